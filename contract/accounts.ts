@@ -1,0 +1,77 @@
+import { z } from "zod";
+import {
+  accountField,
+  inviteCodeField,
+  loginAccountField,
+  passwordField,
+  phoneField,
+  smsCodeField,
+} from "./fields";
+
+export const sendSmsRequest = z.object({ phone: phoneField() });
+
+export const registerRequest = z
+  .object({
+    account: accountField(),
+    password: passwordField(),
+    password2: passwordField(),
+    payPassword: passwordField(),
+    payPassword2: passwordField(),
+    phone: phoneField(),
+    smsCode: smsCodeField(),
+    inviteCode: inviteCodeField(),
+  })
+  .refine((body) => body.password === body.password2, { error: "passwords_mismatch", path: ["password2"] })
+  .refine((body) => body.payPassword === body.payPassword2, {
+    error: "pay_passwords_mismatch",
+    path: ["payPassword2"],
+  });
+
+export const loginRequest = z.object({ account: loginAccountField(), password: passwordField() });
+
+export const changeLoginPasswordRequest = z
+  .object({ oldPassword: passwordField(), password: passwordField(), password2: passwordField() })
+  .refine((body) => body.password === body.password2, { error: "passwords_mismatch", path: ["password2"] });
+
+export const changePayPasswordRequest = z
+  .object({
+    // omitted the first time a fund password is set (spec §5)
+    oldPayPassword: passwordField().optional(),
+    payPassword: passwordField(),
+    payPassword2: passwordField(),
+  })
+  .refine((body) => body.payPassword === body.payPassword2, {
+    error: "pay_passwords_mismatch",
+    path: ["payPassword2"],
+  });
+
+export const emptyRequest = z.object({});
+
+export interface UserInfo {
+  id: number;
+  account: string;
+  name: string | null;
+  /** masked: first 3 and last 3 characters shown */
+  phone: string;
+  inviteCode: string;
+  language: string;
+  vipLevel: number;
+  verified: boolean;
+  hasPayPassword: boolean;
+  cash: string;
+  coin: string;
+  frozen: string;
+  yuebao: string;
+  createdAt: number;
+}
+
+export interface SessionAnswer {
+  token: string;
+  user: UserInfo;
+}
+
+export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
+export type RegisterRequest = z.infer<typeof registerRequest>;
+export type LoginRequest = z.infer<typeof loginRequest>;
+export type ChangeLoginPasswordRequest = z.infer<typeof changeLoginPasswordRequest>;
+export type ChangePayPasswordRequest = z.infer<typeof changePayPasswordRequest>;

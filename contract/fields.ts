@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { ACCOUNT_MAX, ACCOUNT_MIN, PASSWORD_MAX, PASSWORD_MIN } from "./constants";
+import type { ErrorKey } from "./messages";
+
+/**
+ * Field builders whose zod messages are error keys, so a failed parse names the catalogue entry to show.
+ * Form bodies carry strings only; anything else (a repeated key becomes an array) is invalid input.
+ */
+const TEXT_MAX = 200;
+
+function stringField(requiredKey: ErrorKey = "field_required") {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? requiredKey : "invalid_input") })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(TEXT_MAX, { error: "field_too_long" });
+}
+
+export const requiredText = () => stringField();
+
+export const accountField = () =>
+  stringField()
+    .max(ACCOUNT_MAX, { error: "username_incorrect" })
+    .min(ACCOUNT_MIN, { error: "username_incorrect" })
+    // letters plus digits (spec §5 hint): both kinds present, nothing else
+    .regex(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]+$/, { error: "username_incorrect" });
+
+/** Login account as typed at login: any non-empty text; a wrong shape simply finds no user. */
+export const loginAccountField = () => stringField();
+
+export const passwordField = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "field_required" : "invalid_input") })
+    .min(1, { error: "field_required" })
+    .max(TEXT_MAX, { error: "field_too_long" })
+    .refine((value) => value.length >= PASSWORD_MIN && value.length <= PASSWORD_MAX, {
+      error: "password_length",
+    });
+
+export const phoneField = () =>
+  stringField().regex(/^\+?\d{6,15}$/, { error: "phone_invalid" });
+
+export const smsCodeField = () => stringField().regex(/^\d{6}$/, { error: "wrong_sms_code" });
+
+export const inviteCodeField = () =>
+  stringField().regex(/^[A-Za-z0-9]{4,12}$/, { error: "invalid_inviter" });

@@ -1,0 +1,99 @@
+/**
+ * Messages shared by client and server: the error catalogue of spec §8, its success messages and the field
+ * labels used inside validation messages. Written as plain message descriptors marked for extraction
+ * (`/*i18n*\/`) rather than macros, because the server runs them without a compile step.
+ */
+export interface MessageDescriptor {
+  id: string;
+  message: string;
+}
+
+export const errorMessages = {
+  username_incorrect: /*i18n*/ { id: "error.username_incorrect", message: "Username incorrect: use letters and digits" },
+  user_not_found: /*i18n*/ { id: "error.user_not_found", message: "User does not exist" },
+  wrong_password: /*i18n*/ { id: "error.wrong_password", message: "Wrong login password, try again" },
+  account_locked: /*i18n*/ { id: "error.account_locked", message: "Account locked, contact the administrator" },
+  wrong_sms_code: /*i18n*/ { id: "error.wrong_sms_code", message: "Wrong verification code" },
+  sms_too_soon: /*i18n*/ {
+    id: "error.sms_too_soon",
+    message: "The verification code is valid for five minutes, do not resend",
+  },
+  account_exists: /*i18n*/ { id: "error.account_exists", message: "Account already registered" },
+  passwords_mismatch: /*i18n*/ { id: "error.passwords_mismatch", message: "The two passwords are inconsistent" },
+  pay_passwords_mismatch: /*i18n*/ {
+    id: "error.pay_passwords_mismatch",
+    message: "The two fund passwords are inconsistent",
+  },
+  same_password: /*i18n*/ { id: "error.same_password", message: "The new password must differ from the old one" },
+  invalid_inviter: /*i18n*/ { id: "error.invalid_inviter", message: "Invalid inviter" },
+  registration_failed: /*i18n*/ { id: "error.registration_failed", message: "System busy, registration failed" },
+  login_required: /*i18n*/ { id: "error.login_required", message: "Please log in first" },
+  once_a_day: /*i18n*/ { id: "error.once_a_day", message: "Only once a day" },
+  wrong_fund_password: /*i18n*/ { id: "error.wrong_fund_password", message: "Fund password wrong" },
+  wrong_login_password: /*i18n*/ { id: "error.wrong_login_password", message: "Login password wrong" },
+  already_verified: /*i18n*/ { id: "error.already_verified", message: "Already verified, do not verify again" },
+  id_number_exists: /*i18n*/ { id: "error.id_number_exists", message: "ID number already exists" },
+  wrong_name: /*i18n*/ { id: "error.wrong_name", message: "Wrong name" },
+  wrong_id_number: /*i18n*/ { id: "error.wrong_id_number", message: "Wrong ID number" },
+  card_exists: /*i18n*/ { id: "error.card_exists", message: "Bank card number already exists" },
+  operation_failed: /*i18n*/ { id: "error.operation_failed", message: "Operation failed" },
+  withdraw_time_limit: /*i18n*/ { id: "error.withdraw_time_limit", message: "Withdrawal time limit" },
+  withdraw_count_limit: /*i18n*/ { id: "error.withdraw_count_limit", message: "Withdrawal times limit" },
+  withdraw_amount_limit: /*i18n*/ { id: "error.withdraw_amount_limit", message: "Withdrawal amount limit" },
+  holding_total_max: /*i18n*/ { id: "error.holding_total_max", message: "Holding maximum total amount is {max}" },
+  single_max: /*i18n*/ { id: "error.single_max", message: "Single holding maximum is {max}" },
+  single_min: /*i18n*/ { id: "error.single_min", message: "Single holding minimum is {min}" },
+  balance_insufficient: /*i18n*/ { id: "error.balance_insufficient", message: "Balance insufficient" },
+  amount_too_small: /*i18n*/ { id: "error.amount_too_small", message: "Amount must be larger than {min}" },
+  amount_too_large: /*i18n*/ { id: "error.amount_too_large", message: "Amount must be smaller than {max}" },
+  product_not_found: /*i18n*/ { id: "error.product_not_found", message: "Symbol not found" },
+  network_error: /*i18n*/ { id: "error.network_error", message: "Network error" },
+  verification_failed: /*i18n*/ { id: "error.verification_failed", message: "Verification failed" },
+  copy_unsupported: /*i18n*/ { id: "error.copy_unsupported", message: "Browser not supported" },
+  copy_empty: /*i18n*/ { id: "error.copy_empty", message: "Nothing to copy" },
+  chunk_load_failed: /*i18n*/ { id: "error.chunk_load_failed", message: "The page could not be loaded" },
+  field_required: /*i18n*/ { id: "error.field_required", message: "{field} is required" },
+  field_too_long: /*i18n*/ { id: "error.field_too_long", message: "{field} is too long" },
+  invalid_input: /*i18n*/ { id: "error.invalid_input", message: "{field} is invalid" },
+  password_length: /*i18n*/ { id: "error.password_length", message: "{field} must be 6-16 characters" },
+  phone_invalid: /*i18n*/ { id: "error.phone_invalid", message: "Phone number is invalid" },
+  malformed_request: /*i18n*/ { id: "error.malformed_request", message: "The request could not be read" },
+  not_found: /*i18n*/ { id: "error.not_found", message: "Not found" },
+  rate_limited: /*i18n*/ { id: "error.rate_limited", message: "Too many requests, try again later" },
+  server_error: /*i18n*/ { id: "error.server_error", message: "System busy, try again later" },
+  ops_forbidden: /*i18n*/ { id: "error.ops_forbidden", message: "Operator token required" },
+} satisfies Record<string, MessageDescriptor>;
+
+export type ErrorKey = keyof typeof errorMessages;
+
+export const successMessages = {
+  registered: /*i18n*/ { id: "success.registered", message: "Registration success" },
+  logged_in: /*i18n*/ { id: "success.logged_in", message: "Login success" },
+  logged_out: /*i18n*/ { id: "success.logged_out", message: "Logged out" },
+  sms_sent: /*i18n*/ { id: "success.sms_sent", message: "Verification code sent" },
+  done: /*i18n*/ { id: "success.done", message: "Operation successful" },
+  copied: /*i18n*/ { id: "success.copied", message: "Copy success" },
+} satisfies Record<string, MessageDescriptor>;
+
+export type SuccessKey = keyof typeof successMessages;
+
+/** Labels of request fields, filled into validation messages ("Phone number is required"). */
+export const fieldLabels = {
+  account: /*i18n*/ { id: "field.account", message: "Account" },
+  password: /*i18n*/ { id: "field.password", message: "Password" },
+  password2: /*i18n*/ { id: "field.password2", message: "Password again" },
+  payPassword: /*i18n*/ { id: "field.payPassword", message: "Fund password" },
+  payPassword2: /*i18n*/ { id: "field.payPassword2", message: "Fund password again" },
+  oldPassword: /*i18n*/ { id: "field.oldPassword", message: "Old password" },
+  oldPayPassword: /*i18n*/ { id: "field.oldPayPassword", message: "Old fund password" },
+  phone: /*i18n*/ { id: "field.phone", message: "Phone number" },
+  smsCode: /*i18n*/ { id: "field.smsCode", message: "Verification code" },
+  inviteCode: /*i18n*/ { id: "field.inviteCode", message: "Invitation code" },
+  request: /*i18n*/ { id: "field.request", message: "Request" },
+} satisfies Record<string, MessageDescriptor>;
+
+export type FieldName = keyof typeof fieldLabels;
+
+export function isFieldName(value: unknown): value is FieldName {
+  return typeof value === "string" && Object.hasOwn(fieldLabels, value);
+}

@@ -1,0 +1,30 @@
+import { join, resolve } from "node:path";
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  opsToken?: string;
+  seedDemo: boolean;
+  /** Folder of the built PWA served at /h5/. */
+  distDir: string;
+  /** Multiplies every rate limit; tests that hammer one IP raise it. */
+  rateLimitScale: number;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = resolve(env.DATA_DIR ?? "data");
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? "127.0.0.1",
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    opsToken: env.OPS_TOKEN || undefined,
+    seedDemo: env.SEED_DEMO !== "0",
+    distDir: resolve(env.DIST_DIR ?? "dist"),
+    rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
+  };
+}
+
+export const pgliteFolder = (config: ServerConfig) => join(config.dataDir, "pglite");

@@ -1,0 +1,45 @@
+import type { Db } from "./client";
+import { ledger, settings, users } from "./schema";
+
+export const DEMO_ACCOUNT = "demo";
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO_PAY_PASSWORD = "246810";
+export const DEMO_INVITE_CODE = "DEMO88";
+const DEMO_PHONE = "13800138000";
+const DEMO_CASH_CENTS = 10_000_00;
+
+/**
+ * First-start content (DESIGN §4 "Seed"). Runs once per database: a settings row records it, so a restart
+ * never seeds twice. The password hashes are passed in so this module stays below the services.
+ */
+export async function seedOnce(
+  ctx: { db: Db; now: () => number },
+  hashes: { password: string; payPassword: string },
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    // Claiming the marker first makes a concurrent second seeder (another process) back off.
+    const claimed = await tx
+      .insert(settings)
+      .values({ key: "seeded", value: String(now) })
+      .onConflictDoNothing()
+      .returning({ key: settings.key });
+    if (claimed.length === 0) return false;
+    const [demo] = await tx
+      .insert(users)
+      .values({
+        account: DEMO_ACCOUNT,
+        passwordHash: hashes.password,
+        payPasswordHash: hashes.payPassword,
+        phone: DEMO_PHONE,
+        inviteCode: DEMO_INVITE_CODE,
+        name: "Demo",
+        cash: DEMO_CASH_CENTS,
+        createdAt: now,
+      })
+      .returning({ id: users.id });
+    if (!demo) throw new Error("demo account was not created");
+    await tx.insert(ledger).values({ userId: demo.id, account: "cash", delta: DEMO_CASH_CENTS, reason: "seed", createdAt: now });
+    return true;
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { endpoints } from "../../contract/endpoints";
+import { successMessages } from "../../contract/messages";
+import { revokeSession } from "../modules/accounts/sessions";
+import { changeLoginPassword, changePayPassword, logIn, registerUser } from "../modules/accounts/service";
+import { type SmsSender, sendVerificationCode } from "../modules/accounts/sms";
+import { toUserInfo } from "../modules/accounts/user-info";
+import type { ServiceContext } from "../modules/context";
+import { route } from "./routes";
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext, sms: SmsSender, scale: number) {
+  // Tighter per-IP limits where guessing or spamming is the risk.
+  const perMinute = (max: number) => ({ perMinute: max * scale });
+  route(
+    app,
+    endpoints.sendSms,
+    async (input) => {
+      await sendVerificationCode(ctx, sms, input.phone);
+      return { data: {}, message: successMessages.sms_sent };
+    },
+    perMinute(5),
+  );
+  route(
+    app,
+    endpoints.register,
+    async (input) => ({ data: await registerUser(ctx, input), message: successMessages.registered }),
+    perMinute(20),
+  );
+  route(
+    app,
+    endpoints.login,
+    async (input) => ({ data: await logIn(ctx, input), message: successMessages.logged_in }),
+    perMinute(20),
+  );
+
+  route(app, endpoints.logout, async (_input, { token }) => {
+    await revokeSession(ctx.db, token);
+    return { data: {}, message: successMessages.logged_out };
+  });
+  route(app, endpoints.userInfo, async (_input, { user }) => ({ data: toUserInfo(user) }));
+  route(app, endpoints.changeLoginPassword, async (input, { user, token }) => {
+    await changeLoginPassword(ctx, user, token, input);
+    return { data: {}, message: successMessages.done };
+  });
+  route(app, endpoints.changePayPassword, async (input, { user }) => {
+    await changePayPassword(ctx, user, input);
+    return { data: {}, message: successMessages.done };
+  });
+}

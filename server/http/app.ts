@@ -1,0 +1,116 @@
+import { timingSafeEqual } from "node:crypto";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { UserRow } from "../modules/accounts/sessions";
+import { authenticate } from "../modules/accounts/sessions";
+import type { SmsSender } from "../modules/accounts/sms";
+import type { ServiceContext } from "../modules/context";
+import { AppError } from "../modules/errors";
+import { registerAccountRoutes } from "./accounts-routes";
+import { sendError } from "./envelope";
+import { buildOpenApi } from "./openapi";
+import { registerOpsRoutes } from "./ops-routes";
+import { serveApp } from "./static-app";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: UserRow | null;
+    token: string | null;
+  }
+  interface FastifyContextConfig {
+    auth?: "none" | "user" | "ops";
+  }
+}
+
+export interface AppOptions {
+  ctx: ServiceContext;
+  sms: SmsSender;
+  opsToken: string;
+  distDir?: string;
+  rateLimitScale?: number;
+  logger?: boolean;
+}
+
+const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: "127.0.0.1" });
+  const scale = options.rateLimitScale ?? 1;
+
+  app.decorateRequest("user", null);
+  app.decorateRequest("token", null);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: "same-origin" },
+    // the PWA fetches only its own origin; this header would also block its own workers' module imports
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    max: 600 * scale,
+    timeWindow: "1 minute",
+    errorResponseBuilder: () => new AppError("rate_limited"),
+  });
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
+
+  app.addHook("onRequest", async (request) => {
+    const auth = request.routeOptions.config.auth;
+    if (auth === "user") {
+      const token = headerValue(request.headers.token);
+      const user = await authenticate(options.ctx, token);
+      if (!user || !token) throw new AppError("login_required");
+      request.user = user;
+      request.token = token;
+    } else if (auth === "ops") {
+      const given = headerValue(request.headers["ops-token"]);
+      if (!given || !sameSecret(given, options.opsToken)) throw new AppError("ops_forbidden");
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) return sendError(request, reply, error);
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) return sendError(request, reply, new AppError("rate_limited"));
+    if (status === 404) return sendError(request, reply, new AppError("not_found"));
+    if (status >= 400 && status < 500) return sendError(request, reply, new AppError("malformed_request", {}, "request"));
+    request.log.error(error);
+    options.ctx.log(`unhandled error on ${request.method} ${request.url}: ${error instanceof Error ? error.stack : String(error)}`);
+    return sendError(request, reply, new AppError("server_error"));
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("not_found")));
+
+  const openApi = buildOpenApi();
+  app.get("/api/docs", async () => openApi);
+
+  registerAccountRoutes(app, options.ctx, options.sms, scale);
+  registerOpsRoutes(app, options.ctx);
+
+  if (options.distDir) await serveApp(app, options.distDir);
+  return app;
+}

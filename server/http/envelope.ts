@@ -1,0 +1,24 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { fieldLabels, errorMessages, type MessageDescriptor } from "../../contract/messages";
+import type { AppError } from "../modules/errors";
+import { translate } from "./i18n";
+
+/** The request's language: the `lang` header, then `language`, default en. */
+export function requestLanguage(request: FastifyRequest): string | undefined {
+  const header = request.headers.lang ?? request.headers.language;
+  return Array.isArray(header) ? header[0] : header;
+}
+
+export function sendOk(request: FastifyRequest, reply: FastifyReply, data: unknown, message?: MessageDescriptor) {
+  const msg = message ? translate(requestLanguage(request), message) : "ok";
+  return reply.status(200).send({ code: 1, msg, data });
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const lang = requestLanguage(request);
+  const values = { ...error.values };
+  if (error.field) values.field = translate(lang, fieldLabels[error.field]);
+  const msg = translate(lang, errorMessages[error.key], values);
+  const code = error.status === 401 ? 401 : 0;
+  return reply.status(error.status).send({ code, msg, err: error.key, data: null });
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { EndpointSpec } from "../../contract/endpoints";
+import type { MessageDescriptor } from "../../contract/messages";
+import type { UserRow } from "../modules/accounts/sessions";
+import { sendOk } from "./envelope";
+import { parseInput } from "./parse-input";
+
+export interface Handled<T> {
+  data: T;
+  message?: MessageDescriptor;
+}
+
+export interface RequestContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Set on `auth: "user"` endpoints by the auth hook. */
+  user: UserRow;
+  token: string;
+}
+
+/**
+ * Registers one contract endpoint: the body (POST) or query (GET) is parsed with the contract's schema, the
+ * handler's result goes out in the envelope. The auth hook for `user`/`ops` endpoints runs before this.
+ */
+export function route<S extends EndpointSpec>(
+  app: FastifyInstance,
+  spec: S,
+  handler: (input: z.infer<S["request"]>, context: RequestContext) => Promise<Handled<unknown>>,
+  options: { perMinute?: number } = {},
+): void {
+  app.route({
+    method: spec.method,
+    url: spec.path,
+    config: {
+      auth: spec.auth,
+      ...(options.perMinute ? { rateLimit: { max: options.perMinute, timeWindow: "1 minute" } } : {}),
+    },
+    handler: async (request, reply) => {
+      const raw = spec.method === "GET" ? request.query : request.body;
+      const input = parseInput(spec.request, raw) as z.infer<S["request"]>;
+      const context: RequestContext = { request, reply, user: request.user as UserRow, token: request.token ?? "" };
+      const result = await handler(input, context);
+      return sendOk(request, reply, result.data, result.message);
+    },
+  });
+}

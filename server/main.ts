@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pgliteFolder, readConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "./db/seed";
+import { buildApp } from "./http/app";
+import { buildPwaIfNeeded } from "./build-pwa";
+import { hashPassword } from "./modules/accounts/passwords";
+import { logSmsSender } from "./modules/accounts/sms";
+import { systemClock, type ServiceContext } from "./modules/context";
+
+/** The operator token: OPS_TOKEN, else one generated once into the data folder. */
+function loadOpsToken(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, "ops-token");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const token = randomBytes(24).toString("base64url");
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  return token;
+}
+
+async function main() {
+  const config = readConfig();
+  if (process.argv.includes("--build-if-needed")) await buildPwaIfNeeded(config.distDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : pgliteFolder(config),
+  });
+  const log = (message: string) => console.log(`[${new Date().toISOString()}] ${message}`);
+  const ctx: ServiceContext = { db: database.db, now: systemClock, log };
+  if (config.seedDemo) {
+    const seeded = await seedOnce(ctx, {
+      password: await hashPassword(DEMO_PASSWORD),
+      payPassword: await hashPassword(DEMO_PAY_PASSWORD),
+    });
+    if (seeded) log("seeded the demo account and first-start content");
+  }
+  const opsToken = loadOpsToken(config.dataDir, config.opsToken);
+  const app = await buildApp({
+    ctx,
+    sms: logSmsSender(log),
+    opsToken,
+    distDir: config.distDir,
+    rateLimitScale: config.rateLimitScale,
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(`App:        http://${config.host}:${port}/h5/`);
+  console.log(`API docs:   http://${config.host}:${port}/api/docs`);
+  console.log(`Database:   ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${pgliteFolder(config)}`}`);
+  if (config.seedDemo) console.log(`Demo login: ${DEMO_ACCOUNT} / ${DEMO_PASSWORD} (fund password ${DEMO_PAY_PASSWORD})`);
+  console.log(`Ops token:  ${opsToken}`);
+  console.log(`LISTENING ${port}`);
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

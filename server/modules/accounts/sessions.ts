@@ -1,0 +1,46 @@
+import { and, eq, gt, ne } from "drizzle-orm";
+import { SESSION_DAYS } from "../../../contract/constants";
+import type { Db, Tx } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { hashToken, newSessionToken } from "./tokens";
+
+const SESSION_SECONDS = SESSION_DAYS * 24 * 3600;
+// Extend a sliding session at most once a day, so reads do not write on every request.
+const EXTEND_AFTER_SECONDS = 24 * 3600;
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function createSession(db: Db | Tx, userId: number, now: number): Promise<string> {
+  const token = newSessionToken();
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: now + SESSION_SECONDS });
+  return token;
+}
+
+/** The user behind a token, or null when the token is unknown, expired or its account is locked. */
+export async function authenticate(ctx: ServiceContext, token: string | undefined): Promise<UserRow | null> {
+  if (!token || token.length > 100) return null;
+  const now = ctx.now();
+  const tokenHash = hashToken(token);
+  const rows = await ctx.db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.user.locked) return null;
+  if (row.expiresAt - now < SESSION_SECONDS - EXTEND_AFTER_SECONDS) {
+    await ctx.db.update(sessions).set({ expiresAt: now + SESSION_SECONDS }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return row.user;
+}
+
+export async function revokeSession(db: Db | Tx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user but the one in use (after a password change). */
+export async function revokeOtherSessions(db: Db | Tx, userId: number, keepToken: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
+}

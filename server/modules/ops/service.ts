@@ -1,0 +1,47 @@
+import { desc, eq } from "drizzle-orm";
+import { centsToDecimal } from "../../../contract/format";
+import { loginFailures, smsCodes, users } from "../../db/schema";
+import { findUserByAccount } from "../accounts/service";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+
+export async function readSmsOutbox(ctx: ServiceContext, phone: string) {
+  return ctx.db
+    .select({ code: smsCodes.code, time: smsCodes.createdAt, expiresAt: smsCodes.expiresAt, used: smsCodes.usedAt })
+    .from(smsCodes)
+    .where(eq(smsCodes.phone, phone))
+    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+    .limit(20);
+}
+
+/** The operator's view of an account: everything but the password hashes, phone unmasked. */
+export async function showUser(ctx: ServiceContext, account: string) {
+  const user = await findUserByAccount(ctx, account);
+  if (!user) throw new AppError("user_not_found");
+  return {
+    id: user.id,
+    account: user.account,
+    phone: user.phone,
+    inviteCode: user.inviteCode,
+    inviterId: user.inviterId,
+    locked: user.locked,
+    verified: user.verified,
+    vipLevel: user.vipLevel,
+    cash: centsToDecimal(user.cash),
+    coin: centsToDecimal(user.coin),
+    frozen: centsToDecimal(user.frozen),
+    yuebao: centsToDecimal(user.yuebao),
+    createdAt: user.createdAt,
+  };
+}
+
+export async function unlockUser(ctx: ServiceContext, account: string) {
+  const user = await findUserByAccount(ctx, account);
+  if (!user) throw new AppError("user_not_found");
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ locked: false }).where(eq(users.id, user.id));
+    await tx.delete(loginFailures).where(eq(loginFailures.userId, user.id));
+  });
+  ctx.log(`account ${user.account} unlocked by the operator`);
+  return { account: user.account, locked: false };
+}

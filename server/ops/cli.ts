@@ -1,0 +1,59 @@
+// `npm run ops -- <command> [args]`: the operator's client. It talks to the running server over HTTP and
+// never opens the database itself (an embedded PGlite folder belongs to exactly one process).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { readConfig } from "../config";
+
+interface Command {
+  usage: string;
+  method: "GET" | "POST";
+  path: string;
+  fields: (args: string[]) => Record<string, string>;
+}
+
+const commands: Record<string, Command> = {
+  sms: { usage: "sms <phone>", method: "GET", path: "/api/ops/sms", fields: ([phone]) => ({ phone: phone ?? "" }) },
+  user: { usage: "user <account>", method: "GET", path: "/api/ops/user", fields: ([account]) => ({ account: account ?? "" }) },
+  unlock: { usage: "unlock <account>", method: "POST", path: "/api/ops/unlock", fields: ([account]) => ({ account: account ?? "" }) },
+};
+
+function usage(): never {
+  console.error(`usage: npm run ops -- <command>\n${Object.values(commands).map((c) => `  ${c.usage}`).join("\n")}`);
+  process.exit(2);
+}
+
+function opsToken(dataDir: string): string {
+  if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;
+  const file = join(dataDir, "ops-token");
+  if (!existsSync(file)) {
+    console.error(`no OPS_TOKEN and no ${file}: start the server once or set OPS_TOKEN`);
+    process.exit(2);
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+async function main() {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name ? commands[name] : undefined;
+  if (!command) usage();
+  const config = readConfig();
+  const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
+  const fields = new URLSearchParams(command.fields(args));
+  const url = command.method === "GET" ? `${base}${command.path}?${fields}` : `${base}${command.path}`;
+  const response = await fetch(url, {
+    method: command.method,
+    headers: { "ops-token": opsToken(config.dataDir), ...(command.method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+    body: command.method === "POST" ? fields : undefined,
+  });
+  const answer = (await response.json()) as { code: number; msg: string; data: unknown };
+  if (answer.code !== 1) {
+    console.error(`refused: ${answer.msg}`);
+    process.exit(1);
+  }
+  console.log(JSON.stringify(answer.data, null, 2));
+}
+
+main().catch((error) => {
+  console.error(`cannot reach the server: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

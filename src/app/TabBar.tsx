@@ -1,0 +1,26 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { HomeIcon, MineIcon, OrderIcon, ProjectIcon } from "../ui/icons";
+
+/** The four tabs of spec §2; labels come from the catalog, so they re-render when the language changes. */
+export const TAB_PATHS = ["/", "/pages/index/index", "/pages/project/project", "/pages/user/order", "/pages/user/user"];
+
+export function TabBar({ pathname }: { pathname: string }) {
+  const { t } = useLingui();
+  const tabs = [
+    { to: "/", label: t`Home`, icon: <HomeIcon />, active: pathname === "/" || pathname === "/pages/index/index" },
+    { to: "/pages/project/project", label: t`Project`, icon: <ProjectIcon />, active: pathname === "/pages/project/project" },
+    { to: "/pages/user/order", label: t`Order`, icon: <OrderIcon />, active: pathname === "/pages/user/order" },
+    { to: "/pages/user/user", label: t`Mine`, icon: <MineIcon />, active: pathname === "/pages/user/user" },
+  ];
+  return (
+    <nav className="tabbar" aria-label={t`Main`}>
+      {tabs.map((tab) => (
+        <Link key={tab.to} to={tab.to} className="tab" aria-current={tab.active ? "page" : undefined} data-active={tab.active}>
+          {tab.icon}
+          <span className="tab-label">{tab.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

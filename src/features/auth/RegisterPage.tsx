@@ -1,0 +1,73 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import type { RegisterRequest } from "../../../contract/accounts";
+import { Field } from "../../ui/Field";
+import { NavBar } from "../../ui/NavBar";
+import { register } from "./api";
+import { SmsButton } from "./SmsButton";
+
+type Form = RegisterRequest;
+
+export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<Form>({
+    account: "",
+    password: "",
+    password2: "",
+    payPassword: "",
+    payPassword2: "",
+    phone: "",
+    smsCode: "",
+    inviteCode: inviteCode ?? "",
+  });
+  const [busy, setBusy] = useState(false);
+  const bind = (name: keyof Form) => ({
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const ok = await register({ ...form, account: form.account.trim(), phone: form.phone.trim() });
+    setBusy(false);
+    if (ok) await navigate({ to: "/pages/user/user" });
+  }
+
+  return (
+    <main className="page page-auth">
+      <NavBar title={t`Register`} />
+      <form className="form" onSubmit={submit} noValidate>
+        <Field label={t`Account`} hint={t`Letters and digits, 4-20 characters`} autoComplete="username" {...bind("account")} />
+        <Field label={t`Password`} hint={t`6-16 characters`} type="password" autoComplete="new-password" {...bind("password")} />
+        <Field label={t`Password again`} type="password" autoComplete="new-password" {...bind("password2")} />
+        <Field label={t`Fund password`} hint={t`6-16 characters, asked for money actions`} type="password" autoComplete="off" {...bind("payPassword")} />
+        <Field label={t`Fund password again`} type="password" autoComplete="off" {...bind("payPassword2")} />
+        <Field label={t`Phone number`} type="tel" inputMode="tel" autoComplete="tel" {...bind("phone")} />
+        <Field
+          label={t`Verification code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          addon={<SmsButton phone={form.phone} />}
+          {...bind("smsCode")}
+        />
+        <Field label={t`Invitation code`} autoCapitalize="characters" {...bind("inviteCode")} />
+        <p className="risk">
+          <Trans>
+            Risk warning: timed trades can lose the whole amount staked. Only trade money you can afford to lose.
+          </Trans>
+        </p>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? t`Registering…` : t`Register`}
+        </button>
+        <p className="form-foot">
+          <Trans>Already registered?</Trans> <Link to="/pages/login/login">{t`Log in`}</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

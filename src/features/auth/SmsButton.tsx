@@ -1,0 +1,25 @@
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { SMS_RESEND_SECONDS } from "../../../contract/constants";
+import { sendSmsCode } from "./api";
+import { useCountdown } from "./useCountdown";
+
+/** Sends the verification code, then counts 60 s down before it can be sent again (spec §5). */
+export function SmsButton({ phone }: { phone: string }) {
+  const { t } = useLingui();
+  const [until, setUntil] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const left = useCountdown(until);
+
+  async function send() {
+    setBusy(true);
+    if (await sendSmsCode(phone.trim())) setUntil(Date.now() + SMS_RESEND_SECONDS * 1000);
+    setBusy(false);
+  }
+
+  return (
+    <button type="button" className="button button-inline" onClick={send} disabled={busy || left > 0}>
+      {left > 0 ? t`Resend in ${left}s` : t`Send code`}
+    </button>
+  );
+}

@@ -1,0 +1,82 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import type { UserInfo } from "../../../contract/accounts";
+import { CURRENCY } from "../../../contract/constants";
+import { copyText } from "../../ui/copy";
+import { ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, ShieldIcon } from "../../ui/icons";
+
+function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className="menu-item">
+        {icon}
+        <span className="menu-label">{children}</span>
+        <ChevronIcon />
+      </Link>
+    </li>
+  );
+}
+
+export function MinePage({ user, onLogout }: { user: UserInfo; onLogout: () => void }) {
+  const { t } = useLingui();
+  const balances: Array<[string, string]> = [
+    [t`Cash`, user.cash],
+    [t`Coin`, user.coin],
+    [t`Frozen`, user.frozen],
+    [t`Yuebao`, user.yuebao],
+  ];
+
+  return (
+    <main className="page page-tab">
+      <section className="profile" aria-label={t`Account`}>
+        <div className="avatar" aria-hidden="true">
+          {user.account.slice(0, 1).toUpperCase()}
+        </div>
+        <div>
+          <h1 className="profile-name" data-testid="account-name">
+            {user.account}
+            <span className="badge">{user.vipLevel > 0 ? t`VIP ${user.vipLevel}` : t`Member`}</span>
+          </h1>
+          <p className="profile-line" data-testid="masked-phone">
+            {user.phone} · {user.verified ? t`Verified` : t`Not verified`}
+          </p>
+          <p className="profile-line">
+            <Trans>Invitation code</Trans>: <strong data-testid="invite-code">{user.inviteCode}</strong>
+            <button type="button" className="icon-button" onClick={() => copyText(user.inviteCode)} aria-label={t`Copy invitation code`}>
+              <CopyIcon />
+            </button>
+          </p>
+        </div>
+      </section>
+      <section className="balances" aria-label={t`Balances`}>
+        {balances.map(([label, amount]) => (
+          <div key={label} className="balance">
+            <span className="balance-label">{label}</span>
+            <span className="balance-amount">
+              {amount} <small>{CURRENCY}</small>
+            </span>
+          </div>
+        ))}
+      </section>
+      <nav aria-label={t`Account menu`}>
+        <ul className="menu">
+          <MenuLink to="/pages/user/security" icon={<ShieldIcon />}>
+            <Trans>Security</Trans>
+          </MenuLink>
+          <MenuLink to="/pages/public/language" icon={<GlobeIcon />}>
+            <Trans>Language</Trans>
+          </MenuLink>
+          <li>
+            <button type="button" className="menu-item" onClick={onLogout}>
+              <LogoutIcon />
+              <span className="menu-label">
+                <Trans>Log out</Trans>
+              </span>
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </main>
+  );
+}

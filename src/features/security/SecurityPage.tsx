@@ -1,0 +1,34 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import type { UserInfo } from "../../../contract/accounts";
+import { NavBar } from "../../ui/NavBar";
+import { ChevronIcon } from "../../ui/icons";
+
+export function SecurityPage({ user }: { user: UserInfo }) {
+  const { t } = useLingui();
+  return (
+    <main className="page">
+      <NavBar title={t`Security`} />
+      <ul className="menu">
+        <li>
+          <Link to="/pages/user/setpassword" className="menu-item">
+            <span className="menu-label">
+              <Trans>Login password</Trans>
+            </span>
+            <span className="menu-note">{t`Change`}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
+        <li>
+          <Link to="/pages/user/setfundpassword" className="menu-item">
+            <span className="menu-label">
+              <Trans>Fund password</Trans>
+            </span>
+            <span className="menu-note">{user.hasPayPassword ? t`Change` : t`Set up`}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
+      </ul>
+    </main>
+  );
+}

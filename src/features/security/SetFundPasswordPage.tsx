@@ -1,0 +1,45 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import type { UserInfo } from "../../../contract/accounts";
+import { Field } from "../../ui/Field";
+import { NavBar } from "../../ui/NavBar";
+import { changePayPassword } from "./api";
+
+export function SetFundPasswordPage({ user }: { user: UserInfo }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [oldPayPassword, setOld] = useState("");
+  const [payPassword, setNew] = useState("");
+  const [payPassword2, setAgain] = useState("");
+  const [busy, setBusy] = useState(false);
+  // the first fund password needs no old one (spec §5)
+  const firstTime = !user.hasPayPassword;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const ok = await changePayPassword({ oldPayPassword: firstTime ? undefined : oldPayPassword, payPassword, payPassword2 });
+    setBusy(false);
+    if (ok) await navigate({ to: "/pages/user/security" });
+  }
+
+  return (
+    <main className="page">
+      <NavBar title={t`Fund password`} />
+      <form className="form" onSubmit={submit} noValidate>
+        <p className="form-lead">
+          <Trans>The fund password confirms withdrawals, exchanges and investments. It differs from the login password.</Trans>
+        </p>
+        {!firstTime && (
+          <Field label={t`Old fund password`} name="oldPayPassword" type="password" autoComplete="off" value={oldPayPassword} onChange={(e) => setOld(e.target.value)} />
+        )}
+        <Field label={t`New fund password`} hint={t`6-16 characters`} name="payPassword" type="password" autoComplete="off" value={payPassword} onChange={(e) => setNew(e.target.value)} />
+        <Field label={t`New fund password again`} name="payPassword2" type="password" autoComplete="off" value={payPassword2} onChange={(e) => setAgain(e.target.value)} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t`Save`}
+        </button>
+      </form>
+    </main>
+  );
+}

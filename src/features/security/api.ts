@@ -1,0 +1,17 @@
+import type { ChangeLoginPasswordRequest, ChangePayPasswordRequest } from "../../../contract/accounts";
+import { apiPaths as endpoints } from "../../../contract/paths";
+import { call } from "../../api/client";
+import { showToast } from "../../ui/toast";
+
+async function succeeded(answer: Awaited<ReturnType<typeof call>>): Promise<boolean> {
+  if (answer.code === 1) showToast(answer.msg, { tone: "success" });
+  return answer.code === 1;
+}
+
+export async function changeLoginPassword(input: ChangeLoginPasswordRequest): Promise<boolean> {
+  return succeeded(await call(endpoints.changeLoginPassword, { ...input }));
+}
+
+export async function changePayPassword(input: ChangePayPasswordRequest): Promise<boolean> {
+  return succeeded(await call(endpoints.changePayPassword, { ...input }));
+}

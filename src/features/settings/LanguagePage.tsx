@@ -1,0 +1,41 @@
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { LANGUAGE_CODES, type LanguageCode, NATIVE_NAMES, toLanguageCode } from "../../../contract/languages";
+import { switchLanguage } from "../../i18n/i18n";
+import { NavBar } from "../../ui/NavBar";
+
+/** Switches the interface language at once, without a reload; the choice is stored under `language`. */
+export function LanguagePage() {
+  const { t, i18n } = useLingui();
+  const current = toLanguageCode(i18n.locale);
+  const [busy, setBusy] = useState(false);
+
+  async function choose(code: LanguageCode) {
+    setBusy(true);
+    await switchLanguage(code);
+    setBusy(false);
+  }
+
+  return (
+    <main className="page">
+      <NavBar title={t`Language`} />
+      <ul className="menu" aria-busy={busy}>
+        {LANGUAGE_CODES.map((code) => (
+          <li key={code}>
+            <button
+              type="button"
+              className="menu-item"
+              lang={code}
+              aria-pressed={code === current}
+              data-language={code}
+              onClick={() => choose(code)}
+            >
+              <span className="menu-label">{NATIVE_NAMES[code]}</span>
+              {code === current && <span className="check" aria-hidden="true">✓</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import { I18nProvider } from "@lingui/react";
+import { RouterProvider } from "@tanstack/react-router";
+import { Provider as JotaiProvider } from "jotai";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { onUnauthorized } from "./api/client";
+import { endSession, store } from "./api/session";
+import { watchPreloadErrors } from "./app/browser-recovery";
+import { router } from "./app/router";
+import { registerServiceWorker } from "./app/service-worker";
+import { isPublicPath } from "./app/startup";
+import { activateStoredLanguage, i18n } from "./i18n/i18n";
+import "./app/app.css";
+
+watchPreloadErrors();
+
+// A dead session anywhere sends the user to log in, and back here afterwards (spec §2).
+onUnauthorized(() => {
+  endSession();
+  const { pathname, href } = router.state.location;
+  if (!isPublicPath(pathname)) void router.navigate({ to: "/pages/login/login", search: { redirect: href } });
+});
+
+await activateStoredLanguage();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <JotaiProvider store={store}>
+        <RouterProvider router={router} />
+      </JotaiProvider>
+    </I18nProvider>
+  </StrictMode>,
+);
+
+void registerServiceWorker();

@@ -1,0 +1,27 @@
+import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { loadCurrentUser } from "../api/current-user";
+import { OfflineBanner } from "../ui/OfflineBanner";
+
+/**
+ * Every page not on the spec's allow-list: the user-info call runs before the page, and a 401 relaunches at
+ * the login page with the way back (spec §2).
+ */
+export const Route = createFileRoute("/_auth")({
+  beforeLoad: async ({ location }) => {
+    const load = await loadCurrentUser();
+    if (load.kind === "logged-out") throw redirect({ to: "/pages/login/login", search: { redirect: location.href } });
+    if (load.kind === "unavailable") throw new Error("user info unavailable");
+    return { user: load.user, offlineSince: load.offlineSince };
+  },
+  component: AuthLayout,
+});
+
+function AuthLayout() {
+  const { offlineSince } = Route.useRouteContext();
+  return (
+    <>
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
+      <Outlet />
+    </>
+  );
+}

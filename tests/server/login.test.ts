@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, type Harness, loginDemo, OPS_TOKEN, registerUser, snapshot, startHarness } from "./harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe("login", () => {
+  it("logs the demo account in and answers user-info with the token", async () => {
+    const token = await loginDemo(h);
+    const me = await api(h, "GET", "/api/user/index", {}, { token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ code: 1, data: { account: "demo", cash: "10000.00", phone: "138*****000" } });
+  });
+
+  it("refuses an unknown user and a wrong password with their messages", async () => {
+    const nobody = await api(h, "POST", "/api/login/index", { account: "nobody1", password: "whatever1" });
+    expect(nobody.body).toMatchObject({ code: 0, err: "user_not_found", msg: "User does not exist" });
+    const wrong = await api(h, "POST", "/api/login/index", { account: "demo", password: "wrong123" });
+    expect(wrong.body).toMatchObject({ code: 0, err: "wrong_password", msg: "Wrong login password, try again" });
+  });
+
+  it("locks an account after 5 wrong passwords in 15 minutes until the operator unlocks it", async () => {
+    const { answer } = await registerUser(h, "carol2026", "right123");
+    expect(answer.body.code).toBe(1);
+    for (let i = 0; i < 4; i++) {
+      const wrong = await api(h, "POST", "/api/login/index", { account: "carol2026", password: "wrong123" });
+      expect(wrong.body.err).toBe("wrong_password");
+    }
+    const fifth = await api(h, "POST", "/api/login/index", { account: "carol2026", password: "wrong123" });
+    expect(fifth.status).toBe(403);
+    expect(fifth.body.err).toBe("account_locked");
+    const right = await api(h, "POST", "/api/login/index", { account: "carol2026", password: "right123" });
+    expect(right.body).toMatchObject({ err: "account_locked", msg: "Account locked, contact the administrator" });
+
+    const unlocked = await api(h, "POST", "/api/ops/unlock", { account: "carol2026" }, { "ops-token": OPS_TOKEN });
+    expect(unlocked.body.code).toBe(1);
+    expect((await api(h, "POST", "/api/login/index", { account: "carol2026", password: "right123" })).body.code).toBe(1);
+  });
+
+  it("counts only failures inside the 15-minute window", async () => {
+    await registerUser(h, "dave2026", "right123");
+    for (let i = 0; i < 4; i++) await api(h, "POST", "/api/login/index", { account: "dave2026", password: "wrong123" });
+    h.clock.now += 15 * 60 + 1;
+    const later = await api(h, "POST", "/api/login/index", { account: "dave2026", password: "wrong123" });
+    expect(later.body.err).toBe("wrong_password");
+  });
+
+  it("a locked account's open sessions stop working", async () => {
+    const { token } = await registerUser(h, "erin2026", "right123");
+    for (let i = 0; i < 5; i++) await api(h, "POST", "/api/login/index", { account: "erin2026", password: "wrong123" });
+    const me = await api(h, "GET", "/api/user/index", {}, { token: token! });
+    expect(me.status).toBe(401);
+  });
+});
+
+describe("sessions", () => {
+  it("answers 401 without a token, with an unknown token and after logout", async () => {
+    expect((await api(h, "GET", "/api/user/index")).body).toMatchObject({ code: 401, err: "login_required", msg: "Please log in first" });
+    expect((await api(h, "GET", "/api/user/index", {}, { token: "not-a-token" })).status).toBe(401);
+    const token = await loginDemo(h);
+    const out = await api(h, "POST", "/api/login/logout", {}, { token });
+    expect(out.body.code).toBe(1);
+    expect((await api(h, "GET", "/api/user/index", {}, { token })).status).toBe(401);
+  });
+
+  it("stores only a hash of the token", async () => {
+    const token = await loginDemo(h);
+    const result = (await h.database.db.execute("select token_hash from sessions" as never)) as unknown as { rows: Array<{ token_hash: string }> };
+    expect(result.rows.length).toBeGreaterThan(0);
+    expect(result.rows.some((row) => row.token_hash === token)).toBe(false);
+  });
+
+  it("expires a session unused for 30 days", async () => {
+    const token = await loginDemo(h);
+    h.clock.now += 31 * 24 * 3600;
+    expect((await api(h, "GET", "/api/user/index", {}, { token })).status).toBe(401);
+  });
+});
+
+describe("passwords", () => {
+  it("changes the login password: old one checked, other sessions revoked, new one works", async () => {
+    const { token } = await registerUser(h, "frank2026", "first123");
+    const other = (await api(h, "POST", "/api/login/index", { account: "frank2026", password: "first123" })).body.data.token;
+    const wrongOld = await api(h, "POST", "/api/user/pwd_login", { oldPassword: "nope1234", password: "second123", password2: "second123" }, { token: token! });
+    expect(wrongOld.body).toMatchObject({ err: "wrong_login_password", msg: "Login password wrong" });
+    const mismatch = await api(h, "POST", "/api/user/pwd_login", { oldPassword: "first123", password: "second123", password2: "second124" }, { token: token! });
+    expect(mismatch.body.err).toBe("passwords_mismatch");
+    const changed = await api(h, "POST", "/api/user/pwd_login", { oldPassword: "first123", password: "second123", password2: "second123" }, { token: token! });
+    expect(changed.body.code).toBe(1);
+    expect((await api(h, "GET", "/api/user/index", {}, { token: token! })).body.code).toBe(1);
+    expect((await api(h, "GET", "/api/user/index", {}, { token: other })).status).toBe(401);
+    expect((await api(h, "POST", "/api/login/index", { account: "frank2026", password: "first123" })).body.err).toBe("wrong_password");
+    expect((await api(h, "POST", "/api/login/index", { account: "frank2026", password: "second123" })).body.code).toBe(1);
+  });
+
+  it("changes the fund password only with the old one", async () => {
+    const { token } = await registerUser(h, "gina2026", "login123", "fund1234");
+    const missingOld = await api(h, "POST", "/api/user/pwd_pay", { payPassword: "fund5678", payPassword2: "fund5678" }, { token: token! });
+    expect(missingOld.body).toMatchObject({ err: "field_required", msg: "Old fund password is required" });
+    const wrongOld = await api(h, "POST", "/api/user/pwd_pay", { oldPayPassword: "bad12345", payPassword: "fund5678", payPassword2: "fund5678" }, { token: token! });
+    expect(wrongOld.body).toMatchObject({ err: "wrong_fund_password", msg: "Fund password wrong" });
+    const mismatch = await api(h, "POST", "/api/user/pwd_pay", { oldPayPassword: "fund1234", payPassword: "fund5678", payPassword2: "fund5679" }, { token: token! });
+    expect(mismatch.body.err).toBe("pay_passwords_mismatch");
+    const ok = await api(h, "POST", "/api/user/pwd_pay", { oldPayPassword: "fund1234", payPassword: "fund5678", payPassword2: "fund5678" }, { token: token! });
+    expect(ok.body.code).toBe(1);
+  });
+
+  it("sets a first fund password without an old one", async () => {
+    const { token } = await registerUser(h, "hank2026");
+    await h.database.db.execute("update users set pay_password_hash = null where account = 'hank2026'" as never);
+    const me = await api(h, "GET", "/api/user/index", {}, { token: token! });
+    expect(me.body.data.hasPayPassword).toBe(false);
+    const first = await api(h, "POST", "/api/user/pwd_pay", { payPassword: "fund1234", payPassword2: "fund1234" }, { token: token! });
+    expect(first.body.code).toBe(1);
+    expect((await api(h, "GET", "/api/user/index", {}, { token: token! })).body.data.hasPayPassword).toBe(true);
+  });
+
+  it("a refused password change changes nothing", async () => {
+    const token = await loginDemo(h);
+    const before = await snapshot(h);
+    await api(h, "POST", "/api/user/pwd_login", { oldPassword: "demo1234", password: "x", password2: "x" }, { token });
+    await api(h, "POST", "/api/user/pwd_pay", { oldPayPassword: "000000", payPassword: "abcdef1", payPassword2: "abcdef1" }, { token });
+    expect(await snapshot(h)).toBe(before);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { centsToDecimal, maskMiddle } from "../../contract/format";
+import { formatDateTime } from "../../src/i18n/format";
+
+describe("formatDateTime", () => {
+  it("formats Unix seconds as YYYY-MM-DD HH:mm:ss in local time", () => {
+    const seconds = new Date(2026, 0, 5, 7, 8, 9).getTime() / 1000;
+    expect(formatDateTime(seconds)).toBe("2026-01-05 07:08:09");
+  });
+  it("pads every part to two digits and keeps 24-hour time", () => {
+    const seconds = new Date(2026, 10, 22, 23, 59, 0).getTime() / 1000;
+    expect(formatDateTime(seconds)).toBe("2026-11-22 23:59:00");
+  });
+});
+
+describe("maskMiddle", () => {
+  it("shows the first 3 and last 3 characters", () => {
+    expect(maskMiddle("13800138000")).toBe("138*****000");
+    expect(maskMiddle("6222021234567890")).toBe("622******890");
+  });
+  it("hides the middle of short values too", () => {
+    expect(maskMiddle("1234567")).toBe("123*567");
+    expect(maskMiddle("123456")).toBe("1****6");
+    expect(maskMiddle("ab")).toBe("**");
+  });
+});
+
+describe("centsToDecimal", () => {
+  it("writes integer cents as a 2-decimal string", () => {
+    expect(centsToDecimal(1_000_000)).toBe("10000.00");
+    expect(centsToDecimal(5)).toBe("0.05");
+    expect(centsToDecimal(-1234)).toBe("-12.34");
+    expect(centsToDecimal(0)).toBe("0.00");
+  });
+  it("refuses fractions of a cent", () => {
+    expect(() => centsToDecimal(1.5)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGE_CODES } from "../../contract/languages";
+import { errorMessages, fieldLabels, successMessages } from "../../contract/messages";
+import { placeholders, readPo } from "./po";
+
+const catalog = (code: string) => readPo(`src/i18n/locales/${code}/messages.po`);
+const english = catalog("en");
+// Names and symbols that read the same in every language.
+const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA"]);
+
+describe("translation catalogs", () => {
+  it("the English catalog holds every shared message of the contract", () => {
+    for (const descriptor of [...Object.values(errorMessages), ...Object.values(successMessages), ...Object.values(fieldLabels)]) {
+      expect(english.get(descriptor.id), descriptor.id).toBe(descriptor.message);
+    }
+  });
+
+  for (const code of LANGUAGE_CODES.filter((c) => c !== "en")) {
+    describe(code, () => {
+      const translated = catalog(code);
+
+      it("translates every message", () => {
+        const missing = [...english.keys()].filter((id) => !translated.get(id));
+        expect(missing, `untranslated in ${code}`).toEqual([]);
+      });
+
+      it("keeps every placeholder", () => {
+        for (const [id, source] of english) {
+          const text = translated.get(id);
+          if (text) expect(placeholders(text), `${code}: ${id}`).toEqual(placeholders(source || id));
+        }
+      });
+
+      it("is a translation, not an English copy", () => {
+        const copies = [...english].filter(([id, source]) => translated.get(id) === (source || id) && !SAME_IN_EVERY_LANGUAGE.has(source || id));
+        expect(copies.map(([id]) => id), `copied from English in ${code}`).toEqual([]);
+      });
+    });
+  }
+});

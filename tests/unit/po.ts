@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+
+/** The entries of a .po catalog: msgid → msgstr (multi-line strings joined, escapes undone). */
+export function readPo(path: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  const unquote = (line: string) => JSON.parse(line.trim().replace(/^msg(id|str) /, ""));
+  let id: string | null = null;
+  let str: string | null = null;
+  let reading: "id" | "str" | null = null;
+  const flush = () => {
+    if (id !== null && id !== "" && str !== null) entries.set(id, str);
+    id = str = null;
+    reading = null;
+  };
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    if (line.startsWith("msgid ")) {
+      flush();
+      id = unquote(line);
+      reading = "id";
+    } else if (line.startsWith("msgstr ")) {
+      str = unquote(line);
+      reading = "str";
+    } else if (line.startsWith('"') && reading) {
+      if (reading === "id") id += JSON.parse(line);
+      else str += JSON.parse(line);
+    }
+  }
+  flush();
+  return entries;
+}
+
+export const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

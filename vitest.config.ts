@@ -1,0 +1,40 @@
+import babel from "@rolldown/plugin-babel";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] })],
+        test: {
+          name: "unit",
+          environment: "happy-dom",
+          environmentOptions: { happyDOM: { url: "http://127.0.0.1:8080/h5/" } },
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/unit/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["tests/server/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
