@@ -126,7 +126,7 @@ describe("bad input on every endpoint changes nothing", () => {
       const token = await loginDemo(h);
       const before = await snapshot(h);
       for (const fields of hostile) {
-        const headers = spec.auth === "ops" ? { "ops-token": OPS_TOKEN } : { token };
+        const headers: Record<string, string> = spec.auth === "ops" ? { "ops-token": OPS_TOKEN } : { token };
         const answer = await api(h, spec.method, spec.path, fields as Record<string, string>, headers);
         expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
         if (answer.body.code !== 1) {

@@ -1,0 +1,40 @@
+import { spawnSync } from "node:child_process";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { inject } from "vitest";
+import { launchBrowser } from "../../scripts/browser.mjs";
+import { readPo } from "../unit/po";
+
+export const baseUrl = () => inject("baseUrl");
+export const appUrl = (hash = "/") => `${baseUrl()}/h5/#${hash}`;
+
+export { launchBrowser };
+
+/** A phone-sized context (the app's 450px column on a 390px screen). */
+export function newPhoneContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, ...options });
+}
+
+/** Runs the operator CLI against the e2e server, as an operator would. */
+export function ops(...args: string[]): unknown {
+  const result = spawnSync("node_modules/.bin/tsx", ["server/ops/cli.ts", ...args], {
+    env: { ...process.env, OPS_URL: baseUrl(), OPS_TOKEN: inject("opsToken") },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`ops ${args.join(" ")} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** The catalog text of a message in a language, so tests follow the translations. */
+export function translation(code: string, english: string): string {
+  const text = readPo(`src/i18n/locales/${code}/messages.po`).get(english);
+  if (!text) throw new Error(`no ${code} translation of "${english}"`);
+  return text;
+}
+
+export async function tabLabels(page: Page): Promise<string[]> {
+  return page.locator(".tabbar .tab-label").allTextContents();
+}
+
+let counter = 0;
+export const uniqueAccount = (prefix: string) => `${prefix}${Date.now().toString(36)}${counter++}`;
+export const uniquePhone = () => `136${String(Date.now()).slice(-6)}${String(counter++ % 100).padStart(2, "0")}`;

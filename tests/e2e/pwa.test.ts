@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+import { CHROME_ARGS, CHROME_PATH } from "../../scripts/browser.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appUrl, baseUrl, launchBrowser, newPhoneContext } from "./helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("PWA shell", () => {
+  it("registers the service worker, and offline a reload still renders the shell", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(appUrl("/"));
+    await page.waitForSelector(".tabbar");
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // the first visit's page is not yet controlled; wait until the worker has precached and claims on reload
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector(".tabbar");
+    expect(await page.locator(".tab-label").allTextContents()).toEqual(["Home", "Project", "Order", "Mine"]);
+    await page.goto(appUrl("/pages/login/login"));
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    await context.close();
+  });
+
+  it("is installable: Chromium reports no installability errors", async () => {
+    // installability is judged only outside incognito, so this test uses a real profile folder
+    const profile = mkdtempSync(join(tmpdir(), "trading-profile-"));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME_PATH, args: CHROME_ARGS, viewport: { width: 390, height: 844 } });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(appUrl("/"));
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const session = await context.newCDPSession(page);
+    await expect
+      .poll(async () => ((await session.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] }).installabilityErrors, {
+        timeout: 20_000,
+      })
+      .toEqual([]);
+    const manifest = (await (await fetch(`${baseUrl()}/h5/manifest.webmanifest`)).json()) as {
+      icons: Array<{ src: string; sizes: string; purpose: string }>;
+      screenshots: Array<{ src: string }>;
+    };
+    expect(manifest).toMatchObject({ id: "/h5/", start_url: "/h5/", scope: "/h5/", display: "standalone" });
+    expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual(
+      expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]),
+    );
+    for (const image of [...manifest.icons, ...manifest.screenshots]) {
+      const response = await fetch(`${baseUrl()}/h5/${image.src}`);
+      expect(response.headers.get("content-type"), image.src).toBe("image/png");
+    }
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  it("keeps the content in a 450px column on a wide window", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(appUrl("/"));
+    await page.waitForSelector(".tabbar");
+    const frame = await page.locator(".frame").boundingBox();
+    const tabbar = await page.locator(".tabbar").boundingBox();
+    expect(frame?.width).toBe(450);
+    expect(frame?.x).toBe((1280 - 450) / 2);
+    expect(tabbar?.height).toBe(50);
+    await context.close();
+  });
+
+  it("a missing page chunk leads to one guarded reload and an error page, not a loop or a blank page", async () => {
+    const context = await newPhoneContext(browser, { serviceWorkers: "block" });
+    const page = await context.newPage();
+    const loaded = new Set<string>();
+    page.on("request", (request) => {
+      if (request.url().includes("/h5/assets/")) loaded.add(request.url());
+    });
+    await page.goto(appUrl("/"));
+    await page.waitForSelector(".tabbar");
+    // from now on, any chunk the first page did not need is "gone", as after a deploy
+    const known = new Set(loaded);
+    await context.route("**/h5/assets/*.js", (route) => (known.has(route.request().url()) ? route.continue() : route.abort()));
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto(appUrl("/pages/login/register"));
+    await page.getByTestId("route-error").waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(3_000);
+    // the hash navigation itself fires no load event: exactly one is the recovery reload
+    expect(loads).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem("chunk-reload-at"))).not.toBeNull();
+    await page.getByTestId("route-error").waitFor();
+    expect(await page.getByRole("button", { name: "Reload" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
