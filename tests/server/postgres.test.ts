@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../../server/db/client";
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "../../server/db/seed";
+import { buildApp } from "../../server/http/app";
+import { hashPassword } from "../../server/modules/accounts/passwords";
+import { startTempPostgres, type TempPostgres } from "./postgres-server";
+
+// DATABASE_URL=postgres://… runs the same migrations and services on a PostgreSQL server (pg driver).
+describe("on PostgreSQL", () => {
+  let postgres: TempPostgres;
+  let database: Database;
+  beforeAll(async () => {
+    postgres = await startTempPostgres();
+    database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+    postgres?.stop();
+  });
+
+  it("migrates, seeds once, and serves register/login/user-info", async () => {
+    expect(database.kind).toBe("postgres");
+    const ctx = { db: database.db, now: () => 1_800_000_000, log: () => {} };
+    const hashes = { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) };
+    expect(await seedOnce(ctx, hashes)).toBe(true);
+    expect(await seedOnce(ctx, hashes)).toBe(false);
+    // a second open runs the migrations again without harm
+    const again = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
+    await again.close();
+
+    const codes: string[] = [];
+    const app = await buildApp({ ctx, sms: { send: async (_p, code) => void codes.push(code) }, opsToken: "t", rateLimitScale: 100 });
+    const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, payload: new URLSearchParams(fields).toString() });
+
+    await post("/api/login/sendsms", { phone: "13912345678" });
+    const registered = await post("/api/login/reg", {
+      account: "pguser1",
+      password: "secret123",
+      password2: "secret123",
+      payPassword: "pay12345",
+      payPassword2: "pay12345",
+      phone: "13912345678",
+      smsCode: codes[0]!,
+      inviteCode: "DEMO88",
+    });
+    expect(registered.json()).toMatchObject({ code: 1, data: { user: { account: "pguser1" } } });
+    const duplicate = await post("/api/login/reg", { account: "PGUSER1", password: "secret123", password2: "secret123", payPassword: "pay12345", payPassword2: "pay12345", phone: "13912345678", smsCode: "123456", inviteCode: "DEMO88" });
+    expect(duplicate.json().err).toBe("account_exists");
+    const login = await post("/api/login/index", { account: "demo", password: DEMO_PASSWORD });
+    const token = login.json().data.token as string;
+    const me = await app.inject({ method: "GET", url: "/api/user/index", headers: { token } });
+    expect(me.json()).toMatchObject({ code: 1, data: { account: "demo", cash: "10000.00" } });
+    await app.close();
+  });
+});
