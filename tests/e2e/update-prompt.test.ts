@@ -1,0 +1,61 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPhoneContext } from "./helpers";
+import { type ServerProcess, startServerProcess } from "./server-process";
+
+let browser: Browser;
+let server: ServerProcess;
+let dist: string;
+beforeAll(async () => {
+  // a copy of the build, so this test can "deploy" a new service worker without touching dist/
+  dist = mkdtempSync(join(tmpdir(), "trading-dist-"));
+  cpSync("dist", dist, { recursive: true });
+  server = await startServerProcess({ DIST_DIR: dist });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe("update prompt", () => {
+  it("offers the new version when one is waiting, and activates it only on the user's reload", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/h5/#/`);
+    await page.waitForSelector(".tabbar");
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // a page the worker controls (the second visit): only then does a new worker wait instead of taking over
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByTestId("update-prompt").count()).toBe(0);
+
+    // deploy: the service worker script changes
+    appendFileSync(join(dist, "sw.js"), "\n// next deploy\n");
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    const prompt = page.getByTestId("update-prompt");
+    await prompt.waitFor({ timeout: 20_000 });
+    expect(await prompt.textContent()).toContain("New version available — reload to use it.");
+    // nothing changes until the user agrees
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+
+    await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+    await prompt.getByRole("button", { name: "Reload" }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? "reloaded"), { timeout: 20_000 })
+      .toBe("reloaded");
+    await page.waitForSelector(".tabbar");
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+    expect(await page.getByTestId("update-prompt").count()).toBe(0);
+    await context.close();
+  });
+});
