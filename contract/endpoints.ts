@@ -8,6 +8,15 @@ import {
   sendSmsRequest,
 } from "./accounts";
 import { type ApiPath, apiPaths } from "./paths";
+import {
+  klineRequest,
+  latestQuotesRequest,
+  marketListRequest,
+  orderIdRequest,
+  pageRequest,
+  pidRequest,
+  placeOrderRequest,
+} from "./trading";
 
 /**
  * Every API path with its request schema. The server registers its routes from this table and `/api/docs`
@@ -26,4 +35,15 @@ export const endpoints = {
   userInfo: { ...apiPaths.userInfo, summary: "The logged-in user", request: emptyRequest },
   changeLoginPassword: { ...apiPaths.changeLoginPassword, summary: "Change the login password", request: changeLoginPasswordRequest },
   changePayPassword: { ...apiPaths.changePayPassword, summary: "Set or change the fund password", request: changePayPasswordRequest },
+  products: { ...apiPaths.products, summary: "Products with price, change and market status (simulated feed)", request: marketListRequest },
+  goods: { ...apiPaths.goods, summary: "A product's order ticket: options, limits, fee rate, balance", request: pidRequest },
+  seconds: { ...apiPaths.seconds, summary: "Settlement-time options with payout rate and amount range", request: pidRequest },
+  productDetail: { ...apiPaths.productDetail, summary: "Price, session open/high/low, previous close, status", request: pidRequest },
+  latestQuotes: { ...apiPaths.latestQuotes, summary: "Latest price of each listed product", request: latestQuotesRequest },
+  klines: { ...apiPaths.klines, summary: "Candles [time, open, high, low, close], oldest first", request: klineRequest },
+  preTradeCheck: { ...apiPaths.preTradeCheck, summary: "Whether an order could be placed now, and why not", request: pidRequest },
+  placeOrder: { ...apiPaths.placeOrder, summary: "Place a timed up/down order (requestId makes retries safe)", request: placeOrderRequest },
+  order: { ...apiPaths.order, summary: "One of the user's orders", request: orderIdRequest },
+  holdingOrders: { ...apiPaths.holdingOrders, summary: "The user's holding orders", request: emptyRequest },
+  orderHistory: { ...apiPaths.orderHistory, summary: "The user's closed orders, newest first, 20 a page", request: pageRequest },
 } satisfies Record<keyof typeof apiPaths, EndpointSpec>;

@@ -47,6 +47,10 @@ export const errorMessages = {
   amount_too_small: /*i18n*/ { id: "error.amount_too_small", message: "Amount must be larger than {min}" },
   amount_too_large: /*i18n*/ { id: "error.amount_too_large", message: "Amount must be smaller than {max}" },
   product_not_found: /*i18n*/ { id: "error.product_not_found", message: "Symbol not found" },
+  market_closed: /*i18n*/ { id: "error.market_closed", message: "The market is closed" },
+  not_trading_time: /*i18n*/ { id: "error.not_trading_time", message: "Not trading time" },
+  quote_stale: /*i18n*/ { id: "error.quote_stale", message: "Quotes are delayed, try again in a moment" },
+  order_not_found: /*i18n*/ { id: "error.order_not_found", message: "Order not found" },
   network_error: /*i18n*/ { id: "error.network_error", message: "Network error" },
   verification_failed: /*i18n*/ { id: "error.verification_failed", message: "Verification failed" },
   copy_unsupported: /*i18n*/ { id: "error.copy_unsupported", message: "Browser not supported" },
@@ -90,6 +94,17 @@ export const fieldLabels = {
   smsCode: /*i18n*/ { id: "field.smsCode", message: "Verification code" },
   inviteCode: /*i18n*/ { id: "field.inviteCode", message: "Invitation code" },
   request: /*i18n*/ { id: "field.request", message: "Request" },
+  pid: /*i18n*/ { id: "field.pid", message: "Symbol" },
+  pids: /*i18n*/ { id: "field.pids", message: "Symbols" },
+  market: /*i18n*/ { id: "field.market", message: "Market" },
+  period: /*i18n*/ { id: "field.period", message: "Period" },
+  limit: /*i18n*/ { id: "field.limit", message: "Number of candles" },
+  direction: /*i18n*/ { id: "field.direction", message: "Direction" },
+  seconds: /*i18n*/ { id: "field.seconds", message: "Settlement time" },
+  amount: /*i18n*/ { id: "field.amount", message: "Amount" },
+  requestId: /*i18n*/ { id: "field.requestId", message: "Request number" },
+  id: /*i18n*/ { id: "field.id", message: "Order number" },
+  page: /*i18n*/ { id: "field.page", message: "Page" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

@@ -5,7 +5,8 @@
 export interface ApiPath {
   method: "GET" | "POST";
   path: string;
-  auth: "none" | "user" | "ops";
+  /** optional: a valid token adds the user's data (the balance on goods), none is no error */
+  auth: "none" | "optional" | "user" | "ops";
 }
 
 export const apiPaths = {
@@ -16,4 +17,15 @@ export const apiPaths = {
   userInfo: { method: "GET", path: "/api/user/index", auth: "user" },
   changeLoginPassword: { method: "POST", path: "/api/user/pwd_login", auth: "user" },
   changePayPassword: { method: "POST", path: "/api/user/pwd_pay", auth: "user" },
+  products: { method: "GET", path: "/api/index/ajaxdata", auth: "none" },
+  goods: { method: "GET", path: "/api/index/goods", auth: "optional" },
+  seconds: { method: "GET", path: "/api/index/seconds", auth: "none" },
+  productDetail: { method: "GET", path: "/api/index/getprodata", auth: "none" },
+  latestQuotes: { method: "GET", path: "/api/index/ajaxpro", auth: "none" },
+  klines: { method: "GET", path: "/api/index/getkdata", auth: "none" },
+  preTradeCheck: { method: "GET", path: "/api/user/goorder", auth: "user" },
+  placeOrder: { method: "POST", path: "/api/user/addorder", auth: "user" },
+  order: { method: "GET", path: "/api/user/get_this_order", auth: "user" },
+  holdingOrders: { method: "GET", path: "/api/user/ajaxorder_list", auth: "user" },
+  orderHistory: { method: "GET", path: "/api/user/orderlist", auth: "user" },
 } as const satisfies Record<string, ApiPath>;

@@ -11,6 +11,10 @@ export interface ServerConfig {
   distDir: string;
   /** Multiplies every rate limit; tests that hammer one IP raise it. */
   rateLimitScale: number;
+  /** Per-second ticks are kept this long; candles are kept for good. */
+  tickRetentionSeconds: number;
+  /** Days of one-minute history the simulated feed generates on first start. */
+  backfillMinuteDays: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -24,6 +28,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== "0",
     distDir: resolve(env.DIST_DIR ?? "dist"),
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
+    tickRetentionSeconds: Number(env.TICK_RETENTION_HOURS ?? 6) * 3600,
+    backfillMinuteDays: Number(env.BACKFILL_MINUTE_DAYS ?? 3),
   };
 }
 

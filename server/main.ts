@@ -9,6 +9,11 @@ import { buildPwaIfNeeded } from "./build-pwa";
 import { hashPassword } from "./modules/accounts/passwords";
 import { logSmsSender } from "./modules/accounts/sms";
 import { systemClock, type ServiceContext } from "./modules/context";
+import { startJobs } from "./jobs/runner";
+import { PriceFeed } from "./market/feed";
+import { SimulatedProvider } from "./market/provider";
+import { randomSeed, seededRandom } from "./market/random";
+import { seedProducts } from "./market/seed-products";
 
 /** The operator token: OPS_TOKEN, else one generated once into the data folder. */
 function loadOpsToken(dataDir: string, fromEnv?: string): string {
@@ -36,11 +41,23 @@ async function main() {
     });
     if (seeded) log("seeded the demo account and first-start content");
   }
+  if (config.seedDemo && (await seedProducts(database.db))) log("seeded products and their ticket settings");
+  const feed = new PriceFeed({
+    db: database.db,
+    provider: new SimulatedProvider(seededRandom(randomSeed())),
+    now: systemClock,
+    log,
+    retentionSeconds: config.tickRetentionSeconds,
+    backfillMinuteDays: config.backfillMinuteDays,
+  });
+  await feed.open();
+  const jobs = startJobs({ db: database.db, feed, now: systemClock, log });
   const opsToken = loadOpsToken(config.dataDir, config.opsToken);
   const app = await buildApp({
     ctx,
     sms: logSmsSender(log),
     opsToken,
+    feed,
     distDir: config.distDir,
     rateLimitScale: config.rateLimitScale,
   });
@@ -49,6 +66,7 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(`App:        http://${config.host}:${port}/h5/`);
   console.log(`API docs:   http://${config.host}:${port}/api/docs`);
+  console.log(`Prices:     simulated feed (not real market data), ${feed.products.size} products`);
   console.log(`Database:   ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${pgliteFolder(config)}`}`);
   if (config.seedDemo) console.log(`Demo login: ${DEMO_ACCOUNT} / ${DEMO_PASSWORD} (fund password ${DEMO_PAY_PASSWORD})`);
   console.log(`Ops token:  ${opsToken}`);
@@ -56,6 +74,7 @@ async function main() {
 
   const shutdown = async () => {
     await app.close();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Unix seconds: the API's unit of time (spec §3). */
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
@@ -80,3 +80,93 @@ export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** Tradable instruments. Prices are integers scaled by 10^precision; rates are basis points (8500 = 85%). */
+export const products = pgTable("products", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  market: text("market").notNull(),
+  /** trading-hours calendar: fx24x5, cme_globex, us_equity, crypto247 */
+  calendar: text("calendar").notNull(),
+  precision: integer("precision").notNull(),
+  basePrice: bigint("base_price", { mode: "number" }).notNull(),
+  /** annualised volatility in basis points (2800 = 28%) for the simulated feed */
+  volatilityBps: integer("volatility_bps").notNull(),
+  /** the operator can halt a product; it then shows as closed */
+  tradingEnabled: boolean("trading_enabled").notNull().default(true),
+  feeBps: integer("fee_bps").notNull().default(100),
+  singleMin: cents("single_min"),
+  singleMax: cents("single_max"),
+  totalMax: cents("total_max"),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const secondsOptions = pgTable(
+  "seconds_options",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").notNull(),
+    seconds: integer("seconds").notNull(),
+    payoutBps: integer("payout_bps").notNull(),
+    minAmount: cents("min_amount"),
+    maxAmount: cents("max_amount"),
+  },
+  (table) => [uniqueIndex("seconds_options_product_seconds").on(table.productId, table.seconds)],
+);
+
+/** The recorded price feed: one row per product per second while its market is open. */
+export const ticks = pgTable(
+  "ticks",
+  {
+    productId: integer("product_id").notNull(),
+    time: unixSeconds("time").notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.time] })],
+);
+
+export const candles = pgTable(
+  "candles",
+  {
+    productId: integer("product_id").notNull(),
+    period: text("period").notNull(),
+    time: unixSeconds("time").notNull(),
+    open: bigint("open", { mode: "number" }).notNull(),
+    high: bigint("high", { mode: "number" }).notNull(),
+    low: bigint("low", { mode: "number" }).notNull(),
+    close: bigint("close", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.period, table.time] })],
+);
+
+/** Timed up/down orders. The open and close ticks are stored with the order and shown to the user. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    productId: integer("product_id").notNull(),
+    requestId: text("request_id").notNull(),
+    direction: text("direction").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull(),
+    seconds: integer("seconds").notNull(),
+    payoutBps: integer("payout_bps").notNull(),
+    openPrice: bigint("open_price", { mode: "number" }).notNull(),
+    openTickTime: unixSeconds("open_tick_time").notNull(),
+    openTime: unixSeconds("open_time").notNull(),
+    expiresAt: unixSeconds("expires_at").notNull(),
+    status: text("status").notNull().default("holding"),
+    closePrice: bigint("close_price", { mode: "number" }),
+    closeTickTime: unixSeconds("close_tick_time"),
+    closeTime: unixSeconds("close_time"),
+    result: text("result"),
+    payout: bigint("payout", { mode: "number" }),
+  },
+  (table) => [
+    uniqueIndex("orders_user_request").on(table.userId, table.requestId),
+    index("orders_status_expiry").on(table.status, table.expiresAt),
+    index("orders_user_status").on(table.userId, table.status, table.id),
+  ],
+);

@@ -12,7 +12,9 @@ import { AppError } from "../modules/errors";
 import { registerAccountRoutes } from "./accounts-routes";
 import { sendError } from "./envelope";
 import { buildOpenApi } from "./openapi";
+import { registerMarketRoutes } from "./market-routes";
 import { registerOpsRoutes } from "./ops-routes";
+import type { PriceFeed } from "../market/feed";
 import { serveApp } from "./static-app";
 
 declare module "fastify" {
@@ -21,7 +23,7 @@ declare module "fastify" {
     token: string | null;
   }
   interface FastifyContextConfig {
-    auth?: "none" | "user" | "ops";
+    auth?: "none" | "optional" | "user" | "ops";
   }
 }
 
@@ -29,6 +31,7 @@ export interface AppOptions {
   ctx: ServiceContext;
   sms: SmsSender;
   opsToken: string;
+  feed: PriceFeed;
   distDir?: string;
   rateLimitScale?: number;
   logger?: boolean;
@@ -86,6 +89,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (!user || !token) throw new AppError("login_required");
       request.user = user;
       request.token = token;
+    } else if (auth === "optional") {
+      const token = headerValue(request.headers.token);
+      const user = token ? await authenticate(options.ctx, token) : null;
+      if (user && token) {
+        request.user = user;
+        request.token = token;
+      }
     } else if (auth === "ops") {
       const given = headerValue(request.headers["ops-token"]);
       if (!given || !sameSecret(given, options.opsToken)) throw new AppError("ops_forbidden");
@@ -109,7 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get("/api/docs", async () => openApi);
 
   registerAccountRoutes(app, options.ctx, options.sms, scale);
-  registerOpsRoutes(app, options.ctx);
+  registerMarketRoutes(app, options.ctx, options.feed, scale);
+  registerOpsRoutes(app, options.ctx, options.feed);
 
   if (options.distDir) await serveApp(app, options.distDir);
   return app;

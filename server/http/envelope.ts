@@ -9,9 +9,15 @@ export function requestLanguage(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-export function sendOk(request: FastifyRequest, reply: FastifyReply, data: unknown, message?: MessageDescriptor) {
+export function sendOk(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  data: unknown,
+  message?: MessageDescriptor,
+  extra?: Record<string, unknown>,
+) {
   const msg = message ? translate(requestLanguage(request), message) : "ok";
-  return reply.status(200).send({ code: 1, msg, data });
+  return reply.status(200).send({ code: 1, msg, data, ...extra });
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {

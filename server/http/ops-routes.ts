@@ -1,11 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import { opsEndpoints } from "../../contract/ops";
+import { opsEndpoints, opsProductEndpoints } from "../../contract/ops";
+import type { PriceFeed } from "../market/feed";
+import { listProductSettings, setProductLimits, setProductOptions, setProductTrading } from "../modules/ops/products";
 import { successMessages } from "../../contract/messages";
 import type { ServiceContext } from "../modules/context";
 import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
 import { route } from "./routes";
 
-export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext) {
+export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed) {
+  const p = opsProductEndpoints;
+  route(app, p.listProducts, async () => ({ data: await listProductSettings(ctx, feed) }));
+  route(app, p.setProductTrading, async (input) => ({ data: await setProductTrading(ctx, feed, input.pid, input.enabled === "1"), message: successMessages.done }));
+  route(app, p.setProductOptions, async (input) => ({ data: await setProductOptions(ctx, feed, input.pid, input.options), message: successMessages.done }));
+  route(app, p.setProductLimits, async (input) => ({ data: await setProductLimits(ctx, feed, input), message: successMessages.done }));
   route(app, opsEndpoints.smsOutbox, async (input) => ({ data: await readSmsOutbox(ctx, input.phone) }));
   route(app, opsEndpoints.showUser, async (input) => ({ data: await showUser(ctx, input.account) }));
   route(app, opsEndpoints.unlockUser, async (input) => ({

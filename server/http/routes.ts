@@ -9,6 +9,8 @@ import { parseInput } from "./parse-input";
 export interface Handled<T> {
   data: T;
   message?: MessageDescriptor;
+  /** Quote answers say where prices come from: `feed: "simulated"` beside code/msg/data. */
+  feed?: "simulated" | "live";
 }
 
 export interface RequestContext {
@@ -17,6 +19,8 @@ export interface RequestContext {
   /** Set on `auth: "user"` endpoints by the auth hook. */
   user: UserRow;
   token: string;
+  /** The session's user on `auth: "optional"` endpoints, null without one. */
+  maybeUser: UserRow | null;
 }
 
 /**
@@ -39,9 +43,10 @@ export function route<S extends EndpointSpec>(
     handler: async (request, reply) => {
       const raw = spec.method === "GET" ? request.query : request.body;
       const input = parseInput(spec.request, raw) as z.infer<S["request"]>;
-      const context: RequestContext = { request, reply, user: request.user as UserRow, token: request.token ?? "" };
+      const context: RequestContext = { request, reply, user: request.user as UserRow, token: request.token ?? "", maybeUser: request.user };
       const result = await handler(input, context);
-      return sendOk(request, reply, result.data, result.message);
+      if (result.feed) reply.header("x-price-feed", result.feed);
+      return sendOk(request, reply, result.data, result.message, result.feed ? { feed: result.feed } : undefined);
     },
   });
 }

@@ -13,7 +13,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), "trading-e2e-"));
   const child: ChildProcess = spawn("node_modules/.bin/tsx", ["server/main.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_SCALE: "50", ...env },
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_SCALE: "50", BACKFILL_MINUTE_DAYS: "0.3", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -40,6 +40,7 @@ describe("envelope and statuses", () => {
       ctx: { db: null as never, now: () => 0, log: (m) => logs.push(m) },
       sms: { send: async () => {} },
       opsToken: OPS_TOKEN,
+      feed: h.feed,
     });
     // user-info needs the database; the null one throws inside the request
     const response = await app.inject({ method: "GET", url: "/api/user/index", headers: { token: "x" } });

@@ -5,11 +5,31 @@ import { buildApp } from "../../server/http/app";
 import { hashPassword } from "../../server/modules/accounts/passwords";
 import type { SmsSender } from "../../server/modules/accounts/sms";
 import type { ServiceContext } from "../../server/modules/context";
+import { settleDueOrders } from "../../server/jobs/settlement";
+import { PriceFeed } from "../../server/market/feed";
+import type { PricedProduct, PriceProvider } from "../../server/market/provider";
+import { seedProducts } from "../../server/market/seed-products";
+
+/**
+ * A feed for tests: each product's price stays put unless the test queued the next prices for it. Tests use
+ * it to know outcomes in advance; the app itself only ever runs the simulated provider.
+ */
+export class ScriptedProvider implements PriceProvider {
+  readonly simulated = true;
+  readonly queued = new Map<number, number[]>();
+  step(product: PricedProduct, price: number): number {
+    return this.queued.get(product.id)?.shift() ?? price;
+  }
+}
 
 export const OPS_TOKEN = "test-ops-token";
 
 export interface Harness {
   app: FastifyInstance;
+  feed: PriceFeed;
+  provider: ScriptedProvider;
+  /** Moves the clock, records the feed up to it and runs settlement, as the job runner does each second. */
+  advance(seconds: number): Promise<void>;
   database: Database;
   ctx: ServiceContext;
   /** The test's clock (Unix seconds): move it to expire codes and sessions. */
@@ -19,18 +39,44 @@ export interface Harness {
 }
 
 /** A real server on a fresh in-memory PGlite, seeded with the demo account, driven with inject(). */
-export async function startHarness(options: { rateLimitScale?: number } = {}): Promise<Harness> {
-  const database = await openDatabase({ dataDir: null });
-  const clock = { now: 1_800_000_000 };
+// 2027-01-15 08:00 UTC, a Friday: forex, metals, futures and crypto trade; US stocks are before the open.
+export const HARNESS_START = 1_800_000_000;
+
+export interface HarnessOptions {
+  rateLimitScale?: number;
+  /** a PGlite folder, to stop and start again on the same data (crash tests); in memory by default */
+  dataDir?: string;
+  start?: number;
+  /** queue prices before the feed opens (and fills any gap since the last run) */
+  prepare?: (provider: ScriptedProvider) => void;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const database = await openDatabase({ dataDir: options.dataDir ?? null });
+  const clock = { now: options.start ?? HARNESS_START };
   const logs: string[] = [];
   const ctx: ServiceContext = { db: database.db, now: () => clock.now, log: (m) => logs.push(m) };
   await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
+  await seedProducts(database.db);
+  const provider = new ScriptedProvider();
+  options.prepare?.(provider);
+  const feed = new PriceFeed({ db: database.db, provider, now: ctx.now, log: ctx.log, retentionSeconds: 6 * 3600, backfillMinuteDays: 0.01 });
+  await feed.open();
   const sentSms: Harness["sentSms"] = [];
   const sms: SmsSender = { send: async (phone, code) => void sentSms.push({ phone, code }) };
-  const app = await buildApp({ ctx, sms, opsToken: OPS_TOKEN, rateLimitScale: options.rateLimitScale ?? 100 });
+  const app = await buildApp({ ctx, sms, opsToken: OPS_TOKEN, feed, rateLimitScale: options.rateLimitScale ?? 100 });
   await app.ready();
   return {
     app,
+    feed,
+    provider,
+    async advance(seconds: number) {
+      for (let i = 0; i < seconds; i++) {
+        clock.now += 1;
+        await feed.advance(clock.now);
+        await settleDueOrders(database.db, clock.now);
+      }
+    },
     database,
     ctx,
     clock,
@@ -44,7 +90,7 @@ export async function startHarness(options: { rateLimitScale?: number } = {}): P
 
 export interface Answer {
   status: number;
-  body: { code: number; msg: string; err?: string; data: any };
+  body: { code: number; msg: string; err?: string; data: any; feed?: string };
 }
 
 /** A form-urlencoded POST (or GET with a query), as the PWA sends it. */
@@ -74,7 +120,7 @@ export async function loginDemo(h: Harness): Promise<string> {
 /** Counts of the tables a refused request must not change. */
 export async function snapshot(h: Harness): Promise<string> {
   const result = await h.database.db.execute(
-    "select (select count(*) from users) u, (select count(*) from sessions) s, (select count(*) from sms_codes) c, (select count(*) from ledger) l, (select string_agg(password_hash || coalesce(pay_password_hash, '') || cash::text || locked::text, ',' order by id) from users) h" as never,
+    "select (select count(*) from users) u, (select count(*) from sessions) s, (select count(*) from sms_codes) c, (select count(*) from ledger) l, (select count(*) from orders) o, (select string_agg(password_hash || coalesce(pay_password_hash, '') || cash::text || locked::text, ',' order by id) from users) h" as never,
   );
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
 }

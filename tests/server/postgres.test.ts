@@ -3,6 +3,10 @@ import { type Database, openDatabase } from "../../server/db/client";
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "../../server/db/seed";
 import { buildApp } from "../../server/http/app";
 import { hashPassword } from "../../server/modules/accounts/passwords";
+import { settleDueOrders } from "../../server/jobs/settlement";
+import { PriceFeed } from "../../server/market/feed";
+import { seedProducts } from "../../server/market/seed-products";
+import { ScriptedProvider } from "./harness";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
 
 // DATABASE_URL=postgres://… runs the same migrations and services on a PostgreSQL server (pg driver).
@@ -18,9 +22,10 @@ describe("on PostgreSQL", () => {
     postgres?.stop();
   });
 
-  it("migrates, seeds once, and serves register/login/user-info", async () => {
+  it("migrates, seeds once, and serves register/login/user-info and a settled order", async () => {
     expect(database.kind).toBe("postgres");
-    const ctx = { db: database.db, now: () => 1_800_000_000, log: () => {} };
+    const clock = { now: 1_800_000_000 };
+    const ctx = { db: database.db, now: () => clock.now, log: () => {} };
     const hashes = { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) };
     expect(await seedOnce(ctx, hashes)).toBe(true);
     expect(await seedOnce(ctx, hashes)).toBe(false);
@@ -28,8 +33,12 @@ describe("on PostgreSQL", () => {
     const again = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
     await again.close();
 
+    await seedProducts(database.db);
+    const provider = new ScriptedProvider();
+    const feed = new PriceFeed({ db: database.db, provider, now: ctx.now, log: () => {}, retentionSeconds: 3600, backfillMinuteDays: 0.01 });
+    await feed.open();
     const codes: string[] = [];
-    const app = await buildApp({ ctx, sms: { send: async (_p, code) => void codes.push(code) }, opsToken: "t", rateLimitScale: 100 });
+    const app = await buildApp({ ctx, sms: { send: async (_p, code) => void codes.push(code) }, opsToken: "t", feed, rateLimitScale: 100 });
     const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
       app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, payload: new URLSearchParams(fields).toString() });
 
@@ -51,6 +60,21 @@ describe("on PostgreSQL", () => {
     const token = login.json().data.token as string;
     const me = await app.inject({ method: "GET", url: "/api/user/index", headers: { token } });
     expect(me.json()).toMatchObject({ code: 1, data: { account: "demo", cash: "10000.00" } });
+
+    // an order on BTC/USDT, settled from the recorded feed by the set-based settlement SQL
+    const btc = [...feed.products.values()].find((p) => p.code === "BTCUSDT")!;
+    const opened = await post("/api/user/addorder", { pid: String(btc.id), direction: "up", seconds: "30", amount: "100", requestId: "pg-order-1" }, { token });
+    expect(opened.json()).toMatchObject({ code: 1, data: { status: "holding", amount: "100.00", fee: "1.00" } });
+    provider.queued.set(btc.id, [feed.quote(btc.id)!.price + 500]);
+    for (let i = 0; i < 31; i++) {
+      clock.now += 1;
+      await feed.advance(clock.now);
+    }
+    expect(await settleDueOrders(database.db, clock.now)).toBe(1);
+    const order = await app.inject({ method: "GET", url: `/api/user/get_this_order?id=${opened.json().data.id}`, headers: { token } });
+    expect(order.json().data).toMatchObject({ status: "closed", result: "win", profit: "80.00" });
+    const after = await app.inject({ method: "GET", url: "/api/user/index", headers: { token } });
+    expect(after.json().data.cash).toBe("10079.00");
     await app.close();
   });
 });

@@ -1,0 +1,106 @@
+/** Markets, statuses and periods of the quotes and trading API (DESIGN §3, §4). */
+export const MARKETS = ["forex", "metals", "futures", "stocks", "crypto"] as const;
+export type Market = (typeof MARKETS)[number];
+
+export const MARKET_STATUSES = ["open", "closed", "not_trading_time"] as const;
+export type MarketStatus = (typeof MARKET_STATUSES)[number];
+
+export const PERIODS = ["1m", "5m", "15m", "30m", "1h", "1d"] as const;
+export type Period = (typeof PERIODS)[number];
+export const PERIOD_SECONDS: Record<Period, number> = { "1m": 60, "5m": 300, "15m": 900, "30m": 1800, "1h": 3600, "1d": 86400 };
+
+export const DIRECTIONS = ["up", "down"] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+export type OrderResult = "win" | "loss" | "tie";
+
+/** Quotes older than this cannot open an order: the ticket says why (issue 3). */
+export const QUOTE_STALE_SECONDS = 5;
+
+export interface ProductQuote {
+  id: number;
+  code: string;
+  name: string;
+  market: Market;
+  precision: number;
+  price: string;
+  changePct: string;
+  status: MarketStatus;
+  time: number;
+  simulated: boolean;
+}
+
+export interface LatestQuote {
+  id: number;
+  price: string;
+  time: number;
+  status: MarketStatus;
+  simulated: boolean;
+}
+
+export interface ProductDetail {
+  id: number;
+  code: string;
+  name: string;
+  market: Market;
+  precision: number;
+  price: string;
+  open: string;
+  high: string;
+  low: string;
+  prevClose: string;
+  changePct: string;
+  status: MarketStatus;
+  time: number;
+  simulated: boolean;
+}
+
+export interface SecondsOption {
+  seconds: number;
+  payoutRate: string;
+  minAmount: string;
+  maxAmount: string;
+}
+
+export interface Goods {
+  product: ProductQuote;
+  options: SecondsOption[];
+  limits: { singleMin: string; singleMax: string; totalMax: string };
+  feeRate: string;
+  /** the user's cash when a session is sent, else null */
+  balance: string | null;
+  simulated: boolean;
+}
+
+/** [time, open, high, low, close] — prices as decimal strings. */
+export type Candle = [number, string, string, string, string];
+
+export interface Order {
+  id: number;
+  pid: number;
+  code: string;
+  name: string;
+  precision: number;
+  direction: Direction;
+  amount: string;
+  fee: string;
+  seconds: number;
+  payoutRate: string;
+  openPrice: string;
+  openTime: number;
+  closeTime: number;
+  closePrice: string | null;
+  settledAt: number | null;
+  result: OrderResult | null;
+  /** money back at settlement minus the stake: +amount×payoutRate on a win, −amount on a loss, 0 on a tie */
+  profit: string | null;
+  payout: string | null;
+  status: "holding" | "closed";
+}
+
+export interface OrderPage {
+  items: Order[];
+  page: number;
+  pageSize: number;
+  total: number;
+}

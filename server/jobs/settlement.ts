@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import type { Direction } from "../../contract/markets";
+import { orderResult, settlementCredit } from "../../contract/trading-math";
+import type { Db } from "../db/client";
+
+/** Wait this long past expiry for the feed to record the expiry second before settling from what is there. */
+export const SETTLEMENT_GRACE_SECONDS = 10;
+const BATCH = 1000;
+
+interface DueOrder {
+  id: number;
+  user_id: number;
+  direction: Direction;
+  amount: string | number;
+  payout_bps: number;
+  open_price: string | number;
+  open_tick_time: string | number;
+  expires_at: string | number;
+  close_price: string | number | null;
+  close_tick_time: string | number | null;
+  feed_time: string | number | null;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Settles every holding order whose time is up, from the recorded feed only: the close price is the last tick
+ * at or before `openTime + seconds`. Exactly once: an order row is locked, and only an order still `holding`
+ * is closed and credited, in the same transaction as its ledger row and balance change. Returns the count.
+ */
+export async function settleDueOrders(db: Db, now: number): Promise<number> {
+  let settled = 0;
+  for (;;) {
+    const batch = await settleBatch(db, now);
+    settled += batch.settled;
+    if (batch.examined < BATCH) return settled;
+  }
+}
+
+async function settleBatch(db: Db, now: number): Promise<{ examined: number; settled: number }> {
+  return db.transaction(async (tx) => {
+    const due = rowsOf<DueOrder>(
+      await tx.execute(sql`
+        select o.id, o.user_id, o.direction, o.amount, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at,
+               t.price as close_price, t.time as close_tick_time,
+               (select max(f.time) from ticks f where f.product_id = o.product_id) as feed_time
+        from orders o
+        left join lateral (
+          select price, time from ticks t where t.product_id = o.product_id and t.time <= o.expires_at
+          order by t.time desc limit 1
+        ) t on true
+        where o.status = 'holding' and o.expires_at <= ${now}
+        order by o.expires_at, o.id
+        limit ${BATCH}
+        for update of o skip locked`),
+    );
+    const ready = due.filter(
+      (order) => Number(order.feed_time ?? 0) >= Number(order.expires_at) || now >= Number(order.expires_at) + SETTLEMENT_GRACE_SECONDS,
+    );
+    if (ready.length === 0) return { examined: due.length, settled: 0 };
+
+    const outcomes = ready.map((order) => {
+      // the open tick is itself a recorded price at or before expiry: the fallback if later ticks were pruned
+      const closePrice = Number(order.close_price ?? order.open_price);
+      const closeTickTime = Number(order.close_tick_time ?? order.open_tick_time);
+      const result = orderResult(order.direction, Number(order.open_price), closePrice);
+      const credit = settlementCredit(result, Number(order.amount), order.payout_bps);
+      return { id: order.id, userId: order.user_id, closePrice, closeTickTime, result, credit };
+    });
+    const values = sql.join(
+      outcomes.map((o) => sql`(${o.id}::int, ${o.closePrice}::bigint, ${o.closeTickTime}::bigint, ${o.result}::text, ${o.credit}::bigint)`),
+      sql`, `,
+    );
+    const closed = rowsOf<{ id: number; user_id: number; payout: string | number }>(
+      await tx.execute(sql`
+        update orders set status = 'closed', close_price = v.close_price, close_tick_time = v.close_tick_time,
+               close_time = ${now}, result = v.result, payout = v.payout
+        from (values ${values}) as v(id, close_price, close_tick_time, result, payout)
+        where orders.id = v.id and orders.status = 'holding'
+        returning orders.id, orders.user_id, orders.payout`),
+    );
+    const credited = closed.filter((row) => Number(row.payout) > 0);
+    if (credited.length > 0) {
+      await tx.execute(sql`
+        insert into ledger (user_id, account, delta, reason, reference, created_at)
+        values ${sql.join(
+          credited.map((row) => sql`(${row.user_id}::int, 'cash', ${Number(row.payout)}::bigint, 'order_settlement', ${`order:${row.id}`}, ${now}::bigint)`),
+          sql`, `,
+        )}`);
+      const perUser = new Map<number, number>();
+      for (const row of credited) perUser.set(row.user_id, (perUser.get(row.user_id) ?? 0) + Number(row.payout));
+      await tx.execute(sql`
+        update users set cash = users.cash + v.credit
+        from (values ${sql.join([...perUser].map(([user, credit]) => sql`(${user}::int, ${credit}::bigint)`), sql`, `)}) as v(id, credit)
+        where users.id = v.id`);
+    }
+    return { examined: due.length, settled: closed.length };
+  });
+}

@@ -1,0 +1,70 @@
+import type { MarketStatus } from "../../contract/markets";
+
+/**
+ * Trading hours per calendar, from the instant's wall time in New York (so US daylight saving is right):
+ * - fx24x5: Sunday 17:00 to Friday 17:00 New York time; the weekend is `closed`.
+ * - cme_globex: like fx24x5 with a daily maintenance break 17:00–18:00 (`not_trading_time`).
+ * - us_equity: Monday–Friday 09:30–16:00; other weekday hours `not_trading_time`; weekends and exchange
+ *   holidays `closed`.
+ * - crypto247: always open.
+ */
+export type Calendar = "fx24x5" | "cme_globex" | "us_equity" | "crypto247";
+
+const newYork = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  weekday: "short",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** NYSE full-day holidays (New York dates). */
+const US_EQUITY_HOLIDAYS = new Set([
+  "2026-01-01", "2026-01-19", "2026-02-16", "2026-04-03", "2026-05-25", "2026-06-19", "2026-07-03", "2026-09-07",
+  "2026-11-26", "2026-12-25", "2027-01-01", "2027-01-18", "2027-02-15", "2027-03-26", "2027-05-31", "2027-06-18",
+  "2027-07-05", "2027-09-06", "2027-11-25", "2027-12-24",
+]);
+
+interface WallTime {
+  weekday: number;
+  date: string;
+  minutes: number;
+}
+
+function wallTime(unixSeconds: number): WallTime {
+  const parts = Object.fromEntries(newYork.formatToParts(new Date(unixSeconds * 1000)).map((p) => [p.type, p.value]));
+  return {
+    weekday: WEEKDAYS.indexOf(parts.weekday!),
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+const FIVE_PM = 17 * 60;
+
+function weekOpen({ weekday, minutes }: WallTime): boolean {
+  if (weekday === 6) return false; // Saturday
+  if (weekday === 0) return minutes >= FIVE_PM; // Sunday evening opens the week
+  if (weekday === 5) return minutes < FIVE_PM; // Friday 17:00 closes it
+  return true;
+}
+
+export function marketStatus(calendar: Calendar, unixSeconds: number): MarketStatus {
+  if (calendar === "crypto247") return "open";
+  const wall = wallTime(unixSeconds);
+  switch (calendar) {
+    case "fx24x5":
+      return weekOpen(wall) ? "open" : "closed";
+    case "cme_globex":
+      if (!weekOpen(wall)) return "closed";
+      return wall.minutes >= FIVE_PM && wall.minutes < FIVE_PM + 60 ? "not_trading_time" : "open";
+    case "us_equity":
+      if (wall.weekday === 0 || wall.weekday === 6 || US_EQUITY_HOLIDAYS.has(wall.date)) return "closed";
+      return wall.minutes >= 9 * 60 + 30 && wall.minutes < 16 * 60 ? "open" : "not_trading_time";
+  }
+}

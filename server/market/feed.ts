@@ -1,0 +1,219 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { MarketStatus } from "../../contract/markets";
+import type { Db } from "../db/client";
+import { orders, products } from "../db/schema";
+import { type Calendar, marketStatus } from "./calendar";
+import { CandleBook } from "./candles";
+import type { PriceProvider } from "./provider";
+import { latestCandles, latestTick, pruneTicks, saveCandles, saveTicks, type TickRow } from "./store";
+
+export type ProductRow = typeof products.$inferSelect;
+
+export interface Quote {
+  price: number;
+  time: number;
+}
+
+export interface Session {
+  day: number;
+  open: number;
+  high: number;
+  low: number;
+  prevClose: number;
+}
+
+export interface FeedOptions {
+  db: Db;
+  provider: PriceProvider;
+  now: () => number;
+  log: (message: string) => void;
+  /** how long per-second ticks are kept (candles are kept for good) */
+  retentionSeconds: number;
+  /** days of one-minute history generated on first start (before them: hourly and daily history) */
+  backfillMinuteDays: number;
+}
+
+const DAY = 86400;
+const MAX_CATCH_UP_SECONDS = 14 * DAY;
+
+/**
+ * The price feed: one tick per second per open product, recorded with its candles, and the in-memory latest
+ * quote every quote endpoint reads. A gap (the process was down) is filled from the provider on start, so
+ * every second that passed has its price before any order is settled from it.
+ */
+export class PriceFeed {
+  readonly products = new Map<number, ProductRow>();
+  private readonly quotes = new Map<number, Quote>();
+  private readonly sessions = new Map<number, Session>();
+  private readonly statusCache = new Map<string, MarketStatus>();
+  private lastPrune = 0;
+
+  constructor(private readonly options: FeedOptions) {}
+
+  get simulated(): boolean {
+    return this.options.provider.simulated;
+  }
+
+  /** Loads products and the last recorded prices; backfills history and fills any gap up to now. */
+  async open(): Promise<void> {
+    await this.reloadProducts();
+    for (const product of this.products.values()) {
+      const tick = await latestTick(this.options.db, product.id);
+      if (tick) this.quotes.set(product.id, { price: tick.price, time: tick.time });
+      else await this.backfill(product);
+      await this.loadSession(product.id);
+    }
+    await this.advance(this.options.now());
+  }
+
+  async reloadProducts(): Promise<void> {
+    const rows = await this.options.db.select().from(products).orderBy(products.sortOrder, products.id);
+    this.products.clear();
+    for (const row of rows) this.products.set(row.id, row);
+  }
+
+  quote(productId: number): Quote | undefined {
+    return this.quotes.get(productId);
+  }
+
+  session(productId: number): Session | undefined {
+    return this.sessions.get(productId);
+  }
+
+  status(productId: number, time: number): MarketStatus {
+    const product = this.products.get(productId);
+    if (!product || !product.tradingEnabled) return "closed";
+    return this.calendarStatus(product.calendar as Calendar, time);
+  }
+
+  // Trading hours change on minute boundaries: one calendar look-up per minute is enough.
+  private calendarStatus(calendar: Calendar, time: number): MarketStatus {
+    const minute = Math.floor(time / 60) * 60;
+    const key = `${calendar}:${minute}`;
+    let status = this.statusCache.get(key);
+    if (!status) {
+      if (this.statusCache.size > 50_000) this.statusCache.clear();
+      status = marketStatus(calendar, minute);
+      this.statusCache.set(key, status);
+    }
+    return status;
+  }
+
+  /**
+   * Records every second from each product's last tick up to `now` while its market is open. In a long gap
+   * only the retention window's ticks are stored (plus the instants open orders expire at); candles always.
+   */
+  async advance(now: number): Promise<number> {
+    const retainFrom = now - this.options.retentionSeconds;
+    const expiries = await this.pendingExpiries(now);
+    const tickRows: TickRow[] = [];
+    const book = new CandleBook();
+    for (const product of this.products.values()) {
+      const quote = this.quotes.get(product.id);
+      if (!quote) continue;
+      let { price } = quote;
+      let last = quote.time;
+      const start = Math.max(quote.time, now - MAX_CATCH_UP_SECONDS);
+      const needed = expiries.get(product.id);
+      for (let time = start + 1; time <= now; time++) {
+        if (this.calendarStatus(product.calendar as Calendar, time) !== "open") continue;
+        price = this.options.provider.step(product, price, 1);
+        last = time;
+        book.addTick(product.id, time, price);
+        this.updateSession(product.id, time, price);
+        if (time >= retainFrom || needed?.has(time)) tickRows.push({ productId: product.id, time, price });
+      }
+      if (last !== quote.time) this.quotes.set(product.id, { price, time: last });
+    }
+    await saveTicks(this.options.db, tickRows);
+    await saveCandles(this.options.db, book.drain());
+    if (now - this.lastPrune >= 60) {
+      this.lastPrune = now;
+      await pruneTicks(this.options.db, retainFrom);
+    }
+    return tickRows.length;
+  }
+
+  private async pendingExpiries(now: number): Promise<Map<number, Set<number>>> {
+    const rows = await this.options.db
+      .select({ productId: orders.productId, expiresAt: orders.expiresAt })
+      .from(orders)
+      .where(and(eq(orders.status, "holding"), inArray(orders.productId, [...this.products.keys(), -1])));
+    const byProduct = new Map<number, Set<number>>();
+    for (const row of rows) {
+      if (row.expiresAt > now) continue;
+      const set = byProduct.get(row.productId) ?? new Set<number>();
+      set.add(row.expiresAt);
+      byProduct.set(row.productId, set);
+    }
+    return byProduct;
+  }
+
+  private updateSession(productId: number, time: number, price: number): void {
+    const day = Math.floor(time / DAY) * DAY;
+    const session = this.sessions.get(productId);
+    if (!session) {
+      this.sessions.set(productId, { day, open: price, high: price, low: price, prevClose: price });
+    } else if (day > session.day) {
+      const previousClose = this.quotes.get(productId)?.price ?? price;
+      this.sessions.set(productId, { day, open: price, high: price, low: price, prevClose: previousClose });
+    } else {
+      session.high = Math.max(session.high, price);
+      session.low = Math.min(session.low, price);
+    }
+  }
+
+  private async loadSession(productId: number): Promise<void> {
+    const days = await latestCandles(this.options.db, productId, "1d", 2);
+    const today = days.at(-1);
+    if (!today) return;
+    const previous = days.length > 1 ? days[0]! : today;
+    this.sessions.set(productId, {
+      day: today.time,
+      open: today.open,
+      high: today.high,
+      low: today.low,
+      prevClose: days.length > 1 ? previous.close : today.open,
+    });
+  }
+
+  /**
+   * First start: a year of daily bars, then hourly bars, then one-minute bars up to now, each bar walked in
+   * four steps for its high and low, only while the market was open. Charts are full from the first visit.
+   */
+  private async backfill(product: ProductRow): Promise<void> {
+    const now = this.options.now();
+    const minuteSpan = Math.round(this.options.backfillMinuteDays * DAY);
+    const hourSpan = 27 * DAY;
+    const daySpan = 365 * DAY;
+    const minuteStart = Math.floor((now - minuteSpan) / 60) * 60;
+    const hourStart = Math.floor((minuteStart - hourSpan) / 3600) * 3600;
+    const dayStart = Math.floor((hourStart - daySpan) / DAY) * DAY;
+    const book = new CandleBook();
+    let price = product.basePrice;
+    let lastTime = dayStart;
+    const calendar = product.calendar as Calendar;
+    const walk = (from: number, to: number, seconds: number, isOpen: (time: number) => boolean) => {
+      for (let time = from; time + seconds <= to; time += seconds) {
+        if (!isOpen(time)) continue;
+        const open = price;
+        let high = open;
+        let low = open;
+        for (let step = 0; step < 4; step++) {
+          price = this.options.provider.step(product, price, seconds / 4);
+          high = Math.max(high, price);
+          low = Math.min(low, price);
+        }
+        book.addBar(product.id, { time, seconds, open, high, low, close: price });
+        lastTime = time + seconds - 1;
+      }
+    };
+    // a day bar exists when the market trades at some point that day (weekdays for the 5-day calendars)
+    walk(dayStart, hourStart, DAY, (time) => this.calendarStatus(calendar, time + 15 * 3600) !== "closed");
+    walk(hourStart, minuteStart, 3600, (time) => this.calendarStatus(calendar, time) === "open");
+    walk(minuteStart, now, 60, (time) => this.calendarStatus(calendar, time) === "open");
+    await saveCandles(this.options.db, book.drain());
+    await saveTicks(this.options.db, [{ productId: product.id, time: lastTime, price }]);
+    this.quotes.set(product.id, { price, time: lastTime });
+  }
+}

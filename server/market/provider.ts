@@ -1,0 +1,37 @@
+import { normal, type Random } from "./random";
+
+/** What the feed needs to know about an instrument to price it. */
+export interface PricedProduct {
+  id: number;
+  precision: number;
+  basePrice: number;
+  volatilityBps: number;
+}
+
+/**
+ * The source of prices. The default is the simulated feed below; a real market-data source would implement
+ * the same two calls. Prices are integers scaled by 10^precision.
+ */
+export interface PriceProvider {
+  readonly simulated: boolean;
+  /** The next price `seconds` after `price` (one call per tick, or per bar step when backfilling). */
+  step(product: PricedProduct, price: number, seconds: number): number;
+}
+
+const SECONDS_PER_YEAR = 365 * 24 * 3600;
+// pulls the price back toward its base with a half-life of about 30 days, so long runs stay plausible
+const REVERSION_PER_SECOND = Math.LN2 / (30 * 24 * 3600);
+
+/** A seeded geometric random walk with each symbol's own volatility, labelled simulated everywhere. */
+export class SimulatedProvider implements PriceProvider {
+  readonly simulated = true;
+  constructor(private readonly random: Random) {}
+
+  step(product: PricedProduct, price: number, seconds: number): number {
+    const sigma = product.volatilityBps / 10000 / Math.sqrt(SECONDS_PER_YEAR);
+    const logDistance = Math.log(price / product.basePrice);
+    const drift = -REVERSION_PER_SECOND * seconds * logDistance;
+    const next = price * Math.exp(drift + sigma * Math.sqrt(seconds) * normal(this.random));
+    return Math.max(1, Math.round(next));
+  }
+}

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { centsToDecimal } from "../../../contract/format";
+import { bpsToRate, parseAmount, rateToBps } from "../../../contract/money";
+import { products, secondsOptions } from "../../db/schema";
+import type { PriceFeed } from "../../market/feed";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { findProduct, optionRows } from "../quotes/service";
+
+/**
+ * The operator's product settings: trading on/off, settlement options, fee and limits. None of them touches
+ * prices or outcomes, which come from the feed alone.
+ */
+export async function listProductSettings(ctx: ServiceContext, feed: PriceFeed) {
+  return Promise.all(
+    [...feed.products.values()].map(async (product) => ({
+      id: product.id,
+      code: product.code,
+      market: product.market,
+      tradingEnabled: product.tradingEnabled,
+      feeRate: bpsToRate(product.feeBps),
+      singleMin: centsToDecimal(product.singleMin),
+      singleMax: centsToDecimal(product.singleMax),
+      totalMax: centsToDecimal(product.totalMax),
+      options: (await optionRows(ctx, product.id)).map((o) => `${o.seconds}:${bpsToRate(o.payoutBps)}:${centsToDecimal(o.minAmount)}:${centsToDecimal(o.maxAmount)}`),
+    })),
+  );
+}
+
+const productId = (feed: PriceFeed, pid: string) => findProduct(feed, Number(pid)).id;
+
+export async function setProductTrading(ctx: ServiceContext, feed: PriceFeed, pid: string, enabled: boolean) {
+  const id = productId(feed, pid);
+  await ctx.db.update(products).set({ tradingEnabled: enabled }).where(eq(products.id, id));
+  await feed.reloadProducts();
+  ctx.log(`product ${id} ${enabled ? "opened" : "closed"} for trading by the operator`);
+  return { id, tradingEnabled: enabled };
+}
+
+export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pid: string, options: string) {
+  const id = productId(feed, pid);
+  const parsed = options.split(",").map((entry) => {
+    const [seconds, rate, min, max] = entry.split(":") as [string, string, string, string];
+    const payoutBps = rateToBps(rate);
+    const minAmount = parseAmount(min);
+    const maxAmount = parseAmount(max);
+    if (payoutBps === null || minAmount === null || maxAmount === null || Number(seconds) < 5 || minAmount > maxAmount) {
+      throw new AppError("invalid_input", {}, "request");
+    }
+    return { productId: id, seconds: Number(seconds), payoutBps, minAmount, maxAmount };
+  });
+  if (new Set(parsed.map((o) => o.seconds)).size !== parsed.length) throw new AppError("invalid_input", {}, "seconds");
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(secondsOptions).where(eq(secondsOptions.productId, id));
+    await tx.insert(secondsOptions).values(parsed);
+  });
+  return { id, options: parsed.length };
+}
+
+export async function setProductLimits(
+  ctx: ServiceContext,
+  feed: PriceFeed,
+  input: { pid: string; feeRate: string; singleMin: string; singleMax: string; totalMax: string },
+) {
+  const id = productId(feed, input.pid);
+  const feeBps = rateToBps(input.feeRate);
+  const [singleMin, singleMax, totalMax] = [input.singleMin, input.singleMax, input.totalMax].map(parseAmount);
+  if (feeBps === null || feeBps > 5000 || singleMin == null || singleMax == null || totalMax == null || singleMin > singleMax || singleMax > totalMax) {
+    throw new AppError("invalid_input", {}, "request");
+  }
+  await ctx.db.update(products).set({ feeBps, singleMin, singleMax, totalMax }).where(eq(products.id, id));
+  await feed.reloadProducts();
+  return { id, feeRate: bpsToRate(feeBps), singleMin: input.singleMin, singleMax: input.singleMax, totalMax: input.totalMax };
+}

@@ -1,0 +1,110 @@
+import { and, asc, eq } from "drizzle-orm";
+import { centsToDecimal } from "../../../contract/format";
+import type { Candle, Goods, LatestQuote, Market, Period, ProductDetail, ProductQuote, SecondsOption } from "../../../contract/markets";
+import { bpsToRate, formatPrice } from "../../../contract/money";
+import { secondsOptions } from "../../db/schema";
+import type { PriceFeed, ProductRow } from "../../market/feed";
+import { latestCandles } from "../../market/store";
+import type { UserRow } from "../accounts/sessions";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+
+/** Change against the previous session's close, as a signed percentage with two decimals. */
+function changePct(price: number, prevClose: number): string {
+  if (prevClose <= 0) return "0.00";
+  return (((price - prevClose) / prevClose) * 100).toFixed(2);
+}
+
+export function findProduct(feed: PriceFeed, pid: number): ProductRow {
+  const product = feed.products.get(pid);
+  if (!product) throw new AppError("product_not_found");
+  return product;
+}
+
+export function productQuote(feed: PriceFeed, product: ProductRow, now: number): ProductQuote {
+  const quote = feed.quote(product.id);
+  const session = feed.session(product.id);
+  const price = quote?.price ?? product.basePrice;
+  return {
+    id: product.id,
+    code: product.code,
+    name: product.name,
+    market: product.market as Market,
+    precision: product.precision,
+    price: formatPrice(price, product.precision),
+    changePct: changePct(price, session?.prevClose ?? price),
+    status: feed.status(product.id, now),
+    time: quote?.time ?? 0,
+    simulated: feed.simulated,
+  };
+}
+
+export function listProducts(feed: PriceFeed, now: number, market?: Market): ProductQuote[] {
+  return [...feed.products.values()]
+    .filter((product) => !market || product.market === market)
+    .map((product) => productQuote(feed, product, now));
+}
+
+export function latestQuotes(feed: PriceFeed, now: number, pids: number[]): LatestQuote[] {
+  return pids.flatMap((pid) => {
+    const product = feed.products.get(pid);
+    const quote = feed.quote(pid);
+    if (!product || !quote) return [];
+    return [{ id: pid, price: formatPrice(quote.price, product.precision), time: quote.time, status: feed.status(pid, now), simulated: feed.simulated }];
+  });
+}
+
+export function productDetail(feed: PriceFeed, now: number, pid: number): ProductDetail {
+  const product = findProduct(feed, pid);
+  const quote = productQuote(feed, product, now);
+  const session = feed.session(pid);
+  const price = feed.quote(pid)?.price ?? product.basePrice;
+  const format = (value: number | undefined) => formatPrice(value ?? price, product.precision);
+  return { ...quote, open: format(session?.open), high: format(session?.high), low: format(session?.low), prevClose: format(session?.prevClose) };
+}
+
+export async function klines(ctx: ServiceContext, feed: PriceFeed, pid: number, period: Period, limit: number): Promise<Candle[]> {
+  const product = findProduct(feed, pid);
+  const rows = await latestCandles(ctx.db, pid, period, limit);
+  const f = (value: number) => formatPrice(value, product.precision);
+  return rows.map((row) => [row.time, f(row.open), f(row.high), f(row.low), f(row.close)]);
+}
+
+export async function optionRows(ctx: ServiceContext, pid: number) {
+  return ctx.db.select().from(secondsOptions).where(eq(secondsOptions.productId, pid)).orderBy(asc(secondsOptions.seconds));
+}
+
+export async function secondsOptionList(ctx: ServiceContext, feed: PriceFeed, pid: number): Promise<SecondsOption[]> {
+  findProduct(feed, pid);
+  return (await optionRows(ctx, pid)).map((row) => ({
+    seconds: row.seconds,
+    payoutRate: bpsToRate(row.payoutBps),
+    minAmount: centsToDecimal(row.minAmount),
+    maxAmount: centsToDecimal(row.maxAmount),
+  }));
+}
+
+export async function findOption(ctx: ServiceContext, pid: number, seconds: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(secondsOptions)
+    .where(and(eq(secondsOptions.productId, pid), eq(secondsOptions.seconds, seconds)))
+    .limit(1);
+  return row;
+}
+
+export async function goods(ctx: ServiceContext, feed: PriceFeed, pid: number, user: UserRow | null): Promise<Goods> {
+  const product = findProduct(feed, pid);
+  return {
+    product: productQuote(feed, product, ctx.now()),
+    options: await secondsOptionList(ctx, feed, pid),
+    limits: {
+      singleMin: centsToDecimal(product.singleMin),
+      singleMax: centsToDecimal(product.singleMax),
+      totalMax: centsToDecimal(product.totalMax),
+    },
+    feeRate: bpsToRate(product.feeBps),
+    balance: user ? centsToDecimal(user.cash) : null,
+    simulated: feed.simulated,
+  };
+}

@@ -1,0 +1,151 @@
+import { and, count, desc, eq, sql, sum } from "drizzle-orm";
+import { centsToDecimal } from "../../../contract/format";
+import { type Direction, type Order, type OrderPage, QUOTE_STALE_SECONDS } from "../../../contract/markets";
+import type { ErrorKey } from "../../../contract/messages";
+import { parseAmount } from "../../../contract/money";
+import { orderFee } from "../../../contract/trading-math";
+import { ledger, orders, users } from "../../db/schema";
+import type { PriceFeed, ProductRow } from "../../market/feed";
+import type { UserRow } from "../accounts/sessions";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { findOption, findProduct } from "../quotes/service";
+import { type OrderRow, toOrder } from "./orders-view";
+
+export interface TradingContext extends ServiceContext {
+  feed: PriceFeed;
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** Limits read as people write them: 5000, not 5000.00. */
+const limitText = (cents: number) => centsToDecimal(cents).replace(/\.00$/, "");
+
+/** The market-side reasons an order cannot open now: status and quote freshness. */
+function marketRefusal(ctx: TradingContext, product: ProductRow): { key: ErrorKey } | null {
+  const now = ctx.now();
+  const status = ctx.feed.status(product.id, now);
+  if (status === "closed") return { key: "market_closed" };
+  if (status === "not_trading_time") return { key: "not_trading_time" };
+  const quote = ctx.feed.quote(product.id);
+  if (!quote || now - quote.time > QUOTE_STALE_SECONDS) return { key: "quote_stale" };
+  return null;
+}
+
+/** GET /api/user/goorder: would an order be refused right now, and with which message. */
+export function preTradeCheck(ctx: TradingContext, user: UserRow, pid: number): { allowed: boolean; reason?: ErrorKey } {
+  const product = findProduct(ctx.feed, pid);
+  const refusal = marketRefusal(ctx, product);
+  if (refusal) return { allowed: false, reason: refusal.key };
+  if (user.cash < product.singleMin + orderFee(product.singleMin, product.feeBps)) return { allowed: false, reason: "balance_insufficient" };
+  return { allowed: true };
+}
+
+export interface PlaceOrderInput {
+  pid: number;
+  direction: Direction;
+  seconds: number;
+  amount: string;
+  requestId: string;
+}
+
+async function existingOrder(ctx: ServiceContext, userId: number, requestId: string): Promise<OrderRow | undefined> {
+  const [row] = await ctx.db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.requestId, requestId))).limit(1);
+  return row;
+}
+
+/**
+ * Opens a timed order in one transaction: the server takes the open price from the feed, charges
+ * stake + fee, and writes the ledger. A retried submit with the same requestId returns the first order.
+ */
+export async function placeOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
+  const product = findProduct(ctx.feed, input.pid);
+  const retried = await existingOrder(ctx, user.id, input.requestId);
+  if (retried) return toOrder(retried, product);
+
+  const refusal = marketRefusal(ctx, product);
+  if (refusal) throw new AppError(refusal.key);
+  const option = await findOption(ctx, product.id, input.seconds);
+  if (!option) throw new AppError("invalid_input", {}, "seconds");
+  const amount = parseAmount(input.amount);
+  if (amount === null || amount <= 0) throw new AppError("invalid_input", {}, "amount");
+  if (amount < option.minAmount) throw new AppError("amount_too_small", { min: limitText(option.minAmount) });
+  if (amount > option.maxAmount) throw new AppError("amount_too_large", { max: limitText(option.maxAmount) });
+  if (amount < product.singleMin) throw new AppError("single_min", { min: limitText(product.singleMin) });
+  if (amount > product.singleMax) throw new AppError("single_max", { max: limitText(product.singleMax) });
+  const fee = orderFee(amount, product.feeBps);
+
+  const row = await ctx.db.transaction(async (tx) => {
+    // the user row lock serialises this user's orders, so the balance and open-stake checks hold
+    const [account] = await tx.select({ cash: users.cash }).from(users).where(eq(users.id, user.id)).for("update");
+    const [again] = await tx.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.requestId, input.requestId))).limit(1);
+    if (again) return again;
+    const [open] = await tx
+      .select({ stake: sum(orders.amount) })
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.status, "holding")));
+    if (Number(open?.stake ?? 0) + amount > product.totalMax) throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
+    if (!account || account.cash < amount + fee) throw new AppError("balance_insufficient");
+    // the price is read at acceptance, inside the transaction: the client never names it
+    const quote = ctx.feed.quote(product.id)!;
+    const now = ctx.now();
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        productId: product.id,
+        requestId: input.requestId,
+        direction: input.direction,
+        amount,
+        fee,
+        seconds: option.seconds,
+        payoutBps: option.payoutBps,
+        openPrice: quote.price,
+        openTickTime: quote.time,
+        openTime: now,
+        expiresAt: now + option.seconds,
+      })
+      .returning();
+    await tx.update(users).set({ cash: sql`${users.cash} - ${amount + fee}` }).where(eq(users.id, user.id));
+    const reference = `order:${created!.id}`;
+    await tx.insert(ledger).values([
+      { userId: user.id, account: "cash", delta: -amount, reason: "order_stake", reference, createdAt: now },
+      ...(fee > 0 ? [{ userId: user.id, account: "cash", delta: -fee, reason: "order_fee", reference, createdAt: now }] : []),
+    ]);
+    return created!;
+  });
+  return toOrder(row, product);
+}
+
+function productOf(ctx: TradingContext, row: OrderRow) {
+  return ctx.feed.products.get(row.productId) ?? { code: "?", name: "?", precision: 2 };
+}
+
+export async function getOrder(ctx: TradingContext, user: UserRow, id: number): Promise<Order> {
+  // another user's order is "not found": its existence is not revealed
+  const [row] = await ctx.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, user.id))).limit(1);
+  if (!row) throw new AppError("order_not_found");
+  return toOrder(row, productOf(ctx, row));
+}
+
+export async function holdingOrders(ctx: TradingContext, user: UserRow): Promise<Order[]> {
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, user.id), eq(orders.status, "holding")))
+    .orderBy(orders.expiresAt, orders.id);
+  return rows.map((row) => toOrder(row, productOf(ctx, row)));
+}
+
+export async function orderHistory(ctx: TradingContext, user: UserRow, page: number): Promise<OrderPage> {
+  const where = and(eq(orders.userId, user.id), eq(orders.status, "closed"));
+  const [total] = await ctx.db.select({ n: count() }).from(orders).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.closeTime), desc(orders.id))
+    .limit(HISTORY_PAGE_SIZE)
+    .offset((page - 1) * HISTORY_PAGE_SIZE);
+  return { items: rows.map((row) => toOrder(row, productOf(ctx, row))), page, pageSize: HISTORY_PAGE_SIZE, total: total?.n ?? 0 };
+}
