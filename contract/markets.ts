@@ -25,6 +25,8 @@ export interface ProductQuote {
   precision: number;
   price: string;
   changePct: string;
+  /** the previous session's close, so a live price can show its change */
+  prevClose: string;
   status: MarketStatus;
   time: number;
   simulated: boolean;

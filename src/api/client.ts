@@ -11,6 +11,13 @@ import { readToken } from "./session";
 export type Fields = Record<string, string | number | undefined>;
 
 let instance: KyInstance | undefined;
+// server clock minus this device's clock, in seconds, from the Date header of answers
+let serverOffsetSeconds = 0;
+
+/** Now on the server's clock (Unix seconds): countdowns end when the server settles, not the phone. */
+export function serverNow(): number {
+  return Date.now() / 1000 + serverOffsetSeconds;
+}
 let unauthorizedHandler: () => void = () => {};
 
 /** The app decides where a dead session goes (the login page); the client only reports it. */
@@ -69,6 +76,8 @@ export async function call<T>(endpoint: ApiPath, fields: Fields = {}, options: C
       endpoint.method === "GET"
         ? await client().get(path, { searchParams: definedFields(fields) })
         : await client().post(path, { body: new URLSearchParams(definedFields(fields)) });
+    const date = Date.parse(response.headers.get("date") ?? "");
+    if (!Number.isNaN(date)) serverOffsetSeconds = Math.round((date - Date.now()) / 1000);
     envelope = (await response.json()) as Envelope<T>;
     if (typeof envelope !== "object" || envelope === null || !("code" in envelope)) envelope = networkFailure() as Envelope<T>;
   } catch {

@@ -11,12 +11,14 @@
 import { Route as rootRouteImport } from "./../routes/__root"
 import { Route as IndexRouteImport } from "./../routes/index"
 import { Route as AuthRouteImport } from "./../routes/_auth"
-import { Route as PagesIndexIndexRouteImport } from "./../routes/pages/index/index"
+import { Route as PagesIndexChar91indexChar93RouteImport } from "./../routes/pages/index/[index]"
 import { Route as PagesLoginLoginRouteImport } from "./../routes/pages/login/login"
 import { Route as PagesLoginRegisterRouteImport } from "./../routes/pages/login/register"
 import { Route as PagesPublicLanguageRouteImport } from "./../routes/pages/public/language"
 import { Route as AuthPagesProjectProjectRouteImport } from "./../routes/_auth/pages/project/project"
+import { Route as AuthPagesTradeTradeRouteImport } from "./../routes/_auth/pages/trade/trade"
 import { Route as AuthPagesUserOrderRouteImport } from "./../routes/_auth/pages/user/order"
+import { Route as AuthPagesUserOrderdetailRouteImport } from "./../routes/_auth/pages/user/orderdetail"
 import { Route as AuthPagesUserSecurityRouteImport } from "./../routes/_auth/pages/user/security"
 import { Route as AuthPagesUserSetfundpasswordRouteImport } from "./../routes/_auth/pages/user/setfundpassword"
 import { Route as AuthPagesUserSetpasswordRouteImport } from "./../routes/_auth/pages/user/setpassword"
@@ -31,11 +33,12 @@ const AuthRoute = AuthRouteImport.update({
   id: "/_auth",
   getParentRoute: () => rootRouteImport,
 } as any)
-const PagesIndexIndexRoute = PagesIndexIndexRouteImport.update({
-  id: "/pages/index/",
-  path: "/pages/index/",
-  getParentRoute: () => rootRouteImport,
-} as any)
+const PagesIndexChar91indexChar93Route =
+  PagesIndexChar91indexChar93RouteImport.update({
+    id: "/pages/index/index",
+    path: "/pages/index/index",
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesLoginLoginRoute = PagesLoginLoginRouteImport.update({
   id: "/pages/login/login",
   path: "/pages/login/login",
@@ -56,11 +59,22 @@ const AuthPagesProjectProjectRoute = AuthPagesProjectProjectRouteImport.update({
   path: "/pages/project/project",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesTradeTradeRoute = AuthPagesTradeTradeRouteImport.update({
+  id: "/pages/trade/trade",
+  path: "/pages/trade/trade",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPagesUserOrderRoute = AuthPagesUserOrderRouteImport.update({
   id: "/pages/user/order",
   path: "/pages/user/order",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesUserOrderdetailRoute =
+  AuthPagesUserOrderdetailRouteImport.update({
+    id: "/pages/user/orderdetail",
+    path: "/pages/user/orderdetail",
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthPagesUserSecurityRoute = AuthPagesUserSecurityRouteImport.update({
   id: "/pages/user/security",
   path: "/pages/user/security",
@@ -86,12 +100,14 @@ const AuthPagesUserUserRoute = AuthPagesUserUserRouteImport.update({
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
+  "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
   "/pages/public/language": typeof PagesPublicLanguageRoute
-  "/pages/index/": typeof PagesIndexIndexRoute
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
+  "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
+  "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/pages/user/security": typeof AuthPagesUserSecurityRoute
   "/pages/user/setfundpassword": typeof AuthPagesUserSetfundpasswordRoute
   "/pages/user/setpassword": typeof AuthPagesUserSetpasswordRoute
@@ -99,12 +115,14 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
   "/pages/public/language": typeof PagesPublicLanguageRoute
-  "/pages/index": typeof PagesIndexIndexRoute
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
+  "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
+  "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/pages/user/security": typeof AuthPagesUserSecurityRoute
   "/pages/user/setfundpassword": typeof AuthPagesUserSetfundpasswordRoute
   "/pages/user/setpassword": typeof AuthPagesUserSetpasswordRoute
@@ -114,12 +132,14 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
   "/_auth": typeof AuthRouteWithChildren
+  "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
   "/pages/public/language": typeof PagesPublicLanguageRoute
-  "/pages/index/": typeof PagesIndexIndexRoute
   "/_auth/pages/project/project": typeof AuthPagesProjectProjectRoute
+  "/_auth/pages/trade/trade": typeof AuthPagesTradeTradeRoute
   "/_auth/pages/user/order": typeof AuthPagesUserOrderRoute
+  "/_auth/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/_auth/pages/user/security": typeof AuthPagesUserSecurityRoute
   "/_auth/pages/user/setfundpassword": typeof AuthPagesUserSetfundpasswordRoute
   "/_auth/pages/user/setpassword": typeof AuthPagesUserSetpasswordRoute
@@ -129,12 +149,14 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/pages/index/index"
     | "/pages/login/login"
     | "/pages/login/register"
     | "/pages/public/language"
-    | "/pages/index/"
     | "/pages/project/project"
+    | "/pages/trade/trade"
     | "/pages/user/order"
+    | "/pages/user/orderdetail"
     | "/pages/user/security"
     | "/pages/user/setfundpassword"
     | "/pages/user/setpassword"
@@ -142,12 +164,14 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/pages/index/index"
     | "/pages/login/login"
     | "/pages/login/register"
     | "/pages/public/language"
-    | "/pages/index"
     | "/pages/project/project"
+    | "/pages/trade/trade"
     | "/pages/user/order"
+    | "/pages/user/orderdetail"
     | "/pages/user/security"
     | "/pages/user/setfundpassword"
     | "/pages/user/setpassword"
@@ -156,12 +180,14 @@ export interface FileRouteTypes {
     | "__root__"
     | "/"
     | "/_auth"
+    | "/pages/index/index"
     | "/pages/login/login"
     | "/pages/login/register"
     | "/pages/public/language"
-    | "/pages/index/"
     | "/_auth/pages/project/project"
+    | "/_auth/pages/trade/trade"
     | "/_auth/pages/user/order"
+    | "/_auth/pages/user/orderdetail"
     | "/_auth/pages/user/security"
     | "/_auth/pages/user/setfundpassword"
     | "/_auth/pages/user/setpassword"
@@ -171,10 +197,10 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
+  PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
   PagesLoginLoginRoute: typeof PagesLoginLoginRoute
   PagesLoginRegisterRoute: typeof PagesLoginRegisterRoute
   PagesPublicLanguageRoute: typeof PagesPublicLanguageRoute
-  PagesIndexIndexRoute: typeof PagesIndexIndexRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -193,11 +219,11 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
-    "/pages/index/": {
-      id: "/pages/index/"
-      path: "/pages/index"
-      fullPath: "/pages/index/"
-      preLoaderRoute: typeof PagesIndexIndexRouteImport
+    "/pages/index/index": {
+      id: "/pages/index/index"
+      path: "/pages/index/index"
+      fullPath: "/pages/index/index"
+      preLoaderRoute: typeof PagesIndexChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     "/pages/login/login": {
@@ -228,11 +254,25 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthPagesProjectProjectRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/pages/trade/trade": {
+      id: "/_auth/pages/trade/trade"
+      path: "/pages/trade/trade"
+      fullPath: "/pages/trade/trade"
+      preLoaderRoute: typeof AuthPagesTradeTradeRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/pages/user/order": {
       id: "/_auth/pages/user/order"
       path: "/pages/user/order"
       fullPath: "/pages/user/order"
       preLoaderRoute: typeof AuthPagesUserOrderRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/orderdetail": {
+      id: "/_auth/pages/user/orderdetail"
+      path: "/pages/user/orderdetail"
+      fullPath: "/pages/user/orderdetail"
+      preLoaderRoute: typeof AuthPagesUserOrderdetailRouteImport
       parentRoute: typeof AuthRoute
     }
     "/_auth/pages/user/security": {
@@ -268,7 +308,9 @@ declare module "@tanstack/react-router" {
 
 interface AuthRouteChildren {
   AuthPagesProjectProjectRoute: typeof AuthPagesProjectProjectRoute
+  AuthPagesTradeTradeRoute: typeof AuthPagesTradeTradeRoute
   AuthPagesUserOrderRoute: typeof AuthPagesUserOrderRoute
+  AuthPagesUserOrderdetailRoute: typeof AuthPagesUserOrderdetailRoute
   AuthPagesUserSecurityRoute: typeof AuthPagesUserSecurityRoute
   AuthPagesUserSetfundpasswordRoute: typeof AuthPagesUserSetfundpasswordRoute
   AuthPagesUserSetpasswordRoute: typeof AuthPagesUserSetpasswordRoute
@@ -277,7 +319,9 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesProjectProjectRoute: AuthPagesProjectProjectRoute,
+  AuthPagesTradeTradeRoute: AuthPagesTradeTradeRoute,
   AuthPagesUserOrderRoute: AuthPagesUserOrderRoute,
+  AuthPagesUserOrderdetailRoute: AuthPagesUserOrderdetailRoute,
   AuthPagesUserSecurityRoute: AuthPagesUserSecurityRoute,
   AuthPagesUserSetfundpasswordRoute: AuthPagesUserSetfundpasswordRoute,
   AuthPagesUserSetpasswordRoute: AuthPagesUserSetpasswordRoute,
@@ -289,10 +333,10 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
+  PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
   PagesLoginLoginRoute: PagesLoginLoginRoute,
   PagesLoginRegisterRoute: PagesLoginRegisterRoute,
   PagesPublicLanguageRoute: PagesPublicLanguageRoute,
-  PagesIndexIndexRoute: PagesIndexIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

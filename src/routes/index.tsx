@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { currentUserAtom } from "../api/session";
-import { HomePage } from "../features/home/HomePage";
+import { HomeRoute, loadHome } from "../app/home-route";
 
-export const Route = createFileRoute("/")({ component: Home });
+export const Route = createFileRoute("/")({ loader: loadHome, component: Home });
 
 function Home() {
-  return <HomePage loggedIn={useAtomValue(currentUserAtom) !== null} />;
+  return <HomeRoute products={Route.useLoaderData()} />;
 }

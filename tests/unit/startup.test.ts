@@ -16,7 +16,7 @@ const routes = routeFiles("src/routes")
   .filter((file) => file.endsWith(".tsx") && !file.startsWith("__root") && file !== "_auth.tsx")
   .map((file) => ({
     protectedByLayout: file.startsWith("_auth/"),
-    path: `/${file.replace(/^_auth\//, "").replace(/\.tsx$/, "")}`.replace(/^\/index$/, "/"),
+    path: `/${file.replace(/^_auth\//, "").replace(/\.tsx$/, "").replace(/\[(\w+)\]/g, "$1")}`.replace(/^\/index$/, "/"),
   }));
 
 describe("start-up allow-list (spec §2)", () => {

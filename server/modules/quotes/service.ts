@@ -33,6 +33,7 @@ export function productQuote(feed: PriceFeed, product: ProductRow, now: number):
     precision: product.precision,
     price: formatPrice(price, product.precision),
     changePct: changePct(price, session?.prevClose ?? price),
+    prevClose: formatPrice(session?.prevClose ?? price, product.precision),
     status: feed.status(product.id, now),
     time: quote?.time ?? 0,
     simulated: feed.simulated,
@@ -60,7 +61,7 @@ export function productDetail(feed: PriceFeed, now: number, pid: number): Produc
   const session = feed.session(pid);
   const price = feed.quote(pid)?.price ?? product.basePrice;
   const format = (value: number | undefined) => formatPrice(value ?? price, product.precision);
-  return { ...quote, open: format(session?.open), high: format(session?.high), low: format(session?.low), prevClose: format(session?.prevClose) };
+  return { ...quote, open: format(session?.open), high: format(session?.high), low: format(session?.low) };
 }
 
 export async function klines(ctx: ServiceContext, feed: PriceFeed, pid: number, period: Period, limit: number): Promise<Candle[]> {

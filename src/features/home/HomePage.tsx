@@ -1,26 +1,22 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { Empty } from "../../ui/Empty";
 
-/** Home, before quotes and content exist: says plainly what is not here yet. */
-export function HomePage({ loggedIn }: { loggedIn: boolean }) {
+/** Home: the brand, the quotes (given by the route), and the way in for visitors. */
+export function HomePage({ loggedIn, quotes }: { loggedIn: boolean; quotes: ReactNode }) {
   const { t } = useLingui();
   return (
     <main className="page page-tab">
       <header className="home-header">
         <h1 className="brand">TradePWA</h1>
+        {!loggedIn && (
+          <Link to="/pages/login/login" className="button button-small">
+            <Trans>Log in</Trans>
+          </Link>
+        )}
       </header>
-      <Empty
-        title={t`No market quotes yet`}
-        text={t`Quotes, charts, news and notices are not available in this version of the app.`}
-        action={
-          loggedIn ? undefined : (
-            <Link to="/pages/login/register" className="button button-primary">
-              <Trans>Create an account</Trans>
-            </Link>
-          )
-        }
-      />
+      {quotes ?? <Empty title={t`Quotes are unavailable`} text={t`The quotes could not be loaded. Check your connection and try again.`} />}
     </main>
   );
 }

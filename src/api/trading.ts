@@ -1,0 +1,8 @@
+import type { Order, OrderPage } from "../../contract/markets";
+import { apiPaths } from "../../contract/paths";
+import { call } from "./client";
+
+/** Order reads shared by the trade screen and the Order tab. */
+export const fetchOrder = (id: number) => call<Order>(apiPaths.order, { id });
+export const fetchHoldingOrders = () => call<Order[]>(apiPaths.holdingOrders);
+export const fetchOrderHistory = (page: number) => call<OrderPage>(apiPaths.orderHistory, { page });

@@ -1,0 +1,55 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { useEffect, useMemo, useState } from "react";
+import { MARKETS, type Market, type ProductQuote } from "../../../contract/markets";
+import { ChangeText, changePct, StatusBadge } from "../../ui/market";
+import { primeQuotes, quotesAtom, watchQuotes } from "../../workers/quotes";
+
+/** Home's quotes: one tab per market, prices kept live by the quotes worker for the tab on screen. */
+export function QuoteList({ products }: { products: ProductQuote[] }) {
+  const { t } = useLingui();
+  const [market, setMarket] = useState<Market>(() => products.find((p) => p.status === "open")?.market ?? "forex");
+  const live = useAtomValue(quotesAtom);
+  const shown = useMemo(() => products.filter((p) => p.market === market), [products, market]);
+  const labels: Record<Market, string> = { forex: t`Forex`, metals: t`Metals`, futures: t`Futures`, stocks: t`Stocks`, crypto: t`Crypto` };
+
+  useEffect(() => primeQuotes(products), [products]);
+  useEffect(() => watchQuotes(shown.map((p) => p.id)), [shown]);
+
+  return (
+    <section className="quotes" aria-labelledby="quotes-title">
+      <h2 id="quotes-title" className="section-title">
+        {t`Markets`} <span className="simulated">{t`Simulated prices`}</span>
+      </h2>
+      <div className="tabs" role="tablist" aria-label={t`Markets`}>
+        {MARKETS.map((m) => (
+          <button key={m} type="button" role="tab" aria-selected={m === market} className="tab-chip" onClick={() => setMarket(m)}>
+            {labels[m]}
+          </button>
+        ))}
+      </div>
+      <ul className="quote-list" role="tabpanel" aria-label={labels[market]}>
+        {shown.map((product) => {
+          const quote = live[product.id];
+          const price = quote?.price ?? product.price;
+          const status = quote?.status ?? product.status;
+          return (
+            <li key={product.id}>
+              <Link to="/pages/trade/trade" search={{ pid: product.id }} className="quote-row" data-code={product.code}>
+                <span className="quote-name">
+                  <strong>{product.name}</strong>
+                  <StatusBadge status={status} />
+                </span>
+                <span className="quote-price" data-testid={`price-${product.code}`}>
+                  {price}
+                </span>
+                <ChangeText pct={changePct(price, product.prevClose)} />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useLingui } from "@lingui/react/macro";
+import type { Order } from "../../../contract/markets";
+import { formatDateTime } from "../../i18n/format";
+import { NavBar } from "../../ui/NavBar";
+import { SignedMoney } from "../../ui/market";
+
+/** One order, every recorded figure: the open and close ticks are the feed's, shown as they were stored. */
+export function OrderDetailPage({ order }: { order: Order }) {
+  const { t } = useLingui();
+  const result = order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : t`Holding`;
+  const rows: Array<[string, React.ReactNode]> = [
+    [t`Symbol`, `${order.name} (${order.code})`],
+    [t`Direction`, order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`],
+    [t`Amount`, order.amount],
+    [t`Fee`, order.fee],
+    [t`Settlement time`, t`${order.seconds}s`],
+    [t`Payout rate`, `${Math.round(Number(order.payoutRate) * 100)}%`],
+    [t`Open price`, order.openPrice],
+    [t`Close price`, order.closePrice ?? "—"],
+    [t`Open time`, formatDateTime(order.openTime)],
+    [t`Close time`, formatDateTime(order.closeTime)],
+    [t`Result`, result],
+    [t`Profit`, order.profit === null ? "—" : <SignedMoney cents={Math.round(Number(order.profit) * 100)} />],
+  ];
+  return (
+    <main className="page">
+      <NavBar title={t`Order details`} />
+      <dl className="detail-list" data-testid="order-detail">
+        {rows.map(([label, value]) => (
+          <div key={label} className="detail-row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </main>
+  );
+}

@@ -1,0 +1,111 @@
+import { useLingui } from "@lingui/react/macro";
+import ReactEChartsCore from "echarts-for-react/esm/core";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { Candle, Direction, Period } from "../../../contract/markets";
+import { formatDateTime } from "../../i18n/format";
+import { echarts } from "./echarts";
+import { applyTick, type NumericCandle, toNumeric } from "./candles";
+
+export interface EntryLine {
+  price: number;
+  direction: Direction;
+  label: string;
+}
+
+interface Props {
+  candles: Candle[];
+  period: Period;
+  precision: number;
+  /** the newest tick, folded into the last candle in place */
+  tick: { time: number; price: number } | null;
+  entries: EntryLine[];
+}
+
+const UP = "#2ebd85";
+const DOWN = "#f6465d";
+
+const label = (time: number, period: Period) => formatDateTime(time).slice(period === "1d" ? 0 : 5, period === "1d" ? 10 : 16);
+
+/** echarts wants [open, close, low, high] per category. */
+const seriesData = (candles: NumericCandle[]) => candles.map(([, open, high, low, close]) => [open, close, low, high]);
+
+function markLines(entries: EntryLine[]) {
+  return {
+    symbol: "none",
+    silent: true,
+    data: entries.map((entry) => ({
+      yAxis: entry.price,
+      label: { formatter: entry.label, position: "insideStartTop" as const, color: entry.direction === "up" ? UP : DOWN },
+      lineStyle: { color: entry.direction === "up" ? UP : DOWN, type: "dashed" as const },
+    })),
+  };
+}
+
+/** The K-line: zoom and pan, the live last candle updated in place, and the user's entry lines. */
+export function KlineChart({ candles, period, precision, tick, entries }: Props) {
+  const { t } = useLingui();
+  const chart = useRef<ReactEChartsCore>(null);
+  const data = useRef<NumericCandle[]>([]);
+  data.current = useMemo(() => toNumeric(candles), [candles]);
+  // performance marks read by `npm run bench`: first render of the data set, and tick → chart update
+  const [renderStart] = useState(() => performance.now());
+
+  const option = useMemo(
+    () => ({
+      animation: false,
+      grid: { left: 8, right: 64, top: 16, bottom: 28 },
+      tooltip: { trigger: "axis", axisPointer: { type: "cross" } },
+      xAxis: { type: "category", data: data.current.map(([time]) => label(time, period)), boundaryGap: true, axisLabel: { color: "#a9b4c6" } },
+      yAxis: { scale: true, position: "right", axisLabel: { color: "#a9b4c6", formatter: (v: number) => v.toFixed(precision) }, splitLine: { lineStyle: { color: "#26334a" } } },
+      // pinch or wheel to zoom, drag to pan; opens on the last 60 candles
+      dataZoom: [{ type: "inside", start: Math.max(0, 100 - (60 / Math.max(1, data.current.length)) * 100), end: 100 }],
+      series: [
+        {
+          id: "k",
+          type: "candlestick",
+          data: seriesData(data.current),
+          itemStyle: { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN },
+          markLine: markLines(entries),
+        },
+      ],
+    }),
+    // rebuilt for a new data set or period only; ticks and entry lines update the chart in place below
+    [candles, period, precision],
+  );
+
+  useEffect(() => {
+    const instance = chart.current?.getEchartsInstance();
+    const done = () => {
+      performance.measure("kline-first-render", { start: renderStart, end: performance.now() });
+      instance?.off("finished", done);
+    };
+    instance?.on("finished", done);
+  }, [renderStart]);
+
+  useEffect(() => {
+    if (!tick) return;
+    const start = performance.now();
+    const change = applyTick(data.current, period, tick.time, tick.price);
+    if (change === "ignored") return;
+    const instance = chart.current?.getEchartsInstance();
+    const done = () => {
+      performance.measure("kline-tick", { start, end: performance.now() });
+      instance?.off("finished", done);
+    };
+    instance?.on("finished", done);
+    instance?.setOption({
+      ...(change === "added" ? { xAxis: { data: data.current.map(([time]) => label(time, period)) } } : {}),
+      series: [{ id: "k", data: seriesData(data.current) }],
+    });
+  }, [tick, period]);
+
+  useEffect(() => {
+    chart.current?.getEchartsInstance().setOption({ series: [{ id: "k", markLine: markLines(entries) }] });
+  }, [entries]);
+
+  return (
+    <div className="kline" role="img" aria-label={t`Price chart`} data-testid="kline" data-candles={candles.length}>
+      <ReactEChartsCore ref={chart} echarts={echarts} option={option} notMerge={false} lazyUpdate style={{ height: 320 }} opts={{ renderer: "canvas" }} />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { useEffect, useMemo, useState } from "react";
+import { type Candle, type Direction, type Goods, type Order, PERIODS, type Period, type ProductDetail, QUOTE_STALE_SECONDS } from "../../../contract/markets";
+import { NavBar } from "../../ui/NavBar";
+import { ChangeText, changePct, StatusBadge } from "../../ui/market";
+import { useServerNow } from "../../ui/useNow";
+import { primeQuotes, quotesAtom, watchQuotes } from "../../workers/quotes";
+import { type EntryLine, KlineChart } from "./KlineChart";
+import { OrderProgress } from "./OrderProgress";
+import { OrderTicket } from "./OrderTicket";
+
+interface Props {
+  detail: ProductDetail;
+  candles: Candle[];
+  goods: Goods;
+  holding: Order[];
+  period: Period;
+}
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
+}
+
+/** The trading screen: live header, K-line with entry lines, the user's orders here, and the ticket. */
+export function TradePage({ detail, candles, goods, holding, period }: Props) {
+  const { t } = useLingui();
+  const live = useAtomValue(quotesAtom)[detail.id];
+  const now = useServerNow(500);
+  const online = useOnline();
+  const [ticket, setTicket] = useState<Direction | null>(null);
+  const [placed, setPlaced] = useState<Order[]>([]);
+
+  useEffect(() => primeQuotes([detail]), [detail]);
+  useEffect(() => watchQuotes([detail.id]), [detail.id]);
+
+  const price = live?.price ?? detail.price;
+  const status = live?.status ?? detail.status;
+  const quoteTime = live?.time ?? detail.time;
+  const age = Math.max(0, Math.floor(now - quoteTime));
+  const stale = age > QUOTE_STALE_SECONDS;
+  const high = Math.max(Number(detail.high), Number(price)).toFixed(detail.precision);
+  const low = Math.min(Number(detail.low), Number(price)).toFixed(detail.precision);
+  const tick = useMemo(() => (live ? { time: live.time, price: Number(live.price) } : null), [live]);
+  const orders = useMemo(() => {
+    const placedIds = new Set(placed.map((o) => o.id));
+    return [...placed, ...holding.filter((o) => !placedIds.has(o.id))];
+  }, [placed, holding]);
+  const entries: EntryLine[] = useMemo(
+    () =>
+      orders
+        .filter((o) => o.status === "holding" && o.closeTime > now)
+        .map((o) => ({ price: Number(o.openPrice), direction: o.direction, label: `${o.direction === "up" ? "▲" : "▼"} ${o.amount}` })),
+    // entry lines change when orders open or close, not on every clock tick
+    // eslint-disable-next-line
+    [orders, Math.floor(now / 5)],
+  );
+  const periodLabels: Record<Period, string> = { "1m": t`1m`, "5m": t`5m`, "15m": t`15m`, "30m": t`30m`, "1h": t`1h`, "1d": t`1d` };
+
+  return (
+    <main className="page page-trade">
+      <NavBar title={detail.name} />
+      <section className="trade-header" aria-label={t`Quote`}>
+        <div className="trade-price-row">
+          <span className="trade-price" data-testid="trade-price">
+            {price}
+          </span>
+          <ChangeText pct={changePct(price, detail.prevClose)} />
+          <StatusBadge status={status} />
+        </div>
+        <p className="trade-meta">
+          {t`High ${high}`} · {t`Low ${low}`} · <span className="simulated">{t`Simulated prices`}</span>
+        </p>
+        <p className="trade-meta" data-testid="quote-age">
+          {stale ? t`Quotes delayed: last update ${age}s ago` : t`Updated ${age}s ago`}
+        </p>
+      </section>
+      <nav className="tabs" aria-label={t`Chart period`}>
+        {PERIODS.map((p) => (
+          <Link key={p} to="/pages/trade/trade" search={{ pid: detail.id, period: p }} replace className="tab-chip" aria-current={p === period ? "true" : undefined}>
+            {periodLabels[p]}
+          </Link>
+        ))}
+      </nav>
+      <KlineChart candles={candles} period={period} precision={detail.precision} tick={tick} entries={entries} />
+      {orders.length > 0 && (
+        <section className="trade-orders" aria-label={t`Your orders on this product`}>
+          {orders.map((order) => (
+            <OrderProgress key={order.id} order={order} quote={live} />
+          ))}
+        </section>
+      )}
+      <p className="follow-note">
+        <Trans>Follow orders (copy trading): in development.</Trans>
+      </p>
+      <div className="trade-actions">
+        <button type="button" className="button button-up" onClick={() => setTicket("up")}>
+          ▲ {t`Buy up`}
+        </button>
+        <button type="button" className="button button-down" onClick={() => setTicket("down")}>
+          ▼ {t`Buy down`}
+        </button>
+      </div>
+      {ticket && (
+        <OrderTicket
+          goods={goods}
+          direction={ticket}
+          status={status}
+          stale={stale}
+          online={online}
+          onClose={() => setTicket(null)}
+          onPlaced={(order) => {
+            setPlaced((current) => [order, ...current]);
+            setTicket(null);
+          }}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { type Candle, PERIOD_SECONDS, type Period } from "../../../contract/markets";
+
+/** A candle as numbers: [time, open, high, low, close]. */
+export type NumericCandle = [number, number, number, number, number];
+
+export const toNumeric = (candles: Candle[]): NumericCandle[] =>
+  candles.map(([time, open, high, low, close]) => [time, Number(open), Number(high), Number(low), Number(close)]);
+
+/**
+ * Folds a tick into the candles in place: the last candle moves (close, high, low) while the tick is in its
+ * bucket; a tick in a later bucket starts a new candle. Returns whether a candle was added.
+ */
+export function applyTick(candles: NumericCandle[], period: Period, time: number, price: number): "updated" | "added" | "ignored" {
+  const seconds = PERIOD_SECONDS[period];
+  const bucket = Math.floor(time / seconds) * seconds;
+  const last = candles.at(-1);
+  if (last && bucket < last[0]) return "ignored";
+  if (last && bucket === last[0]) {
+    last[4] = price;
+    last[2] = Math.max(last[2], price);
+    last[3] = Math.min(last[3], price);
+    return "updated";
+  }
+  candles.push([bucket, price, price, price, price]);
+  return "added";
+}

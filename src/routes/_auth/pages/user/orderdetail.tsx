@@ -1,0 +1,30 @@
+import { useLingui } from "@lingui/react/macro";
+import { createFileRoute } from "@tanstack/react-router";
+import { fetchOrder } from "../../../../api/trading";
+import { OrderDetailPage } from "../../../../features/orders/OrderDetailPage";
+import { Empty } from "../../../../ui/Empty";
+import { NavBar } from "../../../../ui/NavBar";
+
+export const Route = createFileRoute("/_auth/pages/user/orderdetail")({
+  validateSearch: (search: Record<string, unknown>): { id: number } => ({ id: Number(search.id) || 0 }),
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: async ({ deps }) => {
+    const answer = await fetchOrder(deps.id);
+    return answer.code === 1 ? answer.data : null;
+  },
+  component: OrderDetail,
+});
+
+function OrderDetail() {
+  const order = Route.useLoaderData();
+  const { t } = useLingui();
+  if (!order) {
+    return (
+      <main className="page">
+        <NavBar title={t`Order details`} />
+        <Empty title={t`Order not found`} />
+      </main>
+    );
+  }
+  return <OrderDetailPage order={order} />;
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { HomeRoute, loadHome } from "../../../app/home-route";
+
+// The spec's name for the entry page; the same page as "/".
+export const Route = createFileRoute("/pages/index/index")({ loader: loadHome, component: Home });
+
+function Home() {
+  return <HomeRoute products={Route.useLoaderData()} />;
+}

@@ -1,0 +1,35 @@
+import { useLingui } from "@lingui/react/macro";
+import type { MarketStatus } from "../../contract/markets";
+
+/** Market status as words: open, closed, not trading time. */
+export function StatusBadge({ status }: { status: MarketStatus }) {
+  const { t } = useLingui();
+  const label = { open: t`Open`, closed: t`Closed`, not_trading_time: t`Not trading time` }[status];
+  return <span className={`status status-${status}`}>{label}</span>;
+}
+
+/** A change with its sign and an arrow, so colour is never the only signal of up or down. */
+export function ChangeText({ pct }: { pct: number }) {
+  const direction = pct > 0 ? "up" : pct < 0 ? "down" : "flat";
+  const arrow = pct > 0 ? "▲" : pct < 0 ? "▼" : "•";
+  const sign = pct > 0 ? "+" : "";
+  return (
+    <span className={`change change-${direction}`}>
+      <span aria-hidden="true">{arrow} </span>
+      {sign}
+      {pct.toFixed(2)}%
+    </span>
+  );
+}
+
+export const changePct = (price: string, prevClose: string) => {
+  const previous = Number(prevClose);
+  return previous > 0 ? ((Number(price) - previous) / previous) * 100 : 0;
+};
+
+/** Money with its sign, for profit and loss: "+80.00", "-100.00". */
+export function SignedMoney({ cents }: { cents: number }) {
+  const sign = cents > 0 ? "+" : cents < 0 ? "-" : "";
+  const text = `${sign}${(Math.abs(cents) / 100).toFixed(2)}`;
+  return <span className={`change change-${cents > 0 ? "up" : cents < 0 ? "down" : "flat"}`}>{text}</span>;
+}
