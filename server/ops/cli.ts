@@ -15,6 +15,21 @@ const commands: Record<string, Command> = {
   sms: { usage: "sms <phone>", method: "GET", path: "/api/ops/sms", fields: ([phone]) => ({ phone: phone ?? "" }) },
   user: { usage: "user <account>", method: "GET", path: "/api/ops/user", fields: ([account]) => ({ account: account ?? "" }) },
   unlock: { usage: "unlock <account>", method: "POST", path: "/api/ops/unlock", fields: ([account]) => ({ account: account ?? "" }) },
+  products: { usage: "products", method: "GET", path: "/api/ops/products", fields: () => ({}) },
+  "product-open": { usage: "product-open <pid>", method: "POST", path: "/api/ops/product/trading", fields: ([pid]) => ({ pid: pid ?? "", enabled: "1" }) },
+  "product-close": { usage: "product-close <pid>", method: "POST", path: "/api/ops/product/trading", fields: ([pid]) => ({ pid: pid ?? "", enabled: "0" }) },
+  "product-options": {
+    usage: "product-options <pid> <seconds:payoutRate:min:max,…>   e.g. 30:0.8:10:5000,60:0.85:10:10000",
+    method: "POST",
+    path: "/api/ops/product/options",
+    fields: ([pid, options]) => ({ pid: pid ?? "", options: options ?? "" }),
+  },
+  "product-limits": {
+    usage: "product-limits <pid> <feeRate> <singleMin> <singleMax> <totalMax>   e.g. 1 0.01 10 50000 100000",
+    method: "POST",
+    path: "/api/ops/product/limits",
+    fields: ([pid, feeRate, singleMin, singleMax, totalMax]) => ({ pid: pid ?? "", feeRate: feeRate ?? "", singleMin: singleMin ?? "", singleMax: singleMax ?? "", totalMax: totalMax ?? "" }),
+  },
 };
 
 function usage(): never {

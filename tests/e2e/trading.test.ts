@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, baseUrl, launchBrowser, newPhoneContext } from "./helpers";
+import { appUrl, baseUrl, launchBrowser, newPhoneContext, ops } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,6 +10,10 @@ afterAll(() => browser?.close());
 
 describe("timed trading in the browser", () => {
   it("opens a product from Home, draws the chart with a moving price, places a 30 s up order and sees it settle", async () => {
+    // the operator's view of the products, through the CLI
+    const products = ops("products") as Array<{ code: string; tradingEnabled: boolean; options: string[] }>;
+    expect(products.find((p) => p.code === "BTCUSDT")).toMatchObject({ tradingEnabled: true, options: expect.arrayContaining(["30:0.8:10.00:5000.00"]) });
+
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     await page.goto(appUrl("/pages/login/login"));

@@ -63,6 +63,9 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
         {
           id: "k",
           type: "candlestick",
+          // long histories draw in echarts' large mode (one path per colour), keeping 5 000 candles quick
+          large: true,
+          largeThreshold: 1000,
           data: seriesData(data.current),
           itemStyle: { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN },
           markLine: markLines(entries),
