@@ -26,8 +26,17 @@ const DOWN = "#f6465d";
 
 const label = (time: number, period: Period) => formatDateTime(time).slice(period === "1d" ? 0 : 5, period === "1d" ? 10 : 16);
 
-/** echarts wants [open, close, low, high] per category. */
-const seriesData = (candles: NumericCandle[]) => candles.map(([, open, high, low, close]) => [open, close, low, high]);
+/** echarts wants [category index, open, close, low, high]. */
+const item = ([, open, high, low, close]: NumericCandle, index: number) => [index, open, close, low, high];
+/** Every candle but the last: redrawn only when a new candle starts. */
+const historyData = (candles: NumericCandle[]) => candles.slice(0, -1).map(item);
+/**
+ * The last candle is a series of its own with one item, so a tick redraws one candle, not thousands
+ * (tick → chart update stays fast however long the history).
+ */
+const liveData = (candles: NumericCandle[]) => (candles.length ? [item(candles.at(-1)!, candles.length - 1)] : []);
+const candleStyle = { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN };
+const encode = { x: 0, y: [1, 2, 3, 4] };
 
 function markLines(entries: EntryLine[]) {
   return {
@@ -63,13 +72,12 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
         {
           id: "k",
           type: "candlestick",
-          // long histories draw in echarts' large mode (one path per colour), keeping 5 000 candles quick
-          large: true,
-          largeThreshold: 1000,
-          data: seriesData(data.current),
-          itemStyle: { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN },
+          encode,
+          data: historyData(data.current),
+          itemStyle: candleStyle,
           markLine: markLines(entries),
         },
+        { id: "live", type: "candlestick", encode, data: liveData(data.current), itemStyle: candleStyle },
       ],
     }),
     // rebuilt for a new data set or period only; ticks and entry lines update the chart in place below
@@ -91,15 +99,21 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
     const change = applyTick(data.current, period, tick.time, tick.price);
     if (change === "ignored") return;
     const instance = chart.current?.getEchartsInstance();
-    const done = () => {
-      performance.measure("kline-tick", { start, end: performance.now() });
-      instance?.off("finished", done);
-    };
-    instance?.on("finished", done);
-    instance?.setOption({
-      ...(change === "added" ? { xAxis: { data: data.current.map(([time]) => label(time, period)) } } : {}),
-      series: [{ id: "k", data: seriesData(data.current) }],
-    });
+    if (!instance || instance.isDisposed()) return;
+    instance.setOption(
+      change === "added"
+        ? {
+            xAxis: { data: data.current.map(([time]) => label(time, period)) },
+            series: [
+              { id: "k", data: historyData(data.current) },
+              { id: "live", data: liveData(data.current) },
+            ],
+          }
+        : { series: [{ id: "live", data: liveData(data.current) }] },
+    );
+    // draw now rather than on the next animation frame: one update a second, shown as soon as it arrives
+    instance.getZr()?.flush();
+    performance.measure("kline-tick", { start, end: performance.now() });
   }, [tick, period]);
 
   useEffect(() => {

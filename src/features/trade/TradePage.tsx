@@ -57,14 +57,14 @@ export function TradePage({ detail, candles, goods, holding, period }: Props) {
     const placedIds = new Set(placed.map((o) => o.id));
     return [...placed, ...holding.filter((o) => !placedIds.has(o.id))];
   }, [placed, holding]);
+  // entry lines change when orders open or expire: recomputed every 5 s, not on every clock tick
+  const fiveSeconds = Math.floor(now / 5) * 5;
   const entries: EntryLine[] = useMemo(
     () =>
       orders
-        .filter((o) => o.status === "holding" && o.closeTime > now)
+        .filter((o) => o.status === "holding" && o.closeTime > fiveSeconds)
         .map((o) => ({ price: Number(o.openPrice), direction: o.direction, label: `${o.direction === "up" ? "▲" : "▼"} ${o.amount}` })),
-    // entry lines change when orders open or close, not on every clock tick
-    // eslint-disable-next-line
-    [orders, Math.floor(now / 5)],
+    [orders, fiveSeconds],
   );
   const periodLabels: Record<Period, string> = { "1m": t`1m`, "5m": t`5m`, "15m": t`15m`, "30m": t`30m`, "1h": t`1h`, "1d": t`1d` };
 
