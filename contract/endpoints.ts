@@ -8,6 +8,7 @@ import {
   sendSmsRequest,
 } from "./accounts";
 import { type ApiPath, apiPaths } from "./paths";
+import { addCardRequest, exchangeRequest, rechargeRequest, withdrawRequest } from "./wallet";
 import {
   klineRequest,
   latestQuotesRequest,
@@ -46,4 +47,15 @@ export const endpoints = {
   order: { ...apiPaths.order, summary: "One of the user's orders", request: orderIdRequest },
   holdingOrders: { ...apiPaths.holdingOrders, summary: "The user's holding orders", request: emptyRequest },
   orderHistory: { ...apiPaths.orderHistory, summary: "The user's closed orders, newest first, 20 a page", request: pageRequest },
+  wallet: { ...apiPaths.wallet, summary: "Cash, coin, frozen and yuebao balances and the coin rate", request: emptyRequest },
+  exchange: { ...apiPaths.exchange, summary: "Exchange cash to coin or coin to cash at the operator's rate", request: exchangeRequest },
+  exchangeRecords: { ...apiPaths.exchangeRecords, summary: "Exchange records, newest first", request: pageRequest },
+  bankCards: { ...apiPaths.bankCards, summary: "Bound bank cards and payment channels (numbers masked)", request: emptyRequest },
+  addCard: { ...apiPaths.addCard, summary: "Bind a bank card, Alipay, WeChat or crypto address", request: addCardRequest },
+  rechargeInfo: { ...apiPaths.rechargeInfo, summary: "Deposit channels, minimum and notice", request: emptyRequest },
+  recharge: { ...apiPaths.recharge, summary: "Report a transfer with its screenshot; the operator reviews it", request: rechargeRequest },
+  rechargeRecords: { ...apiPaths.rechargeRecords, summary: "Recharge records, newest first", request: pageRequest },
+  cashInfo: { ...apiPaths.cashInfo, summary: "Withdrawal rules and the user's cards", request: emptyRequest },
+  withdraw: { ...apiPaths.withdraw, summary: "Request a withdrawal to a bound card (fund password)", request: withdrawRequest },
+  withdrawRecords: { ...apiPaths.withdrawRecords, summary: "Withdrawal records, newest first", request: pageRequest },
 } satisfies Record<keyof typeof apiPaths, EndpointSpec>;

@@ -51,6 +51,13 @@ export const errorMessages = {
   not_trading_time: /*i18n*/ { id: "error.not_trading_time", message: "Not trading time" },
   quote_stale: /*i18n*/ { id: "error.quote_stale", message: "Quotes are delayed, try again in a moment" },
   order_not_found: /*i18n*/ { id: "error.order_not_found", message: "Order not found" },
+  card_required: /*i18n*/ { id: "error.card_required", message: "Bind a bank card or payment channel first" },
+  card_not_found: /*i18n*/ { id: "error.card_not_found", message: "Bank card not found" },
+  channel_not_found: /*i18n*/ { id: "error.channel_not_found", message: "Payment channel not found" },
+  upload_invalid: /*i18n*/ { id: "error.upload_invalid", message: "Only PNG, JPEG or WebP images can be uploaded" },
+  upload_too_large: /*i18n*/ { id: "error.upload_too_large", message: "The image is larger than 5 MB" },
+  record_not_found: /*i18n*/ { id: "error.record_not_found", message: "Record not found" },
+  already_reviewed: /*i18n*/ { id: "error.already_reviewed", message: "This request has already been reviewed" },
   network_error: /*i18n*/ { id: "error.network_error", message: "Network error" },
   verification_failed: /*i18n*/ { id: "error.verification_failed", message: "Verification failed" },
   copy_unsupported: /*i18n*/ { id: "error.copy_unsupported", message: "Browser not supported" },
@@ -77,6 +84,10 @@ export const successMessages = {
   sms_sent: /*i18n*/ { id: "success.sms_sent", message: "Verification code sent" },
   done: /*i18n*/ { id: "success.done", message: "Operation successful" },
   copied: /*i18n*/ { id: "success.copied", message: "Copy success" },
+  added: /*i18n*/ { id: "success.added", message: "Added" },
+  uploaded: /*i18n*/ { id: "success.uploaded", message: "Uploaded" },
+  recharge_submitted: /*i18n*/ { id: "success.recharge_submitted", message: "Recharged successfully, awaiting approval" },
+  withdraw_submitted: /*i18n*/ { id: "success.withdraw_submitted", message: "Withdrawal submitted, wait for review" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type SuccessKey = keyof typeof successMessages;
@@ -105,6 +116,15 @@ export const fieldLabels = {
   requestId: /*i18n*/ { id: "field.requestId", message: "Request number" },
   id: /*i18n*/ { id: "field.id", message: "Order number" },
   page: /*i18n*/ { id: "field.page", message: "Page" },
+  from: /*i18n*/ { id: "field.from", message: "Exchange direction" },
+  type: /*i18n*/ { id: "field.type", message: "Type" },
+  bankName: /*i18n*/ { id: "field.bankName", message: "Bank name" },
+  branch: /*i18n*/ { id: "field.branch", message: "Opening bank" },
+  number: /*i18n*/ { id: "field.number", message: "Card number" },
+  holder: /*i18n*/ { id: "field.holder", message: "Account holder" },
+  channelId: /*i18n*/ { id: "field.channelId", message: "Payment channel" },
+  screenshot: /*i18n*/ { id: "field.screenshot", message: "Transfer screenshot" },
+  cardId: /*i18n*/ { id: "field.cardId", message: "Bank card" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

@@ -39,3 +39,60 @@ export const opsProductEndpoints = {
     auth: "ops",
   },
 } satisfies Record<string, EndpointSpec>;
+
+const reviewStatus = () => z.enum(["review", "success", "failed", "all"], { error: "invalid_input" }).default("review");
+const decision = () => z.enum(["approve", "reject"], { error: "invalid_input" });
+const optionalText = (max: number) => z.string({ error: "invalid_input" }).max(max, { error: "field_too_long" }).optional();
+
+export const opsMoneyEndpoints = {
+  listRecharges: { method: "GET", path: "/api/ops/recharges", summary: "Recharge requests (status review by default)", request: z.object({ status: reviewStatus() }), auth: "ops" },
+  reviewRecharge: {
+    method: "POST",
+    path: "/api/ops/recharge/review",
+    summary: "Approve (credits cash once) or reject a recharge",
+    request: z.object({ id: requiredText(), decision: decision(), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
+    auth: "ops",
+  },
+  listWithdrawals: { method: "GET", path: "/api/ops/withdrawals", summary: "Withdrawal requests (status review by default)", request: z.object({ status: reviewStatus() }), auth: "ops" },
+  reviewWithdrawal: {
+    method: "POST",
+    path: "/api/ops/withdrawal/review",
+    summary: "Approve (pays out) or reject (returns the money) a withdrawal",
+    request: z.object({ id: requiredText(), decision: decision(), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
+    auth: "ops",
+  },
+  setChannel: {
+    method: "POST",
+    path: "/api/ops/channel",
+    summary: "Add (no id) or change a deposit channel",
+    request: z.object({
+      id: optionalText(9),
+      type: requiredText(),
+      name: requiredText(),
+      account: requiredText(),
+      note: z.string({ error: "invalid_input" }).max(300).default(""),
+      enabled: z.enum(["0", "1"], { error: "invalid_input" }).default("1"),
+      qr: optionalText(200),
+    }),
+    auth: "ops",
+  },
+  moneyRules: { method: "GET", path: "/api/ops/money-rules", summary: "Withdrawal limits, window, fee, coin rate, recharge minimum", request: z.object({}), auth: "ops" },
+  setMoneyRules: {
+    method: "POST",
+    path: "/api/ops/money-rules",
+    summary: "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM), timezone, dailyCount, coinRate, rechargeMin, rechargeNotice",
+    request: z.object({
+      withdrawMin: optionalText(20),
+      withdrawMax: optionalText(20),
+      withdrawFeeRate: optionalText(10),
+      window: optionalText(20),
+      timezone: optionalText(60),
+      dailyCount: optionalText(5),
+      coinRate: optionalText(20),
+      rechargeMin: optionalText(20),
+      rechargeNotice: optionalText(500),
+    }),
+    auth: "ops",
+  },
+  reconcile: { method: "GET", path: "/api/ops/reconcile", summary: "Check every balance against the sum of its ledger rows", request: z.object({}), auth: "ops" },
+} satisfies Record<string, EndpointSpec>;

@@ -14,6 +14,7 @@ import { PriceFeed } from "./market/feed";
 import { SimulatedProvider } from "./market/provider";
 import { randomSeed, seededRandom } from "./market/random";
 import { seedProducts } from "./market/seed-products";
+import { seedDepositChannels } from "./modules/money/seed-channels";
 
 /** The operator token: OPS_TOKEN, else one generated once into the data folder. */
 function loadOpsToken(dataDir: string, fromEnv?: string): string {
@@ -42,6 +43,7 @@ async function main() {
     if (seeded) log("seeded the demo account and first-start content");
   }
   if (config.seedDemo && (await seedProducts(database.db))) log("seeded products and their ticket settings");
+  if (config.seedDemo && (await seedDepositChannels(database.db))) log("seeded deposit channels");
   const feed = new PriceFeed({
     db: database.db,
     provider: new SimulatedProvider(seededRandom(randomSeed())),
@@ -58,6 +60,7 @@ async function main() {
     sms: logSmsSender(log),
     opsToken,
     feed,
+    uploadsDir: join(config.dataDir, "uploads"),
     distDir: config.distDir,
     rateLimitScale: config.rateLimitScale,
   });

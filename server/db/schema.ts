@@ -170,3 +170,87 @@ export const orders = pgTable(
     index("orders_user_status").on(table.userId, table.status, table.id),
   ],
 );
+
+/** Bound withdrawal destinations: bank cards and payment channels. A number can be bound only once. */
+export const bankCards = pgTable(
+  "bank_cards",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    type: text("type").notNull(),
+    bankName: text("bank_name").notNull(),
+    branch: text("branch").notNull().default(""),
+    number: text("number").notNull(),
+    holder: text("holder").notNull().default(""),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("bank_cards_number").on(table.number), index("bank_cards_user").on(table.userId)],
+);
+
+export const uploads = pgTable("uploads", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id").notNull(),
+  name: text("name").notNull().unique(),
+  mime: text("mime").notNull(),
+  size: integer("size").notNull(),
+  createdAt: unixSeconds("created_at").notNull(),
+});
+
+/** Where customers send deposits; set by the operator. */
+export const depositChannels = pgTable("deposit_channels", {
+  id: serial("id").primaryKey(),
+  type: text("type").notNull(),
+  name: text("name").notNull(),
+  account: text("account").notNull(),
+  qr: text("qr"),
+  note: text("note").notNull().default(""),
+  enabled: boolean("enabled").notNull().default(true),
+});
+
+export const recharges = pgTable(
+  "recharges",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    channelId: integer("channel_id").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    screenshot: text("screenshot").notNull(),
+    status: text("status").notNull().default("review"),
+    reason: text("reason"),
+    createdAt: unixSeconds("created_at").notNull(),
+    reviewedAt: unixSeconds("reviewed_at"),
+  },
+  (table) => [index("recharges_user").on(table.userId, table.id), index("recharges_status").on(table.status)],
+);
+
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    cardId: integer("card_id").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull(),
+    actual: bigint("actual", { mode: "number" }).notNull(),
+    status: text("status").notNull().default("review"),
+    reason: text("reason"),
+    createdAt: unixSeconds("created_at").notNull(),
+    reviewedAt: unixSeconds("reviewed_at"),
+  },
+  (table) => [index("withdrawals_user").on(table.userId, table.createdAt), index("withdrawals_status").on(table.status)],
+);
+
+export const exchanges = pgTable(
+  "exchanges",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    fromAccount: text("from_account").notNull(),
+    cashAmount: bigint("cash_amount", { mode: "number" }).notNull(),
+    coinAmount: bigint("coin_amount", { mode: "number" }).notNull(),
+    /** cash per coin × 10^4 at the time of the exchange */
+    rate: integer("rate").notNull(),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [index("exchanges_user").on(table.userId, table.id)],
+);

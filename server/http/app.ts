@@ -13,6 +13,7 @@ import { registerAccountRoutes } from "./accounts-routes";
 import { sendError } from "./envelope";
 import { buildOpenApi } from "./openapi";
 import { registerMarketRoutes } from "./market-routes";
+import { registerMoneyRoutes } from "./money-routes";
 import { registerOpsRoutes } from "./ops-routes";
 import type { PriceFeed } from "../market/feed";
 import { serveApp } from "./static-app";
@@ -32,6 +33,8 @@ export interface AppOptions {
   sms: SmsSender;
   opsToken: string;
   feed: PriceFeed;
+  /** where uploaded images are stored (DATA_DIR/uploads) */
+  uploadsDir: string;
   distDir?: string;
   rateLimitScale?: number;
   logger?: boolean;
@@ -121,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountRoutes(app, options.ctx, options.sms, scale);
   registerMarketRoutes(app, options.ctx, options.feed, scale);
   registerOpsRoutes(app, options.ctx, options.feed);
+  registerMoneyRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
 
   if (options.distDir) await serveApp(app, options.distDir);
   return app;

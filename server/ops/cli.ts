@@ -30,6 +30,25 @@ const commands: Record<string, Command> = {
     path: "/api/ops/product/limits",
     fields: ([pid, feeRate, singleMin, singleMax, totalMax]) => ({ pid: pid ?? "", feeRate: feeRate ?? "", singleMin: singleMin ?? "", singleMax: singleMax ?? "", totalMax: totalMax ?? "" }),
   },
+  recharges: { usage: "recharges [review|success|failed|all]", method: "GET", path: "/api/ops/recharges", fields: ([status]) => ({ status: status ?? "review" }) },
+  "recharge-approve": { usage: "recharge-approve <id>", method: "POST", path: "/api/ops/recharge/review", fields: ([id]) => ({ id: id ?? "", decision: "approve" }) },
+  "recharge-reject": { usage: "recharge-reject <id> [reason]", method: "POST", path: "/api/ops/recharge/review", fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }) },
+  withdrawals: { usage: "withdrawals [review|success|failed|all]", method: "GET", path: "/api/ops/withdrawals", fields: ([status]) => ({ status: status ?? "review" }) },
+  "withdrawal-approve": { usage: "withdrawal-approve <id>", method: "POST", path: "/api/ops/withdrawal/review", fields: ([id]) => ({ id: id ?? "", decision: "approve" }) },
+  "withdrawal-reject": { usage: "withdrawal-reject <id> [reason]", method: "POST", path: "/api/ops/withdrawal/review", fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }) },
+  channel: {
+    usage: "channel <type bank|alipay|wechat|crypto> <name> <account> [note] [id-to-change]",
+    method: "POST",
+    path: "/api/ops/channel",
+    fields: ([type, name, account, note, id]) => ({ type: type ?? "", name: name ?? "", account: account ?? "", note: note ?? "", ...(id ? { id } : {}) }),
+  },
+  "money-rules": {
+    usage: "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeNotice",
+    method: "POST",
+    path: "/api/ops/money-rules",
+    fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
+  },
+  reconcile: { usage: "reconcile", method: "GET", path: "/api/ops/reconcile", fields: () => ({}) },
 };
 
 function usage(): never {
@@ -66,6 +85,8 @@ async function main() {
     process.exit(1);
   }
   console.log(JSON.stringify(answer.data, null, 2));
+  // reconcile fails the command when any balance drifts from its ledger
+  if (name === "reconcile" && !(answer.data as { ok: boolean }).ok) process.exit(3);
 }
 
 main().catch((error) => {

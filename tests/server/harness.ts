@@ -9,6 +9,10 @@ import { settleDueOrders } from "../../server/jobs/settlement";
 import { PriceFeed } from "../../server/market/feed";
 import type { PricedProduct, PriceProvider } from "../../server/market/provider";
 import { seedProducts } from "../../server/market/seed-products";
+import { seedDepositChannels } from "../../server/modules/money/seed-channels";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /**
  * A feed for tests: each product's price stays put unless the test queued the next prices for it. Tests use
@@ -35,6 +39,7 @@ export interface Harness {
   /** The test's clock (Unix seconds): move it to expire codes and sessions. */
   clock: { now: number };
   sentSms: Array<{ phone: string; code: string }>;
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -62,9 +67,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   options.prepare?.(provider);
   const feed = new PriceFeed({ db: database.db, provider, now: ctx.now, log: ctx.log, retentionSeconds: 6 * 3600, backfillMinuteDays: 0.01 });
   await feed.open();
+  await seedDepositChannels(database.db);
+  const uploadsDir = mkdtempSync(join(tmpdir(), "trading-uploads-"));
   const sentSms: Harness["sentSms"] = [];
   const sms: SmsSender = { send: async (phone, code) => void sentSms.push({ phone, code }) };
-  const app = await buildApp({ ctx, sms, opsToken: OPS_TOKEN, feed, rateLimitScale: options.rateLimitScale ?? 100 });
+  const app = await buildApp({ ctx, sms, opsToken: OPS_TOKEN, feed, uploadsDir, rateLimitScale: options.rateLimitScale ?? 100 });
   await app.ready();
   return {
     app,
@@ -81,9 +88,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ctx,
     clock,
     sentSms,
+    uploadsDir,
     async close() {
       await app.close();
       await database.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }
@@ -120,7 +129,7 @@ export async function loginDemo(h: Harness): Promise<string> {
 /** Counts of the tables a refused request must not change. */
 export async function snapshot(h: Harness): Promise<string> {
   const result = await h.database.db.execute(
-    "select (select count(*) from users) u, (select count(*) from sessions) s, (select count(*) from sms_codes) c, (select count(*) from ledger) l, (select count(*) from orders) o, (select string_agg(password_hash || coalesce(pay_password_hash, '') || cash::text || locked::text, ',' order by id) from users) h" as never,
+    "select (select count(*) from users) u, (select count(*) from sessions) s, (select count(*) from sms_codes) c, (select count(*) from ledger) l, (select count(*) from orders) o, (select count(*) from bank_cards) b, (select count(*) from recharges) r, (select count(*) from withdrawals) w, (select count(*) from exchanges) x, (select count(*) from uploads) f, (select string_agg(password_hash || coalesce(pay_password_hash, '') || cash::text || coin::text || frozen::text || locked::text, ',' order by id) from users) h" as never,
   );
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
 }

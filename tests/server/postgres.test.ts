@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "../../server/db/seed";
@@ -38,7 +40,7 @@ describe("on PostgreSQL", () => {
     const feed = new PriceFeed({ db: database.db, provider, now: ctx.now, log: () => {}, retentionSeconds: 3600, backfillMinuteDays: 0.01 });
     await feed.open();
     const codes: string[] = [];
-    const app = await buildApp({ ctx, sms: { send: async (_p, code) => void codes.push(code) }, opsToken: "t", feed, rateLimitScale: 100 });
+    const app = await buildApp({ ctx, sms: { send: async (_p, code) => void codes.push(code) }, opsToken: "t", feed, uploadsDir: join(tmpdir(), "trading-pg-uploads"), rateLimitScale: 100 });
     const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
       app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, payload: new URLSearchParams(fields).toString() });
 

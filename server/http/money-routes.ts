@@ -1,0 +1,87 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { endpoints } from "../../contract/endpoints";
+import { successMessages } from "../../contract/messages";
+import { opsMoneyEndpoints } from "../../contract/ops";
+import { authenticate } from "../modules/accounts/sessions";
+import { AppError } from "../modules/errors";
+import { listRecharges, listWithdrawals, moneyRules, reconcile, reviewRecharge, reviewWithdrawal, setChannel, setMoneyRules } from "../modules/money/review";
+import {
+  addCard,
+  cashInfo,
+  exchange,
+  exchangeRecords,
+  findUpload,
+  listCards,
+  type MoneyContext,
+  rechargeInfo,
+  rechargeRecords,
+  saveUpload,
+  submitRecharge,
+  wallet,
+  withdraw,
+  withdrawRecords,
+} from "../modules/money/service";
+import { sendOk } from "./envelope";
+import { route } from "./routes";
+
+const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, opsToken: string, scale: number) {
+  const money = { perMinute: 30 * scale };
+  route(app, endpoints.wallet, async (_input, { user }) => ({ data: await wallet(ctx, user) }));
+  route(app, endpoints.exchange, async (input, { user }) => ({ data: await exchange(ctx, user, input), message: successMessages.done }), money);
+  route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));
+  route(app, endpoints.bankCards, async (_input, { user }) => ({ data: await listCards(ctx, user) }));
+  route(app, endpoints.addCard, async (input, { user }) => ({ data: await addCard(ctx, user, input), message: successMessages.added }), money);
+  route(app, endpoints.rechargeInfo, async () => ({ data: await rechargeInfo(ctx) }));
+  route(app, endpoints.recharge, async (input, { user }) => ({ data: await submitRecharge(ctx, user, input), message: successMessages.recharge_submitted }), money);
+  route(app, endpoints.rechargeRecords, async (input, { user }) => ({ data: await rechargeRecords(ctx, user, input.page) }));
+  route(app, endpoints.cashInfo, async (_input, { user }) => ({ data: await cashInfo(ctx, user) }));
+  route(app, endpoints.withdraw, async (input, { user }) => ({ data: await withdraw(ctx, user, input), message: successMessages.withdraw_submitted }), money);
+  route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
+
+  // multipart upload: the bytes decide what the file is (image-check.ts), never its name or declared type
+  app.post("/api/user/uploadfile", { config: { auth: "user", rateLimit: { max: 20 * scale, timeWindow: "1 minute" } } }, async (request, reply) => {
+    if (!request.isMultipart()) throw new AppError("upload_invalid");
+    const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    if (!file) throw new AppError("field_required", {}, "screenshot");
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch {
+      throw new AppError("upload_too_large");
+    }
+    if (file.file.truncated) throw new AppError("upload_too_large");
+    return sendOk(request, reply, await saveUpload(ctx, request.user!, bytes), successMessages.uploaded);
+  });
+
+  // uploaded files: only to their owner or the operator, never sniffed as anything but the image they are
+  app.get<{ Params: { name: string } }>("/api/files/:name", async (request, reply) => {
+    const { name } = request.params;
+    if (!/^[a-f0-9]{32}\.(png|jpg|webp)$/.test(name)) throw new AppError("not_found");
+    const upload = await findUpload(ctx, name);
+    if (!upload) throw new AppError("not_found");
+    const token = request.headers.token;
+    const user = typeof token === "string" ? await authenticate(ctx, token) : null;
+    const isOperator = request.headers["ops-token"] === opsToken;
+    if (!isOperator && user?.id !== upload.userId) throw new AppError("login_required");
+    const bytes = await readFile(join(ctx.uploadsDir, name));
+    return reply
+      .header("content-type", upload.mime)
+      .header("content-disposition", `inline; filename="${name}"`)
+      .header("cache-control", "private, max-age=3600")
+      .send(bytes);
+  });
+
+  const o = opsMoneyEndpoints;
+  route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input.status) }));
+  route(app, o.reviewRecharge, async (input) => ({ data: await reviewRecharge(ctx, Number(input.id), input.decision, input.reason), message: successMessages.done }));
+  route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
+  route(app, o.reviewWithdrawal, async (input) => ({ data: await reviewWithdrawal(ctx, Number(input.id), input.decision, input.reason), message: successMessages.done }));
+  route(app, o.setChannel, async (input) => ({ data: await setChannel(ctx, input), message: successMessages.done }));
+  route(app, o.moneyRules, async () => ({ data: await moneyRules(ctx) }));
+  route(app, o.setMoneyRules, async (input) => ({ data: await setMoneyRules(ctx, input), message: successMessages.done }));
+  route(app, o.reconcile, async () => ({ data: await reconcile(ctx) }));
+}

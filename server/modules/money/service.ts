@@ -1,0 +1,311 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { and, count, desc, eq, gte } from "drizzle-orm";
+import { centsToDecimal, maskMiddle } from "../../../contract/format";
+import { applyRate, bpsToRate, parseAmount } from "../../../contract/money";
+import type { BankCard, CardType, CashInfo, ExchangeRecord, RechargeInfo, RechargeRecord, RecordPage, ReviewStatus, Wallet, WithdrawRecord } from "../../../contract/wallet";
+import type { Db, Tx } from "../../db/client";
+import { bankCards, depositChannels, exchanges, recharges, uploads, users, withdrawals } from "../../db/schema";
+import { verifyPassword } from "../accounts/passwords";
+import type { UserRow } from "../accounts/sessions";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { recogniseImage } from "./image-check";
+import { moveMoney } from "./ledger";
+import { moneySettings, platformClock, toMinutes } from "./settings";
+
+export interface MoneyContext extends ServiceContext {
+  uploadsDir: string;
+}
+
+export const PAGE_SIZE = 20;
+const rateText = (rate: number) => (rate / 10000).toFixed(4);
+const limitText = (cents: number) => centsToDecimal(cents).replace(/\.00$/, "");
+
+function amountOf(text: string): number {
+  const cents = parseAmount(text);
+  if (cents === null || cents <= 0) throw new AppError("invalid_input", {}, "amount");
+  return cents;
+}
+
+async function requireFundPassword(user: UserRow, payPassword: string): Promise<void> {
+  if (!user.payPasswordHash || !(await verifyPassword(payPassword, user.payPasswordHash))) throw new AppError("wrong_fund_password");
+}
+
+async function freshUser(ctx: ServiceContext, userId: number): Promise<UserRow> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row!;
+}
+
+export async function wallet(ctx: ServiceContext, user: UserRow): Promise<Wallet> {
+  const fresh = await freshUser(ctx, user.id);
+  const rules = await moneySettings(ctx.db);
+  return {
+    cash: centsToDecimal(fresh.cash),
+    coin: centsToDecimal(fresh.coin),
+    frozen: centsToDecimal(fresh.frozen),
+    yuebao: centsToDecimal(fresh.yuebao),
+    coinRate: rateText(rules.coinRate),
+  };
+}
+
+/** Cash ↔ coin at the operator's rate; the target amount is rounded down to the hundredth. */
+export async function exchange(ctx: ServiceContext, user: UserRow, input: { from: "cash" | "coin"; amount: string; payPassword: string }) {
+  const amount = amountOf(input.amount);
+  await requireFundPassword(user, input.payPassword);
+  const { coinRate } = await moneySettings(ctx.db);
+  const cashAmount = input.from === "cash" ? amount : Math.floor((amount * coinRate) / 10000);
+  const coinAmount = input.from === "coin" ? amount : Math.floor((amount * 10000) / coinRate);
+  if (cashAmount <= 0 || coinAmount <= 0) throw new AppError("amount_too_small", { min: input.from === "cash" ? rateText(coinRate) : "0.01" });
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [record] = await tx
+      .insert(exchanges)
+      .values({ userId: user.id, fromAccount: input.from, cashAmount, coinAmount, rate: coinRate, createdAt: now })
+      .returning({ id: exchanges.id });
+    const reference = `exchange:${record!.id}`;
+    const movements =
+      input.from === "cash"
+        ? [
+            { account: "cash" as const, delta: -cashAmount, reason: "exchange_out" },
+            { account: "coin" as const, delta: coinAmount, reason: "exchange_in" },
+          ]
+        : [
+            { account: "coin" as const, delta: -coinAmount, reason: "exchange_out" },
+            { account: "cash" as const, delta: cashAmount, reason: "exchange_in" },
+          ];
+    await moveMoney(tx, user.id, movements, reference, now);
+  });
+  const fresh = await freshUser(ctx, user.id);
+  return { cash: centsToDecimal(fresh.cash), coin: centsToDecimal(fresh.coin) };
+}
+
+async function paged<T>(rows: Promise<T[]>, total: Promise<Array<{ n: number }>>, page: number): Promise<RecordPage<T>> {
+  const [items, [counted]] = await Promise.all([rows, total]);
+  return { items, page, pageSize: PAGE_SIZE, total: counted?.n ?? 0 };
+}
+
+export async function exchangeRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<ExchangeRecord>> {
+  const where = eq(exchanges.userId, user.id);
+  return paged(
+    ctx.db
+      .select()
+      .from(exchanges)
+      .where(where)
+      .orderBy(desc(exchanges.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .then((rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          time: row.createdAt,
+          type: row.fromAccount === "cash" ? ("cash_to_coin" as const) : ("coin_to_cash" as const),
+          coin: "COIN",
+          cashAmount: centsToDecimal(row.fromAccount === "cash" ? -row.cashAmount : row.cashAmount),
+          coinAmount: centsToDecimal(row.fromAccount === "coin" ? -row.coinAmount : row.coinAmount),
+          rate: rateText(row.rate),
+        })),
+      ),
+    ctx.db.select({ n: count() }).from(exchanges).where(where),
+    page,
+  );
+}
+
+const toCard = (row: typeof bankCards.$inferSelect): BankCard => ({
+  id: row.id,
+  type: row.type as CardType,
+  bankName: row.bankName,
+  branch: row.branch,
+  number: maskMiddle(row.number),
+  holder: row.holder,
+});
+
+export async function listCards(ctx: ServiceContext, user: UserRow): Promise<BankCard[]> {
+  const rows = await ctx.db.select().from(bankCards).where(eq(bankCards.userId, user.id)).orderBy(bankCards.id);
+  return rows.map(toCard);
+}
+
+export async function addCard(ctx: ServiceContext, user: UserRow, input: { type: CardType; bankName: string; branch: string; number: string; holder: string }) {
+  const number = input.number.replace(/\s+/g, "");
+  try {
+    const [row] = await ctx.db
+      .insert(bankCards)
+      .values({ userId: user.id, type: input.type, bankName: input.bankName, branch: input.branch, number, holder: input.holder, createdAt: ctx.now() })
+      .returning();
+    return toCard(row!);
+  } catch (error) {
+    if (String((error as { cause?: unknown }).cause ?? error).includes("bank_cards_number")) throw new AppError("card_exists");
+    throw error;
+  }
+}
+
+/** Stores an uploaded image under a random name; only bytes that are a clean PNG, JPEG or WebP are kept. */
+export async function saveUpload(ctx: MoneyContext, user: UserRow, bytes: Buffer): Promise<{ url: string }> {
+  const kind = recogniseImage(bytes);
+  if (!kind) throw new AppError("upload_invalid");
+  const name = `${randomBytes(16).toString("hex")}.${kind.ext}`;
+  await mkdir(ctx.uploadsDir, { recursive: true });
+  await writeFile(join(ctx.uploadsDir, name), bytes, { flag: "wx" });
+  await ctx.db.insert(uploads).values({ userId: user.id, name, mime: kind.mime, size: bytes.length, createdAt: ctx.now() });
+  return { url: `/api/files/${name}` };
+}
+
+export async function findUpload(ctx: ServiceContext, name: string) {
+  const [row] = await ctx.db.select().from(uploads).where(eq(uploads.name, name)).limit(1);
+  return row;
+}
+
+export async function rechargeInfo(ctx: ServiceContext): Promise<RechargeInfo> {
+  const rules = await moneySettings(ctx.db);
+  const channels = await ctx.db.select().from(depositChannels).where(eq(depositChannels.enabled, true)).orderBy(depositChannels.id);
+  return {
+    channels: channels.map((c) => ({ id: c.id, type: c.type as CardType, name: c.name, account: c.account, qr: c.qr, note: c.note })),
+    minAmount: centsToDecimal(rules.rechargeMin),
+    notice: rules.rechargeNotice,
+  };
+}
+
+export async function submitRecharge(ctx: ServiceContext, user: UserRow, input: { channelId: number; amount: string; screenshot: string }): Promise<RechargeRecord> {
+  const amount = amountOf(input.amount);
+  const rules = await moneySettings(ctx.db);
+  if (amount < rules.rechargeMin) throw new AppError("amount_too_small", { min: limitText(rules.rechargeMin) });
+  const [channel] = await ctx.db
+    .select()
+    .from(depositChannels)
+    .where(and(eq(depositChannels.id, input.channelId), eq(depositChannels.enabled, true)))
+    .limit(1);
+  if (!channel) throw new AppError("channel_not_found");
+  // the screenshot must be one this user uploaded
+  const upload = await findUpload(ctx, input.screenshot.replace("/api/files/", ""));
+  if (!upload || upload.userId !== user.id) throw new AppError("invalid_input", {}, "screenshot");
+  const [row] = await ctx.db
+    .insert(recharges)
+    .values({ userId: user.id, channelId: channel.id, amount, screenshot: input.screenshot, createdAt: ctx.now() })
+    .returning();
+  return { id: row!.id, time: row!.createdAt, type: channel.type as CardType, channel: channel.name, amount: centsToDecimal(amount), status: "review", reason: null };
+}
+
+export async function rechargeRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<RechargeRecord>> {
+  const where = eq(recharges.userId, user.id);
+  return paged(
+    ctx.db
+      .select({ row: recharges, channel: depositChannels })
+      .from(recharges)
+      .leftJoin(depositChannels, eq(depositChannels.id, recharges.channelId))
+      .where(where)
+      .orderBy(desc(recharges.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .then((rows) =>
+        rows.map(({ row, channel }) => ({
+          id: row.id,
+          time: row.createdAt,
+          type: (channel?.type ?? "bank") as CardType,
+          channel: channel?.name ?? "",
+          amount: centsToDecimal(row.amount),
+          status: row.status as ReviewStatus,
+          reason: row.reason,
+        })),
+      ),
+    ctx.db.select({ n: count() }).from(recharges).where(where),
+    page,
+  );
+}
+
+/** Withdrawals the user requested today, by the platform's calendar. */
+async function withdrawalsToday(db: Db | Tx, userId: number, now: number, timezone: string): Promise<number> {
+  const today = platformClock(now, timezone).date;
+  const recent = await db
+    .select({ createdAt: withdrawals.createdAt })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, now - 2 * 86400)));
+  return recent.filter((row) => platformClock(row.createdAt, timezone).date === today).length;
+}
+
+export async function cashInfo(ctx: ServiceContext, user: UserRow): Promise<CashInfo> {
+  const rules = await moneySettings(ctx.db);
+  const fresh = await freshUser(ctx, user.id);
+  return {
+    rules: {
+      min: centsToDecimal(rules.withdrawMin),
+      max: centsToDecimal(rules.withdrawMax),
+      feeRate: bpsToRate(rules.withdrawFeeBps),
+      window: `${rules.windowStart}-${rules.windowEnd}`,
+      timezone: rules.timezone,
+      dailyCount: rules.dailyCount,
+      usedToday: await withdrawalsToday(ctx.db, user.id, ctx.now(), rules.timezone),
+    },
+    cards: await listCards(ctx, user),
+    balance: centsToDecimal(fresh.cash),
+  };
+}
+
+/** A withdrawal request: checked against every rule, then the amount moves to frozen until reviewed. */
+export async function withdraw(ctx: ServiceContext, user: UserRow, input: { amount: string; cardId: number; payPassword: string }): Promise<WithdrawRecord> {
+  const amount = amountOf(input.amount);
+  const rules = await moneySettings(ctx.db);
+  const now = ctx.now();
+  const { minutes } = platformClock(now, rules.timezone);
+  if (minutes < toMinutes(rules.windowStart) || minutes >= toMinutes(rules.windowEnd)) throw new AppError("withdraw_time_limit");
+  const cards = await ctx.db.select().from(bankCards).where(eq(bankCards.userId, user.id));
+  if (cards.length === 0) throw new AppError("card_required");
+  const card = cards.find((c) => c.id === input.cardId);
+  if (!card) throw new AppError("card_not_found");
+  if (amount < rules.withdrawMin || amount > rules.withdrawMax) throw new AppError("withdraw_amount_limit");
+  await requireFundPassword(user, input.payPassword);
+  const fee = applyRate(amount, rules.withdrawFeeBps);
+  const row = await ctx.db.transaction(async (tx) => {
+    // the user row lock makes the daily count hold under concurrent requests
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    if ((await withdrawalsToday(tx, user.id, now, rules.timezone)) >= rules.dailyCount) throw new AppError("withdraw_count_limit");
+    const [created] = await tx
+      .insert(withdrawals)
+      .values({ userId: user.id, cardId: card.id, amount, fee, actual: amount - fee, createdAt: now })
+      .returning();
+    await moveMoney(
+      tx,
+      user.id,
+      [
+        { account: "cash", delta: -amount, reason: "withdrawal_request" },
+        { account: "frozen", delta: amount, reason: "withdrawal_request" },
+      ],
+      `withdrawal:${created!.id}`,
+      now,
+    );
+    return created!;
+  });
+  return toWithdrawRecord(row, card);
+}
+
+
+function toWithdrawRecord(row: typeof withdrawals.$inferSelect, card: typeof bankCards.$inferSelect | null): WithdrawRecord {
+  return {
+    id: row.id,
+    time: row.createdAt,
+    type: (card?.type ?? "bank") as CardType,
+    bankName: card?.bankName ?? "",
+    amount: centsToDecimal(row.amount),
+    fee: centsToDecimal(row.fee),
+    actual: centsToDecimal(row.actual),
+    status: row.status as ReviewStatus,
+    reason: row.reason,
+  };
+}
+
+export async function withdrawRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<WithdrawRecord>> {
+  const where = eq(withdrawals.userId, user.id);
+  return paged(
+    ctx.db
+      .select({ row: withdrawals, card: bankCards })
+      .from(withdrawals)
+      .leftJoin(bankCards, eq(bankCards.id, withdrawals.cardId))
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .then((rows) => rows.map(({ row, card }) => toWithdrawRecord(row, card))),
+    ctx.db.select({ n: count() }).from(withdrawals).where(where),
+    page,
+  );
+}

@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { settings } from "../../db/schema";
+
+/** The operator's money settings, kept in the settings table as one JSON document. */
+export interface MoneySettings {
+  /** cash per coin × 10^4 */
+  coinRate: number;
+  withdrawMin: number;
+  withdrawMax: number;
+  withdrawFeeBps: number;
+  /** "HH:MM" in the platform time zone */
+  windowStart: string;
+  windowEnd: string;
+  timezone: string;
+  dailyCount: number;
+  rechargeMin: number;
+  rechargeNotice: string;
+}
+
+export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
+  coinRate: 5000,
+  withdrawMin: 100_00,
+  withdrawMax: 4999_00,
+  withdrawFeeBps: 100,
+  windowStart: "09:00",
+  windowEnd: "21:00",
+  timezone: "UTC",
+  dailyCount: 3,
+  rechargeMin: 100_00,
+  rechargeNotice: "",
+};
+
+const KEY = "money";
+
+export async function moneySettings(db: Db): Promise<MoneySettings> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
+  return row ? { ...DEFAULT_MONEY_SETTINGS, ...(JSON.parse(row.value) as Partial<MoneySettings>) } : DEFAULT_MONEY_SETTINGS;
+}
+
+export async function updateMoneySettings(db: Db, change: Partial<MoneySettings>): Promise<MoneySettings> {
+  const next = { ...(await moneySettings(db)), ...change };
+  await db
+    .insert(settings)
+    .values({ key: KEY, value: JSON.stringify(next) })
+    .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(next) } });
+  return next;
+}
+
+/** Minutes past midnight and the date, in the platform's time zone. */
+export function platformClock(now: number, timezone: string): { date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(now * 1000))
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+export const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, type Harness, OPS_TOKEN, registerUser, snapshot, startHarness } from "./harness";
+import { makeJpeg, makePng, makeWebp, multipart } from "./images";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  // withdrawals are allowed all day in these tests unless a test narrows the window
+  await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": OPS_TOKEN });
+});
+afterAll(() => h.close());
+
+const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) => api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+let n = 0;
+async function richUser(cash = "1000") {
+  const { token } = await registerUser(h, `money${Date.now() % 1_000_000}${n++}`, "login123", "fund1234");
+  const t = token!;
+  // funded the honest way: a reviewed recharge
+  const upload = await uploadFile(t, makePng());
+  const channel = (await api(h, "GET", "/api/user/recharge", {}, { token: t })).body.data.channels[0].id;
+  const recharge = await api(h, "POST", "/api/user/dorecharge", { channelId: String(channel), amount: cash, screenshot: upload.body.data.url }, { token: t });
+  await ops("POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" });
+  return t;
+}
+async function uploadFile(token: string, bytes: Buffer, filename = "shot.png", type = "image/png") {
+  const body = multipart(bytes, filename, type);
+  const response = await h.app.inject({ method: "POST", url: "/api/user/uploadfile", headers: { token, "content-type": body.contentType }, payload: body.payload });
+  return { status: response.statusCode, body: response.json() };
+}
+const wallet = async (token: string) => (await api(h, "GET", "/api/user/wallet", {}, { token })).body.data;
+
+describe("uploads", () => {
+  it("accepts PNG, JPEG and WebP recognised by their bytes, whatever their name", async () => {
+    const token = await richUser();
+    for (const [bytes, ext] of [[makePng(), "png"], [makeJpeg(), "jpg"], [makeWebp(), "webp"]] as const) {
+      const answer = await uploadFile(token, bytes, "anything.txt", "text/plain");
+      expect(answer.body.code, ext).toBe(1);
+      expect(answer.body.data.url).toMatch(new RegExp(`^/api/files/[a-f0-9]{32}\\.${ext}$`));
+    }
+  });
+
+  const refused: Array<[string, Buffer, string]> = [
+    ["a text file renamed .png", Buffer.from("just some text, not an image"), "upload_invalid"],
+    ["a PNG with HTML after its end (polyglot)", Buffer.concat([makePng(), Buffer.from("<html><script>alert(1)</script></html>")]), "upload_invalid"],
+    ["a JPEG carrying a script", Buffer.concat([makeJpeg().subarray(0, 20), Buffer.from("<script>alert(1)</script>"), Buffer.from([0xff, 0xd9])]), "upload_invalid"],
+    ["an SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "upload_invalid"],
+    ["an image over 5 MB", Buffer.concat([makePng(), Buffer.alloc(5 * 1024 * 1024 + 10)]), "upload_too_large"],
+  ];
+  for (const [what, bytes, err] of refused) {
+    it(`refuses ${what} and stores nothing`, async () => {
+      const token = await richUser();
+      const before = await snapshot(h);
+      const answer = await uploadFile(token, bytes, "photo.png", "image/png");
+      expect(answer.body).toMatchObject({ code: 0, err });
+      expect(await snapshot(h)).toBe(before);
+    });
+  }
+
+  it("serves a file only to its owner or the operator, as the image it is", async () => {
+    const owner = await richUser();
+    const other = await richUser();
+    const { url } = (await uploadFile(owner, makePng())).body.data;
+    const mine = await h.app.inject({ method: "GET", url, headers: { token: owner } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers["content-type"]).toBe("image/png");
+    expect(mine.headers["content-disposition"]).toMatch(/^inline; filename=/);
+    expect(mine.headers["x-content-type-options"]).toBe("nosniff");
+    expect((await h.app.inject({ method: "GET", url, headers: { token: other } })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: "GET", url })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: "GET", url, headers: { "ops-token": OPS_TOKEN } })).statusCode).toBe(200);
+  });
+});
+
+describe("recharge", () => {
+  it("gives channels, minimum and notice; a submitted transfer waits for review", async () => {
+    const token = await richUser("100");
+    const info = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data;
+    expect(info.channels.map((c: { type: string }) => c.type)).toEqual(["bank", "alipay", "wechat", "crypto"]);
+    expect(info.minAmount).toBe("100.00");
+    const { url } = (await uploadFile(token, makePng())).body.data;
+    const small = await api(h, "POST", "/api/user/dorecharge", { channelId: String(info.channels[0].id), amount: "99.99", screenshot: url }, { token });
+    expect(small.body).toMatchObject({ err: "amount_too_small", msg: "Amount must be larger than 100" });
+    const noShot = await api(h, "POST", "/api/user/dorecharge", { channelId: String(info.channels[0].id), amount: "200" }, { token });
+    expect(noShot.body).toMatchObject({ err: "field_required", msg: "Transfer screenshot is required" });
+    const ok = await api(h, "POST", "/api/user/dorecharge", { channelId: String(info.channels[3].id), amount: "200", screenshot: url }, { token });
+    expect(ok.body).toMatchObject({ code: 1, msg: "Recharged successfully, awaiting approval", data: { status: "review", amount: "200.00", type: "crypto" } });
+    expect((await wallet(token)).cash).toBe("100.00");
+  });
+
+  it("refuses someone else's screenshot", async () => {
+    const a = await richUser();
+    const b = await richUser();
+    const { url } = (await uploadFile(a, makePng())).body.data;
+    const channel = (await api(h, "GET", "/api/user/recharge", {}, { token: b })).body.data.channels[0].id;
+    const answer = await api(h, "POST", "/api/user/dorecharge", { channelId: String(channel), amount: "150", screenshot: url }, { token: b });
+    expect(answer.body.err).toBe("invalid_input");
+  });
+
+  it("approval credits cash exactly once, even when approved three times at once", async () => {
+    const token = await richUser("100");
+    const { url } = (await uploadFile(token, makePng())).body.data;
+    const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
+    const record = (await api(h, "POST", "/api/user/dorecharge", { channelId: String(channel), amount: "300", screenshot: url }, { token })).body.data;
+    const answers = await Promise.all([1, 2, 3].map(() => ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "approve" })));
+    expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.err === "already_reviewed")).toHaveLength(2);
+    expect((await wallet(token)).cash).toBe("400.00");
+    const records = (await api(h, "GET", "/api/user/recharge_record", {}, { token })).body.data.items;
+    expect(records[0]).toMatchObject({ id: record.id, status: "success", amount: "300.00" });
+  });
+
+  it("a rejected recharge is failed with its reason and credits nothing", async () => {
+    const token = await richUser("100");
+    const { url } = (await uploadFile(token, makePng())).body.data;
+    const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
+    const record = (await api(h, "POST", "/api/user/dorecharge", { channelId: String(channel), amount: "300", screenshot: url }, { token })).body.data;
+    await ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "reject", reason: "no matching transfer" });
+    expect((await wallet(token)).cash).toBe("100.00");
+    const records = (await api(h, "GET", "/api/user/recharge_record", {}, { token })).body.data.items;
+    expect(records[0]).toMatchObject({ status: "failed", reason: "no matching transfer" });
+  });
+});
+
+describe("cards", () => {
+  it("binds cards and channels with masked numbers, refusing a number already bound", async () => {
+    const token = await richUser();
+    const added = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Example Bank", branch: "Central", number: "6222 0211 2233 4455", holder: "Ann" }, { token });
+    expect(added.body).toMatchObject({ code: 1, msg: "Added", data: { number: "622******455", bankName: "Example Bank" } });
+    await api(h, "POST", "/api/user/add_card", { type: "alipay", bankName: "Alipay", number: "ann@example.com" }, { token });
+    const cards = (await api(h, "GET", "/api/user/bank_card", {}, { token })).body.data;
+    expect(cards.map((c: { type: string }) => c.type)).toEqual(["bank", "alipay"]);
+    const other = await richUser();
+    const duplicate = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Other", number: "6222021122334455" }, { token: other });
+    expect(duplicate.body).toMatchObject({ err: "card_exists", msg: "Bank card number already exists" });
+    const missing = await api(h, "POST", "/api/user/add_card", { type: "bank", number: "6222000011112222" }, { token });
+    expect(missing.body).toMatchObject({ err: "field_required", msg: "Bank name is required" });
+    const noNumber = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "X" }, { token });
+    expect(noNumber.body).toMatchObject({ err: "field_required", msg: "Card number is required" });
+  });
+});
+
+describe("wallet and exchange", () => {
+  it("shows balances and the coin rate, and exchanges both ways with the fund password", async () => {
+    const token = await richUser("1000");
+    expect(await wallet(token)).toEqual({ cash: "1000.00", coin: "0.00", frozen: "0.00", yuebao: "0.00", coinRate: "0.5000" });
+    const wrong = await api(h, "POST", "/api/user/exchange", { from: "cash", amount: "100", payPassword: "nope9999" }, { token });
+    expect(wrong.body).toMatchObject({ err: "wrong_fund_password", msg: "Fund password wrong" });
+    const toCoin = await api(h, "POST", "/api/user/exchange", { from: "cash", amount: "100", payPassword: "fund1234" }, { token });
+    expect(toCoin.body.data).toEqual({ cash: "900.00", coin: "200.00" });
+    const toCash = await api(h, "POST", "/api/user/exchange", { from: "coin", amount: "50.01", payPassword: "fund1234" }, { token });
+    expect(toCash.body.data).toEqual({ cash: "925.00", coin: "149.99" }); // 50.01 × 0.5 = 25.005 → 25.00
+    const tooMuch = await api(h, "POST", "/api/user/exchange", { from: "coin", amount: "150", payPassword: "fund1234" }, { token });
+    expect(tooMuch.body.err).toBe("balance_insufficient");
+    const records = (await api(h, "GET", "/api/user/exchange_record", {}, { token })).body.data.items;
+    expect(records.map((r: { type: string; cashAmount: string; coinAmount: string }) => [r.type, r.cashAmount, r.coinAmount])).toEqual([
+      ["coin_to_cash", "25.00", "-50.01"],
+      ["cash_to_coin", "-100.00", "200.00"],
+    ]);
+    await ops("POST", "/api/ops/money-rules", { coinRate: "2" });
+    expect((await wallet(token)).coinRate).toBe("2.0000");
+    await ops("POST", "/api/ops/money-rules", { coinRate: "0.5" });
+  });
+});
+
+describe("withdrawal", () => {
+  async function withCard(cash = "1000") {
+    const token = await richUser(cash);
+    const card = (await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Example Bank", number: `62${Date.now()}${n++}` }, { token })).body.data;
+    return { token, cardId: String(card.id) };
+  }
+
+  it("shows the rules first, then moves an accepted request to frozen with its fee", async () => {
+    const { token, cardId } = await withCard();
+    const info = (await api(h, "GET", "/api/user/cash", {}, { token })).body.data;
+    expect(info.rules).toMatchObject({ min: "100.00", max: "4999.00", feeRate: "0.01", window: "00:00-24:00", dailyCount: 3, usedToday: 0 });
+    expect(info.cards).toHaveLength(1);
+    const answer = await api(h, "POST", "/api/user/cash", { amount: "200", cardId, payPassword: "fund1234" }, { token });
+    expect(answer.body).toMatchObject({ code: 1, msg: "Withdrawal submitted, wait for review", data: { amount: "200.00", fee: "2.00", actual: "198.00", status: "review" } });
+    expect(await wallet(token)).toMatchObject({ cash: "800.00", frozen: "200.00" });
+    expect((await api(h, "GET", "/api/user/cash", {}, { token })).body.data.rules.usedToday).toBe(1);
+  });
+
+  it("approval pays out the frozen amount; rejection returns it", async () => {
+    const { token, cardId } = await withCard();
+    const a = (await api(h, "POST", "/api/user/cash", { amount: "200", cardId, payPassword: "fund1234" }, { token })).body.data;
+    const b = (await api(h, "POST", "/api/user/cash", { amount: "300", cardId, payPassword: "fund1234" }, { token })).body.data;
+    await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "approve" });
+    expect((await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "reject" })).body.err).toBe("already_reviewed");
+    await ops("POST", "/api/ops/withdrawal/review", { id: String(b.id), decision: "reject", reason: "card name mismatch" });
+    expect(await wallet(token)).toMatchObject({ cash: "800.00", frozen: "0.00" });
+    const records = (await api(h, "GET", "/api/user/cash_record", {}, { token })).body.data.items;
+    expect(records.map((r: { status: string }) => r.status)).toEqual(["failed", "success"]);
+    expect(records[0].reason).toBe("card name mismatch");
+  });
+
+  it("refuses each broken rule with its message and changes nothing", async () => {
+    const { token, cardId } = await withCard("1000");
+    const { token: noCard } = { token: await richUser() };
+    const cases: Array<[Record<string, string>, string, string, string?]> = [
+      [{ amount: "99.99", cardId, payPassword: "fund1234" }, "withdraw_amount_limit", "Withdrawal amount limit"],
+      [{ amount: "5000", cardId, payPassword: "fund1234" }, "withdraw_amount_limit", "Withdrawal amount limit"],
+      [{ amount: "200", cardId, payPassword: "wrong999" }, "wrong_fund_password", "Fund password wrong"],
+      [{ amount: "2000", cardId, payPassword: "fund1234" }, "balance_insufficient", "Balance insufficient"],
+      [{ amount: "200", cardId: "999999", payPassword: "fund1234" }, "card_not_found", "Bank card not found"],
+      [{ amount: "200", cardId: "1", payPassword: "fund1234" }, "card_required", "Bind a bank card or payment channel first", noCard],
+      [{ cardId, payPassword: "fund1234" }, "field_required", "Amount is required"],
+    ];
+    for (const [fields, err, msg, who] of cases) {
+      const before = await snapshot(h);
+      const answer = await api(h, "POST", "/api/user/cash", fields, { token: who ?? token });
+      expect(answer.body, err).toMatchObject({ code: 0, err, msg });
+      expect(await snapshot(h)).toBe(before);
+    }
+  });
+
+  it("refuses outside the window and over the daily count", async () => {
+    const { token, cardId } = await withCard("2000");
+    const hour = new Date(h.clock.now * 1000).getUTCHours();
+    const closed = hour < 12 ? "13:00-14:00" : "01:00-02:00";
+    await ops("POST", "/api/ops/money-rules", { window: closed, timezone: "UTC" });
+    expect((await api(h, "POST", "/api/user/cash", { amount: "200", cardId, payPassword: "fund1234" }, { token })).body).toMatchObject({ err: "withdraw_time_limit", msg: "Withdrawal time limit" });
+    await ops("POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "2" });
+    for (let i = 0; i < 2; i++) expect((await api(h, "POST", "/api/user/cash", { amount: "100", cardId, payPassword: "fund1234" }, { token })).body.code).toBe(1);
+    expect((await api(h, "POST", "/api/user/cash", { amount: "100", cardId, payPassword: "fund1234" }, { token })).body).toMatchObject({ err: "withdraw_count_limit", msg: "Withdrawal times limit" });
+    await ops("POST", "/api/ops/money-rules", { dailyCount: "3" });
+  });
+
+  it("concurrent withdrawals cannot overdraw", async () => {
+    const { token, cardId } = await withCard("500");
+    await ops("POST", "/api/ops/money-rules", { dailyCount: "10" });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api(h, "POST", "/api/user/cash", { amount: "200", cardId, payPassword: "fund1234" }, { token })));
+    expect(answers.filter((a) => a.body.code === 1)).toHaveLength(2);
+    expect(await wallet(token)).toMatchObject({ cash: "100.00", frozen: "400.00" });
+    await ops("POST", "/api/ops/money-rules", { dailyCount: "3" });
+  });
+});
+
+describe("reconcile", () => {
+  it("finds no drift after all of the above, and finds a hand-made one", async () => {
+    const clean = await ops("GET", "/api/ops/reconcile");
+    expect(clean.body.data).toMatchObject({ ok: true, drift: [], negativeBalances: 0 });
+    await h.database.db.execute("update users set cash = cash + 1 where account = 'demo'" as never);
+    const drifted = await ops("GET", "/api/ops/reconcile");
+    expect(drifted.body.data.ok).toBe(false);
+    expect(drifted.body.data.drift).toEqual([expect.objectContaining({ account: "demo:cash", balance: "10000.01", expected: "10000.00" })]);
+    await h.database.db.execute("update users set cash = cash - 1 where account = 'demo'" as never);
+  });
+});
