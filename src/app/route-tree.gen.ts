@@ -17,12 +17,19 @@ import { Route as PagesLoginRegisterRouteImport } from "./../routes/pages/login/
 import { Route as PagesPublicLanguageRouteImport } from "./../routes/pages/public/language"
 import { Route as AuthPagesProjectProjectRouteImport } from "./../routes/_auth/pages/project/project"
 import { Route as AuthPagesTradeTradeRouteImport } from "./../routes/_auth/pages/trade/trade"
+import { Route as AuthPagesUserAddBankRouteImport } from "./../routes/_auth/pages/user/addBank"
+import { Route as AuthPagesUserBankRouteImport } from "./../routes/_auth/pages/user/bank"
+import { Route as AuthPagesUserCashRouteImport } from "./../routes/_auth/pages/user/cash"
+import { Route as AuthPagesUserCashrecordRouteImport } from "./../routes/_auth/pages/user/cashrecord"
 import { Route as AuthPagesUserOrderRouteImport } from "./../routes/_auth/pages/user/order"
 import { Route as AuthPagesUserOrderdetailRouteImport } from "./../routes/_auth/pages/user/orderdetail"
+import { Route as AuthPagesUserRechargeRouteImport } from "./../routes/_auth/pages/user/recharge"
+import { Route as AuthPagesUserRechargerecordRouteImport } from "./../routes/_auth/pages/user/rechargerecord"
 import { Route as AuthPagesUserSecurityRouteImport } from "./../routes/_auth/pages/user/security"
 import { Route as AuthPagesUserSetfundpasswordRouteImport } from "./../routes/_auth/pages/user/setfundpassword"
 import { Route as AuthPagesUserSetpasswordRouteImport } from "./../routes/_auth/pages/user/setpassword"
 import { Route as AuthPagesUserUserRouteImport } from "./../routes/_auth/pages/user/user"
+import { Route as AuthPagesUserWalletRouteImport } from "./../routes/_auth/pages/user/wallet"
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
@@ -64,6 +71,26 @@ const AuthPagesTradeTradeRoute = AuthPagesTradeTradeRouteImport.update({
   path: "/pages/trade/trade",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesUserAddBankRoute = AuthPagesUserAddBankRouteImport.update({
+  id: "/pages/user/addBank",
+  path: "/pages/user/addBank",
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesUserBankRoute = AuthPagesUserBankRouteImport.update({
+  id: "/pages/user/bank",
+  path: "/pages/user/bank",
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesUserCashRoute = AuthPagesUserCashRouteImport.update({
+  id: "/pages/user/cash",
+  path: "/pages/user/cash",
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesUserCashrecordRoute = AuthPagesUserCashrecordRouteImport.update({
+  id: "/pages/user/cashrecord",
+  path: "/pages/user/cashrecord",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPagesUserOrderRoute = AuthPagesUserOrderRouteImport.update({
   id: "/pages/user/order",
   path: "/pages/user/order",
@@ -73,6 +100,17 @@ const AuthPagesUserOrderdetailRoute =
   AuthPagesUserOrderdetailRouteImport.update({
     id: "/pages/user/orderdetail",
     path: "/pages/user/orderdetail",
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesUserRechargeRoute = AuthPagesUserRechargeRouteImport.update({
+  id: "/pages/user/recharge",
+  path: "/pages/user/recharge",
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesUserRechargerecordRoute =
+  AuthPagesUserRechargerecordRouteImport.update({
+    id: "/pages/user/rechargerecord",
+    path: "/pages/user/rechargerecord",
     getParentRoute: () => AuthRoute,
   } as any)
 const AuthPagesUserSecurityRoute = AuthPagesUserSecurityRouteImport.update({
@@ -97,6 +135,11 @@ const AuthPagesUserUserRoute = AuthPagesUserUserRouteImport.update({
   path: "/pages/user/user",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesUserWalletRoute = AuthPagesUserWalletRouteImport.update({
+  id: "/pages/user/wallet",
+  path: "/pages/user/wallet",
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
@@ -106,12 +149,19 @@ export interface FileRoutesByFullPath {
   "/pages/public/language": typeof PagesPublicLanguageRoute
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
+  "/pages/user/addBank": typeof AuthPagesUserAddBankRoute
+  "/pages/user/bank": typeof AuthPagesUserBankRoute
+  "/pages/user/cash": typeof AuthPagesUserCashRoute
+  "/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
   "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
+  "/pages/user/recharge": typeof AuthPagesUserRechargeRoute
+  "/pages/user/rechargerecord": typeof AuthPagesUserRechargerecordRoute
   "/pages/user/security": typeof AuthPagesUserSecurityRoute
   "/pages/user/setfundpassword": typeof AuthPagesUserSetfundpasswordRoute
   "/pages/user/setpassword": typeof AuthPagesUserSetpasswordRoute
   "/pages/user/user": typeof AuthPagesUserUserRoute
+  "/pages/user/wallet": typeof AuthPagesUserWalletRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
@@ -121,12 +171,19 @@ export interface FileRoutesByTo {
   "/pages/public/language": typeof PagesPublicLanguageRoute
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
+  "/pages/user/addBank": typeof AuthPagesUserAddBankRoute
+  "/pages/user/bank": typeof AuthPagesUserBankRoute
+  "/pages/user/cash": typeof AuthPagesUserCashRoute
+  "/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
   "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
+  "/pages/user/recharge": typeof AuthPagesUserRechargeRoute
+  "/pages/user/rechargerecord": typeof AuthPagesUserRechargerecordRoute
   "/pages/user/security": typeof AuthPagesUserSecurityRoute
   "/pages/user/setfundpassword": typeof AuthPagesUserSetfundpasswordRoute
   "/pages/user/setpassword": typeof AuthPagesUserSetpasswordRoute
   "/pages/user/user": typeof AuthPagesUserUserRoute
+  "/pages/user/wallet": typeof AuthPagesUserWalletRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -138,12 +195,19 @@ export interface FileRoutesById {
   "/pages/public/language": typeof PagesPublicLanguageRoute
   "/_auth/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/_auth/pages/trade/trade": typeof AuthPagesTradeTradeRoute
+  "/_auth/pages/user/addBank": typeof AuthPagesUserAddBankRoute
+  "/_auth/pages/user/bank": typeof AuthPagesUserBankRoute
+  "/_auth/pages/user/cash": typeof AuthPagesUserCashRoute
+  "/_auth/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
   "/_auth/pages/user/order": typeof AuthPagesUserOrderRoute
   "/_auth/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
+  "/_auth/pages/user/recharge": typeof AuthPagesUserRechargeRoute
+  "/_auth/pages/user/rechargerecord": typeof AuthPagesUserRechargerecordRoute
   "/_auth/pages/user/security": typeof AuthPagesUserSecurityRoute
   "/_auth/pages/user/setfundpassword": typeof AuthPagesUserSetfundpasswordRoute
   "/_auth/pages/user/setpassword": typeof AuthPagesUserSetpasswordRoute
   "/_auth/pages/user/user": typeof AuthPagesUserUserRoute
+  "/_auth/pages/user/wallet": typeof AuthPagesUserWalletRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -155,12 +219,19 @@ export interface FileRouteTypes {
     | "/pages/public/language"
     | "/pages/project/project"
     | "/pages/trade/trade"
+    | "/pages/user/addBank"
+    | "/pages/user/bank"
+    | "/pages/user/cash"
+    | "/pages/user/cashrecord"
     | "/pages/user/order"
     | "/pages/user/orderdetail"
+    | "/pages/user/recharge"
+    | "/pages/user/rechargerecord"
     | "/pages/user/security"
     | "/pages/user/setfundpassword"
     | "/pages/user/setpassword"
     | "/pages/user/user"
+    | "/pages/user/wallet"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
@@ -170,12 +241,19 @@ export interface FileRouteTypes {
     | "/pages/public/language"
     | "/pages/project/project"
     | "/pages/trade/trade"
+    | "/pages/user/addBank"
+    | "/pages/user/bank"
+    | "/pages/user/cash"
+    | "/pages/user/cashrecord"
     | "/pages/user/order"
     | "/pages/user/orderdetail"
+    | "/pages/user/recharge"
+    | "/pages/user/rechargerecord"
     | "/pages/user/security"
     | "/pages/user/setfundpassword"
     | "/pages/user/setpassword"
     | "/pages/user/user"
+    | "/pages/user/wallet"
   id:
     | "__root__"
     | "/"
@@ -186,12 +264,19 @@ export interface FileRouteTypes {
     | "/pages/public/language"
     | "/_auth/pages/project/project"
     | "/_auth/pages/trade/trade"
+    | "/_auth/pages/user/addBank"
+    | "/_auth/pages/user/bank"
+    | "/_auth/pages/user/cash"
+    | "/_auth/pages/user/cashrecord"
     | "/_auth/pages/user/order"
     | "/_auth/pages/user/orderdetail"
+    | "/_auth/pages/user/recharge"
+    | "/_auth/pages/user/rechargerecord"
     | "/_auth/pages/user/security"
     | "/_auth/pages/user/setfundpassword"
     | "/_auth/pages/user/setpassword"
     | "/_auth/pages/user/user"
+    | "/_auth/pages/user/wallet"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -261,6 +346,34 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthPagesTradeTradeRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/pages/user/addBank": {
+      id: "/_auth/pages/user/addBank"
+      path: "/pages/user/addBank"
+      fullPath: "/pages/user/addBank"
+      preLoaderRoute: typeof AuthPagesUserAddBankRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/bank": {
+      id: "/_auth/pages/user/bank"
+      path: "/pages/user/bank"
+      fullPath: "/pages/user/bank"
+      preLoaderRoute: typeof AuthPagesUserBankRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/cash": {
+      id: "/_auth/pages/user/cash"
+      path: "/pages/user/cash"
+      fullPath: "/pages/user/cash"
+      preLoaderRoute: typeof AuthPagesUserCashRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/cashrecord": {
+      id: "/_auth/pages/user/cashrecord"
+      path: "/pages/user/cashrecord"
+      fullPath: "/pages/user/cashrecord"
+      preLoaderRoute: typeof AuthPagesUserCashrecordRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/pages/user/order": {
       id: "/_auth/pages/user/order"
       path: "/pages/user/order"
@@ -273,6 +386,20 @@ declare module "@tanstack/react-router" {
       path: "/pages/user/orderdetail"
       fullPath: "/pages/user/orderdetail"
       preLoaderRoute: typeof AuthPagesUserOrderdetailRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/recharge": {
+      id: "/_auth/pages/user/recharge"
+      path: "/pages/user/recharge"
+      fullPath: "/pages/user/recharge"
+      preLoaderRoute: typeof AuthPagesUserRechargeRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/rechargerecord": {
+      id: "/_auth/pages/user/rechargerecord"
+      path: "/pages/user/rechargerecord"
+      fullPath: "/pages/user/rechargerecord"
+      preLoaderRoute: typeof AuthPagesUserRechargerecordRouteImport
       parentRoute: typeof AuthRoute
     }
     "/_auth/pages/user/security": {
@@ -303,29 +430,50 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthPagesUserUserRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/pages/user/wallet": {
+      id: "/_auth/pages/user/wallet"
+      path: "/pages/user/wallet"
+      fullPath: "/pages/user/wallet"
+      preLoaderRoute: typeof AuthPagesUserWalletRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
   AuthPagesProjectProjectRoute: typeof AuthPagesProjectProjectRoute
   AuthPagesTradeTradeRoute: typeof AuthPagesTradeTradeRoute
+  AuthPagesUserAddBankRoute: typeof AuthPagesUserAddBankRoute
+  AuthPagesUserBankRoute: typeof AuthPagesUserBankRoute
+  AuthPagesUserCashRoute: typeof AuthPagesUserCashRoute
+  AuthPagesUserCashrecordRoute: typeof AuthPagesUserCashrecordRoute
   AuthPagesUserOrderRoute: typeof AuthPagesUserOrderRoute
   AuthPagesUserOrderdetailRoute: typeof AuthPagesUserOrderdetailRoute
+  AuthPagesUserRechargeRoute: typeof AuthPagesUserRechargeRoute
+  AuthPagesUserRechargerecordRoute: typeof AuthPagesUserRechargerecordRoute
   AuthPagesUserSecurityRoute: typeof AuthPagesUserSecurityRoute
   AuthPagesUserSetfundpasswordRoute: typeof AuthPagesUserSetfundpasswordRoute
   AuthPagesUserSetpasswordRoute: typeof AuthPagesUserSetpasswordRoute
   AuthPagesUserUserRoute: typeof AuthPagesUserUserRoute
+  AuthPagesUserWalletRoute: typeof AuthPagesUserWalletRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesProjectProjectRoute: AuthPagesProjectProjectRoute,
   AuthPagesTradeTradeRoute: AuthPagesTradeTradeRoute,
+  AuthPagesUserAddBankRoute: AuthPagesUserAddBankRoute,
+  AuthPagesUserBankRoute: AuthPagesUserBankRoute,
+  AuthPagesUserCashRoute: AuthPagesUserCashRoute,
+  AuthPagesUserCashrecordRoute: AuthPagesUserCashrecordRoute,
   AuthPagesUserOrderRoute: AuthPagesUserOrderRoute,
   AuthPagesUserOrderdetailRoute: AuthPagesUserOrderdetailRoute,
+  AuthPagesUserRechargeRoute: AuthPagesUserRechargeRoute,
+  AuthPagesUserRechargerecordRoute: AuthPagesUserRechargerecordRoute,
   AuthPagesUserSecurityRoute: AuthPagesUserSecurityRoute,
   AuthPagesUserSetfundpasswordRoute: AuthPagesUserSetfundpasswordRoute,
   AuthPagesUserSetpasswordRoute: AuthPagesUserSetpasswordRoute,
   AuthPagesUserUserRoute: AuthPagesUserUserRoute,
+  AuthPagesUserWalletRoute: AuthPagesUserWalletRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

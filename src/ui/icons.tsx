@@ -48,3 +48,9 @@ export const CopyIcon = ({ size = 18 }: IconProps) => (
 export const ChartIcon = ({ size = 40 }: IconProps) => (
   <svg {...base(size)}><path d="M3 20h18M6 16l4-5 4 3 5-7" /></svg>
 );
+export const WalletIcon = ({ size = 20 }: IconProps) => (
+  <svg {...base(size)}><rect x="3" y="6" width="18" height="13" rx="2" /><path d="M16 12h3M3 9h18" /></svg>
+);
+export const CardIcon = ({ size = 20 }: IconProps) => (
+  <svg {...base(size)}><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3 10h18M7 15h4" /></svg>
+);

@@ -6,12 +6,12 @@ import { placeholders, readPo } from "./po";
 const catalog = (code: string) => readPo(`src/i18n/locales/${code}/messages.po`);
 const english = catalog("en");
 // Names and symbols that read the same in every language.
-const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA", "1h"]);
+const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA", "1h", "Alipay", "WeChat Pay"]);
 // Words a language really spells as English does (checked by a translator, not copied).
 const SAME_IN_LANGUAGE: Record<string, Set<string>> = {
-  de: new Set(["Futures", "Symbol"]),
+  de: new Set(["Futures", "Symbol", "Wallet"]),
   es: new Set(["1d"]),
-  fr: new Set(["Crypto", "Page"]),
+  fr: new Set(["Crypto", "Page", "Minimum {0} U", "Type"]),
 };
 
 describe("translation catalogs", () => {

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { UserInfo } from "../../../contract/accounts";
 import { CURRENCY } from "../../../contract/constants";
 import { copyText } from "../../ui/copy";
-import { ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, ShieldIcon } from "../../ui/icons";
+import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, ShieldIcon, WalletIcon } from "../../ui/icons";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -61,6 +61,18 @@ export function MinePage({ user, onLogout }: { user: UserInfo; onLogout: () => v
       </section>
       <nav aria-label={t`Account menu`}>
         <ul className="menu">
+          <MenuLink to="/pages/user/wallet" icon={<WalletIcon />}>
+            <Trans>Wallet</Trans>
+          </MenuLink>
+          <MenuLink to="/pages/user/recharge" icon={<WalletIcon />}>
+            <Trans>Recharge</Trans>
+          </MenuLink>
+          <MenuLink to="/pages/user/cash" icon={<WalletIcon />}>
+            <Trans>Withdraw</Trans>
+          </MenuLink>
+          <MenuLink to="/pages/user/bank" icon={<CardIcon />}>
+            <Trans>Bank cards</Trans>
+          </MenuLink>
           <MenuLink to="/pages/user/security" icon={<ShieldIcon />}>
             <Trans>Security</Trans>
           </MenuLink>

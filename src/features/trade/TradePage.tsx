@@ -6,6 +6,7 @@ import { type Candle, type Direction, type Goods, type Order, PERIODS, type Peri
 import { NavBar } from "../../ui/NavBar";
 import { ChangeText, changePct, StatusBadge } from "../../ui/market";
 import { useServerNow } from "../../ui/useNow";
+import { useOnline } from "../../ui/useOnline";
 import { primeQuotes, quotesAtom, watchQuotes } from "../../workers/quotes";
 import { type EntryLine, KlineChart } from "./KlineChart";
 import { OrderProgress } from "./OrderProgress";
@@ -19,19 +20,6 @@ interface Props {
   period: Period;
 }
 
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return online;
-}
 
 /** The trading screen: live header, K-line with entry lines, the user's orders here, and the ticket. */
 export function TradePage({ detail, candles, goods, holding, period }: Props) {

@@ -1,0 +1,34 @@
+import type { Envelope } from "../../contract/envelope";
+import { readStoredLanguage } from "../i18n/language";
+import { networkFailure } from "./client";
+import { readToken } from "./session";
+
+/**
+ * Uploads a file as multipart/form-data with progress (0–1). XMLHttpRequest, because fetch cannot report
+ * upload progress; same headers and envelope as every other call.
+ */
+export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<Envelope<{ url: string }>> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", new URL("/api/user/uploadfile", location.href).href);
+    const language = readStoredLanguage();
+    request.setRequestHeader("language", language);
+    request.setRequestHeader("lang", language);
+    const token = readToken();
+    if (token) request.setRequestHeader("token", token);
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    request.onload = () => {
+      try {
+        resolve(JSON.parse(request.responseText) as Envelope<{ url: string }>);
+      } catch {
+        resolve(networkFailure() as Envelope<{ url: string }>);
+      }
+    };
+    request.onerror = () => resolve(networkFailure() as Envelope<{ url: string }>);
+    request.timeout = 60_000;
+    request.ontimeout = request.onerror;
+    const form = new FormData();
+    form.append("file", file);
+    request.send(form);
+  });
+}

@@ -1,0 +1,56 @@
+import { useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { CARD_TYPES, type CardType } from "../../../contract/wallet";
+import { CARD_TYPE_NAMES } from "../../ui/card-types";
+import { Field } from "../../ui/Field";
+import { NavBar } from "../../ui/NavBar";
+import { showToast } from "../../ui/toast";
+import { useOnline } from "../../ui/useOnline";
+import { addCard } from "./api";
+
+export function AddBankPage() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const [type, setType] = useState<CardType>("bank");
+  const [bankName, setBankName] = useState("");
+  const [branch, setBranch] = useState("");
+  const [number, setNumber] = useState("");
+  const [holder, setHolder] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await addCard({ type, bankName, branch, number, holder });
+    setBusy(false);
+    if (answer.code === 1) {
+      showToast(answer.msg, { tone: "success" });
+      await navigate({ to: "/pages/user/bank" });
+    }
+  }
+
+  return (
+    <main className="page">
+      <NavBar title={t`Add a card`} />
+      <form className="form" onSubmit={submit} noValidate>
+        <fieldset className="options">
+          <legend>{t`Type`}</legend>
+          {CARD_TYPES.map((option) => (
+            <button key={option} type="button" className="chip" aria-pressed={option === type} onClick={() => setType(option)}>
+              {i18n._(CARD_TYPE_NAMES[option])}
+            </button>
+          ))}
+        </fieldset>
+        <Field label={type === "bank" ? t`Bank name` : t`Channel name`} name="bankName" value={bankName} onChange={(e) => setBankName(e.target.value)} />
+        {type === "bank" && <Field label={t`Opening bank`} name="branch" value={branch} onChange={(e) => setBranch(e.target.value)} />}
+        <Field label={type === "bank" ? t`Card number` : t`Account or address`} name="number" value={number} onChange={(e) => setNumber(e.target.value)} autoComplete="off" />
+        <Field label={t`Account holder`} name="holder" value={holder} onChange={(e) => setHolder(e.target.value)} />
+        <button type="submit" className="button button-primary" disabled={busy || !online}>
+          {t`Save`}
+        </button>
+      </form>
+    </main>
+  );
+}

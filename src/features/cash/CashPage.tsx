@@ -1,0 +1,92 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { parseAmount, rateToBps } from "../../../contract/money";
+import type { CashInfo } from "../../../contract/wallet";
+import { applyRate } from "../../../contract/money";
+import { CARD_TYPE_NAMES } from "../../ui/card-types";
+import { Empty } from "../../ui/Empty";
+import { Field } from "../../ui/Field";
+import { NavBar } from "../../ui/NavBar";
+import { showToast } from "../../ui/toast";
+import { useOnline } from "../../ui/useOnline";
+import { requestWithdrawal } from "./api";
+
+/** Withdraw: the rules first, the fee and the amount received as the user types, card, fund password. */
+export function CashPage({ info }: { info: CashInfo }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const [amount, setAmount] = useState("");
+  const [cardId, setCardId] = useState(info.cards[0]?.id ?? 0);
+  const [payPassword, setPayPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const cents = parseAmount(amount);
+  const fee = cents === null ? null : applyRate(cents, rateToBps(info.rules.feeRate) ?? 0);
+  const { rules } = info;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await requestWithdrawal(amount, cardId, payPassword);
+    setBusy(false);
+    if (answer.code === 1) {
+      showToast(answer.msg, { tone: "success" });
+      await navigate({ to: "/pages/user/cashrecord" });
+    }
+  }
+
+  return (
+    <main className="page">
+      <NavBar
+        title={t`Withdraw`}
+        action={
+          <Link to="/pages/user/cashrecord" className="navbar-link">
+            {t`Records`}
+          </Link>
+        }
+      />
+      <section className="rules" aria-label={t`Withdrawal rules`} data-testid="withdraw-rules">
+        <p>{t`Amount from ${rules.min} to ${rules.max} U`}</p>
+        <p>{t`Fee ${Math.round(Number(rules.feeRate) * 1000) / 10}%`}</p>
+        <p>{t`Hours ${rules.window} (${rules.timezone})`}</p>
+        <p>{t`Used today: ${rules.usedToday} of ${rules.dailyCount}`}</p>
+        <p>{t`Cash available: ${info.balance} U`}</p>
+      </section>
+      {info.cards.length === 0 ? (
+        <Empty
+          title={t`No bank card yet`}
+          text={t`Bind a bank card or payment channel to withdraw.`}
+          action={
+            <Link to="/pages/user/addBank" className="button button-primary">
+              <Trans>Add a card</Trans>
+            </Link>
+          }
+        />
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <fieldset className="options">
+            <legend>{t`Withdraw to`}</legend>
+            {info.cards.map((card) => (
+              <button key={card.id} type="button" className="chip" aria-pressed={card.id === cardId} onClick={() => setCardId(card.id)}>
+                {card.bankName} {card.number} · {i18n._(CARD_TYPE_NAMES[card.type])}
+              </button>
+            ))}
+          </fieldset>
+          <Field label={t`Amount`} inputMode="decimal" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <dl className="ticket-figures">
+            <dt>{t`Fee`}</dt>
+            <dd data-testid="withdraw-fee">{fee === null ? "—" : (fee / 100).toFixed(2)}</dd>
+            <dt>{t`You receive`}</dt>
+            <dd data-testid="withdraw-actual">{fee === null || cents === null ? "—" : ((cents - fee) / 100).toFixed(2)}</dd>
+          </dl>
+          <Field label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} />
+          {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
+          <button type="submit" className="button button-primary" disabled={busy || !online}>
+            {t`Submit`}
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import { apiPaths } from "../../../contract/paths";
+import type { CashInfo, RecordPage, WithdrawRecord } from "../../../contract/wallet";
+import { call } from "../../api/client";
+
+export const fetchCashInfo = () => call<CashInfo>(apiPaths.cashInfo);
+export const fetchWithdrawRecords = (page = 1) => call<RecordPage<WithdrawRecord>>(apiPaths.withdrawRecords, { page });
+export const requestWithdrawal = (amount: string, cardId: number, payPassword: string) => call<WithdrawRecord>(apiPaths.withdraw, { amount, cardId, payPassword });

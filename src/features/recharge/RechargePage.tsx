@@ -1,0 +1,112 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
+import type { RechargeInfo } from "../../../contract/wallet";
+import { uploadFile } from "../../api/upload";
+import { CARD_TYPE_NAMES } from "../../ui/card-types";
+import { copyText } from "../../ui/copy";
+import { Field } from "../../ui/Field";
+import { CopyIcon } from "../../ui/icons";
+import { NavBar } from "../../ui/NavBar";
+import { showToast } from "../../ui/toast";
+import { useOnline } from "../../ui/useOnline";
+import { submitRecharge } from "./api";
+
+/** Top-up by transfer: pick a channel, transfer, upload the screenshot, submit for the operator's review. */
+export function RechargePage({ info }: { info: RechargeInfo }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const [channelId, setChannelId] = useState(info.channels[0]?.id ?? 0);
+  const [amount, setAmount] = useState("");
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [screenshot, setScreenshot] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const channel = info.channels.find((c) => c.id === channelId);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setPreview(URL.createObjectURL(file));
+    setScreenshot(null);
+    setProgress(0);
+    const answer = await uploadFile(file, setProgress);
+    if (answer.code === 1) {
+      setScreenshot(answer.data.url);
+      setProgress(1);
+    } else {
+      showToast(answer.msg, { tone: "error" });
+      setProgress(null);
+      setPreview(null);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await submitRecharge(channelId, amount, screenshot ?? "");
+    setBusy(false);
+    if (answer.code === 1) {
+      showToast(answer.msg, { tone: "success" });
+      await navigate({ to: "/pages/user/rechargerecord" });
+    }
+  }
+
+  return (
+    <main className="page">
+      <NavBar
+        title={t`Recharge`}
+        action={
+          <Link to="/pages/user/rechargerecord" className="navbar-link">
+            {t`Records`}
+          </Link>
+        }
+      />
+      <p className="notice" role="note">
+        <Trans>Before each deposit, contact customer service to confirm the channel. Transfers are credited after review.</Trans>
+        {info.notice && <span className="notice-extra"> {info.notice}</span>}
+      </p>
+      <fieldset className="options">
+        <legend>{t`Payment channel`}</legend>
+        {info.channels.map((c) => (
+          <button key={c.id} type="button" className="chip" aria-pressed={c.id === channelId} onClick={() => setChannelId(c.id)}>
+            {c.name}
+          </button>
+        ))}
+      </fieldset>
+      {channel && (
+        <section className="channel-card" aria-label={t`Transfer to`}>
+          <p className="record-sub">{i18n._(CARD_TYPE_NAMES[channel.type])}</p>
+          <p className="channel-account">
+            <span data-testid="channel-account">{channel.account}</span>
+            <button type="button" className="icon-button" onClick={() => copyText(channel.account)} aria-label={t`Copy the account`}>
+              <CopyIcon />
+            </button>
+          </p>
+          {channel.qr && <img src={channel.qr} alt={t`QR code of ${channel.name}`} width={180} height={180} />}
+          {channel.note && <p className="record-sub">{channel.note}</p>}
+        </section>
+      )}
+      <form className="form" onSubmit={submit} noValidate>
+        <Field label={t`Amount`} hint={t`Minimum ${info.minAmount} U`} inputMode="decimal" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        <label className="upload" htmlFor="screenshot">
+          <span className="field-label">{t`Transfer screenshot`}</span>
+          <input id="screenshot" type="file" accept="image/png,image/jpeg,image/webp" onChange={pick} />
+        </label>
+        {preview && <img className="upload-preview" src={preview} alt={t`Screenshot preview`} />}
+        {progress !== null && (
+          <progress className="upload-progress" max={1} value={progress} aria-label={t`Upload progress`} data-testid="upload-progress">
+            {Math.round(progress * 100)}%
+          </progress>
+        )}
+        {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
+        <button type="submit" className="button button-primary" disabled={busy || !online || !screenshot}>
+          {t`Submit`}
+        </button>
+      </form>
+    </main>
+  );
+}

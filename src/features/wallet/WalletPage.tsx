@@ -1,0 +1,117 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useRouter } from "@tanstack/react-router";
+import { type FormEvent, lazy, Suspense, useState } from "react";
+import type { ExchangeRecord, Wallet } from "../../../contract/wallet";
+import { parseAmount } from "../../../contract/money";
+import { formatDateTime } from "../../i18n/format";
+import { Field } from "../../ui/Field";
+import { Money } from "../../ui/Money";
+import { NavBar } from "../../ui/NavBar";
+import { OfflineBanner } from "../../ui/OfflineBanner";
+import { showToast } from "../../ui/toast";
+import { useOnline } from "../../ui/useOnline";
+import { exchangeMoney } from "./api";
+
+const AssetChart = lazy(() => import("./AssetChart"));
+
+/** What the user gets for an amount, at the shown rate, rounded down as the server does. */
+export function exchangePreview(from: "cash" | "coin", amount: string, coinRate: string): string | null {
+  const cents = parseAmount(amount);
+  const rate = Math.round(Number(coinRate) * 10000);
+  if (cents === null || cents <= 0 || rate <= 0) return null;
+  const result = from === "cash" ? Math.floor((cents * 10000) / rate) : Math.floor((cents * rate) / 10000);
+  return (result / 100).toFixed(2);
+}
+
+export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; records: ExchangeRecord[]; offlineSince?: number }) {
+  const { t } = useLingui();
+  const router = useRouter();
+  const online = useOnline();
+  const [from, setFrom] = useState<"cash" | "coin">("cash");
+  const [amount, setAmount] = useState("");
+  const [payPassword, setPayPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const preview = exchangePreview(from, amount, wallet.coinRate);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await exchangeMoney(from, amount, payPassword);
+    setBusy(false);
+    if (answer.code === 1) {
+      showToast(answer.msg, { tone: "success" });
+      setAmount("");
+      setPayPassword("");
+      await router.invalidate();
+    }
+  }
+
+  return (
+    <main className="page">
+      <NavBar title={t`Wallet`} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
+      <section className="balances" aria-label={t`Balances`} data-testid="wallet-balances">
+        {[
+          [t`Cash`, wallet.cash],
+          [t`Coin`, wallet.coin],
+          [t`Frozen`, wallet.frozen],
+          [t`Yuebao`, wallet.yuebao],
+        ].map(([label, value]) => (
+          <div key={label} className="balance">
+            <span className="balance-label">{label}</span>
+            <span className="balance-amount" data-label={label}>
+              <Money value={value!} />
+            </span>
+          </div>
+        ))}
+      </section>
+      <Suspense fallback={<div className="chart-placeholder" />}>
+        <AssetChart wallet={wallet} />
+      </Suspense>
+      <div className="quick-links">
+        <Link to="/pages/user/recharge" className="button button-primary">
+          <Trans>Recharge</Trans>
+        </Link>
+        <Link to="/pages/user/cash" className="button">
+          <Trans>Withdraw</Trans>
+        </Link>
+      </div>
+      <h2 className="section-title">{t`Exchange`}</h2>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="segmented" role="radiogroup" aria-label={t`Exchange direction`}>
+          <button type="button" role="radio" aria-checked={from === "cash"} className="seg" onClick={() => setFrom("cash")}>
+            {t`Cash → coin`}
+          </button>
+          <button type="button" role="radio" aria-checked={from === "coin"} className="seg" onClick={() => setFrom("coin")}>
+            {t`Coin → cash`}
+          </button>
+        </div>
+        <p className="field-hint">{t`Rate: 1 coin = ${wallet.coinRate} U`}</p>
+        <Field label={from === "cash" ? t`Cash amount` : t`Coin amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} name="amount" />
+        <p className="preview" data-testid="exchange-preview" aria-live="polite">
+          {preview === null ? t`Enter an amount to see what you get.` : from === "cash" ? t`You get ${preview} coin` : t`You get ${preview} U`}
+        </p>
+        <Field label={t`Fund password`} type="password" autoComplete="off" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} name="payPassword" />
+        {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
+        <button type="submit" className="button button-primary" disabled={busy || !online}>
+          {t`Exchange`}
+        </button>
+      </form>
+      <h2 className="section-title">{t`Exchange records`}</h2>
+      {records.length === 0 ? (
+        <p className="empty-text">{t`No exchanges yet.`}</p>
+      ) : (
+        <ul className="record-list" data-testid="exchange-records">
+          {records.map((record) => (
+            <li key={record.id} className="record">
+              <span>{record.type === "cash_to_coin" ? t`Cash → coin` : t`Coin → cash`}</span>
+              <span className="record-sub">
+                {formatDateTime(record.time)} · {record.coin} · {t`Cash ${record.cashAmount}`} · {t`Coin ${record.coinAmount}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+import { apiPaths } from "../../../contract/paths";
+import type { ExchangeRecord, RecordPage, Wallet } from "../../../contract/wallet";
+import { call } from "../../api/client";
+
+export const fetchWallet = () => call<Wallet>(apiPaths.wallet);
+export const fetchExchangeRecords = (page = 1) => call<RecordPage<ExchangeRecord>>(apiPaths.exchangeRecords, { page });
+export const exchangeMoney = (from: "cash" | "coin", amount: string, payPassword: string) =>
+  call<{ cash: string; coin: string }>(apiPaths.exchange, { from, amount, payPassword });

@@ -1,0 +1,17 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { fetchRechargeInfo } from "../../../../features/recharge/api";
+import { RechargePage } from "../../../../features/recharge/RechargePage";
+import { NoData } from "../../../../ui/NoData";
+
+export const Route = createFileRoute("/_auth/pages/user/recharge")({
+  loader: async () => {
+    const answer = await fetchRechargeInfo();
+    return answer.code === 1 ? answer.data : null;
+  },
+  component: Recharge,
+});
+
+function Recharge() {
+  const info = Route.useLoaderData();
+  return info ? <RechargePage info={info} /> : <NoData />;
+}

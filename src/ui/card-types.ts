@@ -1,0 +1,10 @@
+import { msg } from "@lingui/core/macro";
+import type { CardType } from "../../contract/wallet";
+
+/** Names of the payment method types (spec §1). */
+export const CARD_TYPE_NAMES = {
+  bank: msg`Bank card`,
+  alipay: msg`Alipay`,
+  wechat: msg`WeChat Pay`,
+  crypto: msg`Crypto address`,
+} satisfies Record<CardType, unknown>;

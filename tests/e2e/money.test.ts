@@ -1,0 +1,109 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appUrl, launchBrowser, newPhoneContext, ops, uniqueAccount, uniquePhone } from "./helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function registerAndLogIn(page: Page): Promise<string> {
+  const account = uniqueAccount("cash");
+  const phone = uniquePhone();
+  await page.goto(appUrl("/pages/login/register?code=DEMO88"));
+  await page.getByLabel("Account", { exact: true }).fill(account);
+  await page.getByLabel("Password", { exact: true }).fill("login123");
+  await page.getByLabel("Password again", { exact: true }).fill("login123");
+  await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
+  await page.getByLabel("Fund password again", { exact: true }).fill("fund1234");
+  await page.getByLabel("Phone number", { exact: true }).fill(phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect.poll(() => (ops("sms", phone) as unknown[]).length).toBeGreaterThan(0);
+  const [latest] = ops("sms", phone) as Array<{ code: string }>;
+  await page.getByLabel("Verification code", { exact: true }).fill(latest!.code);
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.waitForURL(/pages\/user\/user/);
+  return account;
+}
+
+const balance = (page: Page, label: string) => page.locator(`[data-label="${label}"]`).textContent();
+
+describe("money in the browser", () => {
+  it("card → recharge with screenshot → approval → exchange → withdrawal → approval; records readable offline", async () => {
+    ops("money-rules", "window=00:00-24:00");
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const account = await registerAndLogIn(page);
+
+    // add a card
+    await page.getByRole("link", { name: "Bank cards" }).click();
+    await page.getByRole("link", { name: "Add a card" }).click();
+    await page.getByLabel("Bank name", { exact: true }).fill("Example Bank");
+    await page.getByLabel("Card number", { exact: true }).fill(`6222${Date.now()}`);
+    await page.getByLabel("Account holder", { exact: true }).fill("Ann Example");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/pages\/user\/bank$/);
+    expect(await page.getByTestId("card-list").textContent()).toContain("Example Bank");
+
+    // recharge with a screenshot: the progress bar fills, then the request waits for review
+    await page.goto(appUrl("/pages/user/recharge"));
+    await page.getByRole("button", { name: "USDT (TRC20)" }).click();
+    await page.getByLabel("Amount", { exact: true }).fill("500");
+    await page.setInputFiles("#screenshot", "public/icons/icon-192.png");
+    const progress = page.getByTestId("upload-progress");
+    await progress.waitFor();
+    await expect.poll(() => progress.getAttribute("value")).toBe("1");
+    expect(await page.getByAltText("Screenshot preview").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/rechargerecord/);
+    await page.locator("[data-status=review]").waitFor();
+
+    // the operator approves through the CLI; the wallet shows the credit
+    const pending = (ops("recharges") as Array<{ id: number; account: string }>).find((r) => r.account === account)!;
+    ops("recharge-approve", String(pending.id));
+    await page.goto(appUrl("/pages/user/wallet"));
+    await expect.poll(() => balance(page, "Cash")).toContain("500.00");
+
+    // exchange 100 cash to coin with a live preview
+    await page.getByLabel("Cash amount", { exact: true }).fill("100");
+    await expect.poll(() => page.getByTestId("exchange-preview").textContent()).toBe("You get 200.00 coin");
+    await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
+    await page.getByRole("button", { name: "Exchange", exact: true }).click();
+    await expect.poll(() => balance(page, "Coin")).toContain("200.00");
+    expect(await balance(page, "Cash")).toContain("400.00");
+    expect(await page.getByTestId("exchange-records").textContent()).toContain("Cash → coin");
+
+    // withdraw 200: rules shown first, fee and amount received computed live
+    await page.getByRole("link", { name: "Withdraw" }).click();
+    expect(await page.getByTestId("withdraw-rules").textContent()).toContain("Amount from 100.00 to 4999.00 U");
+    await page.getByLabel("Amount", { exact: true }).fill("200");
+    expect(await page.getByTestId("withdraw-fee").textContent()).toBe("2.00");
+    expect(await page.getByTestId("withdraw-actual").textContent()).toBe("198.00");
+    await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/cashrecord/);
+    await page.locator("[data-status=review]").waitFor();
+    const withdrawal = (ops("withdrawals") as Array<{ id: number; account: string }>).find((w) => w.account === account)!;
+    ops("withdrawal-approve", String(withdrawal.id));
+    await page.reload();
+    await page.locator("[data-status=success]").waitFor();
+    expect(await page.getByTestId("withdraw-records").textContent()).toContain("198.00");
+    await page.goto(appUrl("/pages/user/rechargerecord"));
+    await page.locator("[data-status=success]").waitFor();
+
+    // offline: the records pages still show what was loaded, with the banner; money actions are disabled
+    await context.setOffline(true);
+    await page.goto(appUrl("/pages/user/cashrecord"));
+    await page.locator("[data-status=success]").waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "Offline — as of" }).count()).toBeGreaterThan(0);
+    await page.goto(appUrl("/pages/user/rechargerecord"));
+    await page.locator("[data-status=success]").waitFor();
+    await page.goto(appUrl("/pages/user/wallet"));
+    await page.getByRole("button", { name: "Exchange", exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Exchange", exact: true }).isDisabled()).toBe(true);
+    await context.setOffline(false);
+    expect((ops("reconcile") as { ok: boolean }).ok).toBe(true);
+    await context.close();
+  });
+});
