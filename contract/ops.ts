@@ -72,7 +72,12 @@ export const opsMoneyEndpoints = {
       account: requiredText(),
       note: z.string({ error: "invalid_input" }).max(300).default(""),
       enabled: z.enum(["0", "1"], { error: "invalid_input" }).default("1"),
-      qr: optionalText(200),
+      // a QR image to scan (Alipay, WeChat): a data URL of a PNG, JPEG or WebP, at most ~60 KB
+      qr: z
+        .string({ error: "invalid_input" })
+        .max(80_000, { error: "field_too_long" })
+        .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, { error: "invalid_input" })
+        .optional(),
     }),
     auth: "ops",
   },

@@ -37,10 +37,17 @@ const commands: Record<string, Command> = {
   "withdrawal-approve": { usage: "withdrawal-approve <id>", method: "POST", path: "/api/ops/withdrawal/review", fields: ([id]) => ({ id: id ?? "", decision: "approve" }) },
   "withdrawal-reject": { usage: "withdrawal-reject <id> [reason]", method: "POST", path: "/api/ops/withdrawal/review", fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }) },
   channel: {
-    usage: "channel <type bank|alipay|wechat|crypto> <name> <account> [note] [id-to-change]",
+    usage: "channel <type bank|alipay|wechat|crypto> <name> <account> [note] [id-to-change] [qr-image.png]",
     method: "POST",
     path: "/api/ops/channel",
-    fields: ([type, name, account, note, id]) => ({ type: type ?? "", name: name ?? "", account: account ?? "", note: note ?? "", ...(id ? { id } : {}) }),
+    fields: ([type, name, account, note, id, qrFile]) => ({
+      type: type ?? "",
+      name: name ?? "",
+      account: account ?? "",
+      note: note ?? "",
+      ...(id && id !== "new" ? { id } : {}),
+      ...(qrFile ? { qr: qrDataUrl(qrFile) } : {}),
+    }),
   },
   "money-rules": {
     usage: "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeNotice",
@@ -50,6 +57,12 @@ const commands: Record<string, Command> = {
   },
   reconcile: { usage: "reconcile", method: "GET", path: "/api/ops/reconcile", fields: () => ({}) },
 };
+
+/** A QR image file as the data URL the channel stores (the PWA shows it without another request). */
+function qrDataUrl(file: string): string {
+  const type = file.endsWith(".png") ? "png" : file.endsWith(".webp") ? "webp" : "jpeg";
+  return `data:image/${type};base64,${readFileSync(file).toString("base64")}`;
+}
 
 function usage(): never {
   console.error(`usage: npm run ops -- <command>\n${Object.values(commands).map((c) => `  ${c.usage}`).join("\n")}`);

@@ -91,3 +91,6 @@ export async function call<T>(endpoint: ApiPath, fields: Fields = {}, options: C
   }
   return envelope;
 }
+
+/** A loader's view of an answer: its data, or null when refused (the refusal was already toasted). */
+export const dataOrNull = <T>(answer: Envelope<T>): T | null => (answer.code === 1 ? answer.data : null);

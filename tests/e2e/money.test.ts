@@ -87,18 +87,19 @@ describe("money in the browser", () => {
     const withdrawal = (ops("withdrawals") as Array<{ id: number; account: string }>).find((w) => w.account === account)!;
     ops("withdrawal-approve", String(withdrawal.id));
     await page.reload();
-    await page.locator("[data-status=success]").waitFor();
+    await page.getByTestId("withdraw-records").locator("[data-status=success]").waitFor();
     expect(await page.getByTestId("withdraw-records").textContent()).toContain("198.00");
     await page.goto(appUrl("/pages/user/rechargerecord"));
-    await page.locator("[data-status=success]").waitFor();
+    await page.getByTestId("recharge-records").locator("[data-status=success]").waitFor();
 
     // offline: the records pages still show what was loaded, with the banner; money actions are disabled
     await context.setOffline(true);
     await page.goto(appUrl("/pages/user/cashrecord"));
-    await page.locator("[data-status=success]").waitFor();
-    expect(await page.getByRole("status").filter({ hasText: "Offline — as of" }).count()).toBeGreaterThan(0);
+    await page.getByTestId("withdraw-records").locator("[data-status=success]").waitFor();
+    await page.getByRole("status").filter({ hasText: "Offline — as of" }).first().waitFor();
     await page.goto(appUrl("/pages/user/rechargerecord"));
-    await page.locator("[data-status=success]").waitFor();
+    await page.getByTestId("recharge-records").locator("[data-status=success]").waitFor();
+    await page.getByRole("status").filter({ hasText: "Offline — as of" }).first().waitFor();
     await page.goto(appUrl("/pages/user/wallet"));
     await page.getByRole("button", { name: "Exchange", exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Exchange", exact: true }).isDisabled()).toBe(true);

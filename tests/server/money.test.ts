@@ -246,3 +246,19 @@ describe("reconcile", () => {
     await h.database.db.execute("update users set cash = cash - 1 where account = 'demo'" as never);
   });
 });
+
+describe("deposit channels", () => {
+  it("the operator sets a channel with a QR image, which customers see; a QR that is not an image is refused", async () => {
+    const qr = `data:image/png;base64,${makePng(8, 8).toString("base64")}`;
+    const created = await ops("POST", "/api/ops/channel", { type: "wechat", name: "WeChat (QR)", account: "wx-pay-01", note: "Scan to pay", qr });
+    expect(created.body.code).toBe(1);
+    const token = await richUser();
+    const channels = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels;
+    expect(channels.find((c: { name: string }) => c.name === "WeChat (QR)")).toMatchObject({ type: "wechat", qr, note: "Scan to pay" });
+    const evil = await ops("POST", "/api/ops/channel", { type: "wechat", name: "X", account: "y", qr: "javascript:alert(1)" });
+    expect(evil.body.err).toBe("invalid_input");
+    await ops("POST", "/api/ops/channel", { id: String(created.body.data.id), type: "wechat", name: "WeChat (QR)", account: "wx-pay-01", enabled: "0" });
+    const after = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels;
+    expect(after.find((c: { name: string }) => c.name === "WeChat (QR)")).toBeUndefined();
+  });
+});

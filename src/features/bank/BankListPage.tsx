@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { BankCard } from "../../../contract/wallet";
 import { CARD_TYPE_NAMES } from "../../ui/card-types";
-import { Empty } from "../../ui/Empty";
+import { NoCard } from "../../ui/NoCard";
 import { NavBar } from "../../ui/NavBar";
 
 export function BankListPage({ cards }: { cards: BankCard[] }) {
@@ -11,15 +11,7 @@ export function BankListPage({ cards }: { cards: BankCard[] }) {
     <main className="page">
       <NavBar title={t`Bank cards`} />
       {cards.length === 0 ? (
-        <Empty
-          title={t`No bank card yet`}
-          text={t`Bind a bank card or payment channel to withdraw.`}
-          action={
-            <Link to="/pages/user/addBank" className="button button-primary">
-              <Trans>Add a card</Trans>
-            </Link>
-          }
-        />
+        <NoCard />
       ) : (
         <>
           <ul className="record-list" data-testid="card-list">

@@ -1,11 +1,10 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { parseAmount, rateToBps } from "../../../contract/money";
+import { applyRate, parseAmount, rateToBps } from "../../../contract/money";
 import type { CashInfo } from "../../../contract/wallet";
-import { applyRate } from "../../../contract/money";
 import { CARD_TYPE_NAMES } from "../../ui/card-types";
-import { Empty } from "../../ui/Empty";
+import { NoCard } from "../../ui/NoCard";
 import { Field } from "../../ui/Field";
 import { NavBar } from "../../ui/NavBar";
 import { showToast } from "../../ui/toast";
@@ -54,15 +53,7 @@ export function CashPage({ info }: { info: CashInfo }) {
         <p>{t`Cash available: ${info.balance} U`}</p>
       </section>
       {info.cards.length === 0 ? (
-        <Empty
-          title={t`No bank card yet`}
-          text={t`Bind a bank card or payment channel to withdraw.`}
-          action={
-            <Link to="/pages/user/addBank" className="button button-primary">
-              <Trans>Add a card</Trans>
-            </Link>
-          }
-        />
+        <NoCard />
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           <fieldset className="options">

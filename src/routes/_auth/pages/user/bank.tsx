@@ -1,13 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { dataOrNull } from "../../../../api/client";
 import { fetchCards } from "../../../../features/bank/api";
 import { BankListPage } from "../../../../features/bank/BankListPage";
 import { NoData } from "../../../../ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/bank")({
-  loader: async () => {
-    const answer = await fetchCards();
-    return answer.code === 1 ? answer.data : null;
-  },
+  loader: async () => dataOrNull(await fetchCards()),
   component: Bank,
 });
 

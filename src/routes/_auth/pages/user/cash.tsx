@@ -1,13 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { dataOrNull } from "../../../../api/client";
 import { fetchCashInfo } from "../../../../features/cash/api";
 import { CashPage } from "../../../../features/cash/CashPage";
 import { NoData } from "../../../../ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/cash")({
-  loader: async () => {
-    const answer = await fetchCashInfo();
-    return answer.code === 1 ? answer.data : null;
-  },
+  loader: async () => dataOrNull(await fetchCashInfo()),
   component: Cash,
 });
 

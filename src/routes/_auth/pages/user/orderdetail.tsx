@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
+import { dataOrNull } from "../../../../api/client";
 import { fetchOrder } from "../../../../api/trading";
 import { OrderDetailPage } from "../../../../features/orders/OrderDetailPage";
 import { Empty } from "../../../../ui/Empty";
@@ -8,10 +9,7 @@ import { NavBar } from "../../../../ui/NavBar";
 export const Route = createFileRoute("/_auth/pages/user/orderdetail")({
   validateSearch: (search: Record<string, unknown>): { id: number } => ({ id: Number(search.id) || 0 }),
   loaderDeps: ({ search }) => ({ id: search.id }),
-  loader: async ({ deps }) => {
-    const answer = await fetchOrder(deps.id);
-    return answer.code === 1 ? answer.data : null;
-  },
+  loader: async ({ deps }) => dataOrNull(await fetchOrder(deps.id)),
   component: OrderDetail,
 });
 

@@ -1,13 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { dataOrNull } from "../../../../api/client";
 import { fetchRechargeInfo } from "../../../../features/recharge/api";
 import { RechargePage } from "../../../../features/recharge/RechargePage";
 import { NoData } from "../../../../ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/recharge")({
-  loader: async () => {
-    const answer = await fetchRechargeInfo();
-    return answer.code === 1 ? answer.data : null;
-  },
+  loader: async () => dataOrNull(await fetchRechargeInfo()),
   component: Recharge,
 });
 
