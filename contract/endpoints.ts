@@ -8,6 +8,7 @@ import {
   sendSmsRequest,
 } from "./accounts";
 import { type ApiPath, apiPaths } from "./paths";
+import { appendRequest, joinPlanRequest, subscriptionRequest } from "./finance";
 import { addCardRequest, exchangeRequest, rechargeRequest, withdrawRequest } from "./wallet";
 import {
   klineRequest,
@@ -58,4 +59,10 @@ export const endpoints = {
   cashInfo: { ...apiPaths.cashInfo, summary: "Withdrawal rules and the user's cards", request: emptyRequest },
   withdraw: { ...apiPaths.withdraw, summary: "Request a withdrawal to a bound card (fund password)", request: withdrawRequest },
   withdrawRecords: { ...apiPaths.withdrawRecords, summary: "Withdrawal records, newest first", request: pageRequest },
+  plans: { ...apiPaths.plans, summary: "Yuebao plans: daily rate, days, minimum", request: emptyRequest },
+  joinPlan: { ...apiPaths.joinPlan, summary: "Join a plan (below the minimum it is reserved as to_be_added)", request: joinPlanRequest },
+  yuebaoInfo: { ...apiPaths.yuebaoInfo, summary: "Subscriptions and the profit summary", request: emptyRequest },
+  appendSubscription: { ...apiPaths.appendSubscription, summary: "Add principal to a subscription", request: appendRequest },
+  keepSubscription: { ...apiPaths.keepSubscription, summary: "Renew the subscription for another term at maturity", request: subscriptionRequest },
+  stopSubscription: { ...apiPaths.stopSubscription, summary: "Settle now: principal and profit so far back to cash", request: subscriptionRequest },
 } satisfies Record<keyof typeof apiPaths, EndpointSpec>;

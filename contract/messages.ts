@@ -58,6 +58,11 @@ export const errorMessages = {
   upload_too_large: /*i18n*/ { id: "error.upload_too_large", message: "The image is larger than 5 MB" },
   record_not_found: /*i18n*/ { id: "error.record_not_found", message: "Record not found" },
   already_reviewed: /*i18n*/ { id: "error.already_reviewed", message: "This request has already been reviewed" },
+  already_joined: /*i18n*/ { id: "error.already_joined", message: "No repeat investment in a project already joined" },
+  append_required: /*i18n*/ { id: "error.append_required", message: "An appended amount is needed before income can be earned" },
+  plan_not_found: /*i18n*/ { id: "error.plan_not_found", message: "Plan not found" },
+  subscription_not_found: /*i18n*/ { id: "error.subscription_not_found", message: "Subscription not found" },
+  subscription_closed: /*i18n*/ { id: "error.subscription_closed", message: "This subscription is already settled" },
   network_error: /*i18n*/ { id: "error.network_error", message: "Network error" },
   verification_failed: /*i18n*/ { id: "error.verification_failed", message: "Verification failed" },
   copy_unsupported: /*i18n*/ { id: "error.copy_unsupported", message: "Browser not supported" },
@@ -88,6 +93,10 @@ export const successMessages = {
   uploaded: /*i18n*/ { id: "success.uploaded", message: "Uploaded" },
   recharge_submitted: /*i18n*/ { id: "success.recharge_submitted", message: "Recharged successfully, awaiting approval" },
   withdraw_submitted: /*i18n*/ { id: "success.withdraw_submitted", message: "Withdrawal submitted, wait for review" },
+  appended: /*i18n*/ { id: "success.appended", message: "Additional amount added" },
+  joined: /*i18n*/ { id: "success.joined", message: "Joined the plan" },
+  settled: /*i18n*/ { id: "success.settled", message: "Settled: principal and profit returned to cash" },
+  renewing: /*i18n*/ { id: "success.renewing", message: "This plan will renew at maturity" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type SuccessKey = keyof typeof successMessages;
@@ -125,6 +134,7 @@ export const fieldLabels = {
   channelId: /*i18n*/ { id: "field.channelId", message: "Payment channel" },
   screenshot: /*i18n*/ { id: "field.screenshot", message: "Transfer screenshot" },
   cardId: /*i18n*/ { id: "field.cardId", message: "Bank card" },
+  planId: /*i18n*/ { id: "field.planId", message: "Plan" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

@@ -39,4 +39,10 @@ export const apiPaths = {
   cashInfo: { method: "GET", path: "/api/user/cash", auth: "user" },
   withdraw: { method: "POST", path: "/api/user/cash", auth: "user" },
   withdrawRecords: { method: "GET", path: "/api/user/cash_record", auth: "user" },
+  plans: { method: "GET", path: "/api/user/yeb", auth: "user" },
+  joinPlan: { method: "POST", path: "/api/user/yebjoinnow", auth: "user" },
+  yuebaoInfo: { method: "GET", path: "/api/user/yuebaoinfo", auth: "user" },
+  appendSubscription: { method: "POST", path: "/api/user/yebappend", auth: "user" },
+  keepSubscription: { method: "POST", path: "/api/user/yebkeep", auth: "user" },
+  stopSubscription: { method: "POST", path: "/api/user/yebstop", auth: "user" },
 } as const satisfies Record<string, ApiPath>;

@@ -15,6 +15,7 @@ import { SimulatedProvider } from "./market/provider";
 import { randomSeed, seededRandom } from "./market/random";
 import { seedProducts } from "./market/seed-products";
 import { seedDepositChannels } from "./modules/money/seed-channels";
+import { seedPlans } from "./modules/finance/service";
 
 /** The operator token: OPS_TOKEN, else one generated once into the data folder. */
 function loadOpsToken(dataDir: string, fromEnv?: string): string {
@@ -44,6 +45,7 @@ async function main() {
   }
   if (config.seedDemo && (await seedProducts(database.db))) log("seeded products and their ticket settings");
   if (config.seedDemo && (await seedDepositChannels(database.db))) log("seeded deposit channels");
+  if (config.seedDemo && (await seedPlans(ctx))) log("seeded yuebao plans");
   const feed = new PriceFeed({
     db: database.db,
     provider: new SimulatedProvider(seededRandom(randomSeed())),

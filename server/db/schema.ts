@@ -254,3 +254,37 @@ export const exchanges = pgTable(
   },
   (table) => [index("exchanges_user").on(table.userId, table.id)],
 );
+
+/** Yuebao (balance-bonus) plans: simple daily interest for a fixed number of days. */
+export const financePlans = pgTable("finance_plans", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  /** daily rate in millionths: 1200 = 0.12% a day */
+  dailyRatePpm: integer("daily_rate_ppm").notNull(),
+  days: integer("days").notNull(),
+  minAmount: cents("min_amount"),
+  enabled: boolean("enabled").notNull().default(true),
+});
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    planId: integer("plan_id").notNull(),
+    principal: bigint("principal", { mode: "number" }).notNull(),
+    dailyRatePpm: integer("daily_rate_ppm").notNull(),
+    days: integer("days").notNull(),
+    /** earning, settled or to_be_added (reserved below the minimum: earns nothing) */
+    status: text("status").notNull(),
+    startTime: unixSeconds("start_time"),
+    endTime: unixSeconds("end_time"),
+    profit: cents("profit"),
+    /** whole days of interest already credited in this term */
+    accruedDays: integer("accrued_days").notNull().default(0),
+    renew: boolean("renew").notNull().default(false),
+    createdAt: unixSeconds("created_at").notNull(),
+    settledAt: unixSeconds("settled_at"),
+  },
+  (table) => [index("subscriptions_user").on(table.userId, table.status), index("subscriptions_status").on(table.status)],
+);

@@ -14,6 +14,7 @@ import { sendError } from "./envelope";
 import { buildOpenApi } from "./openapi";
 import { registerMarketRoutes } from "./market-routes";
 import { registerMoneyRoutes } from "./money-routes";
+import { registerFinanceRoutes } from "./finance-routes";
 import { registerOpsRoutes } from "./ops-routes";
 import type { PriceFeed } from "../market/feed";
 import { serveApp } from "./static-app";
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMarketRoutes(app, options.ctx, options.feed, scale);
   registerOpsRoutes(app, options.ctx, options.feed);
   registerMoneyRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
+  registerFinanceRoutes(app, options.ctx, scale);
 
   if (options.distDir) await serveApp(app, options.distDir);
   return app;

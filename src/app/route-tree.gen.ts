@@ -15,12 +15,14 @@ import { Route as PagesIndexChar91indexChar93RouteImport } from "./../routes/pag
 import { Route as PagesLoginLoginRouteImport } from "./../routes/pages/login/login"
 import { Route as PagesLoginRegisterRouteImport } from "./../routes/pages/login/register"
 import { Route as PagesPublicLanguageRouteImport } from "./../routes/pages/public/language"
+import { Route as AuthPagesProjectDetailsRouteImport } from "./../routes/_auth/pages/project/details"
 import { Route as AuthPagesProjectProjectRouteImport } from "./../routes/_auth/pages/project/project"
 import { Route as AuthPagesTradeTradeRouteImport } from "./../routes/_auth/pages/trade/trade"
 import { Route as AuthPagesUserAddBankRouteImport } from "./../routes/_auth/pages/user/addBank"
 import { Route as AuthPagesUserBankRouteImport } from "./../routes/_auth/pages/user/bank"
 import { Route as AuthPagesUserCashRouteImport } from "./../routes/_auth/pages/user/cash"
 import { Route as AuthPagesUserCashrecordRouteImport } from "./../routes/_auth/pages/user/cashrecord"
+import { Route as AuthPagesUserFinanceRouteImport } from "./../routes/_auth/pages/user/finance"
 import { Route as AuthPagesUserOrderRouteImport } from "./../routes/_auth/pages/user/order"
 import { Route as AuthPagesUserOrderdetailRouteImport } from "./../routes/_auth/pages/user/orderdetail"
 import { Route as AuthPagesUserRechargeRouteImport } from "./../routes/_auth/pages/user/recharge"
@@ -61,6 +63,11 @@ const PagesPublicLanguageRoute = PagesPublicLanguageRouteImport.update({
   path: "/pages/public/language",
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthPagesProjectDetailsRoute = AuthPagesProjectDetailsRouteImport.update({
+  id: "/pages/project/details",
+  path: "/pages/project/details",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPagesProjectProjectRoute = AuthPagesProjectProjectRouteImport.update({
   id: "/pages/project/project",
   path: "/pages/project/project",
@@ -89,6 +96,11 @@ const AuthPagesUserCashRoute = AuthPagesUserCashRouteImport.update({
 const AuthPagesUserCashrecordRoute = AuthPagesUserCashrecordRouteImport.update({
   id: "/pages/user/cashrecord",
   path: "/pages/user/cashrecord",
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesUserFinanceRoute = AuthPagesUserFinanceRouteImport.update({
+  id: "/pages/user/finance",
+  path: "/pages/user/finance",
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPagesUserOrderRoute = AuthPagesUserOrderRouteImport.update({
@@ -147,12 +159,14 @@ export interface FileRoutesByFullPath {
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
   "/pages/public/language": typeof PagesPublicLanguageRoute
+  "/pages/project/details": typeof AuthPagesProjectDetailsRoute
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
   "/pages/user/addBank": typeof AuthPagesUserAddBankRoute
   "/pages/user/bank": typeof AuthPagesUserBankRoute
   "/pages/user/cash": typeof AuthPagesUserCashRoute
   "/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
+  "/pages/user/finance": typeof AuthPagesUserFinanceRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
   "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/pages/user/recharge": typeof AuthPagesUserRechargeRoute
@@ -169,12 +183,14 @@ export interface FileRoutesByTo {
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
   "/pages/public/language": typeof PagesPublicLanguageRoute
+  "/pages/project/details": typeof AuthPagesProjectDetailsRoute
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
   "/pages/user/addBank": typeof AuthPagesUserAddBankRoute
   "/pages/user/bank": typeof AuthPagesUserBankRoute
   "/pages/user/cash": typeof AuthPagesUserCashRoute
   "/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
+  "/pages/user/finance": typeof AuthPagesUserFinanceRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
   "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/pages/user/recharge": typeof AuthPagesUserRechargeRoute
@@ -193,12 +209,14 @@ export interface FileRoutesById {
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
   "/pages/public/language": typeof PagesPublicLanguageRoute
+  "/_auth/pages/project/details": typeof AuthPagesProjectDetailsRoute
   "/_auth/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/_auth/pages/trade/trade": typeof AuthPagesTradeTradeRoute
   "/_auth/pages/user/addBank": typeof AuthPagesUserAddBankRoute
   "/_auth/pages/user/bank": typeof AuthPagesUserBankRoute
   "/_auth/pages/user/cash": typeof AuthPagesUserCashRoute
   "/_auth/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
+  "/_auth/pages/user/finance": typeof AuthPagesUserFinanceRoute
   "/_auth/pages/user/order": typeof AuthPagesUserOrderRoute
   "/_auth/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/_auth/pages/user/recharge": typeof AuthPagesUserRechargeRoute
@@ -217,12 +235,14 @@ export interface FileRouteTypes {
     | "/pages/login/login"
     | "/pages/login/register"
     | "/pages/public/language"
+    | "/pages/project/details"
     | "/pages/project/project"
     | "/pages/trade/trade"
     | "/pages/user/addBank"
     | "/pages/user/bank"
     | "/pages/user/cash"
     | "/pages/user/cashrecord"
+    | "/pages/user/finance"
     | "/pages/user/order"
     | "/pages/user/orderdetail"
     | "/pages/user/recharge"
@@ -239,12 +259,14 @@ export interface FileRouteTypes {
     | "/pages/login/login"
     | "/pages/login/register"
     | "/pages/public/language"
+    | "/pages/project/details"
     | "/pages/project/project"
     | "/pages/trade/trade"
     | "/pages/user/addBank"
     | "/pages/user/bank"
     | "/pages/user/cash"
     | "/pages/user/cashrecord"
+    | "/pages/user/finance"
     | "/pages/user/order"
     | "/pages/user/orderdetail"
     | "/pages/user/recharge"
@@ -262,12 +284,14 @@ export interface FileRouteTypes {
     | "/pages/login/login"
     | "/pages/login/register"
     | "/pages/public/language"
+    | "/_auth/pages/project/details"
     | "/_auth/pages/project/project"
     | "/_auth/pages/trade/trade"
     | "/_auth/pages/user/addBank"
     | "/_auth/pages/user/bank"
     | "/_auth/pages/user/cash"
     | "/_auth/pages/user/cashrecord"
+    | "/_auth/pages/user/finance"
     | "/_auth/pages/user/order"
     | "/_auth/pages/user/orderdetail"
     | "/_auth/pages/user/recharge"
@@ -332,6 +356,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PagesPublicLanguageRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/_auth/pages/project/details": {
+      id: "/_auth/pages/project/details"
+      path: "/pages/project/details"
+      fullPath: "/pages/project/details"
+      preLoaderRoute: typeof AuthPagesProjectDetailsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/pages/project/project": {
       id: "/_auth/pages/project/project"
       path: "/pages/project/project"
@@ -372,6 +403,13 @@ declare module "@tanstack/react-router" {
       path: "/pages/user/cashrecord"
       fullPath: "/pages/user/cashrecord"
       preLoaderRoute: typeof AuthPagesUserCashrecordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/finance": {
+      id: "/_auth/pages/user/finance"
+      path: "/pages/user/finance"
+      fullPath: "/pages/user/finance"
+      preLoaderRoute: typeof AuthPagesUserFinanceRouteImport
       parentRoute: typeof AuthRoute
     }
     "/_auth/pages/user/order": {
@@ -441,12 +479,14 @@ declare module "@tanstack/react-router" {
 }
 
 interface AuthRouteChildren {
+  AuthPagesProjectDetailsRoute: typeof AuthPagesProjectDetailsRoute
   AuthPagesProjectProjectRoute: typeof AuthPagesProjectProjectRoute
   AuthPagesTradeTradeRoute: typeof AuthPagesTradeTradeRoute
   AuthPagesUserAddBankRoute: typeof AuthPagesUserAddBankRoute
   AuthPagesUserBankRoute: typeof AuthPagesUserBankRoute
   AuthPagesUserCashRoute: typeof AuthPagesUserCashRoute
   AuthPagesUserCashrecordRoute: typeof AuthPagesUserCashrecordRoute
+  AuthPagesUserFinanceRoute: typeof AuthPagesUserFinanceRoute
   AuthPagesUserOrderRoute: typeof AuthPagesUserOrderRoute
   AuthPagesUserOrderdetailRoute: typeof AuthPagesUserOrderdetailRoute
   AuthPagesUserRechargeRoute: typeof AuthPagesUserRechargeRoute
@@ -459,12 +499,14 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthPagesProjectDetailsRoute: AuthPagesProjectDetailsRoute,
   AuthPagesProjectProjectRoute: AuthPagesProjectProjectRoute,
   AuthPagesTradeTradeRoute: AuthPagesTradeTradeRoute,
   AuthPagesUserAddBankRoute: AuthPagesUserAddBankRoute,
   AuthPagesUserBankRoute: AuthPagesUserBankRoute,
   AuthPagesUserCashRoute: AuthPagesUserCashRoute,
   AuthPagesUserCashrecordRoute: AuthPagesUserCashrecordRoute,
+  AuthPagesUserFinanceRoute: AuthPagesUserFinanceRoute,
   AuthPagesUserOrderRoute: AuthPagesUserOrderRoute,
   AuthPagesUserOrderdetailRoute: AuthPagesUserOrderdetailRoute,
   AuthPagesUserRechargeRoute: AuthPagesUserRechargeRoute,

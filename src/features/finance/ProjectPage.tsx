@@ -1,15 +1,57 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import type { FinancePlan } from "../../../contract/finance";
 import { Empty } from "../../ui/Empty";
+import { expectedPlanProfit } from "./expected";
 
-export function ProjectPage() {
+const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2)}%`;
+
+/** The Project tab: yuebao plans with the profit an amount would earn over the whole term. */
+export function ProjectPage({ plans }: { plans: FinancePlan[] }) {
   const { t } = useLingui();
+  const [amount, setAmount] = useState("1000");
   return (
     <main className="page page-tab">
       <h1 className="page-title">{t`Projects`}</h1>
-      <Empty
-        title={t`No financing plans yet`}
-        text={t`Financing plans cannot be joined in this version of the app. Your cash stays in your wallet.`}
-      />
+      <p className="form-lead">
+        <Trans>Yuebao plans pay simple interest every day. Principal and profit return to your cash at maturity or when you stop.</Trans>
+      </p>
+      <label className="field-label" htmlFor="plan-amount">
+        {t`Amount to compare`}
+      </label>
+      <input id="plan-amount" className="field-input plan-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      {plans.length === 0 ? (
+        <Empty title={t`No plans open`} />
+      ) : (
+        <ul className="record-list plan-list" data-testid="plans">
+          {plans.map((plan) => {
+            const profit = expectedPlanProfit(amount, plan.dailyRate, plan.days);
+            return (
+              <li key={plan.id} className="record">
+                <span className="record-line">
+                  <strong>{plan.title}</strong>
+                  <span>{t`${percent(plan.dailyRate)} a day`}</span>
+                </span>
+                <span className="record-sub">
+                  {t`${plan.days} days`} · {t`Minimum ${plan.minAmount} U`}
+                </span>
+                <span className="record-line">
+                  <span className="preview" data-testid={`expected-${plan.days}`}>
+                    {profit === null ? "—" : t`Expected profit ${profit} U`}
+                  </span>
+                  <Link to="/pages/project/details" search={{ id: plan.id }} className="button button-small button-primary">
+                    {t`Join`}
+                  </Link>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Link to="/pages/user/finance" className="button load-more">
+        <Trans>My subscriptions</Trans>
+      </Link>
     </main>
   );
 }

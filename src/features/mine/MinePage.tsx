@@ -70,6 +70,9 @@ export function MinePage({ user, onLogout }: { user: UserInfo; onLogout: () => v
           <MenuLink to="/pages/user/cash" icon={<WalletIcon />}>
             <Trans>Withdraw</Trans>
           </MenuLink>
+          <MenuLink to="/pages/user/finance" icon={<WalletIcon />}>
+            <Trans>Financing</Trans>
+          </MenuLink>
           <MenuLink to="/pages/user/bank" icon={<CardIcon />}>
             <Trans>Bank cards</Trans>
           </MenuLink>

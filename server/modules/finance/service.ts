@@ -1,0 +1,193 @@
+import { and, asc, desc, eq, gt, inArray, sql, sum } from "drizzle-orm";
+import type { FinancePlan, Subscription, SubscriptionStatus, YuebaoInfo } from "../../../contract/finance";
+import { centsToDecimal } from "../../../contract/format";
+import { parseAmount } from "../../../contract/money";
+import { financePlans, ledger, subscriptions, users } from "../../db/schema";
+import { verifyPassword } from "../accounts/passwords";
+import type { UserRow } from "../accounts/sessions";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { moveMoney } from "../money/ledger";
+
+const DAY = 86400;
+const rateText = (ppm: number) => (ppm / 1_000_000).toFixed(4);
+type PlanRow = typeof financePlans.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export async function listPlans(ctx: ServiceContext): Promise<FinancePlan[]> {
+  const rows = await ctx.db.select().from(financePlans).orderBy(asc(financePlans.days), asc(financePlans.id));
+  return rows.map((plan) => ({
+    id: plan.id,
+    title: plan.title,
+    dailyRate: rateText(plan.dailyRatePpm),
+    days: plan.days,
+    minAmount: centsToDecimal(plan.minAmount),
+    status: plan.enabled ? "open" : "closed",
+  }));
+}
+
+function amountOf(text: string): number {
+  const cents = parseAmount(text);
+  if (cents === null || cents <= 0) throw new AppError("invalid_input", {}, "amount");
+  return cents;
+}
+
+/** Starts earning from now when the principal reaches the plan's minimum; below it the plan is reserved. */
+function termFrom(principal: number, plan: Pick<PlanRow, "minAmount" | "days">, now: number) {
+  return principal >= plan.minAmount
+    ? { status: "earning" as const, startTime: now, endTime: now + plan.days * DAY }
+    : { status: "to_be_added" as const, startTime: null, endTime: null };
+}
+
+export async function joinPlan(ctx: ServiceContext, user: UserRow, input: { planId: number; amount: string; payPassword: string }) {
+  const amount = amountOf(input.amount);
+  const [plan] = await ctx.db.select().from(financePlans).where(eq(financePlans.id, input.planId)).limit(1);
+  if (!plan || !plan.enabled) throw new AppError("plan_not_found");
+  if (!user.payPasswordHash || !(await verifyPassword(input.payPassword, user.payPasswordHash))) throw new AppError("wrong_fund_password");
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [active] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.planId, plan.id), inArray(subscriptions.status, ["earning", "to_be_added"])))
+      .limit(1);
+    if (active) throw new AppError("already_joined");
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({ userId: user.id, planId: plan.id, principal: amount, dailyRatePpm: plan.dailyRatePpm, days: plan.days, ...termFrom(amount, plan, now), createdAt: now })
+      .returning();
+    await moveMoney(
+      tx,
+      user.id,
+      [
+        { account: "cash", delta: -amount, reason: "yuebao_join" },
+        { account: "yuebao", delta: amount, reason: "yuebao_join" },
+      ],
+      `subscription:${row!.id}`,
+      now,
+    );
+    return toSubscription(row!, plan, []);
+  });
+}
+
+async function ownSubscription(tx: Parameters<Parameters<ServiceContext["db"]["transaction"]>[0]>[0], user: UserRow, id: number) {
+  const [row] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, user.id))).for("update");
+  if (!row) throw new AppError("subscription_not_found");
+  if (row.status === "settled") throw new AppError("subscription_closed");
+  const [plan] = await tx.select().from(financePlans).where(eq(financePlans.id, row.planId));
+  return { row, plan: plan! };
+}
+
+/** Adds principal; a reserved plan that reaches its minimum starts earning now. */
+export async function appendToSubscription(ctx: ServiceContext, user: UserRow, input: { id: number; amount: string }) {
+  const amount = amountOf(input.amount);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const { row, plan } = await ownSubscription(tx, user, input.id);
+    const principal = row.principal + amount;
+    const change = row.status === "to_be_added" ? termFrom(principal, plan, now) : {};
+    await tx.update(subscriptions).set({ principal, ...change }).where(eq(subscriptions.id, row.id));
+    await moveMoney(
+      tx,
+      user.id,
+      [
+        { account: "cash", delta: -amount, reason: "yuebao_append" },
+        { account: "yuebao", delta: amount, reason: "yuebao_append" },
+      ],
+      `subscription:${row.id}`,
+      now,
+    );
+  });
+}
+
+/** Keep: at maturity the profit is paid out and the principal rolls into a new term. */
+export async function keepSubscription(ctx: ServiceContext, user: UserRow, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const { row } = await ownSubscription(tx, user, id);
+    if (row.status === "to_be_added") throw new AppError("append_required");
+    await tx.update(subscriptions).set({ renew: true }).where(eq(subscriptions.id, row.id));
+  });
+}
+
+/** Stop: settles now, principal and every cent of profit so far back to cash (a reservation is refunded whole). */
+export async function stopSubscription(ctx: ServiceContext, user: UserRow, id: number) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const { row } = await ownSubscription(tx, user, id);
+    const total = row.principal + row.profit;
+    await tx.update(subscriptions).set({ status: "settled", settledAt: now }).where(eq(subscriptions.id, row.id));
+    await moveMoney(
+      tx,
+      user.id,
+      [
+        { account: "yuebao", delta: -total, reason: "yuebao_stop" },
+        { account: "cash", delta: total, reason: "yuebao_stop" },
+      ],
+      `subscription:${row.id}`,
+      now,
+    );
+  });
+}
+
+function toSubscription(row: SubscriptionRow, plan: PlanRow | undefined, interest: Array<{ createdAt: number; delta: number }>): Subscription {
+  let cumulative = 0;
+  const profitByDay = interest.map((entry, index): [number, string] => {
+    cumulative += entry.delta;
+    return [index + 1, centsToDecimal(cumulative)];
+  });
+  return {
+    id: row.id,
+    planId: row.planId,
+    title: plan?.title ?? "",
+    principal: centsToDecimal(row.principal),
+    dailyRate: rateText(row.dailyRatePpm),
+    days: row.days,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    profit: centsToDecimal(row.profit),
+    profitByDay,
+    status: row.status as SubscriptionStatus,
+    renew: row.renew,
+    minAmount: centsToDecimal(plan?.minAmount ?? 0),
+  };
+}
+
+export async function yuebaoInfo(ctx: ServiceContext, user: UserRow): Promise<YuebaoInfo> {
+  // "yesterday" is the last 24 hours: the interest of the day that most recently completed
+  const since = ctx.now() - DAY;
+  const rows = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(desc(subscriptions.id));
+  const plans = await ctx.db.select().from(financePlans);
+  const interest = await ctx.db
+    .select({ reference: ledger.reference, delta: ledger.delta, createdAt: ledger.createdAt })
+    .from(ledger)
+    .where(and(eq(ledger.userId, user.id), eq(ledger.reason, "yuebao_interest")))
+    .orderBy(asc(ledger.createdAt), asc(ledger.id));
+  const [fresh] = await ctx.db.select({ yuebao: users.yuebao }).from(users).where(eq(users.id, user.id));
+  const [sinceToday] = await ctx.db
+    .select({ total: sum(ledger.delta) })
+    .from(ledger)
+    .where(and(eq(ledger.userId, user.id), eq(ledger.account, "yuebao"), gt(ledger.createdAt, since)));
+  const yesterday = interest.filter((entry) => entry.createdAt > since);
+  const forSubscription = (id: number) => interest.filter((entry) => entry.reference?.startsWith(`subscription:${id}:`));
+  return {
+    subscriptions: rows.map((row) => toSubscription(row, plans.find((p) => p.id === row.planId), forSubscription(row.id))),
+    yesterdayProfit: centsToDecimal(yesterday.reduce((total, entry) => total + entry.delta, 0)),
+    yesterdayBalance: centsToDecimal((fresh?.yuebao ?? 0) - Number(sinceToday?.total ?? 0)),
+    totalProfit: centsToDecimal(interest.reduce((total, entry) => total + entry.delta, 0)),
+    totalBalance: centsToDecimal(fresh?.yuebao ?? 0),
+  };
+}
+
+/** First start: three plans for the demo. */
+export async function seedPlans(ctx: Pick<ServiceContext, "db">): Promise<boolean> {
+  const [existing] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(financePlans);
+  if ((existing?.n ?? 0) > 0) return false;
+  await ctx.db.insert(financePlans).values([
+    { title: "Yuebao 7", dailyRatePpm: 800, days: 7, minAmount: 100_00 },
+    { title: "Yuebao 30", dailyRatePpm: 1200, days: 30, minAmount: 500_00 },
+    { title: "Yuebao 90", dailyRatePpm: 1500, days: 90, minAmount: 2_000_00 },
+  ]);
+  return true;
+}
+

@@ -1,0 +1,143 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useRouter } from "@tanstack/react-router";
+import { lazy, Suspense, useState } from "react";
+import type { Subscription, YuebaoInfo } from "../../../contract/finance";
+import { formatDateTime } from "../../i18n/format";
+import { Empty } from "../../ui/Empty";
+import { NavBar } from "../../ui/NavBar";
+import { OfflineBanner } from "../../ui/OfflineBanner";
+import { Sheet } from "../../ui/Sheet";
+import { showToast } from "../../ui/toast";
+import { useOnline } from "../../ui/useOnline";
+import { appendAmount, keepPlan, stopPlan } from "./api";
+
+const ProfitChart = lazy(() => import("./ProfitChart"));
+
+type Action = { kind: "append" | "keep" | "stop"; subscription: Subscription };
+
+function StatusText({ status }: { status: Subscription["status"] }) {
+  const { t } = useLingui();
+  const label = { earning: t`Earning`, settled: t`Settled`, to_be_added: t`To be added` }[status];
+  return (
+    <span className={`chip-status chip-${status === "earning" ? "success" : status === "settled" ? "review" : "failed"}`} data-status={status}>
+      {label}
+    </span>
+  );
+}
+
+/** My subscriptions: the summary, each plan's figures and profit chart, and append / keep / stop with confirmation. */
+export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineSince?: number }) {
+  const { t } = useLingui();
+  const router = useRouter();
+  const online = useOnline();
+  const [action, setAction] = useState<Action | null>(null);
+  const [amount, setAmount] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (!action) return;
+    setBusy(true);
+    const id = action.subscription.id;
+    const answer = action.kind === "append" ? await appendAmount(id, amount) : action.kind === "keep" ? await keepPlan(id) : await stopPlan(id);
+    setBusy(false);
+    if (answer.code === 1) {
+      showToast(answer.msg, { tone: "success" });
+      setAction(null);
+      setAmount("");
+      await router.invalidate();
+    }
+  }
+
+  const titles = { append: t`Append an amount`, keep: t`Renew at maturity`, stop: t`Stop and settle now` };
+  return (
+    <main className="page">
+      <NavBar title={t`Financing`} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
+      <section className="balances" aria-label={t`Summary`} data-testid="finance-summary">
+        {[
+          [t`Yesterday's profit`, info.yesterdayProfit],
+          [t`Yesterday's balance`, info.yesterdayBalance],
+          [t`Total profit`, info.totalProfit],
+          [t`Total balance`, info.totalBalance],
+        ].map(([label, value]) => (
+          <div key={label} className="balance">
+            <span className="balance-label">{label}</span>
+            <span className="balance-amount" data-label={label}>
+              {value} <small>U</small>
+            </span>
+          </div>
+        ))}
+      </section>
+      {info.subscriptions.length === 0 ? (
+        <Empty
+          title={t`No subscriptions yet`}
+          action={
+            <Link to="/pages/project/project" className="button button-primary">
+              <Trans>See the plans</Trans>
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="record-list" data-testid="subscriptions">
+          {info.subscriptions.map((s) => (
+            <li key={s.id} className="record" data-subscription={s.id}>
+              <span className="record-line">
+                <strong>{s.title}</strong>
+                <StatusText status={s.status} />
+              </span>
+              <span className="record-sub">
+                {t`Principal ${s.principal} U`} · {t`Profit ${s.profit} U`} · {t`${(Number(s.dailyRate) * 100).toFixed(2)}% a day`}
+              </span>
+              {s.startTime !== null && s.endTime !== null && (
+                <span className="record-sub">
+                  {formatDateTime(s.startTime)} → {formatDateTime(s.endTime)}
+                  {s.renew ? ` · ${t`Renews at maturity`}` : ""}
+                </span>
+              )}
+              {s.status === "to_be_added" && <span className="record-sub">{t`Append to reach ${s.minAmount} U and start earning.`}</span>}
+              {s.profitByDay.length > 0 && (
+                <Suspense fallback={<div className="chart-placeholder" />}>
+                  <ProfitChart points={s.profitByDay} />
+                </Suspense>
+              )}
+              {s.status !== "settled" && (
+                <span className="plan-actions">
+                  <button type="button" className="chip" disabled={!online} onClick={() => setAction({ kind: "append", subscription: s })}>
+                    {t`Append`}
+                  </button>
+                  {s.status === "earning" && !s.renew && (
+                    <button type="button" className="chip" disabled={!online} onClick={() => setAction({ kind: "keep", subscription: s })}>
+                      {t`Keep`}
+                    </button>
+                  )}
+                  <button type="button" className="chip" disabled={!online} onClick={() => setAction({ kind: "stop", subscription: s })}>
+                    {t`Stop`}
+                  </button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {action && (
+        <Sheet title={titles[action.kind]} onClose={() => setAction(null)}>
+          <div className="ticket">
+            {action.kind === "append" && (
+              <>
+                <label className="field-label" htmlFor="append-amount">
+                  {t`Amount`}
+                </label>
+                <input id="append-amount" className="field-input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+              </>
+            )}
+            {action.kind === "keep" && <p>{t`At maturity the profit goes to your cash and the principal starts a new term.`}</p>}
+            {action.kind === "stop" && <p>{t`The principal ${action.subscription.principal} U and the profit ${action.subscription.profit} U go back to your cash now.`}</p>}
+            <button type="button" className="button button-primary" disabled={busy} onClick={confirm}>
+              {t`Confirm`}
+            </button>
+          </div>
+        </Sheet>
+      )}
+    </main>
+  );
+}

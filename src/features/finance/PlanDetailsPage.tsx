@@ -1,0 +1,56 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import type { FinancePlan } from "../../../contract/finance";
+import { Field } from "../../ui/Field";
+import { NavBar } from "../../ui/NavBar";
+import { showToast } from "../../ui/toast";
+import { useOnline } from "../../ui/useOnline";
+import { joinPlan } from "./api";
+import { expectedPlanProfit } from "./expected";
+
+export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: string }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const [amount, setAmount] = useState(plan.minAmount);
+  const [payPassword, setPayPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const profit = expectedPlanProfit(amount, plan.dailyRate, plan.days);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await joinPlan(plan.id, amount, payPassword);
+    setBusy(false);
+    if (answer.code === 1) {
+      showToast(answer.msg, { tone: "success" });
+      await navigate({ to: "/pages/user/finance" });
+    }
+  }
+
+  return (
+    <main className="page">
+      <NavBar title={plan.title} />
+      <section className="rules">
+        <p>{t`Daily rate ${(Number(plan.dailyRate) * 100).toFixed(2)}%`}</p>
+        <p>{t`Term ${plan.days} days`}</p>
+        <p>{t`Minimum ${plan.minAmount} U`}</p>
+        <p>{t`Cash available: ${cash} U`}</p>
+      </section>
+      <form className="form" onSubmit={submit} noValidate>
+        <Field label={t`Amount`} inputMode="decimal" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        <p className="preview" data-testid="join-expected">
+          {profit === null ? "—" : t`Expected profit ${profit} U over ${plan.days} days`}
+        </p>
+        <p className="ticket-rule">
+          <Trans>Below the minimum the plan is reserved and earns nothing until you append; stopping returns every cent.</Trans>
+        </p>
+        <Field label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} />
+        <button type="submit" className="button button-primary" disabled={busy || !online}>
+          {t`Join`}
+        </button>
+      </form>
+    </main>
+  );
+}

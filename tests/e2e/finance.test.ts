@@ -1,0 +1,52 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appUrl, launchBrowser, newPhoneContext } from "./helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("yuebao in the browser", () => {
+  it("joins a plan, sees it earning, appends, stops and sees the cash back", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(appUrl("/pages/login/login"));
+    await page.getByLabel("Account", { exact: true }).fill("demo");
+    await page.getByLabel("Password", { exact: true }).fill("demo1234");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(/pages\/user\/user/);
+    const token = await page.evaluate(() => localStorage.getItem("token")!);
+    const cashBefore = Number((await (await fetch(new URL("/api/user/wallet", page.url()), { headers: { token } })).json()).data.cash);
+
+    // the Project tab compares the plans for an amount
+    await page.getByRole("link", { name: "Project" }).click();
+    await page.getByLabel("Amount to compare").fill("1000");
+    await expect.poll(() => page.getByTestId("expected-7").textContent()).toBe("Expected profit 5.60 U");
+    await page.getByTestId("plans").locator("li").first().getByRole("link", { name: "Join" }).click();
+    await page.waitForURL(/pages\/project\/details/);
+    await page.getByLabel("Amount", { exact: true }).fill("1000");
+    await page.getByLabel("Fund password", { exact: true }).fill("246810");
+    await page.getByRole("button", { name: "Join" }).click();
+    await page.waitForURL(/pages\/user\/finance/);
+    const subscription = page.getByTestId("subscriptions").locator("li").first();
+    await subscription.locator("[data-status=earning]").waitFor();
+    await expect.poll(() => page.locator('[data-label="Total balance"]').textContent()).toContain("1000.00");
+
+    // append 500 with a confirmation
+    await subscription.getByRole("button", { name: "Append" }).click();
+    await page.getByLabel("Amount", { exact: true }).fill("500");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect.poll(() => page.locator('[data-label="Total balance"]').textContent()).toContain("1500.00");
+    expect(await subscription.textContent()).toContain("Principal 1500.00 U");
+
+    // stop: principal (and any profit) back to cash
+    await subscription.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await subscription.locator("[data-status=settled]").waitFor();
+    const cashAfter = Number((await (await fetch(new URL("/api/user/wallet", page.url()), { headers: { token } })).json()).data.cash);
+    expect(cashAfter).toBeCloseTo(cashBefore, 2);
+    await context.close();
+  });
+});

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accrueInterest } from "../../server/jobs/accrual";
+import { api, type Harness, OPS_TOKEN, registerUser, snapshot, startHarness } from "./harness";
+
+const DAY = 86400;
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+let n = 0;
+/** A user with 10 000 U of cash, put in the honest way: a recharge the operator approved. */
+async function investor() {
+  const { token } = await registerUser(h, `saver${Date.now() % 1_000_000}${n++}`, "login123", "fund1234");
+  const user = (await api(h, "GET", "/api/user/index", {}, { token: token! })).body.data;
+  await h.database.db.execute(`update users set cash = cash + 1000000 where id = ${user.id}` as never);
+  await h.database.db.execute(`insert into ledger (user_id, account, delta, reason) values (${user.id}, 'cash', 1000000, 'test_grant')` as never);
+  return token!;
+}
+const plans = async (token: string) => (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data as Array<{ id: number; days: number; dailyRate: string; minAmount: string }>;
+const info = async (token: string) => (await api(h, "GET", "/api/user/yuebaoinfo", {}, { token })).body.data;
+const wallet = async (token: string) => (await api(h, "GET", "/api/user/wallet", {}, { token })).body.data;
+const passDays = async (days: number) => {
+  h.clock.now += days * DAY;
+  await accrueInterest(h.database.db, h.clock.now);
+};
+
+describe("yuebao", () => {
+  it("lists plans with daily rate, period and minimum", async () => {
+    const token = await investor();
+    expect(await plans(token)).toEqual([
+      expect.objectContaining({ days: 7, dailyRate: "0.0008", minAmount: "100.00", status: "open" }),
+      expect.objectContaining({ days: 30, dailyRate: "0.0012", minAmount: "500.00" }),
+      expect.objectContaining({ days: 90, dailyRate: "0.0015", minAmount: "2000.00" }),
+    ]);
+  });
+
+  it("joins with the fund password, earns simple daily interest exactly once per day, and matures back to cash", async () => {
+    const token = await investor();
+    const [seven] = await plans(token);
+    const wrong = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "1000", payPassword: "bad12345" }, { token });
+    expect(wrong.body.err).toBe("wrong_fund_password");
+    const joined = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token });
+    expect(joined.body).toMatchObject({ code: 1, data: { status: "earning", principal: "1000.00" } });
+    expect(await wallet(token)).toMatchObject({ cash: "9000.00", yuebao: "1000.00" });
+    const again = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "500", payPassword: "fund1234" }, { token });
+    expect(again.body).toMatchObject({ err: "already_joined", msg: "No repeat investment in a project already joined" });
+
+    await passDays(1);
+    await accrueInterest(h.database.db, h.clock.now); // a second run the same day adds nothing
+    await Promise.all([accrueInterest(h.database.db, h.clock.now), accrueInterest(h.database.db, h.clock.now)]);
+    let summary = await info(token);
+    expect(summary.subscriptions[0]).toMatchObject({ profit: "0.80", status: "earning" });
+    expect(summary.totalProfit).toBe("0.80");
+    expect(summary.yesterdayProfit).toBe("0.80");
+    // the process was down for three days: every missed day is credited once
+    await passDays(3);
+    summary = await info(token);
+    expect(summary.subscriptions[0].profit).toBe("3.20");
+    expect(summary.subscriptions[0].profitByDay).toEqual([[1, "0.80"], [2, "1.60"], [3, "2.40"], [4, "3.20"]]);
+    await passDays(4);
+    summary = await info(token);
+    expect(summary.subscriptions[0]).toMatchObject({ status: "settled", profit: "5.60" });
+    expect(await wallet(token)).toMatchObject({ cash: "10005.60", yuebao: "0.00" });
+  });
+
+  it("a plan joined below its minimum is reserved, earns nothing, and starts earning once appended to the minimum", async () => {
+    const token = await investor();
+    const [, thirty] = await plans(token);
+    const joined = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(thirty!.id), amount: "200", payPassword: "fund1234" }, { token });
+    expect(joined.body.data).toMatchObject({ status: "to_be_added", startTime: null });
+    const keep = await api(h, "POST", "/api/user/yebkeep", { id: String(joined.body.data.id) }, { token });
+    expect(keep.body).toMatchObject({ err: "append_required", msg: "An appended amount is needed before income can be earned" });
+    await passDays(2);
+    expect((await info(token)).subscriptions[0].profit).toBe("0.00");
+    const appended = await api(h, "POST", "/api/user/yebappend", { id: String(joined.body.data.id), amount: "300" }, { token });
+    expect(appended.body).toMatchObject({ code: 1, msg: "Additional amount added" });
+    expect(appended.body.data.subscriptions[0]).toMatchObject({ status: "earning", principal: "500.00" });
+    await passDays(1);
+    expect((await info(token)).subscriptions[0].profit).toBe("0.60");
+  });
+
+  it("append raises the principal for the days after it; stop settles now with every cent earned", async () => {
+    const token = await investor();
+    const [seven] = await plans(token);
+    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
+    await passDays(1); // 0.80
+    await api(h, "POST", "/api/user/yebappend", { id: String(joined.id), amount: "1500" }, { token });
+    await passDays(1); // 2500 × 0.0008 = 2.00
+    const stop = await api(h, "POST", "/api/user/yebstop", { id: String(joined.id) }, { token });
+    expect(stop.body.msg).toBe("Settled: principal and profit returned to cash");
+    expect(stop.body.data.subscriptions[0]).toMatchObject({ status: "settled", profit: "2.80" });
+    expect(await wallet(token)).toMatchObject({ cash: "10002.80", yuebao: "0.00" });
+    const twice = await api(h, "POST", "/api/user/yebstop", { id: String(joined.id) }, { token });
+    expect(twice.body.err).toBe("subscription_closed");
+  });
+
+  it("keep renews at maturity: the profit is paid out and the principal starts a new term", async () => {
+    const token = await investor();
+    const [seven] = await plans(token);
+    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
+    expect((await api(h, "POST", "/api/user/yebkeep", { id: String(joined.id) }, { token })).body.msg).toBe("This plan will renew at maturity");
+    await passDays(7);
+    const summary = await info(token);
+    expect(summary.subscriptions[0]).toMatchObject({ status: "earning", profit: "0.00", renew: true });
+    expect(await wallet(token)).toMatchObject({ cash: "9005.60", yuebao: "1000.00" });
+  });
+
+  it("never shows or changes another user's subscription, and bad input changes nothing", async () => {
+    const owner = await investor();
+    const other = await investor();
+    const [seven] = await plans(owner);
+    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "100", payPassword: "fund1234" }, { token: owner })).body.data;
+    const before = await snapshot(h);
+    for (const [path, fields] of [
+      ["/api/user/yebstop", { id: String(joined.id) }],
+      ["/api/user/yebappend", { id: String(joined.id), amount: "10" }],
+      ["/api/user/yebkeep", { id: String(joined.id) }],
+    ] as const) {
+      expect((await api(h, "POST", path, fields, { token: other })).body.err).toBe("subscription_not_found");
+    }
+    expect((await api(h, "POST", "/api/user/yebappend", { id: String(joined.id), amount: "-5" }, { token: owner })).body.err).toBe("invalid_input");
+    expect((await api(h, "POST", "/api/user/yebjoinnow", { planId: "999", amount: "100", payPassword: "fund1234" }, { token: owner })).body.err).toBe("plan_not_found");
+    expect((await api(h, "POST", "/api/user/yebappend", { id: String(joined.id), amount: "99999999" }, { token: owner })).body.err).toBe("balance_insufficient");
+    expect(await snapshot(h)).toBe(before);
+    expect((await info(other)).subscriptions).toEqual([]);
+  });
+
+  it("leaves no drift between balances and the ledger", async () => {
+    const result = await api(h, "GET", "/api/ops/reconcile", {}, { "ops-token": OPS_TOKEN });
+    expect(result.body.data).toMatchObject({ ok: true, drift: [] });
+  });
+});
