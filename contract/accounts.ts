@@ -63,6 +63,8 @@ export interface UserInfo {
   frozen: string;
   yuebao: string;
   createdAt: number;
+  /** messages not yet opened (the Mine tab's badge) */
+  unreadMessages?: number;
 }
 
 export interface SessionAnswer {

@@ -8,6 +8,7 @@ import {
   sendSmsRequest,
 } from "./accounts";
 import { type ApiPath, apiPaths } from "./paths";
+import { certificationRequest, messageRequest } from "./mine";
 import { appendRequest, joinPlanRequest, subscriptionRequest } from "./finance";
 import { addCardRequest, exchangeRequest, rechargeRequest, withdrawRequest } from "./wallet";
 import {
@@ -65,4 +66,10 @@ export const endpoints = {
   appendSubscription: { ...apiPaths.appendSubscription, summary: "Add principal to a subscription", request: appendRequest },
   keepSubscription: { ...apiPaths.keepSubscription, summary: "Renew the subscription for another term at maturity", request: subscriptionRequest },
   stopSubscription: { ...apiPaths.stopSubscription, summary: "Settle now: principal and profit so far back to cash", request: subscriptionRequest },
+  certificationState: { ...apiPaths.certificationState, summary: "Real-name verification status", request: emptyRequest },
+  certify: { ...apiPaths.certify, summary: "Submit name and ID number for review (agree=1)", request: certificationRequest },
+  messages: { ...apiPaths.messages, summary: "Messages with read flags, newest first, and the unread count", request: pageRequest },
+  readMessage: { ...apiPaths.readMessage, summary: "Mark a message read", request: messageRequest },
+  invitation: { ...apiPaths.invitation, summary: "Own invitation code, invitee count, bonus and records", request: emptyRequest },
+  platformInfo: { ...apiPaths.platformInfo, summary: "Platform name, about text, support channels and languages", request: emptyRequest },
 } satisfies Record<keyof typeof apiPaths, EndpointSpec>;

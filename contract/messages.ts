@@ -63,6 +63,9 @@ export const errorMessages = {
   plan_not_found: /*i18n*/ { id: "error.plan_not_found", message: "Plan not found" },
   subscription_not_found: /*i18n*/ { id: "error.subscription_not_found", message: "Subscription not found" },
   subscription_closed: /*i18n*/ { id: "error.subscription_closed", message: "This subscription is already settled" },
+  agreement_required: /*i18n*/ { id: "error.agreement_required", message: "Please read and tick the agreement" },
+  verification_pending: /*i18n*/ { id: "error.verification_pending", message: "Your verification is under review" },
+  message_not_found: /*i18n*/ { id: "error.message_not_found", message: "Message not found" },
   network_error: /*i18n*/ { id: "error.network_error", message: "Network error" },
   verification_failed: /*i18n*/ { id: "error.verification_failed", message: "Verification failed" },
   copy_unsupported: /*i18n*/ { id: "error.copy_unsupported", message: "Browser not supported" },
@@ -97,6 +100,7 @@ export const successMessages = {
   joined: /*i18n*/ { id: "success.joined", message: "Joined the plan" },
   settled: /*i18n*/ { id: "success.settled", message: "Settled: principal and profit returned to cash" },
   renewing: /*i18n*/ { id: "success.renewing", message: "This plan will renew at maturity" },
+  verification_submitted: /*i18n*/ { id: "success.verification_submitted", message: "Submitted, waiting for review" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type SuccessKey = keyof typeof successMessages;
@@ -135,6 +139,9 @@ export const fieldLabels = {
   screenshot: /*i18n*/ { id: "field.screenshot", message: "Transfer screenshot" },
   cardId: /*i18n*/ { id: "field.cardId", message: "Bank card" },
   planId: /*i18n*/ { id: "field.planId", message: "Plan" },
+  name: /*i18n*/ { id: "field.name", message: "Name" },
+  idNumber: /*i18n*/ { id: "field.idNumber", message: "ID number" },
+  agree: /*i18n*/ { id: "field.agree", message: "Agreement" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

@@ -101,3 +101,27 @@ export const opsMoneyEndpoints = {
   },
   reconcile: { method: "GET", path: "/api/ops/reconcile", summary: "Check every balance against the sum of its ledger rows", request: z.object({}), auth: "ops" },
 } satisfies Record<string, EndpointSpec>;
+
+export const opsMineEndpoints = {
+  listVerifications: { method: "GET", path: "/api/ops/verifications", summary: "Real-name requests awaiting review", request: z.object({}), auth: "ops" },
+  reviewVerification: {
+    method: "POST",
+    path: "/api/ops/verification/review",
+    summary: "Pass or refuse a real-name request",
+    request: z.object({ id: requiredText(), decision: z.enum(["pass", "refuse"], { error: "invalid_input" }), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
+    auth: "ops",
+  },
+  sendMessage: {
+    method: "POST",
+    path: "/api/ops/message",
+    summary: "Send a message to one account, or to everyone without an account",
+    request: z.object({
+      account: z.string({ error: "invalid_input" }).max(40).optional(),
+      title: requiredText(),
+      body: z.string({ error: "field_required" }).min(1, { error: "field_required" }).max(2000, { error: "field_too_long" }),
+      type: z.enum(["system", "notice", "activity"], { error: "invalid_input" }).default("system"),
+    }),
+    auth: "ops",
+  },
+  setInviteBonus: { method: "POST", path: "/api/ops/invite-bonus", summary: "Bonus credited to the inviter for each new invitee", request: z.object({ amount: requiredText() }), auth: "ops" },
+} satisfies Record<string, EndpointSpec>;

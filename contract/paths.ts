@@ -45,4 +45,10 @@ export const apiPaths = {
   appendSubscription: { method: "POST", path: "/api/user/yebappend", auth: "user" },
   keepSubscription: { method: "POST", path: "/api/user/yebkeep", auth: "user" },
   stopSubscription: { method: "POST", path: "/api/user/yebstop", auth: "user" },
+  certificationState: { method: "GET", path: "/api/user/certification", auth: "user" },
+  certify: { method: "POST", path: "/api/user/certification", auth: "user" },
+  messages: { method: "GET", path: "/api/user/msg", auth: "user" },
+  readMessage: { method: "POST", path: "/api/user/msg", auth: "user" },
+  invitation: { method: "GET", path: "/api/user/invite", auth: "user" },
+  platformInfo: { method: "GET", path: "/api/index/info", auth: "none" },
 } as const satisfies Record<string, ApiPath>;

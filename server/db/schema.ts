@@ -288,3 +288,39 @@ export const subscriptions = pgTable(
   },
   (table) => [index("subscriptions_user").on(table.userId, table.status), index("subscriptions_status").on(table.status)],
 );
+
+/** Real-name verification requests; an ID number can belong to one account only. */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    name: text("name").notNull(),
+    idNumber: text("id_number").notNull(),
+    status: text("status").notNull().default("review"),
+    reason: text("reason"),
+    createdAt: unixSeconds("created_at").notNull(),
+    reviewedAt: unixSeconds("reviewed_at"),
+  },
+  (table) => [index("verifications_user").on(table.userId), index("verifications_id_number").on(table.idNumber)],
+);
+
+/** Messages to one user, or to everyone when userId is null; reads are kept per user. */
+export const messages = pgTable("messages", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id"),
+  type: text("type").notNull().default("system"),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  createdAt: unixSeconds("created_at").notNull(),
+});
+
+export const messageReads = pgTable(
+  "message_reads",
+  {
+    messageId: integer("message_id").notNull(),
+    userId: integer("user_id").notNull(),
+    readAt: unixSeconds("read_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.userId] })],
+);

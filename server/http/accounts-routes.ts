@@ -6,6 +6,7 @@ import { changeLoginPassword, changePayPassword, logIn, registerUser } from "../
 import { type SmsSender, sendVerificationCode } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
+import { unreadCount } from "../modules/mine/service";
 import { route } from "./routes";
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext, sms: SmsSender, scale: number) {
@@ -37,7 +38,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     await revokeSession(ctx.db, token);
     return { data: {}, message: successMessages.logged_out };
   });
-  route(app, endpoints.userInfo, async (_input, { user }) => ({ data: toUserInfo(user) }));
+  route(app, endpoints.userInfo, async (_input, { user }) => ({ data: { ...toUserInfo(user), unreadMessages: await unreadCount(ctx, user.id) } }));
   route(app, endpoints.changeLoginPassword, async (input, { user, token }) => {
     await changeLoginPassword(ctx, user, token, input);
     return { data: {}, message: successMessages.done };

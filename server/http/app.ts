@@ -15,6 +15,7 @@ import { buildOpenApi } from "./openapi";
 import { registerMarketRoutes } from "./market-routes";
 import { registerMoneyRoutes } from "./money-routes";
 import { registerFinanceRoutes } from "./finance-routes";
+import { registerMineRoutes } from "./mine-routes";
 import { registerOpsRoutes } from "./ops-routes";
 import type { PriceFeed } from "../market/feed";
 import { serveApp } from "./static-app";
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOpsRoutes(app, options.ctx, options.feed);
   registerMoneyRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
   registerFinanceRoutes(app, options.ctx, scale);
+  registerMineRoutes(app, options.ctx);
 
   if (options.distDir) await serveApp(app, options.distDir);
   return app;

@@ -56,6 +56,16 @@ const commands: Record<string, Command> = {
     fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
   },
   reconcile: { usage: "reconcile", method: "GET", path: "/api/ops/reconcile", fields: () => ({}) },
+  verifications: { usage: "verifications", method: "GET", path: "/api/ops/verifications", fields: () => ({}) },
+  "verification-pass": { usage: "verification-pass <id>", method: "POST", path: "/api/ops/verification/review", fields: ([id]) => ({ id: id ?? "", decision: "pass" }) },
+  "verification-refuse": { usage: "verification-refuse <id> [reason]", method: "POST", path: "/api/ops/verification/review", fields: ([id, ...reason]) => ({ id: id ?? "", decision: "refuse", reason: reason.join(" ") }) },
+  message: {
+    usage: "message <account|all> <title> <body>",
+    method: "POST",
+    path: "/api/ops/message",
+    fields: ([account, title, ...body]) => ({ ...(account && account !== "all" ? { account } : {}), title: title ?? "", body: body.join(" ") }),
+  },
+  "invite-bonus": { usage: "invite-bonus <amount per invitee>", method: "POST", path: "/api/ops/invite-bonus", fields: ([amount]) => ({ amount: amount ?? "" }) },
 };
 
 /** A QR image file as the data URL the channel stores (the PWA shows it without another request). */

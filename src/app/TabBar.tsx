@@ -1,5 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { currentUserAtom } from "../api/session";
 import { HomeIcon, MineIcon, OrderIcon, ProjectIcon } from "../ui/icons";
 
 /** The four tabs of spec §2; labels come from the catalog, so they re-render when the language changes. */
@@ -7,6 +9,7 @@ export const TAB_PATHS = ["/", "/pages/index/index", "/pages/project/project", "
 
 export function TabBar({ pathname }: { pathname: string }) {
   const { t } = useLingui();
+  const unread = useAtomValue(currentUserAtom)?.unreadMessages ?? 0;
   const tabs = [
     { to: "/", label: t`Home`, icon: <HomeIcon />, active: pathname === "/" || pathname === "/pages/index/index" },
     { to: "/pages/project/project", label: t`Project`, icon: <ProjectIcon />, active: pathname === "/pages/project/project" },
@@ -17,7 +20,14 @@ export function TabBar({ pathname }: { pathname: string }) {
     <nav className="tabbar" aria-label={t`Main`}>
       {tabs.map((tab) => (
         <Link key={tab.to} to={tab.to} className="tab" aria-current={tab.active ? "page" : undefined} data-active={tab.active}>
-          {tab.icon}
+          <span className="tab-icon">
+            {tab.icon}
+            {tab.to === "/pages/user/user" && unread > 0 && (
+              <span className="tab-badge" data-testid="unread-badge" aria-label={t`${unread} unread messages`}>
+                {unread > 99 ? "99+" : unread}
+              </span>
+            )}
+          </span>
           <span className="tab-label">{tab.label}</span>
         </Link>
       ))}

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from "./../routes/__root"
 import { Route as IndexRouteImport } from "./../routes/index"
 import { Route as AuthRouteImport } from "./../routes/_auth"
 import { Route as PagesIndexChar91indexChar93RouteImport } from "./../routes/pages/index/[index]"
+import { Route as PagesCustomerCustomerRouteImport } from "./../routes/pages/customer/customer"
 import { Route as PagesLoginLoginRouteImport } from "./../routes/pages/login/login"
 import { Route as PagesLoginRegisterRouteImport } from "./../routes/pages/login/register"
 import { Route as PagesPublicLanguageRouteImport } from "./../routes/pages/public/language"
@@ -19,10 +20,13 @@ import { Route as AuthPagesProjectDetailsRouteImport } from "./../routes/_auth/p
 import { Route as AuthPagesProjectProjectRouteImport } from "./../routes/_auth/pages/project/project"
 import { Route as AuthPagesTradeTradeRouteImport } from "./../routes/_auth/pages/trade/trade"
 import { Route as AuthPagesUserAddBankRouteImport } from "./../routes/_auth/pages/user/addBank"
+import { Route as AuthPagesUserAuthRouteImport } from "./../routes/_auth/pages/user/auth"
 import { Route as AuthPagesUserBankRouteImport } from "./../routes/_auth/pages/user/bank"
 import { Route as AuthPagesUserCashRouteImport } from "./../routes/_auth/pages/user/cash"
 import { Route as AuthPagesUserCashrecordRouteImport } from "./../routes/_auth/pages/user/cashrecord"
 import { Route as AuthPagesUserFinanceRouteImport } from "./../routes/_auth/pages/user/finance"
+import { Route as AuthPagesUserInviteRouteImport } from "./../routes/_auth/pages/user/invite"
+import { Route as AuthPagesUserMessageRouteImport } from "./../routes/_auth/pages/user/message"
 import { Route as AuthPagesUserOrderRouteImport } from "./../routes/_auth/pages/user/order"
 import { Route as AuthPagesUserOrderdetailRouteImport } from "./../routes/_auth/pages/user/orderdetail"
 import { Route as AuthPagesUserRechargeRouteImport } from "./../routes/_auth/pages/user/recharge"
@@ -48,6 +52,11 @@ const PagesIndexChar91indexChar93Route =
     path: "/pages/index/index",
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesCustomerCustomerRoute = PagesCustomerCustomerRouteImport.update({
+  id: "/pages/customer/customer",
+  path: "/pages/customer/customer",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesLoginLoginRoute = PagesLoginLoginRouteImport.update({
   id: "/pages/login/login",
   path: "/pages/login/login",
@@ -83,6 +92,11 @@ const AuthPagesUserAddBankRoute = AuthPagesUserAddBankRouteImport.update({
   path: "/pages/user/addBank",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesUserAuthRoute = AuthPagesUserAuthRouteImport.update({
+  id: "/pages/user/auth",
+  path: "/pages/user/auth",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPagesUserBankRoute = AuthPagesUserBankRouteImport.update({
   id: "/pages/user/bank",
   path: "/pages/user/bank",
@@ -101,6 +115,16 @@ const AuthPagesUserCashrecordRoute = AuthPagesUserCashrecordRouteImport.update({
 const AuthPagesUserFinanceRoute = AuthPagesUserFinanceRouteImport.update({
   id: "/pages/user/finance",
   path: "/pages/user/finance",
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesUserInviteRoute = AuthPagesUserInviteRouteImport.update({
+  id: "/pages/user/invite",
+  path: "/pages/user/invite",
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesUserMessageRoute = AuthPagesUserMessageRouteImport.update({
+  id: "/pages/user/message",
+  path: "/pages/user/message",
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPagesUserOrderRoute = AuthPagesUserOrderRouteImport.update({
@@ -155,6 +179,7 @@ const AuthPagesUserWalletRoute = AuthPagesUserWalletRouteImport.update({
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
+  "/pages/customer/customer": typeof PagesCustomerCustomerRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
@@ -163,10 +188,13 @@ export interface FileRoutesByFullPath {
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
   "/pages/user/addBank": typeof AuthPagesUserAddBankRoute
+  "/pages/user/auth": typeof AuthPagesUserAuthRoute
   "/pages/user/bank": typeof AuthPagesUserBankRoute
   "/pages/user/cash": typeof AuthPagesUserCashRoute
   "/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
   "/pages/user/finance": typeof AuthPagesUserFinanceRoute
+  "/pages/user/invite": typeof AuthPagesUserInviteRoute
+  "/pages/user/message": typeof AuthPagesUserMessageRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
   "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/pages/user/recharge": typeof AuthPagesUserRechargeRoute
@@ -179,6 +207,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/pages/customer/customer": typeof PagesCustomerCustomerRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
@@ -187,10 +216,13 @@ export interface FileRoutesByTo {
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
   "/pages/user/addBank": typeof AuthPagesUserAddBankRoute
+  "/pages/user/auth": typeof AuthPagesUserAuthRoute
   "/pages/user/bank": typeof AuthPagesUserBankRoute
   "/pages/user/cash": typeof AuthPagesUserCashRoute
   "/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
   "/pages/user/finance": typeof AuthPagesUserFinanceRoute
+  "/pages/user/invite": typeof AuthPagesUserInviteRoute
+  "/pages/user/message": typeof AuthPagesUserMessageRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
   "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/pages/user/recharge": typeof AuthPagesUserRechargeRoute
@@ -205,6 +237,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
   "/_auth": typeof AuthRouteWithChildren
+  "/pages/customer/customer": typeof PagesCustomerCustomerRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
@@ -213,10 +246,13 @@ export interface FileRoutesById {
   "/_auth/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/_auth/pages/trade/trade": typeof AuthPagesTradeTradeRoute
   "/_auth/pages/user/addBank": typeof AuthPagesUserAddBankRoute
+  "/_auth/pages/user/auth": typeof AuthPagesUserAuthRoute
   "/_auth/pages/user/bank": typeof AuthPagesUserBankRoute
   "/_auth/pages/user/cash": typeof AuthPagesUserCashRoute
   "/_auth/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
   "/_auth/pages/user/finance": typeof AuthPagesUserFinanceRoute
+  "/_auth/pages/user/invite": typeof AuthPagesUserInviteRoute
+  "/_auth/pages/user/message": typeof AuthPagesUserMessageRoute
   "/_auth/pages/user/order": typeof AuthPagesUserOrderRoute
   "/_auth/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/_auth/pages/user/recharge": typeof AuthPagesUserRechargeRoute
@@ -231,6 +267,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/pages/customer/customer"
     | "/pages/index/index"
     | "/pages/login/login"
     | "/pages/login/register"
@@ -239,10 +276,13 @@ export interface FileRouteTypes {
     | "/pages/project/project"
     | "/pages/trade/trade"
     | "/pages/user/addBank"
+    | "/pages/user/auth"
     | "/pages/user/bank"
     | "/pages/user/cash"
     | "/pages/user/cashrecord"
     | "/pages/user/finance"
+    | "/pages/user/invite"
+    | "/pages/user/message"
     | "/pages/user/order"
     | "/pages/user/orderdetail"
     | "/pages/user/recharge"
@@ -255,6 +295,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/pages/customer/customer"
     | "/pages/index/index"
     | "/pages/login/login"
     | "/pages/login/register"
@@ -263,10 +304,13 @@ export interface FileRouteTypes {
     | "/pages/project/project"
     | "/pages/trade/trade"
     | "/pages/user/addBank"
+    | "/pages/user/auth"
     | "/pages/user/bank"
     | "/pages/user/cash"
     | "/pages/user/cashrecord"
     | "/pages/user/finance"
+    | "/pages/user/invite"
+    | "/pages/user/message"
     | "/pages/user/order"
     | "/pages/user/orderdetail"
     | "/pages/user/recharge"
@@ -280,6 +324,7 @@ export interface FileRouteTypes {
     | "__root__"
     | "/"
     | "/_auth"
+    | "/pages/customer/customer"
     | "/pages/index/index"
     | "/pages/login/login"
     | "/pages/login/register"
@@ -288,10 +333,13 @@ export interface FileRouteTypes {
     | "/_auth/pages/project/project"
     | "/_auth/pages/trade/trade"
     | "/_auth/pages/user/addBank"
+    | "/_auth/pages/user/auth"
     | "/_auth/pages/user/bank"
     | "/_auth/pages/user/cash"
     | "/_auth/pages/user/cashrecord"
     | "/_auth/pages/user/finance"
+    | "/_auth/pages/user/invite"
+    | "/_auth/pages/user/message"
     | "/_auth/pages/user/order"
     | "/_auth/pages/user/orderdetail"
     | "/_auth/pages/user/recharge"
@@ -306,6 +354,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
+  PagesCustomerCustomerRoute: typeof PagesCustomerCustomerRoute
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
   PagesLoginLoginRoute: typeof PagesLoginLoginRoute
   PagesLoginRegisterRoute: typeof PagesLoginRegisterRoute
@@ -333,6 +382,13 @@ declare module "@tanstack/react-router" {
       path: "/pages/index/index"
       fullPath: "/pages/index/index"
       preLoaderRoute: typeof PagesIndexChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/pages/customer/customer": {
+      id: "/pages/customer/customer"
+      path: "/pages/customer/customer"
+      fullPath: "/pages/customer/customer"
+      preLoaderRoute: typeof PagesCustomerCustomerRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/pages/login/login": {
@@ -384,6 +440,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthPagesUserAddBankRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/pages/user/auth": {
+      id: "/_auth/pages/user/auth"
+      path: "/pages/user/auth"
+      fullPath: "/pages/user/auth"
+      preLoaderRoute: typeof AuthPagesUserAuthRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/pages/user/bank": {
       id: "/_auth/pages/user/bank"
       path: "/pages/user/bank"
@@ -410,6 +473,20 @@ declare module "@tanstack/react-router" {
       path: "/pages/user/finance"
       fullPath: "/pages/user/finance"
       preLoaderRoute: typeof AuthPagesUserFinanceRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/invite": {
+      id: "/_auth/pages/user/invite"
+      path: "/pages/user/invite"
+      fullPath: "/pages/user/invite"
+      preLoaderRoute: typeof AuthPagesUserInviteRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/message": {
+      id: "/_auth/pages/user/message"
+      path: "/pages/user/message"
+      fullPath: "/pages/user/message"
+      preLoaderRoute: typeof AuthPagesUserMessageRouteImport
       parentRoute: typeof AuthRoute
     }
     "/_auth/pages/user/order": {
@@ -483,10 +560,13 @@ interface AuthRouteChildren {
   AuthPagesProjectProjectRoute: typeof AuthPagesProjectProjectRoute
   AuthPagesTradeTradeRoute: typeof AuthPagesTradeTradeRoute
   AuthPagesUserAddBankRoute: typeof AuthPagesUserAddBankRoute
+  AuthPagesUserAuthRoute: typeof AuthPagesUserAuthRoute
   AuthPagesUserBankRoute: typeof AuthPagesUserBankRoute
   AuthPagesUserCashRoute: typeof AuthPagesUserCashRoute
   AuthPagesUserCashrecordRoute: typeof AuthPagesUserCashrecordRoute
   AuthPagesUserFinanceRoute: typeof AuthPagesUserFinanceRoute
+  AuthPagesUserInviteRoute: typeof AuthPagesUserInviteRoute
+  AuthPagesUserMessageRoute: typeof AuthPagesUserMessageRoute
   AuthPagesUserOrderRoute: typeof AuthPagesUserOrderRoute
   AuthPagesUserOrderdetailRoute: typeof AuthPagesUserOrderdetailRoute
   AuthPagesUserRechargeRoute: typeof AuthPagesUserRechargeRoute
@@ -503,10 +583,13 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesProjectProjectRoute: AuthPagesProjectProjectRoute,
   AuthPagesTradeTradeRoute: AuthPagesTradeTradeRoute,
   AuthPagesUserAddBankRoute: AuthPagesUserAddBankRoute,
+  AuthPagesUserAuthRoute: AuthPagesUserAuthRoute,
   AuthPagesUserBankRoute: AuthPagesUserBankRoute,
   AuthPagesUserCashRoute: AuthPagesUserCashRoute,
   AuthPagesUserCashrecordRoute: AuthPagesUserCashrecordRoute,
   AuthPagesUserFinanceRoute: AuthPagesUserFinanceRoute,
+  AuthPagesUserInviteRoute: AuthPagesUserInviteRoute,
+  AuthPagesUserMessageRoute: AuthPagesUserMessageRoute,
   AuthPagesUserOrderRoute: AuthPagesUserOrderRoute,
   AuthPagesUserOrderdetailRoute: AuthPagesUserOrderdetailRoute,
   AuthPagesUserRechargeRoute: AuthPagesUserRechargeRoute,
@@ -523,6 +606,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
+  PagesCustomerCustomerRoute: PagesCustomerCustomerRoute,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
   PagesLoginLoginRoute: PagesLoginLoginRoute,
   PagesLoginRegisterRoute: PagesLoginRegisterRoute,

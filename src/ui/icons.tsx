@@ -54,3 +54,6 @@ export const WalletIcon = ({ size = 20 }: IconProps) => (
 export const CardIcon = ({ size = 20 }: IconProps) => (
   <svg {...base(size)}><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3 10h18M7 15h4" /></svg>
 );
+export const MailIcon = ({ size = 20 }: IconProps) => (
+  <svg {...base(size)}><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3 7l9 6 9-6" /></svg>
+);

@@ -16,6 +16,8 @@ import { createSession, revokeOtherSessions, type UserRow } from "./sessions";
 import { consumeVerificationCode } from "./sms";
 import { newInviteCode } from "./tokens";
 import { toUserInfo } from "./user-info";
+import { inviteBonus } from "../mine/service";
+import { moveMoney } from "../money/ledger";
 
 const sameAccount = (account: string) => eq(sql`lower(${users.account})`, account.toLowerCase());
 
@@ -63,6 +65,9 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
         })
         .returning();
       if (!user) throw new AppError("registration_failed");
+      // the operator's invitation bonus goes to the inviter once per invitee, booked with its ledger row
+      const bonus = await inviteBonus(tx);
+      if (bonus > 0) await moveMoney(tx, inviter.id, [{ account: "cash", delta: bonus, reason: "invite_bonus" }], `invitee:${user.id}`, now);
       const token = await createSession(tx, user.id, now);
       return { token, user: toUserInfo(user) };
     });

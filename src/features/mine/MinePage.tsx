@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { UserInfo } from "../../../contract/accounts";
 import { CURRENCY } from "../../../contract/constants";
 import { copyText } from "../../ui/copy";
-import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, ShieldIcon, WalletIcon } from "../../ui/icons";
+import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, ShieldIcon, WalletIcon } from "../../ui/icons";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -75,6 +75,23 @@ export function MinePage({ user, onLogout }: { user: UserInfo; onLogout: () => v
           </MenuLink>
           <MenuLink to="/pages/user/bank" icon={<CardIcon />}>
             <Trans>Bank cards</Trans>
+          </MenuLink>
+          <MenuLink to="/pages/user/auth" icon={<ShieldIcon />}>
+            <Trans>Real-name verification</Trans>
+          </MenuLink>
+          <MenuLink to="/pages/user/message" icon={<MailIcon />}>
+            <Trans>Messages</Trans>
+            {(user.unreadMessages ?? 0) > 0 && (
+              <span className="count-badge" data-testid="menu-unread">
+                {user.unreadMessages}
+              </span>
+            )}
+          </MenuLink>
+          <MenuLink to="/pages/user/invite" icon={<GlobeIcon />}>
+            <Trans>Invite friends</Trans>
+          </MenuLink>
+          <MenuLink to="/pages/customer/customer" icon={<MailIcon />}>
+            <Trans>Customer service</Trans>
           </MenuLink>
           <MenuLink to="/pages/user/security" icon={<ShieldIcon />}>
             <Trans>Security</Trans>

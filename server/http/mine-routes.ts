@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import { endpoints } from "../../contract/endpoints";
+import { successMessages } from "../../contract/messages";
+import { opsMineEndpoints } from "../../contract/ops";
+import type { ServiceContext } from "../modules/context";
+import {
+  invitation,
+  listMessages,
+  listVerifications,
+  markRead,
+  platformInfo,
+  reviewVerification,
+  sendMessage,
+  setInviteBonus,
+  submitVerification,
+  verificationState,
+} from "../modules/mine/service";
+import { route } from "./routes";
+
+export function registerMineRoutes(app: FastifyInstance, ctx: ServiceContext) {
+  route(app, endpoints.certificationState, async (_input, { user }) => ({ data: await verificationState(ctx, user) }));
+  route(app, endpoints.certify, async (input, { user }) => ({ data: await submitVerification(ctx, user, input), message: successMessages.verification_submitted }));
+  route(app, endpoints.messages, async (input, { user }) => ({ data: await listMessages(ctx, user, input.page) }));
+  route(app, endpoints.readMessage, async (input, { user }) => ({ data: await markRead(ctx, user, input.id) }));
+  route(app, endpoints.invitation, async (_input, { user }) => ({ data: await invitation(ctx, user) }));
+  route(app, endpoints.platformInfo, async () => ({ data: await platformInfo(ctx) }));
+
+  const o = opsMineEndpoints;
+  route(app, o.listVerifications, async () => ({ data: await listVerifications(ctx) }));
+  route(app, o.reviewVerification, async (input) => ({ data: await reviewVerification(ctx, Number(input.id), input.decision, input.reason), message: successMessages.done }));
+  route(app, o.sendMessage, async (input) => ({ data: await sendMessage(ctx, input), message: successMessages.done }));
+  route(app, o.setInviteBonus, async (input) => ({ data: await setInviteBonus(ctx, input.amount), message: successMessages.done }));
+}

@@ -1,0 +1,62 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Invitation } from "../../../contract/mine";
+import { formatDateTime } from "../../i18n/format";
+import { copyText } from "../../ui/copy";
+import { CopyIcon } from "../../ui/icons";
+import { NavBar } from "../../ui/NavBar";
+import { invitationLink } from "./api";
+
+export function InvitePage({ invitation }: { invitation: Invitation }) {
+  const { t } = useLingui();
+  const link = invitationLink(invitation.code);
+  return (
+    <main className="page">
+      <NavBar title={t`Invite friends`} />
+      <section className="channel-card">
+        <p className="record-sub">{t`Your invitation code`}</p>
+        <p className="channel-account">
+          <span data-testid="my-code">{invitation.code}</span>
+          <button type="button" className="icon-button" onClick={() => copyText(invitation.code)} aria-label={t`Copy invitation code`}>
+            <CopyIcon />
+          </button>
+        </p>
+        <p className="record-sub">{t`Invitation link`}</p>
+        <p className="channel-account">
+          <span data-testid="invite-link">{link}</span>
+          <button type="button" className="icon-button" onClick={() => copyText(link)} aria-label={t`Copy the invitation link`}>
+            <CopyIcon />
+          </button>
+        </p>
+      </section>
+      <section className="balances">
+        <div className="balance">
+          <span className="balance-label">{t`Friends invited`}</span>
+          <span className="balance-amount" data-testid="invitee-count">
+            {invitation.inviteeCount}
+          </span>
+        </div>
+        <div className="balance">
+          <span className="balance-label">{t`Bonus earned`}</span>
+          <span className="balance-amount">{invitation.bonusTotal} U</span>
+        </div>
+      </section>
+      <p className="form-lead">
+        <Trans>The invitation activity is permanent: every friend who registers with your code counts. Ask customer service about invitation rewards.</Trans>
+      </p>
+      <p className="record-sub">{t`Bonus per friend: ${invitation.bonusPerInvitee} U`}</p>
+      {invitation.records.length > 0 && (
+        <ul className="record-list">
+          {invitation.records.map((record) => (
+            <li key={`${record.account}-${record.time}`} className="record">
+              <span className="record-line">
+                <strong>{record.account}</strong>
+                <span>+{record.bonus} U</span>
+              </span>
+              <span className="record-sub">{formatDateTime(record.time)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Invitation } from "../../../contract/mine";
+import { apiPaths } from "../../../contract/paths";
+import { call } from "../../api/client";
+
+export const fetchInvitation = () => call<Invitation>(apiPaths.invitation);
+
+/** The invitation link: the page's host with an "h5." prefix (spec §1), landing on registration with the code. */
+export function invitationLink(code: string, where: Pick<Location, "protocol" | "host"> = location): string {
+  const host = where.host.startsWith("h5.") ? where.host : `h5.${where.host}`;
+  return `${where.protocol}//${host}/h5/#/pages/login/register?code=${encodeURIComponent(code)}`;
+}

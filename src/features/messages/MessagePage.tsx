@@ -1,0 +1,42 @@
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import type { MessagePage as MessagePageData } from "../../../contract/mine";
+import { currentUserAtom, store } from "../../api/session";
+import { formatDateTime } from "../../i18n/format";
+import { RecordsPage } from "../../ui/RecordsPage";
+import { markMessageRead } from "./api";
+
+/** Messages with their read flag; opening one marks it read and updates the Mine tab's badge. */
+export function MessagePage({ page, offlineSince }: { page: MessagePageData; offlineSince?: number }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState<number | null>(null);
+  const [read, setRead] = useState(() => new Set(page.items.filter((m) => m.read).map((m) => m.id)));
+
+  async function toggle(id: number) {
+    setOpen(open === id ? null : id);
+    if (read.has(id)) return;
+    const answer = await markMessageRead(id);
+    if (answer.code === 1) {
+      setRead((current) => new Set([...current, id]));
+      const user = store.get(currentUserAtom);
+      if (user) store.set(currentUserAtom, { ...user, unreadMessages: answer.data.unread });
+    }
+  }
+
+  return (
+    <RecordsPage title={t`Messages`} offlineSince={offlineSince} empty={t`No messages`} count={page.items.length}>
+      <ul className="record-list" data-testid="messages">
+        {page.items.map((message) => (
+          <li key={message.id} className="record" data-read={read.has(message.id)}>
+            <button type="button" className="message-head" aria-expanded={open === message.id} onClick={() => toggle(message.id)}>
+              {!read.has(message.id) && <span className="dot" aria-label={t`Unread`} />}
+              <strong>{message.title}</strong>
+              <span className="record-sub">{formatDateTime(message.time)}</span>
+            </button>
+            {open === message.id && <p className="message-body">{message.body}</p>}
+          </li>
+        ))}
+      </ul>
+    </RecordsPage>
+  );
+}

@@ -1,0 +1,43 @@
+import { useLingui } from "@lingui/react/macro";
+import type { PlatformInfo } from "../../../contract/mine";
+import { copyText } from "../../ui/copy";
+import { CopyIcon } from "../../ui/icons";
+import { NavBar } from "../../ui/NavBar";
+
+/** Customer service: how to reach support, and what to contact it for (spec §1). */
+export function CustomerPage({ info }: { info: PlatformInfo }) {
+  const { t } = useLingui();
+  const topics = [
+    [t`Recharge matching`, t`Before each deposit, ask which channel to use; after it, send your transfer details if it is not credited.`],
+    [t`Forgotten password`, t`Support can reset your login or fund password after checking your identity.`],
+    [t`Invitation rewards`, t`Questions about invitation bonuses and records.`],
+  ];
+  return (
+    <main className="page">
+      <NavBar title={t`Customer service`} />
+      <ul className="record-list" data-testid="support-channels">
+        {info.support.map((channel) => (
+          <li key={channel.type} className="record">
+            <span className="record-sub">{channel.label}</span>
+            <span className="channel-account">
+              <span>{channel.value}</span>
+              <button type="button" className="icon-button" onClick={() => copyText(channel.value)} aria-label={t`Copy ${channel.label}`}>
+                <CopyIcon />
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="record-sub">{t`Hours: ${info.hours}`}</p>
+      <h2 className="section-title">{t`We can help with`}</h2>
+      <ul className="record-list">
+        {topics.map(([title, text]) => (
+          <li key={title} className="record">
+            <strong>{title}</strong>
+            <span className="record-sub">{text}</span>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

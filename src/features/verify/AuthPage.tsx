@@ -1,0 +1,60 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRouter } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import type { VerificationState } from "../../../contract/mine";
+import { Field } from "../../ui/Field";
+import { NavBar } from "../../ui/NavBar";
+import { showToast } from "../../ui/toast";
+import { submitVerification } from "./api";
+
+/** Real-name verification: name, ID number and the agreement; then under review until the operator decides. */
+export function AuthPage({ state }: { state: VerificationState }) {
+  const { t } = useLingui();
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [idNumber, setIdNumber] = useState("");
+  const [agree, setAgree] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const label = { none: t`Not verified`, review: t`Under review`, passed: t`Verified`, refused: t`Refused` }[state.status];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await submitVerification(name, idNumber, agree);
+    setBusy(false);
+    if (answer.code === 1) {
+      showToast(answer.msg, { tone: "success" });
+      await router.invalidate();
+    }
+  }
+
+  const canSubmit = state.status === "none" || state.status === "refused";
+  return (
+    <main className="page">
+      <NavBar title={t`Real-name verification`} />
+      <section className="rules" data-testid="verification-status" data-status={state.status}>
+        <p>
+          {t`Status`}: <strong>{label}</strong>
+        </p>
+        {state.name && <p>{t`Name: ${state.name}`}</p>}
+        {state.idNumber && <p>{t`ID number: ${state.idNumber}`}</p>}
+        {state.reason && <p>{t`Reason: ${state.reason}`}</p>}
+      </section>
+      {canSubmit && (
+        <form className="form" onSubmit={submit} noValidate>
+          <Field label={t`Name`} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <Field label={t`ID number`} name="idNumber" autoComplete="off" value={idNumber} onChange={(e) => setIdNumber(e.target.value)} />
+          <label className="checkbox">
+            <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+            <span>
+              <Trans>I confirm these details are mine and agree that the platform checks them.</Trans>
+            </span>
+          </label>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t`Submit`}
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}

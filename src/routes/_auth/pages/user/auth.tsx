@@ -1,0 +1,15 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { dataOrNull } from "../../../../api/client";
+import { fetchVerification } from "../../../../features/verify/api";
+import { AuthPage } from "../../../../features/verify/AuthPage";
+import { NoData } from "../../../../ui/NoData";
+
+export const Route = createFileRoute("/_auth/pages/user/auth")({
+  loader: async () => dataOrNull(await fetchVerification()),
+  component: Auth,
+});
+
+function Auth() {
+  const state = Route.useLoaderData();
+  return state ? <AuthPage state={state} /> : <NoData />;
+}

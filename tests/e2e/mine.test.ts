@@ -1,0 +1,59 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appUrl, launchBrowser, newPhoneContext, ops } from "./helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("Mine pages in the browser", () => {
+  it("real-name verification passed by the operator, messages with the unread badge, invitation link copied", async () => {
+    const context = await newPhoneContext(browser, { permissions: ["clipboard-read", "clipboard-write"] });
+    const page = await context.newPage();
+    await page.goto(appUrl("/pages/login/login"));
+    await page.getByLabel("Account", { exact: true }).fill("demo");
+    await page.getByLabel("Password", { exact: true }).fill("demo1234");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(/pages\/user\/user/);
+
+    // real-name: submitted → under review → the operator passes it → Mine shows verified
+    await page.getByRole("link", { name: "Real-name verification" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Demo User");
+    await page.getByLabel("ID number", { exact: true }).fill(`D${Date.now() % 10_000_000}`);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.locator("[data-testid=verification-status][data-status=review]").waitFor();
+    const pending = (ops("verifications") as Array<{ id: number; account: string }>).find((v) => v.account === "demo")!;
+    ops("verification-pass", String(pending.id));
+    await page.goto(appUrl("/pages/user/user"));
+    await expect.poll(() => page.getByTestId("masked-phone").textContent()).toContain("Verified");
+
+    // a message from the operator: the Mine tab shows the unread badge; opening it marks it read
+    ops("message", "demo", "Welcome aboard", "Your account is verified.");
+    await page.reload();
+    const badge = page.getByTestId("unread-badge");
+    await badge.waitFor();
+    const unread = Number(await badge.textContent());
+    await page.getByRole("link", { name: /Messages/ }).click();
+    await page.getByRole("button", { name: /Welcome aboard/ }).click();
+    await page.getByText("Your account is verified.").waitFor();
+    await page.goto(appUrl("/pages/user/user"));
+    if (unread === 1) await expect.poll(() => badge.count()).toBe(0);
+    else await expect.poll(async () => Number(await badge.textContent())).toBe(unread - 1);
+
+    // invitation: the link carries the own code; copying shows the success toast
+    await page.getByRole("link", { name: "Invite friends" }).click();
+    const link = await page.getByTestId("invite-link").textContent();
+    expect(link).toMatch(/^http:\/\/h5\.127\.0\.0\.1:\d+\/h5\/#\/pages\/login\/register\?code=DEMO88$/);
+    await page.getByRole("button", { name: "Copy the invitation link" }).click();
+    await expect.poll(() => page.locator(".toast").allTextContents()).toContain("Copy success");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    // customer service is open to everyone
+    await page.goto(appUrl("/pages/customer/customer"));
+    await page.getByTestId("support-channels").waitFor();
+    await context.close();
+  });
+});
