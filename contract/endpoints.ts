@@ -9,6 +9,7 @@ import {
 } from "./accounts";
 import { type ApiPath, apiPaths } from "./paths";
 import { certificationRequest, messageRequest } from "./mine";
+import { contentIdRequest, contentListRequest } from "./content";
 import { appendRequest, joinPlanRequest, subscriptionRequest } from "./finance";
 import { addCardRequest, exchangeRequest, rechargeRequest, withdrawRequest } from "./wallet";
 import {
@@ -72,4 +73,12 @@ export const endpoints = {
   readMessage: { ...apiPaths.readMessage, summary: "Mark a message read", request: messageRequest },
   invitation: { ...apiPaths.invitation, summary: "Own invitation code, invitee count, bonus and records", request: emptyRequest },
   platformInfo: { ...apiPaths.platformInfo, summary: "Platform name, about text, support channels and languages", request: emptyRequest },
+  home: { ...apiPaths.home, summary: "Banners, notices, news, company pages and activities in the reader's language", request: emptyRequest },
+  banners: { ...apiPaths.banners, summary: "Banners", request: emptyRequest },
+  notices: { ...apiPaths.notices, summary: "Platform notices", request: emptyRequest },
+  contentList: { ...apiPaths.contentList, summary: "News (kind=news), company pages (company) or notices, 20 a page", request: contentListRequest },
+  contentDetail: { ...apiPaths.contentDetail, summary: "One news article, company page or notice with its body", request: contentIdRequest },
+  activityDetail: { ...apiPaths.activityDetail, summary: "One activity with its body", request: contentIdRequest },
+  activities: { ...apiPaths.activities, summary: "The activity centre; with a session, whether today's sign-in is done", request: emptyRequest },
+  signin: { ...apiPaths.signin, summary: "Daily sign-in: a cash bonus, once a day", request: emptyRequest },
 } satisfies Record<keyof typeof apiPaths, EndpointSpec>;

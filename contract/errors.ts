@@ -53,6 +53,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   agreement_required: 400,
   verification_pending: 409,
   message_not_found: 404,
+  content_not_found: 404,
   network_error: 503,
   verification_failed: 422,
   copy_unsupported: 400,

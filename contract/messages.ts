@@ -66,6 +66,7 @@ export const errorMessages = {
   agreement_required: /*i18n*/ { id: "error.agreement_required", message: "Please read and tick the agreement" },
   verification_pending: /*i18n*/ { id: "error.verification_pending", message: "Your verification is under review" },
   message_not_found: /*i18n*/ { id: "error.message_not_found", message: "Message not found" },
+  content_not_found: /*i18n*/ { id: "error.content_not_found", message: "Content not found" },
   network_error: /*i18n*/ { id: "error.network_error", message: "Network error" },
   verification_failed: /*i18n*/ { id: "error.verification_failed", message: "Verification failed" },
   copy_unsupported: /*i18n*/ { id: "error.copy_unsupported", message: "Browser not supported" },
@@ -101,6 +102,7 @@ export const successMessages = {
   settled: /*i18n*/ { id: "success.settled", message: "Settled: principal and profit returned to cash" },
   renewing: /*i18n*/ { id: "success.renewing", message: "This plan will renew at maturity" },
   verification_submitted: /*i18n*/ { id: "success.verification_submitted", message: "Submitted, waiting for review" },
+  signed_in: /*i18n*/ { id: "success.signed_in", message: "Signed in: bonus added to your cash" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type SuccessKey = keyof typeof successMessages;
@@ -142,6 +144,7 @@ export const fieldLabels = {
   name: /*i18n*/ { id: "field.name", message: "Name" },
   idNumber: /*i18n*/ { id: "field.idNumber", message: "ID number" },
   agree: /*i18n*/ { id: "field.agree", message: "Agreement" },
+  kind: /*i18n*/ { id: "field.kind", message: "Content type" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

@@ -125,3 +125,20 @@ export const opsMineEndpoints = {
   },
   setInviteBonus: { method: "POST", path: "/api/ops/invite-bonus", summary: "Bonus credited to the inviter for each new invitee", request: z.object({ amount: requiredText() }), auth: "ops" },
 } satisfies Record<string, EndpointSpec>;
+
+export const opsContentEndpoints = {
+  publishContent: {
+    method: "POST",
+    path: "/api/ops/content",
+    summary: "Publish or edit one language of a banner, notice, news item, company page or activity",
+    request: z.object({
+      item: z.string({ error: "field_required" }).regex(/^[a-z0-9-]{1,60}$/, { error: "invalid_input" }),
+      kind: z.enum(["banner", "notice", "news", "company", "activity"], { error: "invalid_input" }),
+      lang: z.enum(["en", "de", "es", "fr", "hk", "jp", "kor", "th", "zh", "vi"], { error: "invalid_input" }),
+      title: requiredText(),
+      summary: z.string({ error: "invalid_input" }).max(300).default(""),
+      body: z.string({ error: "invalid_input" }).max(20_000, { error: "field_too_long" }).default(""),
+    }),
+    auth: "ops",
+  },
+} satisfies Record<string, EndpointSpec>;

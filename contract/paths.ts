@@ -51,4 +51,12 @@ export const apiPaths = {
   readMessage: { method: "POST", path: "/api/user/msg", auth: "user" },
   invitation: { method: "GET", path: "/api/user/invite", auth: "user" },
   platformInfo: { method: "GET", path: "/api/index/info", auth: "none" },
+  home: { method: "GET", path: "/api/index/home", auth: "none" },
+  banners: { method: "GET", path: "/api/index/banner", auth: "none" },
+  notices: { method: "GET", path: "/api/index/notice", auth: "none" },
+  contentList: { method: "GET", path: "/api/index/about_list", auth: "none" },
+  contentDetail: { method: "GET", path: "/api/index/about_details", auth: "none" },
+  activityDetail: { method: "GET", path: "/api/index/activity_details", auth: "none" },
+  activities: { method: "GET", path: "/api/index/ater", auth: "optional" },
+  signin: { method: "POST", path: "/api/user/signin", auth: "user" },
 } as const satisfies Record<string, ApiPath>;

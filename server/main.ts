@@ -16,6 +16,7 @@ import { randomSeed, seededRandom } from "./market/random";
 import { seedProducts } from "./market/seed-products";
 import { seedDepositChannels } from "./modules/money/seed-channels";
 import { seedPlans } from "./modules/finance/service";
+import { seedContent } from "./modules/content/service";
 
 /** The operator token: OPS_TOKEN, else one generated once into the data folder. */
 function loadOpsToken(dataDir: string, fromEnv?: string): string {
@@ -46,6 +47,7 @@ async function main() {
   if (config.seedDemo && (await seedProducts(database.db))) log("seeded products and their ticket settings");
   if (config.seedDemo && (await seedDepositChannels(database.db))) log("seeded deposit channels");
   if (config.seedDemo && (await seedPlans(ctx))) log("seeded yuebao plans");
+  if (config.seedDemo && (await seedContent(ctx))) log("seeded home content");
   const feed = new PriceFeed({
     db: database.db,
     provider: new SimulatedProvider(seededRandom(randomSeed())),

@@ -324,3 +324,34 @@ export const messageReads = pgTable(
   },
   (table) => [primaryKey({ columns: [table.messageId, table.userId] })],
 );
+
+/**
+ * Published content: banners, notices, news, company pages and activities, one row per language of an item
+ * (same `item` key); readers get their language or English.
+ */
+export const contents = pgTable(
+  "contents",
+  {
+    id: serial("id").primaryKey(),
+    item: text("item").notNull(),
+    kind: text("kind").notNull(),
+    lang: text("lang").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull().default(""),
+    /** rich text (HTML), sanitised by the client before it is shown */
+    body: text("body").notNull().default(""),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("contents_item_lang").on(table.item, table.lang), index("contents_kind").on(table.kind)],
+);
+
+export const signins = pgTable(
+  "signins",
+  {
+    userId: integer("user_id").notNull(),
+    day: text("day").notNull(),
+    bonus: bigint("bonus", { mode: "number" }).notNull(),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);

@@ -16,6 +16,7 @@ import { registerMarketRoutes } from "./market-routes";
 import { registerMoneyRoutes } from "./money-routes";
 import { registerFinanceRoutes } from "./finance-routes";
 import { registerMineRoutes } from "./mine-routes";
+import { registerContentRoutes } from "./content-routes";
 import { registerOpsRoutes } from "./ops-routes";
 import type { PriceFeed } from "../market/feed";
 import { serveApp } from "./static-app";
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMoneyRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
   registerFinanceRoutes(app, options.ctx, scale);
   registerMineRoutes(app, options.ctx);
+  registerContentRoutes(app, options.ctx);
 
   if (options.distDir) await serveApp(app, options.distDir);
   return app;

@@ -1,17 +1,37 @@
 import { useAtomValue } from "jotai";
+import type { HomeData } from "../../contract/content";
 import type { ProductQuote } from "../../contract/markets";
 import { dataOrNull } from "../api/client";
 import { currentUserAtom } from "../api/session";
+import { fetchHome } from "../features/content/api";
+import { BannerCarousel, NewsList, NoticeTicker } from "../features/content/HomeContent";
+import { HomePage } from "../features/home/HomePage";
 import { fetchProducts } from "../features/market/api";
 import { QuoteList } from "../features/market/QuoteList";
-import { HomePage } from "../features/home/HomePage";
+import { cachedLoad } from "../offline/cached-load";
+import { OfflineBanner } from "../ui/OfflineBanner";
 
 /** Home is served at "/" and at the spec's pages/index/index: one loader and page for both. */
-export async function loadHome(): Promise<ProductQuote[] | null> {
-  return dataOrNull(await fetchProducts());
+export async function loadHome(): Promise<{ products: ProductQuote[] | null; content: HomeData | null; offlineSince?: number }> {
+  const [products, content] = await Promise.all([fetchProducts(), cachedLoad("home", fetchHome)]);
+  return { products: dataOrNull(products), content: content.data, offlineSince: content.offlineSince };
 }
 
-export function HomeRoute({ products }: { products: ProductQuote[] | null }) {
+export function HomeRoute({ data }: { data: Awaited<ReturnType<typeof loadHome>> }) {
   const loggedIn = useAtomValue(currentUserAtom) !== null;
-  return <HomePage loggedIn={loggedIn} quotes={products ? <QuoteList products={products} /> : null} />;
+  const { content, products, offlineSince } = data;
+  return (
+    <HomePage
+      loggedIn={loggedIn}
+      top={
+        <>
+          {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
+          {content && <BannerCarousel banners={content.banners} />}
+          {content && <NoticeTicker notices={content.notices} />}
+        </>
+      }
+      quotes={products ? <QuoteList products={products} /> : null}
+      bottom={content ? <NewsList news={content.news} company={content.company} activities={content.activities} /> : null}
+    />
+  );
 }

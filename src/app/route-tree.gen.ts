@@ -12,13 +12,17 @@ import { Route as rootRouteImport } from "./../routes/__root"
 import { Route as IndexRouteImport } from "./../routes/index"
 import { Route as AuthRouteImport } from "./../routes/_auth"
 import { Route as PagesIndexChar91indexChar93RouteImport } from "./../routes/pages/index/[index]"
+import { Route as PagesAboutDetailsRouteImport } from "./../routes/pages/about/details"
+import { Route as PagesAboutListRouteImport } from "./../routes/pages/about/list"
 import { Route as PagesCustomerCustomerRouteImport } from "./../routes/pages/customer/customer"
 import { Route as PagesLoginLoginRouteImport } from "./../routes/pages/login/login"
 import { Route as PagesLoginRegisterRouteImport } from "./../routes/pages/login/register"
 import { Route as PagesPublicLanguageRouteImport } from "./../routes/pages/public/language"
+import { Route as AuthPagesActivityDetailsRouteImport } from "./../routes/_auth/pages/activity/details"
 import { Route as AuthPagesProjectDetailsRouteImport } from "./../routes/_auth/pages/project/details"
 import { Route as AuthPagesProjectProjectRouteImport } from "./../routes/_auth/pages/project/project"
 import { Route as AuthPagesTradeTradeRouteImport } from "./../routes/_auth/pages/trade/trade"
+import { Route as AuthPagesUserActivityCenterRouteImport } from "./../routes/_auth/pages/user/activityCenter"
 import { Route as AuthPagesUserAddBankRouteImport } from "./../routes/_auth/pages/user/addBank"
 import { Route as AuthPagesUserAuthRouteImport } from "./../routes/_auth/pages/user/auth"
 import { Route as AuthPagesUserBankRouteImport } from "./../routes/_auth/pages/user/bank"
@@ -27,6 +31,7 @@ import { Route as AuthPagesUserCashrecordRouteImport } from "./../routes/_auth/p
 import { Route as AuthPagesUserFinanceRouteImport } from "./../routes/_auth/pages/user/finance"
 import { Route as AuthPagesUserInviteRouteImport } from "./../routes/_auth/pages/user/invite"
 import { Route as AuthPagesUserMessageRouteImport } from "./../routes/_auth/pages/user/message"
+import { Route as AuthPagesUserNoticeRouteImport } from "./../routes/_auth/pages/user/notice"
 import { Route as AuthPagesUserOrderRouteImport } from "./../routes/_auth/pages/user/order"
 import { Route as AuthPagesUserOrderdetailRouteImport } from "./../routes/_auth/pages/user/orderdetail"
 import { Route as AuthPagesUserRechargeRouteImport } from "./../routes/_auth/pages/user/recharge"
@@ -52,6 +57,16 @@ const PagesIndexChar91indexChar93Route =
     path: "/pages/index/index",
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesAboutDetailsRoute = PagesAboutDetailsRouteImport.update({
+  id: "/pages/about/details",
+  path: "/pages/about/details",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAboutListRoute = PagesAboutListRouteImport.update({
+  id: "/pages/about/list",
+  path: "/pages/about/list",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesCustomerCustomerRoute = PagesCustomerCustomerRouteImport.update({
   id: "/pages/customer/customer",
   path: "/pages/customer/customer",
@@ -72,6 +87,12 @@ const PagesPublicLanguageRoute = PagesPublicLanguageRouteImport.update({
   path: "/pages/public/language",
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthPagesActivityDetailsRoute =
+  AuthPagesActivityDetailsRouteImport.update({
+    id: "/pages/activity/details",
+    path: "/pages/activity/details",
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthPagesProjectDetailsRoute = AuthPagesProjectDetailsRouteImport.update({
   id: "/pages/project/details",
   path: "/pages/project/details",
@@ -87,6 +108,12 @@ const AuthPagesTradeTradeRoute = AuthPagesTradeTradeRouteImport.update({
   path: "/pages/trade/trade",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesUserActivityCenterRoute =
+  AuthPagesUserActivityCenterRouteImport.update({
+    id: "/pages/user/activityCenter",
+    path: "/pages/user/activityCenter",
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthPagesUserAddBankRoute = AuthPagesUserAddBankRouteImport.update({
   id: "/pages/user/addBank",
   path: "/pages/user/addBank",
@@ -125,6 +152,11 @@ const AuthPagesUserInviteRoute = AuthPagesUserInviteRouteImport.update({
 const AuthPagesUserMessageRoute = AuthPagesUserMessageRouteImport.update({
   id: "/pages/user/message",
   path: "/pages/user/message",
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesUserNoticeRoute = AuthPagesUserNoticeRouteImport.update({
+  id: "/pages/user/notice",
+  path: "/pages/user/notice",
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPagesUserOrderRoute = AuthPagesUserOrderRouteImport.update({
@@ -179,14 +211,18 @@ const AuthPagesUserWalletRoute = AuthPagesUserWalletRouteImport.update({
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
+  "/pages/about/details": typeof PagesAboutDetailsRoute
+  "/pages/about/list": typeof PagesAboutListRoute
   "/pages/customer/customer": typeof PagesCustomerCustomerRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
   "/pages/public/language": typeof PagesPublicLanguageRoute
+  "/pages/activity/details": typeof AuthPagesActivityDetailsRoute
   "/pages/project/details": typeof AuthPagesProjectDetailsRoute
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
+  "/pages/user/activityCenter": typeof AuthPagesUserActivityCenterRoute
   "/pages/user/addBank": typeof AuthPagesUserAddBankRoute
   "/pages/user/auth": typeof AuthPagesUserAuthRoute
   "/pages/user/bank": typeof AuthPagesUserBankRoute
@@ -195,6 +231,7 @@ export interface FileRoutesByFullPath {
   "/pages/user/finance": typeof AuthPagesUserFinanceRoute
   "/pages/user/invite": typeof AuthPagesUserInviteRoute
   "/pages/user/message": typeof AuthPagesUserMessageRoute
+  "/pages/user/notice": typeof AuthPagesUserNoticeRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
   "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/pages/user/recharge": typeof AuthPagesUserRechargeRoute
@@ -207,14 +244,18 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/pages/about/details": typeof PagesAboutDetailsRoute
+  "/pages/about/list": typeof PagesAboutListRoute
   "/pages/customer/customer": typeof PagesCustomerCustomerRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
   "/pages/public/language": typeof PagesPublicLanguageRoute
+  "/pages/activity/details": typeof AuthPagesActivityDetailsRoute
   "/pages/project/details": typeof AuthPagesProjectDetailsRoute
   "/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/pages/trade/trade": typeof AuthPagesTradeTradeRoute
+  "/pages/user/activityCenter": typeof AuthPagesUserActivityCenterRoute
   "/pages/user/addBank": typeof AuthPagesUserAddBankRoute
   "/pages/user/auth": typeof AuthPagesUserAuthRoute
   "/pages/user/bank": typeof AuthPagesUserBankRoute
@@ -223,6 +264,7 @@ export interface FileRoutesByTo {
   "/pages/user/finance": typeof AuthPagesUserFinanceRoute
   "/pages/user/invite": typeof AuthPagesUserInviteRoute
   "/pages/user/message": typeof AuthPagesUserMessageRoute
+  "/pages/user/notice": typeof AuthPagesUserNoticeRoute
   "/pages/user/order": typeof AuthPagesUserOrderRoute
   "/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/pages/user/recharge": typeof AuthPagesUserRechargeRoute
@@ -237,14 +279,18 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
   "/_auth": typeof AuthRouteWithChildren
+  "/pages/about/details": typeof PagesAboutDetailsRoute
+  "/pages/about/list": typeof PagesAboutListRoute
   "/pages/customer/customer": typeof PagesCustomerCustomerRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
   "/pages/login/register": typeof PagesLoginRegisterRoute
   "/pages/public/language": typeof PagesPublicLanguageRoute
+  "/_auth/pages/activity/details": typeof AuthPagesActivityDetailsRoute
   "/_auth/pages/project/details": typeof AuthPagesProjectDetailsRoute
   "/_auth/pages/project/project": typeof AuthPagesProjectProjectRoute
   "/_auth/pages/trade/trade": typeof AuthPagesTradeTradeRoute
+  "/_auth/pages/user/activityCenter": typeof AuthPagesUserActivityCenterRoute
   "/_auth/pages/user/addBank": typeof AuthPagesUserAddBankRoute
   "/_auth/pages/user/auth": typeof AuthPagesUserAuthRoute
   "/_auth/pages/user/bank": typeof AuthPagesUserBankRoute
@@ -253,6 +299,7 @@ export interface FileRoutesById {
   "/_auth/pages/user/finance": typeof AuthPagesUserFinanceRoute
   "/_auth/pages/user/invite": typeof AuthPagesUserInviteRoute
   "/_auth/pages/user/message": typeof AuthPagesUserMessageRoute
+  "/_auth/pages/user/notice": typeof AuthPagesUserNoticeRoute
   "/_auth/pages/user/order": typeof AuthPagesUserOrderRoute
   "/_auth/pages/user/orderdetail": typeof AuthPagesUserOrderdetailRoute
   "/_auth/pages/user/recharge": typeof AuthPagesUserRechargeRoute
@@ -267,14 +314,18 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/pages/about/details"
+    | "/pages/about/list"
     | "/pages/customer/customer"
     | "/pages/index/index"
     | "/pages/login/login"
     | "/pages/login/register"
     | "/pages/public/language"
+    | "/pages/activity/details"
     | "/pages/project/details"
     | "/pages/project/project"
     | "/pages/trade/trade"
+    | "/pages/user/activityCenter"
     | "/pages/user/addBank"
     | "/pages/user/auth"
     | "/pages/user/bank"
@@ -283,6 +334,7 @@ export interface FileRouteTypes {
     | "/pages/user/finance"
     | "/pages/user/invite"
     | "/pages/user/message"
+    | "/pages/user/notice"
     | "/pages/user/order"
     | "/pages/user/orderdetail"
     | "/pages/user/recharge"
@@ -295,14 +347,18 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/pages/about/details"
+    | "/pages/about/list"
     | "/pages/customer/customer"
     | "/pages/index/index"
     | "/pages/login/login"
     | "/pages/login/register"
     | "/pages/public/language"
+    | "/pages/activity/details"
     | "/pages/project/details"
     | "/pages/project/project"
     | "/pages/trade/trade"
+    | "/pages/user/activityCenter"
     | "/pages/user/addBank"
     | "/pages/user/auth"
     | "/pages/user/bank"
@@ -311,6 +367,7 @@ export interface FileRouteTypes {
     | "/pages/user/finance"
     | "/pages/user/invite"
     | "/pages/user/message"
+    | "/pages/user/notice"
     | "/pages/user/order"
     | "/pages/user/orderdetail"
     | "/pages/user/recharge"
@@ -324,14 +381,18 @@ export interface FileRouteTypes {
     | "__root__"
     | "/"
     | "/_auth"
+    | "/pages/about/details"
+    | "/pages/about/list"
     | "/pages/customer/customer"
     | "/pages/index/index"
     | "/pages/login/login"
     | "/pages/login/register"
     | "/pages/public/language"
+    | "/_auth/pages/activity/details"
     | "/_auth/pages/project/details"
     | "/_auth/pages/project/project"
     | "/_auth/pages/trade/trade"
+    | "/_auth/pages/user/activityCenter"
     | "/_auth/pages/user/addBank"
     | "/_auth/pages/user/auth"
     | "/_auth/pages/user/bank"
@@ -340,6 +401,7 @@ export interface FileRouteTypes {
     | "/_auth/pages/user/finance"
     | "/_auth/pages/user/invite"
     | "/_auth/pages/user/message"
+    | "/_auth/pages/user/notice"
     | "/_auth/pages/user/order"
     | "/_auth/pages/user/orderdetail"
     | "/_auth/pages/user/recharge"
@@ -354,6 +416,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
+  PagesAboutDetailsRoute: typeof PagesAboutDetailsRoute
+  PagesAboutListRoute: typeof PagesAboutListRoute
   PagesCustomerCustomerRoute: typeof PagesCustomerCustomerRoute
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
   PagesLoginLoginRoute: typeof PagesLoginLoginRoute
@@ -384,6 +448,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PagesIndexChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/pages/about/details": {
+      id: "/pages/about/details"
+      path: "/pages/about/details"
+      fullPath: "/pages/about/details"
+      preLoaderRoute: typeof PagesAboutDetailsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/pages/about/list": {
+      id: "/pages/about/list"
+      path: "/pages/about/list"
+      fullPath: "/pages/about/list"
+      preLoaderRoute: typeof PagesAboutListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/pages/customer/customer": {
       id: "/pages/customer/customer"
       path: "/pages/customer/customer"
@@ -412,6 +490,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PagesPublicLanguageRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/_auth/pages/activity/details": {
+      id: "/_auth/pages/activity/details"
+      path: "/pages/activity/details"
+      fullPath: "/pages/activity/details"
+      preLoaderRoute: typeof AuthPagesActivityDetailsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/pages/project/details": {
       id: "/_auth/pages/project/details"
       path: "/pages/project/details"
@@ -431,6 +516,13 @@ declare module "@tanstack/react-router" {
       path: "/pages/trade/trade"
       fullPath: "/pages/trade/trade"
       preLoaderRoute: typeof AuthPagesTradeTradeRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/activityCenter": {
+      id: "/_auth/pages/user/activityCenter"
+      path: "/pages/user/activityCenter"
+      fullPath: "/pages/user/activityCenter"
+      preLoaderRoute: typeof AuthPagesUserActivityCenterRouteImport
       parentRoute: typeof AuthRoute
     }
     "/_auth/pages/user/addBank": {
@@ -487,6 +579,13 @@ declare module "@tanstack/react-router" {
       path: "/pages/user/message"
       fullPath: "/pages/user/message"
       preLoaderRoute: typeof AuthPagesUserMessageRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    "/_auth/pages/user/notice": {
+      id: "/_auth/pages/user/notice"
+      path: "/pages/user/notice"
+      fullPath: "/pages/user/notice"
+      preLoaderRoute: typeof AuthPagesUserNoticeRouteImport
       parentRoute: typeof AuthRoute
     }
     "/_auth/pages/user/order": {
@@ -556,9 +655,11 @@ declare module "@tanstack/react-router" {
 }
 
 interface AuthRouteChildren {
+  AuthPagesActivityDetailsRoute: typeof AuthPagesActivityDetailsRoute
   AuthPagesProjectDetailsRoute: typeof AuthPagesProjectDetailsRoute
   AuthPagesProjectProjectRoute: typeof AuthPagesProjectProjectRoute
   AuthPagesTradeTradeRoute: typeof AuthPagesTradeTradeRoute
+  AuthPagesUserActivityCenterRoute: typeof AuthPagesUserActivityCenterRoute
   AuthPagesUserAddBankRoute: typeof AuthPagesUserAddBankRoute
   AuthPagesUserAuthRoute: typeof AuthPagesUserAuthRoute
   AuthPagesUserBankRoute: typeof AuthPagesUserBankRoute
@@ -567,6 +668,7 @@ interface AuthRouteChildren {
   AuthPagesUserFinanceRoute: typeof AuthPagesUserFinanceRoute
   AuthPagesUserInviteRoute: typeof AuthPagesUserInviteRoute
   AuthPagesUserMessageRoute: typeof AuthPagesUserMessageRoute
+  AuthPagesUserNoticeRoute: typeof AuthPagesUserNoticeRoute
   AuthPagesUserOrderRoute: typeof AuthPagesUserOrderRoute
   AuthPagesUserOrderdetailRoute: typeof AuthPagesUserOrderdetailRoute
   AuthPagesUserRechargeRoute: typeof AuthPagesUserRechargeRoute
@@ -579,9 +681,11 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthPagesActivityDetailsRoute: AuthPagesActivityDetailsRoute,
   AuthPagesProjectDetailsRoute: AuthPagesProjectDetailsRoute,
   AuthPagesProjectProjectRoute: AuthPagesProjectProjectRoute,
   AuthPagesTradeTradeRoute: AuthPagesTradeTradeRoute,
+  AuthPagesUserActivityCenterRoute: AuthPagesUserActivityCenterRoute,
   AuthPagesUserAddBankRoute: AuthPagesUserAddBankRoute,
   AuthPagesUserAuthRoute: AuthPagesUserAuthRoute,
   AuthPagesUserBankRoute: AuthPagesUserBankRoute,
@@ -590,6 +694,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesUserFinanceRoute: AuthPagesUserFinanceRoute,
   AuthPagesUserInviteRoute: AuthPagesUserInviteRoute,
   AuthPagesUserMessageRoute: AuthPagesUserMessageRoute,
+  AuthPagesUserNoticeRoute: AuthPagesUserNoticeRoute,
   AuthPagesUserOrderRoute: AuthPagesUserOrderRoute,
   AuthPagesUserOrderdetailRoute: AuthPagesUserOrderdetailRoute,
   AuthPagesUserRechargeRoute: AuthPagesUserRechargeRoute,
@@ -606,6 +711,8 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
+  PagesAboutDetailsRoute: PagesAboutDetailsRoute,
+  PagesAboutListRoute: PagesAboutListRoute,
   PagesCustomerCustomerRoute: PagesCustomerCustomerRoute,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
   PagesLoginLoginRoute: PagesLoginLoginRoute,

@@ -4,5 +4,5 @@ import { HomeRoute, loadHome } from "../app/home-route";
 export const Route = createFileRoute("/")({ loader: loadHome, component: Home });
 
 function Home() {
-  return <HomeRoute products={Route.useLoaderData()} />;
+  return <HomeRoute data={Route.useLoaderData()} />;
 }

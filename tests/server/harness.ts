@@ -11,6 +11,7 @@ import type { PricedProduct, PriceProvider } from "../../server/market/provider"
 import { seedProducts } from "../../server/market/seed-products";
 import { seedDepositChannels } from "../../server/modules/money/seed-channels";
 import { seedPlans } from "../../server/modules/finance/service";
+import { seedContent } from "../../server/modules/content/service";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -70,6 +71,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await feed.open();
   await seedDepositChannels(database.db);
   await seedPlans(ctx);
+  await seedContent(ctx);
   const uploadsDir = mkdtempSync(join(tmpdir(), "trading-uploads-"));
   const sentSms: Harness["sentSms"] = [];
   const sms: SmsSender = { send: async (phone, code) => void sentSms.push({ phone, code }) };
@@ -131,7 +133,7 @@ export async function loginDemo(h: Harness): Promise<string> {
 /** Counts of the tables a refused request must not change. */
 export async function snapshot(h: Harness): Promise<string> {
   const result = await h.database.db.execute(
-    "select (select count(*) from users) u, (select count(*) from sessions) s, (select count(*) from sms_codes) c, (select count(*) from ledger) l, (select count(*) from orders) o, (select count(*) from bank_cards) b, (select count(*) from recharges) r, (select count(*) from withdrawals) w, (select count(*) from exchanges) x, (select count(*) from uploads) f, (select count(*) from subscriptions) y, (select string_agg(password_hash || coalesce(pay_password_hash, '') || cash::text || coin::text || frozen::text || yuebao::text || locked::text, ',' order by id) from users) h" as never,
+    "select (select count(*) from users) u, (select count(*) from sessions) s, (select count(*) from sms_codes) c, (select count(*) from ledger) l, (select count(*) from orders) o, (select count(*) from bank_cards) b, (select count(*) from recharges) r, (select count(*) from withdrawals) w, (select count(*) from exchanges) x, (select count(*) from uploads) f, (select count(*) from subscriptions) y, (select count(*) from contents) k, (select count(*) from signins) g, (select string_agg(password_hash || coalesce(pay_password_hash, '') || cash::text || coin::text || frozen::text || yuebao::text || locked::text, ',' order by id) from users) h" as never,
   );
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
 }

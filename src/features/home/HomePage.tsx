@@ -3,8 +3,8 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Empty } from "../../ui/Empty";
 
-/** Home: the brand, the quotes (given by the route), and the way in for visitors. */
-export function HomePage({ loggedIn, quotes }: { loggedIn: boolean; quotes: ReactNode }) {
+/** Home: the brand, banners and notices, the quotes, then news and pages (all given by the route). */
+export function HomePage({ loggedIn, top, quotes, bottom }: { loggedIn: boolean; top?: ReactNode; quotes: ReactNode; bottom?: ReactNode }) {
   const { t } = useLingui();
   return (
     <main className="page page-tab">
@@ -16,7 +16,9 @@ export function HomePage({ loggedIn, quotes }: { loggedIn: boolean; quotes: Reac
           </Link>
         )}
       </header>
+      {top}
       {quotes ?? <Empty title={t`Quotes are unavailable`} text={t`The quotes could not be loaded. Check your connection and try again.`} />}
+      {bottom}
     </main>
   );
 }

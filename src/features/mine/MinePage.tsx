@@ -87,6 +87,12 @@ export function MinePage({ user, onLogout }: { user: UserInfo; onLogout: () => v
               </span>
             )}
           </MenuLink>
+          <MenuLink to="/pages/user/notice" icon={<MailIcon />}>
+            <Trans>Platform notices</Trans>
+          </MenuLink>
+          <MenuLink to="/pages/user/activityCenter" icon={<GlobeIcon />}>
+            <Trans>Activity centre</Trans>
+          </MenuLink>
           <MenuLink to="/pages/user/invite" icon={<GlobeIcon />}>
             <Trans>Invite friends</Trans>
           </MenuLink>

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import { endpoints } from "../../contract/endpoints";
+import { successMessages } from "../../contract/messages";
+import { opsContentEndpoints } from "../../contract/ops";
+import { activityCentre, contentDetail, homeData, listContent, publishContent, signIn } from "../modules/content/service";
+import type { ServiceContext } from "../modules/context";
+import { requestLanguage } from "./envelope";
+import { route } from "./routes";
+
+export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext) {
+  route(app, endpoints.home, async (_input, { request }) => ({ data: await homeData(ctx, requestLanguage(request)) }));
+  route(app, endpoints.banners, async (_input, { request }) => ({ data: (await listContent(ctx, "banner", requestLanguage(request))).items }));
+  route(app, endpoints.notices, async (_input, { request }) => ({ data: (await listContent(ctx, "notice", requestLanguage(request))).items }));
+  route(app, endpoints.contentList, async (input, { request }) => ({ data: await listContent(ctx, input.kind, requestLanguage(request), input.page) }));
+  route(app, endpoints.contentDetail, async (input, { request }) => ({ data: await contentDetail(ctx, input.id, requestLanguage(request), ["news", "company", "notice", "banner"]) }));
+  route(app, endpoints.activityDetail, async (input, { request }) => ({ data: await contentDetail(ctx, input.id, requestLanguage(request), ["activity"]) }));
+  route(app, endpoints.activities, async (_input, { request, maybeUser }) => ({ data: await activityCentre(ctx, requestLanguage(request), maybeUser) }));
+  route(app, endpoints.signin, async (_input, { user }) => ({ data: await signIn(ctx, user), message: successMessages.signed_in }));
+  route(app, opsContentEndpoints.publishContent, async (input) => ({ data: await publishContent(ctx, input), message: successMessages.done }));
+}

@@ -1,0 +1,85 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import type { HomeData } from "../../../contract/content";
+import { formatDateTime } from "../../i18n/format";
+
+/** Banner carousel: advances every 5 s (not when the reader prefers less motion), with dots to pick a slide. */
+export function BannerCarousel({ banners }: { banners: HomeData["banners"] }) {
+  const { t } = useLingui();
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (banners.length < 2 || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % banners.length), 5000);
+    return () => clearInterval(timer);
+  }, [banners.length]);
+  const banner = banners[index];
+  if (!banner) return null;
+  return (
+    <section className="banner" aria-roledescription="carousel" aria-label={t`Highlights`}>
+      <Link to="/pages/about/details" search={{ id: banner.id }} className="banner-slide" data-testid="banner">
+        <strong>{banner.title}</strong>
+        <span>{banner.summary}</span>
+      </Link>
+      <div className="banner-dots">
+        {banners.map((b, i) => (
+          <button key={b.id} type="button" className="banner-dot" aria-current={i === index} aria-label={t`Slide ${i + 1} of ${banners.length}`} onClick={() => setIndex(i)} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** One notice at a time, rotating every 4 s, each a link to the notices page. */
+export function NoticeTicker({ notices }: { notices: HomeData["notices"] }) {
+  const { t } = useLingui();
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (notices.length < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % notices.length), 4000);
+    return () => clearInterval(timer);
+  }, [notices.length]);
+  const notice = notices[index];
+  if (!notice) return null;
+  return (
+    <Link to="/pages/about/details" search={{ id: notice.id }} className="notice-ticker" aria-label={t`Notice: ${notice.title}`} data-testid="notice-ticker">
+      <span aria-hidden="true">📢</span> <span className="notice-text">{notice.title}</span>
+    </Link>
+  );
+}
+
+export function NewsList({ news, company, activities }: Pick<HomeData, "news" | "company" | "activities">) {
+  const { t } = useLingui();
+  return (
+    <>
+      <h2 className="section-title">
+        {t`News`}
+        <Link to="/pages/about/list" search={{ kind: "news" }} className="navbar-link">
+          {t`All`}
+        </Link>
+      </h2>
+      <ul className="record-list" data-testid="home-news">
+        {news.map((item) => (
+          <li key={item.id} className="record">
+            <Link to="/pages/about/details" search={{ id: item.id }} className="content-link">
+              <strong>{item.title}</strong>
+              <span className="record-sub">{formatDateTime(item.time)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="quick-links">
+        {company.map((page) => (
+          <Link key={page.id} to="/pages/about/details" search={{ id: page.id }} className="button">
+            {page.title}
+          </Link>
+        ))}
+        {activities.length > 0 && (
+          <Link to="/pages/user/activityCenter" className="button">
+            <Trans>Activity centre</Trans>
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { fetchContent } from "../../../features/content/api";
+import { ContentDetailPage } from "../../../features/content/ContentDetailPage";
+import { cachedLoad } from "../../../offline/cached-load";
+import { NoData } from "../../../ui/NoData";
+
+export const Route = createFileRoute("/pages/about/details")({
+  validateSearch: (search: Record<string, unknown>): { id: string } => ({ id: typeof search.id === "string" ? search.id : "" }),
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: ({ deps }) => cachedLoad(`content:${deps.id}`, () => fetchContent(deps.id)),
+  component: ContentDetail,
+});
+
+function ContentDetail() {
+  const loaded = Route.useLoaderData();
+  return loaded.data ? <ContentDetailPage content={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
+}

@@ -1,0 +1,85 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appUrl, baseUrl, launchBrowser, newPhoneContext } from "./helpers";
+import { inject } from "vitest";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function publish(fields: Record<string, string>) {
+  const response = await fetch(`${baseUrl()}/api/ops/content`, {
+    method: "POST",
+    headers: { "ops-token": inject("opsToken"), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  expect(((await response.json()) as { code: number }).code).toBe(1);
+}
+
+describe("home content in the browser", () => {
+  it("reads a notice and a news article, then reads them again offline; hostile HTML cannot run", async () => {
+    await publish({
+      item: "news-hostile",
+      kind: "news",
+      lang: "en",
+      title: "Markup test",
+      body: '<p id="kept">Safe paragraph</p><script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"><a href="javascript:window.pwned = 3">link</a><iframe src="about:blank"></iframe>',
+    });
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(appUrl("/"));
+    await page.getByTestId("banner").waitFor();
+    // a notice from the ticker
+    const noticeTitle = (await page.getByTestId("notice-ticker").locator(".notice-text").textContent())!;
+    await page.getByTestId("notice-ticker").click();
+    await page.getByTestId("article").waitFor();
+    expect(await page.getByTestId("article").locator("h2").textContent()).toBe(noticeTitle);
+    // a news article from Home
+    await page.goto(appUrl("/"));
+    const newsLink = page.getByTestId("home-news").getByRole("link").first();
+    const newsTitle = (await newsLink.locator("strong").textContent())!;
+    await newsLink.click();
+    await page.getByTestId("article").locator("h2").filter({ hasText: newsTitle }).waitFor();
+    const articleUrl = page.url();
+    // the hostile article: its markup is shown, its script never runs
+    await page.goto(appUrl("/pages/about/details?id=news-hostile"));
+    await page.locator(".rich-text p").filter({ hasText: "Safe paragraph" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.locator(".rich-text script, .rich-text iframe, .rich-text [onerror]").count()).toBe(0);
+    expect(await page.locator('.rich-text a[href^="javascript"]').count()).toBe(0);
+
+    // offline: the same pages open from the saved copies, saying so
+    await context.setOffline(true);
+    await page.goto(articleUrl);
+    await page.getByTestId("article").locator("h2").filter({ hasText: newsTitle }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Offline — as of" }).first().waitFor();
+    await page.goto(appUrl("/"));
+    await page.getByTestId("notice-ticker").waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it("signs in once a day in the activity centre; a second time is refused", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(appUrl("/pages/login/login"));
+    await page.getByLabel("Account", { exact: true }).fill("demo");
+    await page.getByLabel("Password", { exact: true }).fill("demo1234");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(/pages\/user\/user/);
+    await page.getByRole("link", { name: "Activity centre" }).click();
+    const button = page.locator("[data-signed]");
+    await button.waitFor();
+    if ((await button.getAttribute("data-signed")) === "no") {
+      await button.click();
+      await expect.poll(() => page.locator(".toast").allTextContents()).toContain("Signed in: bonus added to your cash");
+      await expect.poll(() => button.getAttribute("data-signed")).toBe("yes");
+    }
+    await button.click();
+    await expect.poll(() => page.locator(".toast").allTextContents()).toContain("Only once a day");
+    await context.close();
+  });
+});
