@@ -142,3 +142,20 @@ export const opsContentEndpoints = {
     auth: "ops",
   },
 } satisfies Record<string, EndpointSpec>;
+
+export const opsFinanceEndpoints = {
+  setPlan: {
+    method: "POST",
+    path: "/api/ops/plan",
+    summary: "Add (no id) or change a yuebao plan; running subscriptions keep their own rate and term",
+    request: z.object({
+      id: z.string({ error: "invalid_input" }).regex(/^\d{1,9}$/, { error: "invalid_input" }).optional(),
+      title: requiredText(),
+      dailyRate: z.string({ error: "field_required" }).regex(/^0(\.\d{1,6})?$/, { error: "invalid_input" }),
+      days: z.string({ error: "field_required" }).regex(/^\d{1,4}$/, { error: "invalid_input" }),
+      minAmount: z.string({ error: "field_required" }).regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" }),
+      enabled: z.enum(["0", "1"], { error: "invalid_input" }).default("1"),
+    }),
+    auth: "ops",
+  },
+} satisfies Record<string, EndpointSpec>;

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../contract/endpoints";
 import { successMessages } from "../../contract/messages";
 import type { ServiceContext } from "../modules/context";
-import { appendToSubscription, joinPlan, keepSubscription, listPlans, stopSubscription, yuebaoInfo } from "../modules/finance/service";
+import { opsFinanceEndpoints } from "../../contract/ops";
+import { appendToSubscription, joinPlan, keepSubscription, listPlans, setPlan, stopSubscription, yuebaoInfo } from "../modules/finance/service";
 import { route } from "./routes";
 
 export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
@@ -18,6 +19,7 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
     await keepSubscription(ctx, user, input.id);
     return { data: await yuebaoInfo(ctx, user), message: successMessages.renewing };
   }, money);
+  route(app, opsFinanceEndpoints.setPlan, async (input) => ({ data: await setPlan(ctx, input), message: successMessages.done }));
   route(app, endpoints.stopSubscription, async (input, { user }) => {
     await stopSubscription(ctx, user, input.id);
     return { data: await yuebaoInfo(ctx, user), message: successMessages.settled };

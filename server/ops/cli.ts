@@ -65,6 +65,25 @@ const commands: Record<string, Command> = {
     path: "/api/ops/message",
     fields: ([account, title, ...body]) => ({ ...(account && account !== "all" ? { account } : {}), title: title ?? "", body: body.join(" ") }),
   },
+  plan: {
+    usage: "plan <title> <dailyRate e.g. 0.0012> <days> <minAmount> [id-to-change] [enabled 1|0]",
+    method: "POST",
+    path: "/api/ops/plan",
+    fields: ([title, dailyRate, days, minAmount, id, enabled]) => ({ title: title ?? "", dailyRate: dailyRate ?? "", days: days ?? "", minAmount: minAmount ?? "", ...(id && id !== "new" ? { id } : {}), ...(enabled ? { enabled } : {}) }),
+  },
+  content: {
+    usage: "content <item-slug> <banner|notice|news|company|activity> <lang> <title> <summary> <body-html-or-@file>",
+    method: "POST",
+    path: "/api/ops/content",
+    fields: ([item, kind, lang, title, summary, body]) => ({
+      item: item ?? "",
+      kind: kind ?? "",
+      lang: lang ?? "",
+      title: title ?? "",
+      summary: summary ?? "",
+      body: body?.startsWith("@") ? readFileSync(body.slice(1), "utf8") : (body ?? ""),
+    }),
+  },
   "invite-bonus": { usage: "invite-bonus <amount per invitee>", method: "POST", path: "/api/ops/invite-bonus", fields: ([amount]) => ({ amount: amount ?? "" }) },
 };
 

@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { opsContentEndpoints, opsEndpoints, opsMineEndpoints, opsMoneyEndpoints, opsProductEndpoints } from "../../contract/ops";
+import { opsContentEndpoints, opsEndpoints, opsFinanceEndpoints, opsMineEndpoints, opsMoneyEndpoints, opsProductEndpoints } from "../../contract/ops";
 import { buildApp } from "../../server/http/app";
 import { api, type Harness, loginDemo, OPS_TOKEN, snapshot, startHarness } from "./harness";
 
@@ -79,7 +79,7 @@ describe("envelope and statuses", () => {
     const response = await h.app.inject({ method: "GET", url: "/api/docs" });
     const doc = response.json();
     expect(doc.openapi).toBe("3.1.0");
-    for (const spec of [...Object.values(endpoints), ...Object.values(opsEndpoints), ...Object.values(opsProductEndpoints), ...Object.values(opsMoneyEndpoints), ...Object.values(opsMineEndpoints), ...Object.values(opsContentEndpoints)]) {
+    for (const spec of [...Object.values(endpoints), ...Object.values(opsEndpoints), ...Object.values(opsProductEndpoints), ...Object.values(opsMoneyEndpoints), ...Object.values(opsMineEndpoints), ...Object.values(opsContentEndpoints), ...Object.values(opsFinanceEndpoints)]) {
       expect(doc.paths[spec.path]?.[spec.method.toLowerCase()], spec.path).toBeDefined();
     }
     const register = doc.paths["/api/login/reg"].post.requestBody.content["application/x-www-form-urlencoded"].schema;
@@ -124,7 +124,7 @@ describe("bad input on every endpoint changes nothing", () => {
     { account: "😀😀😀😀", password: "\u0000\u0000\u0000\u0000\u0000\u0000", phone: "NaN", smsCode: "Infinity" },
     { oldPassword: "", password: "", password2: "", payPassword: "-1", payPassword2: "1e309" },
   ];
-  const all = [...Object.values(endpoints), ...Object.values(opsEndpoints), ...Object.values(opsProductEndpoints), ...Object.values(opsMoneyEndpoints), ...Object.values(opsMineEndpoints), ...Object.values(opsContentEndpoints)];
+  const all = [...Object.values(endpoints), ...Object.values(opsEndpoints), ...Object.values(opsProductEndpoints), ...Object.values(opsMoneyEndpoints), ...Object.values(opsMineEndpoints), ...Object.values(opsContentEndpoints), ...Object.values(opsFinanceEndpoints)];
   for (const spec of all) {
     it(`${spec.method} ${spec.path}`, async () => {
       const token = await loginDemo(h);

@@ -191,3 +191,19 @@ export async function seedPlans(ctx: Pick<ServiceContext, "db">): Promise<boolea
   return true;
 }
 
+
+/** The operator's plan settings. A change applies to new subscriptions; running ones keep their terms. */
+export async function setPlan(ctx: ServiceContext, input: { id?: string; title: string; dailyRate: string; days: string; minAmount: string; enabled: string }) {
+  const minAmount = parseAmount(input.minAmount);
+  const days = Number(input.days);
+  const dailyRatePpm = Math.round(Number(input.dailyRate) * 1_000_000);
+  if (minAmount === null || days < 1 || dailyRatePpm <= 0) throw new AppError("invalid_input", {}, "request");
+  const values = { title: input.title, dailyRatePpm, days, minAmount, enabled: input.enabled !== "0" };
+  if (input.id) {
+    const [row] = await ctx.db.update(financePlans).set(values).where(eq(financePlans.id, Number(input.id))).returning();
+    if (!row) throw new AppError("plan_not_found");
+    return row;
+  }
+  const [row] = await ctx.db.insert(financePlans).values(values).returning();
+  return row;
+}
