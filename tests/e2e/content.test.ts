@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, baseUrl, launchBrowser, newPhoneContext } from "./helpers";
 import { inject } from "vitest";
+import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,11 +65,7 @@ describe("home content in the browser", () => {
   it("signs in once a day in the activity centre; a second time is refused", async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
-    await page.goto(appUrl("/pages/login/login"));
-    await page.getByLabel("Account", { exact: true }).fill("demo");
-    await page.getByLabel("Password", { exact: true }).fill("demo1234");
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(/pages\/user\/user/);
+    await logInAsDemo(page);
     await page.getByRole("link", { name: "Activity centre" }).click();
     const button = page.locator("[data-signed]");
     await button.waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, launchBrowser, newPhoneContext } from "./helpers";
+import { launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,11 +12,7 @@ describe("yuebao in the browser", () => {
   it("joins a plan, sees it earning, appends, stops and sees the cash back", async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
-    await page.goto(appUrl("/pages/login/login"));
-    await page.getByLabel("Account", { exact: true }).fill("demo");
-    await page.getByLabel("Password", { exact: true }).fill("demo1234");
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(/pages\/user\/user/);
+    await logInAsDemo(page);
     const token = await page.evaluate(() => localStorage.getItem("token")!);
     const cashBefore = Number((await (await fetch(new URL("/api/user/wallet", page.url()), { headers: { token } })).json()).data.cash);
 

@@ -38,3 +38,12 @@ export async function tabLabels(page: Page): Promise<string[]> {
 let counter = 0;
 export const uniqueAccount = (prefix: string) => `${prefix}${Date.now().toString(36)}${counter++}`;
 export const uniquePhone = () => `136${String(Date.now()).slice(-6)}${String(counter++ % 100).padStart(2, "0")}`;
+
+/** Logs the seeded demo account in through the login page, landing on Mine. */
+export async function logInAsDemo(page: Page): Promise<void> {
+  await page.goto(appUrl("/pages/login/login"));
+  await page.getByLabel("Account", { exact: true }).fill("demo");
+  await page.getByLabel("Password", { exact: true }).fill("demo1234");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/pages\/user\/user/);
+}

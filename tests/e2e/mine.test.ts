@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, launchBrowser, newPhoneContext, ops } from "./helpers";
+import { appUrl, launchBrowser, logInAsDemo, newPhoneContext, ops } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,11 +12,7 @@ describe("Mine pages in the browser", () => {
   it("real-name verification passed by the operator, messages with the unread badge, invitation link copied", async () => {
     const context = await newPhoneContext(browser, { permissions: ["clipboard-read", "clipboard-write"] });
     const page = await context.newPage();
-    await page.goto(appUrl("/pages/login/login"));
-    await page.getByLabel("Account", { exact: true }).fill("demo");
-    await page.getByLabel("Password", { exact: true }).fill("demo1234");
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(/pages\/user\/user/);
+    await logInAsDemo(page);
 
     // real-name: submitted → under review → the operator passes it → Mine shows verified
     await page.getByRole("link", { name: "Real-name verification" }).click();

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, baseUrl, launchBrowser, newPhoneContext, ops } from "./helpers";
+import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext, ops } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,11 +16,7 @@ describe("timed trading in the browser", () => {
 
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
-    await page.goto(appUrl("/pages/login/login"));
-    await page.getByLabel("Account", { exact: true }).fill("demo");
-    await page.getByLabel("Password", { exact: true }).fill("demo1234");
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(/pages\/user\/user/);
+    await logInAsDemo(page);
 
     // Home: the crypto market trades around the clock, so the test does not depend on the day
     await page.goto(appUrl("/pages/index/index"));
