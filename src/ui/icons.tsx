@@ -57,3 +57,6 @@ export const CardIcon = ({ size = 20 }: IconProps) => (
 export const MailIcon = ({ size = 20 }: IconProps) => (
   <svg {...base(size)}><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3 7l9 6 9-6" /></svg>
 );
+export const MegaphoneIcon = ({ size = 18 }: IconProps) => (
+  <svg {...base(size)}><path d="M3 10v4h4l7 4V6L7 10z" /><path d="M17 9a4 4 0 0 1 0 6" /></svg>
+);

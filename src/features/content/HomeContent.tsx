@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { HomeData } from "../../../contract/content";
 import { formatDateTime } from "../../i18n/format";
+import { MegaphoneIcon } from "../../ui/icons";
 
 /** Banner carousel: advances every 5 s (not when the reader prefers less motion), with dots to pick a slide. */
 export function BannerCarousel({ banners }: { banners: HomeData["banners"] }) {
@@ -43,7 +44,7 @@ export function NoticeTicker({ notices }: { notices: HomeData["notices"] }) {
   if (!notice) return null;
   return (
     <Link to="/pages/about/details" search={{ id: notice.id }} className="notice-ticker" aria-label={t`Notice: ${notice.title}`} data-testid="notice-ticker">
-      <span aria-hidden="true">📢</span> <span className="notice-text">{notice.title}</span>
+      <MegaphoneIcon /> <span className="notice-text">{notice.title}</span>
     </Link>
   );
 }
