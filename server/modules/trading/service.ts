@@ -1,14 +1,15 @@
-import { and, count, desc, eq, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, sum } from "drizzle-orm";
 import { centsToDecimal } from "../../../contract/format";
 import { type Direction, type Order, type OrderPage, QUOTE_STALE_SECONDS } from "../../../contract/markets";
 import type { ErrorKey } from "../../../contract/messages";
 import { parseAmount } from "../../../contract/money";
 import { orderFee } from "../../../contract/trading-math";
-import { ledger, orders, users } from "../../db/schema";
+import { orders, users } from "../../db/schema";
 import type { PriceFeed, ProductRow } from "../../market/feed";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { moveMoney } from "../money/ledger";
 import { findOption, findProduct } from "../quotes/service";
 import { type OrderRow, toOrder } from "./orders-view";
 
@@ -106,12 +107,16 @@ export async function placeOrder(ctx: TradingContext, user: UserRow, input: Plac
         expiresAt: now + option.seconds,
       })
       .returning();
-    await tx.update(users).set({ cash: sql`${users.cash} - ${amount + fee}` }).where(eq(users.id, user.id));
-    const reference = `order:${created!.id}`;
-    await tx.insert(ledger).values([
-      { userId: user.id, account: "cash", delta: -amount, reason: "order_stake", reference, createdAt: now },
-      ...(fee > 0 ? [{ userId: user.id, account: "cash", delta: -fee, reason: "order_fee", reference, createdAt: now }] : []),
-    ]);
+    await moveMoney(
+      tx,
+      user.id,
+      [
+        { account: "cash", delta: -amount, reason: "order_stake" },
+        { account: "cash", delta: -fee, reason: "order_fee" },
+      ],
+      `order:${created!.id}`,
+      now,
+    );
     return created!;
   });
   return toOrder(row, product);

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Invitation } from "../../../contract/mine";
 import { formatDateTime } from "../../i18n/format";
-import { copyText } from "../../ui/copy";
-import { CopyIcon } from "../../ui/icons";
+import { CopyRow } from "../../ui/CopyRow";
 import { NavBar } from "../../ui/NavBar";
 import { invitationLink } from "./api";
 
@@ -14,19 +13,9 @@ export function InvitePage({ invitation }: { invitation: Invitation }) {
       <NavBar title={t`Invite friends`} />
       <section className="channel-card">
         <p className="record-sub">{t`Your invitation code`}</p>
-        <p className="channel-account">
-          <span data-testid="my-code">{invitation.code}</span>
-          <button type="button" className="icon-button" onClick={() => copyText(invitation.code)} aria-label={t`Copy invitation code`}>
-            <CopyIcon />
-          </button>
-        </p>
+        <CopyRow value={invitation.code} label={t`Copy invitation code`} testId="my-code" />
         <p className="record-sub">{t`Invitation link`}</p>
-        <p className="channel-account">
-          <span data-testid="invite-link">{link}</span>
-          <button type="button" className="icon-button" onClick={() => copyText(link)} aria-label={t`Copy the invitation link`}>
-            <CopyIcon />
-          </button>
-        </p>
+        <CopyRow value={link} label={t`Copy the invitation link`} testId="invite-link" />
       </section>
       <section className="balances">
         <div className="balance">

@@ -4,9 +4,8 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 import type { RechargeInfo } from "../../../contract/wallet";
 import { uploadFile } from "../../api/upload";
 import { CARD_TYPE_NAMES } from "../../ui/card-types";
-import { copyText } from "../../ui/copy";
+import { CopyRow } from "../../ui/CopyRow";
 import { Field } from "../../ui/Field";
-import { CopyIcon } from "../../ui/icons";
 import { NavBar } from "../../ui/NavBar";
 import { showToast } from "../../ui/toast";
 import { useOnline } from "../../ui/useOnline";
@@ -80,12 +79,7 @@ export function RechargePage({ info }: { info: RechargeInfo }) {
       {channel && (
         <section className="channel-card" aria-label={t`Transfer to`}>
           <p className="record-sub">{i18n._(CARD_TYPE_NAMES[channel.type])}</p>
-          <p className="channel-account">
-            <span data-testid="channel-account">{channel.account}</span>
-            <button type="button" className="icon-button" onClick={() => copyText(channel.account)} aria-label={t`Copy the account`}>
-              <CopyIcon />
-            </button>
-          </p>
+          <CopyRow value={channel.account} label={t`Copy the account`} testId="channel-account" />
           {channel.qr && <img src={channel.qr} alt={t`QR code of ${channel.name}`} width={180} height={180} />}
           {channel.note && <p className="record-sub">{channel.note}</p>}
         </section>

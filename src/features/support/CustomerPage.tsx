@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { PlatformInfo } from "../../../contract/mine";
-import { copyText } from "../../ui/copy";
-import { CopyIcon } from "../../ui/icons";
+import { CopyRow } from "../../ui/CopyRow";
 import { NavBar } from "../../ui/NavBar";
 
 /** Customer service: how to reach support, and what to contact it for (spec §1). */
@@ -19,12 +18,7 @@ export function CustomerPage({ info }: { info: PlatformInfo }) {
         {info.support.map((channel) => (
           <li key={channel.type} className="record">
             <span className="record-sub">{channel.label}</span>
-            <span className="channel-account">
-              <span>{channel.value}</span>
-              <button type="button" className="icon-button" onClick={() => copyText(channel.value)} aria-label={t`Copy ${channel.label}`}>
-                <CopyIcon />
-              </button>
-            </span>
+            <CopyRow value={channel.value} label={t`Copy ${channel.label}`} />
           </li>
         ))}
       </ul>
