@@ -2,17 +2,28 @@ import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
 import { LANGUAGE_CODES } from "./contract/languages";
 
-// One catalog per language for client and server alike: the server localizes error messages from it too.
+const shellFeatures = ["<rootDir>/src/features/home", "<rootDir>/src/features/market", "<rootDir>/src/features/content/HomeContent.tsx"];
+const shellSources = ["<rootDir>/contract", "<rootDir>/src/app", "<rootDir>/src/api", "<rootDir>/src/i18n", "<rootDir>/src/offline", "<rootDir>/src/ui", "<rootDir>/src/workers", ...shellFeatures];
+
+// Catalogs per language for client and server alike: the server localizes error messages from it too.
 export default defineConfig({
   sourceLocale: "en",
   locales: [...LANGUAGE_CODES],
   fallbackLocales: { default: "en" },
   format: formatter({ lineNumbers: false, origins: false }),
+  // Two catalogs per language. "shell" holds what the first screen (Home, the tab bar, errors) says and loads at
+  // start; "pages" holds every other page's text and loads right after, before any other page renders — so the
+  // first screen does not wait for the text of thirty pages it does not show.
   catalogs: [
     {
-      path: "<rootDir>/src/i18n/locales/{locale}/messages",
-      include: ["<rootDir>/src", "<rootDir>/contract"],
+      path: "<rootDir>/src/i18n/locales/{locale}/shell",
+      include: shellSources,
       exclude: ["**/node_modules/**", "**/locales/**"],
+    },
+    {
+      path: "<rootDir>/src/i18n/locales/{locale}/pages",
+      include: ["<rootDir>/src/features", "<rootDir>/src/routes"],
+      exclude: ["**/node_modules/**", "**/locales/**", ...shellFeatures],
     },
   ],
 });

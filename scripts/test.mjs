@@ -20,7 +20,7 @@ const steps = [
   ["lint (typescript-eslint, one-way imports)", ["eslint", "."]],
   ["unit and server tests", vitest(["unit", "server"], "unit")],
   ["build the PWA", ["vite", "build"]],
-  ["bundle sizes", ["node", "scripts/size.mjs"]],
+  ["bundle sizes against their budgets", ["node", "scripts/size.mjs"]],
   ["browser tests (Chromium)", vitest(["e2e"], "e2e")],
 ];
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 const SOURCES = ["src", "sw", "contract", "public", "index.html", "vite.config.ts", "manifest.webmanifest", "package.json"];
 
 // compiled catalogs are rewritten by every `lingui compile` and derive from the .po files already watched
-const isGenerated = (path: string) => path.endsWith("messages.ts");
+const isGenerated = (path: string) => /\/locales\/[^/]+\/[^/]+\.ts$/.test(path);
 
 function newestChange(path: string): number {
   if (!existsSync(path) || isGenerated(path)) return 0;

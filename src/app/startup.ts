@@ -17,3 +17,8 @@ export function isPublicPath(pathname: string): boolean {
   if (pathname === "/" || pathname === "") return true;
   return PUBLIC_KEYWORDS.some((keyword) => pathname.includes(keyword));
 }
+
+/** Home answers at "/" and at the spec's pages/index/index. */
+export function isHomePath(pathname: string): boolean {
+  return pathname === "/" || pathname === "" || pathname === "/pages/index/index";
+}

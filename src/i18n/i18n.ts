@@ -4,13 +4,38 @@ import { readStoredLanguage, storeLanguage } from "./language";
 
 export { i18n };
 
-// One chunk per catalog, fetched only when that language is chosen.
-const catalogs = import.meta.glob<{ messages: Messages }>("./locales/*/messages.ts");
+// Two chunks per language (lingui.config.ts): the shell's text, which the first screen waits for, and every
+// other page's text, which loads right after it. Only the chosen language is fetched.
+type Catalog = { messages: Messages };
+const shellCatalogs = import.meta.glob<Catalog>("./locales/*/shell.ts");
+const pagesCatalogs = import.meta.glob<Catalog>("./locales/*/pages.ts");
 
-export async function activateLanguage(code: LanguageCode): Promise<void> {
-  const load = catalogs[`./locales/${code}/messages.ts`];
-  if (!load) throw new Error(`no catalog for ${code}`);
-  const { messages } = await load();
+async function loadCatalog(catalogs: Record<string, () => Promise<Catalog>>, path: string): Promise<Messages> {
+  const load = catalogs[path];
+  if (!load) throw new Error(`no catalog ${path}`);
+  return (await load()).messages;
+}
+
+type PagesLoad = { promise: Promise<void>; failed: boolean; code: LanguageCode };
+let pagesLoad: PagesLoad | null = null;
+
+function startPagesLoad(code: LanguageCode): void {
+  // Loading adds the page texts to the active catalog and re-renders whatever already shows.
+  const load: PagesLoad = { code, failed: false, promise: loadCatalog(pagesCatalogs, `./locales/${code}/pages.ts`).then((messages) => i18n.load(code, messages)) };
+  load.promise.catch(() => (load.failed = true));
+  pagesLoad = load;
+}
+
+/**
+ * Resolves when the active language's page texts are loaded; every page but Home waits for it. A failed fetch
+ * (a flaky network before the service worker holds the chunk) is tried again by the next page that waits.
+ */
+export function pagesCatalogReady(): Promise<void> {
+  if (pagesLoad?.failed) startPagesLoad(pagesLoad.code);
+  return pagesLoad?.promise ?? Promise.resolve();
+}
+
+function activate(code: LanguageCode, messages: Messages): void {
   i18n.loadAndActivate({ locale: code, locales: [BCP47[code]], messages });
   document.documentElement.lang = BCP47[code];
 }
@@ -19,11 +44,18 @@ export async function activateLanguage(code: LanguageCode): Promise<void> {
 export async function activateStoredLanguage(): Promise<LanguageCode> {
   const code = readStoredLanguage();
   storeLanguage(code);
-  await activateLanguage(code);
+  activate(code, await loadCatalog(shellCatalogs, `./locales/${code}/shell.ts`));
+  startPagesLoad(code);
   return code;
 }
 
+/** A switch shows the new language whole: both catalogs load before it is activated. */
 export async function switchLanguage(code: LanguageCode): Promise<void> {
-  await activateLanguage(code);
+  const [shell, pages] = await Promise.all([
+    loadCatalog(shellCatalogs, `./locales/${code}/shell.ts`),
+    loadCatalog(pagesCatalogs, `./locales/${code}/pages.ts`),
+  ]);
+  pagesLoad = null;
+  activate(code, { ...shell, ...pages });
   storeLanguage(code);
 }

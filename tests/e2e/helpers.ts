@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 import { launchBrowser } from "../../scripts/browser.mjs";
-import { readPo } from "../unit/po";
+import { readCatalog } from "../unit/po";
 
 export const baseUrl = () => inject("baseUrl");
 export const appUrl = (hash = "/") => `${baseUrl()}/h5/#${hash}`;
@@ -26,7 +26,7 @@ export function ops(...args: string[]): unknown {
 
 /** The catalog text of a message in a language, so tests follow the translations. */
 export function translation(code: string, english: string): string {
-  const text = readPo(`src/i18n/locales/${code}/messages.po`).get(english);
+  const text = readCatalog(code).get(english);
   if (!text) throw new Error(`no ${code} translation of "${english}"`);
   return text;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_CODES } from "../../contract/languages";
 import { errorMessages, fieldLabels, successMessages } from "../../contract/messages";
-import { placeholders, readPo } from "./po";
+import { placeholders, readCatalog } from "./po";
 
-const catalog = (code: string) => readPo(`src/i18n/locales/${code}/messages.po`);
+const catalog = readCatalog;
 const english = catalog("en");
 // Names and symbols that read the same in every language.
 const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA", "1h", "Alipay", "WeChat Pay"]);
@@ -15,6 +15,11 @@ const SAME_IN_LANGUAGE: Record<string, Set<string>> = {
 };
 
 describe("translation catalogs", () => {
+  it("catalogue ids follow the rule the client reads them by (src/i18n/catalogue.ts)", () => {
+    for (const [key, descriptor] of Object.entries(errorMessages)) expect(descriptor.id).toBe(`error.${key}`);
+    for (const [key, descriptor] of Object.entries(successMessages)) expect(descriptor.id).toBe(`success.${key}`);
+  });
+
   it("the English catalog holds every shared message of the contract", () => {
     for (const descriptor of [...Object.values(errorMessages), ...Object.values(successMessages), ...Object.values(fieldLabels)]) {
       expect(english.get(descriptor.id), descriptor.id).toBe(descriptor.message);

@@ -30,3 +30,8 @@ export function readPo(path: string): Map<string, string> {
 }
 
 export const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** A language's whole catalog: the shell and pages catalogs together (lingui.config.ts). */
+export function readCatalog(code: string): Map<string, string> {
+  return new Map([...readPo(`src/i18n/locales/${code}/shell.po`), ...readPo(`src/i18n/locales/${code}/pages.po`)]);
+}

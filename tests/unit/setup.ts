@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
 import { i18n } from "@lingui/core";
-import { messages } from "../../src/i18n/locales/en/messages";
+import { messages as pages } from "../../src/i18n/locales/en/pages";
+import { messages as shell } from "../../src/i18n/locales/en/shell";
 
-i18n.loadAndActivate({ locale: "en", messages });
+i18n.loadAndActivate({ locale: "en", messages: { ...shell, ...pages } });

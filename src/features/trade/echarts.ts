@@ -1,9 +1,10 @@
-// Only the parts of echarts the K-line uses, so the trade chunk stays small (issue 3: ≤ 180 KB gzip).
+// Only the parts of echarts the K-line uses (no tooltip: KlineChart prints the pointed candle as text), so the
+// trade screen stays within its budget (scripts/size-budgets.json).
 import { CandlestickChart } from "echarts/charts";
-import { DataZoomInsideComponent, GridComponent, MarkLineComponent, TooltipComponent } from "echarts/components";
+import { DataZoomInsideComponent, GridComponent, MarkLineComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 
-echarts.use([CandlestickChart, GridComponent, TooltipComponent, DataZoomInsideComponent, MarkLineComponent, CanvasRenderer]);
+echarts.use([CandlestickChart, GridComponent, DataZoomInsideComponent, MarkLineComponent, CanvasRenderer]);
 
 export { echarts };
