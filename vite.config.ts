@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
+const packageVersion: string = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version;
 const manifest = JSON.parse(readFileSync(new URL("./manifest.webmanifest", import.meta.url), "utf8"));
 // What the first screen (Home) runs: route definitions (not the split page code), the libraries every start
 // needs, and Home's own modules. One chunk instead of a dozen small requests, and it compresses better whole.
@@ -25,6 +26,8 @@ const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
   base: "/h5/",
+  // shown on Mine; a deploy may label its build (APP_VERSION=1.4.2+abc123 npm run build)
+  define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? packageVersion) },
   plugins: [
     tanstackRouter({
       target: "react",

@@ -5,6 +5,7 @@ import type { UserInfo } from "../../../contract/accounts";
 import { CURRENCY } from "../../../contract/constants";
 import { copyText } from "../../ui/copy";
 import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, ShieldIcon, WalletIcon } from "../../ui/icons";
+import { APP_VERSION } from "../../ui/version";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -115,6 +116,9 @@ export function MinePage({ user, onLogout }: { user: UserInfo; onLogout: () => v
           </li>
         </ul>
       </nav>
+      <p className="app-version" data-testid="app-version">
+        <Trans>Version {APP_VERSION}</Trans>
+      </p>
     </main>
   );
 }

@@ -1,0 +1,102 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPhoneContext } from "./helpers";
+import { type ServerProcess, startServerProcess } from "./server-process";
+
+// Deploy safety (issue 6): version 1 is served, version 2 (a build with another APP_VERSION, so every chunk
+// name changes) replaces it on disk as a deploy would, and open tabs must end up on version 2 without breaking.
+let browser: Browser;
+let server: ServerProcess;
+let served: string;
+let version2: string;
+
+const entryScript = (html: string) => html.match(/src="(\/h5\/assets\/index-[^"]+\.js)"/)?.[1];
+const pageEntry = (page: Page) => page.evaluate(() => document.querySelector<HTMLScriptElement>("script[type=module][src*='/assets/index-']")?.getAttribute("src"));
+
+function deploy(): void {
+  for (const entry of readdirSync(served)) rmSync(join(served, entry), { recursive: true, force: true });
+  cpSync(version2, served, { recursive: true });
+}
+
+beforeAll(async () => {
+  served = mkdtempSync(join(tmpdir(), "trading-v1-"));
+  cpSync("dist", served, { recursive: true });
+  version2 = mkdtempSync(join(tmpdir(), "trading-v2-"));
+  const build = spawnSync("node_modules/.bin/vite", ["build", "--outDir", version2, "--emptyOutDir", "--logLevel", "warn"], {
+    env: { ...process.env, APP_VERSION: "2.0.0-deploy-test" },
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("building version 2 failed");
+  server = await startServerProcess({ DIST_DIR: served });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(served, { recursive: true, force: true });
+  rmSync(version2, { recursive: true, force: true });
+});
+
+describe("deploying a new version", () => {
+  it("serves HTML and sw.js for revalidation and hashed assets as immutable", async () => {
+    const html = await fetch(`${server.baseUrl}/h5/`);
+    expect(html.headers.get("cache-control")).toBe("no-cache");
+    expect((await fetch(`${server.baseUrl}/h5/sw.js`)).headers.get("cache-control")).toBe("no-cache");
+    const asset = entryScript(await html.text());
+    expect((await fetch(`${server.baseUrl}${asset}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("prompts and reloads into version 2; a tab left on version 1 whose chunk is gone reloads once into version 2", async () => {
+    const v1Entry = entryScript(readFileSync(join(served, "index.html"), "utf8"));
+    const v2Entry = entryScript(readFileSync(join(version2, "index.html"), "utf8"));
+    expect(v1Entry).toBeDefined();
+    expect(v2Entry).toBeDefined();
+    expect(v2Entry).not.toBe(v1Entry);
+
+    const context = await newPhoneContext(browser);
+    const updater = await context.newPage();
+    await updater.goto(`${server.baseUrl}/h5/#/`);
+    await updater.waitForSelector(".tabbar");
+    await updater.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await updater.reload();
+    await expect.poll(() => updater.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    // a second tab on version 1 that has not yet opened the register page
+    const stale = await context.newPage();
+    await stale.goto(`${server.baseUrl}/h5/#/`);
+    await stale.waitForSelector(".tabbar");
+    expect(await pageEntry(stale)).toBe(v1Entry);
+
+    deploy();
+
+    // (a) the update prompt appears and its reload lands on version 2
+    await updater.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = updater.getByTestId("update-prompt");
+    await prompt.waitFor({ timeout: 30_000 });
+    await prompt.getByRole("button", { name: "Reload" }).click();
+    await expect.poll(() => pageEntry(updater), { timeout: 20_000 }).toBe(v2Entry);
+    await updater.waitForSelector(".tabbar");
+
+    // (b) the new worker is active and version 1's chunks are gone from cache and server alike
+    await expect
+      .poll(() => stale.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state), { timeout: 20_000 })
+      .toBe("activated");
+    // the precache fetched every v1 chunk through the HTTP cache; a phone may have evicted them since
+    await (await context.newCDPSession(stale)).send("Network.clearBrowserCache");
+    let loads = 0;
+    stale.on("load", () => loads++);
+    await stale.evaluate(() => (location.hash = "#/pages/login/register"));
+    await expect.poll(() => pageEntry(stale), { timeout: 30_000 }).toBe(v2Entry);
+    await stale.getByRole("button", { name: "Register" }).waitFor({ timeout: 20_000 });
+    expect(loads).toBe(1);
+    expect(await stale.getByTestId("route-error").count()).toBe(0);
+    await context.close();
+  });
+});
