@@ -3,7 +3,7 @@ import { formatter } from "@lingui/format-po";
 import { LANGUAGE_CODES } from "./contract/languages";
 
 const shellFeatures = ["<rootDir>/src/features/home", "<rootDir>/src/features/market", "<rootDir>/src/features/content/HomeContent.tsx"];
-const shellSources = ["<rootDir>/contract", "<rootDir>/src/app", "<rootDir>/src/api", "<rootDir>/src/i18n", "<rootDir>/src/offline", "<rootDir>/src/ui", "<rootDir>/src/workers", ...shellFeatures];
+const shellSources = ["<rootDir>/contract/app-messages.ts", "<rootDir>/src/app", "<rootDir>/src/api", "<rootDir>/src/i18n", "<rootDir>/src/offline", "<rootDir>/src/ui", "<rootDir>/src/workers", ...shellFeatures];
 
 // Catalogs per language for client and server alike: the server localizes error messages from it too.
 export default defineConfig({
@@ -11,7 +11,7 @@ export default defineConfig({
   locales: [...LANGUAGE_CODES],
   fallbackLocales: { default: "en" },
   format: formatter({ lineNumbers: false, origins: false }),
-  // Two catalogs per language. "shell" holds what the first screen (Home, the tab bar, errors) says and loads at
+  // Two catalogs per language. "shell" holds what the first screen (Home, the tab bar, app errors) says and loads at
   // start; "pages" holds every other page's text and loads right after, before any other page renders — so the
   // first screen does not wait for the text of thirty pages it does not show.
   catalogs: [
@@ -22,8 +22,9 @@ export default defineConfig({
     },
     {
       path: "<rootDir>/src/i18n/locales/{locale}/pages",
-      include: ["<rootDir>/src/features", "<rootDir>/src/routes"],
-      exclude: ["**/node_modules/**", "**/locales/**", ...shellFeatures],
+      // the server's messages and the forms' validation texts live here too: the first screen shows neither
+      include: ["<rootDir>/src/features", "<rootDir>/src/routes", "<rootDir>/contract"],
+      exclude: ["**/node_modules/**", "**/locales/**", "**/contract/app-messages.ts", ...shellFeatures],
     },
   ],
 });

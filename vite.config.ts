@@ -17,7 +17,7 @@ const shellModules = [
   /\/src\/workers\/quotes\.ts$/,
   /\/src\/features\/(home|market)\/[^/]+$/,
   /\/src\/features\/content\/(HomeContent|api)\.tsx?$/,
-  /\/src\/ui\/(OfflineBanner|Empty|icons|market|toast|ToastHost)\.tsx?$/,
+  /\/src\/ui\/(OfflineBanner|Empty|icons|market|toast|ToastHost|PageSkeleton|ProgressBar|RetryButton)\.tsx?$/,
   /\/contract\/(paths|constants|languages|markets|content|envelope)\.ts$/,
   /\/node_modules\/(react|react-dom|scheduler|@tanstack|jotai|@lingui|idb-keyval|use-sync-external-store)\//,
 ];

@@ -3,12 +3,12 @@
  * labels used inside validation messages. Written as plain message descriptors marked for extraction
  * (`/*i18n*\/`) rather than macros, because the server runs them without a compile step.
  */
-export interface MessageDescriptor {
-  id: string;
-  message: string;
-}
+import { appErrorMessages, appSuccessMessages, type MessageDescriptor } from "./app-messages";
+
+export type { MessageDescriptor };
 
 export const errorMessages = {
+  ...appErrorMessages,
   username_incorrect: /*i18n*/ { id: "error.username_incorrect", message: "Username incorrect: use letters and digits" },
   user_not_found: /*i18n*/ { id: "error.user_not_found", message: "User does not exist" },
   wrong_password: /*i18n*/ { id: "error.wrong_password", message: "Wrong login password, try again" },
@@ -67,11 +67,7 @@ export const errorMessages = {
   verification_pending: /*i18n*/ { id: "error.verification_pending", message: "Your verification is under review" },
   message_not_found: /*i18n*/ { id: "error.message_not_found", message: "Message not found" },
   content_not_found: /*i18n*/ { id: "error.content_not_found", message: "Content not found" },
-  network_error: /*i18n*/ { id: "error.network_error", message: "Network error" },
   verification_failed: /*i18n*/ { id: "error.verification_failed", message: "Verification failed" },
-  copy_unsupported: /*i18n*/ { id: "error.copy_unsupported", message: "Browser not supported" },
-  copy_empty: /*i18n*/ { id: "error.copy_empty", message: "Nothing to copy" },
-  chunk_load_failed: /*i18n*/ { id: "error.chunk_load_failed", message: "The page could not be loaded" },
   field_required: /*i18n*/ { id: "error.field_required", message: "{field} is required" },
   field_too_long: /*i18n*/ { id: "error.field_too_long", message: "{field} is too long" },
   invalid_input: /*i18n*/ { id: "error.invalid_input", message: "{field} is invalid" },
@@ -87,12 +83,12 @@ export const errorMessages = {
 export type ErrorKey = keyof typeof errorMessages;
 
 export const successMessages = {
+  ...appSuccessMessages,
   registered: /*i18n*/ { id: "success.registered", message: "Registration success" },
   logged_in: /*i18n*/ { id: "success.logged_in", message: "Login success" },
   logged_out: /*i18n*/ { id: "success.logged_out", message: "Logged out" },
   sms_sent: /*i18n*/ { id: "success.sms_sent", message: "Verification code sent" },
   done: /*i18n*/ { id: "success.done", message: "Operation successful" },
-  copied: /*i18n*/ { id: "success.copied", message: "Copy success" },
   added: /*i18n*/ { id: "success.added", message: "Added" },
   uploaded: /*i18n*/ { id: "success.uploaded", message: "Uploaded" },
   recharge_submitted: /*i18n*/ { id: "success.recharge_submitted", message: "Recharged successfully, awaiting approval" },

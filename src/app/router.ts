@@ -1,6 +1,6 @@
 import { createHashHistory, createRouter } from "@tanstack/react-router";
 import { PENDING_DELAY_MS } from "../../contract/constants";
-import { ProgressBar } from "../ui/ProgressBar";
+import { PageSkeleton } from "../ui/PageSkeleton";
 import { routeTree } from "./route-tree.gen";
 import { RouteError } from "./RouteError";
 
@@ -9,7 +9,7 @@ export const router = createRouter({
   routeTree,
   history: createHashHistory(),
   defaultPendingMs: PENDING_DELAY_MS,
-  defaultPendingComponent: ProgressBar,
+  defaultPendingComponent: PageSkeleton,
   defaultErrorComponent: RouteError,
   defaultPreload: "intent",
   scrollRestoration: true,

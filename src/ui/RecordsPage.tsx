@@ -2,14 +2,25 @@ import type { ReactNode } from "react";
 import { Empty } from "./Empty";
 import { NavBar } from "./NavBar";
 import { OfflineBanner } from "./OfflineBanner";
+import { PullToRefresh } from "./PullToRefresh";
 
-/** A records page: title, the offline banner when the list is a saved copy, and the list or its empty state. */
-export function RecordsPage({ title, offlineSince, empty, count, children }: { title: string; offlineSince?: number; empty: string; count: number; children: ReactNode }) {
+interface Props {
+  title: string;
+  offlineSince?: number;
+  /** the empty state's title, and the action that fills the list, if there is one */
+  empty: string;
+  emptyAction?: ReactNode;
+  count: number;
+  children: ReactNode;
+}
+
+/** A records page: title, the offline banner when the list is a saved copy, and the list (pull to refresh) or its empty state. */
+export function RecordsPage({ title, offlineSince, empty, emptyAction, count, children }: Props) {
   return (
     <main className="page">
       <NavBar title={title} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
-      {count === 0 ? <Empty title={empty} /> : children}
+      <PullToRefresh>{count === 0 ? <Empty title={empty} action={emptyAction} /> : children}</PullToRefresh>
     </main>
   );
 }

@@ -3,12 +3,19 @@ import type { WithdrawRecord } from "../../../contract/wallet";
 import { formatDateTime } from "../../i18n/format";
 import { CARD_TYPE_NAMES } from "../../ui/card-types";
 import { RecordsPage } from "../../ui/RecordsPage";
+import { Link } from "@tanstack/react-router";
 import { StatusChip } from "../../ui/StatusChip";
 
 export function CashRecordPage({ records, offlineSince }: { records: WithdrawRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   return (
-    <RecordsPage title={t`Withdrawal records`} offlineSince={offlineSince} empty={t`No withdrawals yet`} count={records.length}>
+    <RecordsPage title={t`Withdrawal records`} offlineSince={offlineSince} empty={t`No withdrawals yet`}
+      emptyAction={
+        <Link to="/pages/user/cash" className="button button-primary">
+          {t`Withdraw`}
+        </Link>
+      }
+      count={records.length}>
       <ul className="record-list" data-testid="withdraw-records">
         {records.map((r) => (
           <li key={r.id} className="record">

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Empty } from "../../ui/Empty";
+import { RetryButton } from "../../ui/RetryButton";
 
 /** Home: the brand, banners and notices, the quotes, then news and pages (all given by the route). */
 export function HomePage({ loggedIn, top, quotes, bottom }: { loggedIn: boolean; top?: ReactNode; quotes: ReactNode; bottom?: ReactNode }) {
@@ -17,7 +18,7 @@ export function HomePage({ loggedIn, top, quotes, bottom }: { loggedIn: boolean;
         )}
       </header>
       {top}
-      {quotes ?? <Empty title={t`Quotes are unavailable`} text={t`The quotes could not be loaded. Check your connection and try again.`} />}
+      {quotes ?? <Empty title={t`Quotes are unavailable`} text={t`The quotes could not be loaded. Check your connection and try again.`} action={<RetryButton />} />}
       {bottom}
     </main>
   );

@@ -29,27 +29,29 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
           </button>
         ))}
       </div>
-      <ul className="quote-list" role="tabpanel" aria-label={labels[market]}>
-        {shown.map((product) => {
-          const quote = live[product.id];
-          const price = quote?.price ?? product.price;
-          const status = quote?.status ?? product.status;
-          return (
-            <li key={product.id}>
-              <Link to="/pages/trade/trade" search={{ pid: product.id }} className="quote-row" data-code={product.code}>
-                <span className="quote-name">
-                  <strong>{product.name}</strong>
-                  <StatusBadge status={status} />
-                </span>
-                <span className="quote-price" data-testid={`price-${product.code}`}>
-                  {price}
-                </span>
-                <ChangeText pct={changePct(price, product.prevClose)} />
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <div role="tabpanel" aria-label={labels[market]}>
+        <ul className="quote-list">
+          {shown.map((product) => {
+            const quote = live[product.id];
+            const price = quote?.price ?? product.price;
+            const status = quote?.status ?? product.status;
+            return (
+              <li key={product.id}>
+                <Link to="/pages/trade/trade" search={{ pid: product.id }} className="quote-row" data-code={product.code}>
+                  <span className="quote-name">
+                    <strong>{product.name}</strong>
+                    <StatusBadge status={status} />
+                  </span>
+                  <span className="quote-price" data-testid={`price-${product.code}`}>
+                    {price}
+                  </span>
+                  <ChangeText pct={changePct(price, product.prevClose)} />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { orderProfit, orderResult } from "../../../contract/trading-math";
 import { fetchOrderHistory } from "../../api/trading";
 import { formatDateTime } from "../../i18n/format";
 import { Empty } from "../../ui/Empty";
+import { PullToRefresh } from "../../ui/PullToRefresh";
 import { SignedMoney } from "../../ui/market";
 import { useServerNow } from "../../ui/useNow";
 import { quotesAtom, watchQuotes } from "../../workers/quotes";
@@ -65,7 +66,11 @@ export function OrderPage({ holding, history }: { holding: Order[]; history: Ord
   const quotes = useAtomValue(quotesAtom);
   const now = useServerNow(500);
 
-  useEffect(() => setPages(history.items), [history]);
+  // a refreshed history (pull to refresh, or coming back to the tab) starts again from its first page
+  useEffect(() => {
+    setPages(history.items);
+    setPage(history.page);
+  }, [history]);
   useEffect(() => watchQuotes([...new Set(holding.map((o) => o.pid))]), [holding]);
 
   async function more() {
@@ -93,42 +98,52 @@ export function OrderPage({ holding, history }: { holding: Order[]; history: Ord
           </button>
         ))}
       </div>
-      {tab === "holding" &&
-        (holding.length === 0 ? (
-          <Empty
-            title={t`No holding orders`}
-            text={t`Orders you place appear here until they settle.`}
-            action={
-              <Link to="/" className="button button-primary">
-                <Trans>See the markets</Trans>
-              </Link>
-            }
-          />
-        ) : (
-          <ul className="order-list">
-            {holding.map((order) => (
-              <HoldingRow key={order.id} order={order} price={quotes[order.pid]?.price} now={now} />
-            ))}
-          </ul>
-        ))}
-      {tab === "history" &&
-        (pages.length === 0 ? (
-          <Empty title={t`No settled orders yet`} text={t`Settled orders are listed here with their open and close prices.`} />
-        ) : (
-          <>
+      <PullToRefresh>
+        {tab === "holding" &&
+          (holding.length === 0 ? (
+            <Empty
+              title={t`No holding orders`}
+              text={t`Orders you place appear here until they settle.`}
+              action={
+                <Link to="/" className="button button-primary">
+                  <Trans>See the markets</Trans>
+                </Link>
+              }
+            />
+          ) : (
             <ul className="order-list">
-              {pages.map((order) => (
-                <HistoryRow key={order.id} order={order} />
+              {holding.map((order) => (
+                <HoldingRow key={order.id} order={order} price={quotes[order.pid]?.price} now={now} />
               ))}
             </ul>
-            {pages.length < history.total && (
-              <button type="button" className="button load-more" onClick={more} disabled={loading}>
-                {t`Load more`}
-              </button>
-            )}
-          </>
-        ))}
-      {tab === "follow" && <Empty title={t`Follow orders`} text={t`Copy trading is in development.`} />}
+          ))}
+        {tab === "history" &&
+          (pages.length === 0 ? (
+            <Empty
+              title={t`No settled orders yet`}
+              text={t`Settled orders are listed here with their open and close prices.`}
+              action={
+                <Link to="/" className="button button-primary">
+                  <Trans>See the markets</Trans>
+                </Link>
+              }
+            />
+          ) : (
+            <>
+              <ul className="order-list">
+                {pages.map((order) => (
+                  <HistoryRow key={order.id} order={order} />
+                ))}
+              </ul>
+              {pages.length < history.total && (
+                <button type="button" className="button load-more" onClick={more} disabled={loading}>
+                  {t`Load more`}
+                </button>
+              )}
+            </>
+          ))}
+        {tab === "follow" && <Empty title={t`Follow orders`} text={t`Copy trading is in development.`} />}
+      </PullToRefresh>
     </main>
   );
 }

@@ -3,12 +3,19 @@ import type { RechargeRecord } from "../../../contract/wallet";
 import { formatDateTime } from "../../i18n/format";
 import { CARD_TYPE_NAMES } from "../../ui/card-types";
 import { RecordsPage } from "../../ui/RecordsPage";
+import { Link } from "@tanstack/react-router";
 import { StatusChip } from "../../ui/StatusChip";
 
 export function RechargeRecordPage({ records, offlineSince }: { records: RechargeRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   return (
-    <RecordsPage title={t`Recharge records`} offlineSince={offlineSince} empty={t`No recharges yet`} count={records.length}>
+    <RecordsPage title={t`Recharge records`} offlineSince={offlineSince} empty={t`No recharges yet`}
+      emptyAction={
+        <Link to="/pages/user/recharge" className="button button-primary">
+          {t`Recharge`}
+        </Link>
+      }
+      count={records.length}>
       <ul className="record-list" data-testid="recharge-records">
         {records.map((r) => (
           <li key={r.id} className="record">

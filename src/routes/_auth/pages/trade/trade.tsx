@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { PERIODS, type Period } from "../../../../../contract/markets";
 import { fetchHoldingOrders } from "../../../../api/trading";
 import { fetchGoods, fetchKlines, fetchProductDetail } from "../../../../features/trade/api";
@@ -47,7 +47,15 @@ function Trade() {
     return (
       <main className="page">
         <NavBar title={t`Trade`} />
-        <Empty title={t`Symbol not found`} text={t`This product does not exist or could not be loaded.`} />
+        <Empty
+          title={t`Symbol not found`}
+          text={t`This product does not exist or could not be loaded.`}
+          action={
+            <Link to="/" className="button button-primary">
+              {t`See the markets`}
+            </Link>
+          }
+        />
       </main>
     );
   }

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { dataOrNull } from "../../../../api/client";
 import { fetchOrder } from "../../../../api/trading";
 import { OrderDetailPage } from "../../../../features/orders/OrderDetailPage";
@@ -20,7 +20,14 @@ function OrderDetail() {
     return (
       <main className="page">
         <NavBar title={t`Order details`} />
-        <Empty title={t`Order not found`} />
+        <Empty
+          title={t`Order not found`}
+          action={
+            <Link to="/pages/user/order" className="button button-primary">
+              {t`Orders`}
+            </Link>
+          }
+        />
       </main>
     );
   }

@@ -1,0 +1,37 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages as pages } from "../../src/i18n/locales/jp/pages";
+import { messages as shell } from "../../src/i18n/locales/jp/shell";
+import { appUrl, launchBrowser, newPhoneContext, translation } from "./helpers";
+
+// Home renders before the pages catalog arrives (lingui.config.ts): every text it shows must come from the
+// shell catalog. A missing message renders as its id, so no page-only id may appear on Home.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("Home's texts", () => {
+  it("all come from the shell catalog: Home in Japanese is whole with the pages catalog withheld", async () => {
+    const context = await newPhoneContext(browser, { serviceWorkers: "block" });
+    await context.addInitScript(() => localStorage.setItem("language", "jp"));
+    await context.route(/\/assets\/pages-[^/]+\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(appUrl("/"));
+    await page.locator(".quote-row").first().waitFor();
+    await page.getByText(translation("jp", "Simulated prices")).first().waitFor();
+
+    const pageOnlyIds = new Set(Object.keys(pages).filter((id) => !(id in shell)));
+    const texts = await page.evaluate(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const found: string[] = [];
+      while (walker.nextNode()) found.push(walker.currentNode.textContent!.trim());
+      const labels = [...document.querySelectorAll("[aria-label]")].map((element) => element.getAttribute("aria-label")!);
+      return [...found, ...labels].filter(Boolean);
+    });
+    expect(texts.length).toBeGreaterThan(10);
+    expect(texts.filter((text) => pageOnlyIds.has(text))).toEqual([]);
+    await context.close();
+  });
+});
