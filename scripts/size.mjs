@@ -35,7 +35,7 @@ const quotesWorker = readdirSync(join(dist, "assets")).find((file) => /^quotes\.
 // Home speaks from the shell catalog alone; every other page also waits for the pages catalog.
 const pages = {
   home: { routes: [routeKey("index.tsx")], catalogs: ["shell"] },
-  trade: { routes: [routeKey("_auth.tsx"), routeKey("_auth/pages/trade/trade.tsx")], catalogs: ["shell", "pages"] },
+  trade: { routes: [routeKey("_auth/pages/trade/trade.tsx")], catalogs: ["shell", "pages"] },
 };
 
 let failures = 0;

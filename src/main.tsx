@@ -21,6 +21,9 @@ onUnauthorized(() => {
   if (!isPublicPath(pathname)) void router.navigate({ to: "/pages/login/login", search: { redirect: href } });
 });
 
+// Back online: the page's loaders run again, so a saved copy ("offline — as of …") gives way to fresh data.
+window.addEventListener("online", () => void router.invalidate());
+
 await activateStoredLanguage();
 
 createRoot(document.getElementById("root")!).render(

@@ -1,4 +1,4 @@
-import { createStore, get, set } from "idb-keyval";
+import { clear, createStore, get, set } from "idb-keyval";
 
 /** Data a loader fetched, kept for offline reading with the time it was fetched (Unix seconds). */
 export interface Cached<T> {
@@ -22,5 +22,14 @@ export async function recall<T>(key: string): Promise<Cached<T> | undefined> {
     return await get<Cached<T>>(key, pageData());
   } catch {
     return undefined;
+  }
+}
+
+/** Drops every saved copy: they are one user's data, and must not be read by whoever logs in next. */
+export async function forgetAll(): Promise<void> {
+  try {
+    await clear(pageData());
+  } catch {
+    // nothing stored, or storage unavailable: nothing to forget
   }
 }

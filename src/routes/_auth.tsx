@@ -1,6 +1,5 @@
-import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 import { loadCurrentUser } from "../api/current-user";
-import { OfflineBanner } from "../ui/OfflineBanner";
 
 /**
  * Every page not on the spec's allow-list: the user-info call runs before the page, and a 401 relaunches at
@@ -13,15 +12,5 @@ export const Route = createFileRoute("/_auth")({
     if (load.kind === "unavailable") throw new Error("user info unavailable");
     return { user: load.user, offlineSince: load.offlineSince };
   },
-  component: AuthLayout,
+  // no layout of its own: each page shows the "offline — as of" banner for the saved copy it reads
 });
-
-function AuthLayout() {
-  const { offlineSince } = Route.useRouteContext();
-  return (
-    <>
-      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
-      <Outlet />
-    </>
-  );
-}

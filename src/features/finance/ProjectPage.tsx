@@ -3,17 +3,19 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import type { FinancePlan } from "../../../contract/finance";
 import { Empty } from "../../ui/Empty";
+import { OfflineBanner } from "../../ui/OfflineBanner";
 import { expectedPlanProfit } from "./expected";
 
 const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2)}%`;
 
 /** The Project tab: yuebao plans with the profit an amount would earn over the whole term. */
-export function ProjectPage({ plans }: { plans: FinancePlan[] }) {
+export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; offlineSince?: number }) {
   const { t } = useLingui();
   const [amount, setAmount] = useState("1000");
   return (
     <main className="page page-tab">
       <h1 className="page-title">{t`Projects`}</h1>
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <p className="form-lead">
         <Trans>Yuebao plans pay simple interest every day. Principal and profit return to your cash at maturity or when you stop.</Trans>
       </p>

@@ -5,6 +5,7 @@ import type { UserInfo } from "../../../contract/accounts";
 import { CURRENCY } from "../../../contract/constants";
 import { copyText } from "../../ui/copy";
 import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, ShieldIcon, WalletIcon } from "../../ui/icons";
+import { OfflineBanner } from "../../ui/OfflineBanner";
 import { APP_VERSION } from "../../ui/version";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
@@ -19,7 +20,7 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
   );
 }
 
-export function MinePage({ user, onLogout }: { user: UserInfo; onLogout: () => void }) {
+export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; offlineSince?: number; onLogout: () => void }) {
   const { t } = useLingui();
   const balances: Array<[string, string]> = [
     [t`Cash`, user.cash],
@@ -30,6 +31,7 @@ export function MinePage({ user, onLogout }: { user: UserInfo; onLogout: () => v
 
   return (
     <main className="page page-tab">
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="profile" aria-label={t`Account`}>
         <div className="avatar" aria-hidden="true">
           {user.account.slice(0, 1).toUpperCase()}

@@ -8,6 +8,7 @@ import { orderProfit, orderResult } from "../../../contract/trading-math";
 import { fetchOrderHistory } from "../../api/trading";
 import { formatDateTime } from "../../i18n/format";
 import { Empty } from "../../ui/Empty";
+import { OfflineBanner } from "../../ui/OfflineBanner";
 import { PullToRefresh } from "../../ui/PullToRefresh";
 import { SignedMoney } from "../../ui/market";
 import { useServerNow } from "../../ui/useNow";
@@ -57,7 +58,7 @@ function HistoryRow({ order }: { order: Order }) {
 }
 
 /** The Order tab: holding orders with countdowns and live profit or loss, history page by page. */
-export function OrderPage({ holding, history }: { holding: Order[]; history: OrderPageData }) {
+export function OrderPage({ holding, history, offlineSince }: { holding: Order[]; history: OrderPageData; offlineSince?: number }) {
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>("holding");
   const [pages, setPages] = useState<Order[]>(history.items);
@@ -91,6 +92,7 @@ export function OrderPage({ holding, history }: { holding: Order[]; history: Ord
   return (
     <main className="page page-tab">
       <h1 className="page-title">{t`Orders`}</h1>
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <div className="tabs" role="tablist" aria-label={t`Orders`}>
         {tabs.map(([key, label]) => (
           <button key={key} type="button" role="tab" aria-selected={tab === key} className="tab-chip" onClick={() => setTab(key)}>

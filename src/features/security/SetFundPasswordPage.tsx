@@ -4,6 +4,8 @@ import { type FormEvent, useState } from "react";
 import type { UserInfo } from "../../../contract/accounts";
 import { Field } from "../../ui/Field";
 import { NavBar } from "../../ui/NavBar";
+import { NeedsConnection } from "../../ui/NeedsConnection";
+import { useOnline } from "../../ui/useOnline";
 import { changePayPassword } from "./api";
 
 export function SetFundPasswordPage({ user }: { user: UserInfo }) {
@@ -13,6 +15,7 @@ export function SetFundPasswordPage({ user }: { user: UserInfo }) {
   const [payPassword, setNew] = useState("");
   const [payPassword2, setAgain] = useState("");
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
   // the first fund password needs no old one (spec §5)
   const firstTime = !user.hasPayPassword;
 
@@ -36,7 +39,8 @@ export function SetFundPasswordPage({ user }: { user: UserInfo }) {
         )}
         <Field label={t`New fund password`} hint={t`6-16 characters`} name="payPassword" type="password" autoComplete="off" value={payPassword} onChange={(e) => setNew(e.target.value)} />
         <Field label={t`New fund password again`} name="payPassword2" type="password" autoComplete="off" value={payPassword2} onChange={(e) => setAgain(e.target.value)} />
-        <button type="submit" className="button button-primary" disabled={busy}>
+        {!online && <NeedsConnection />}
+        <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Save`}
         </button>
       </form>

@@ -3,6 +3,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { Field } from "../../ui/Field";
 import { NavBar } from "../../ui/NavBar";
+import { NeedsConnection } from "../../ui/NeedsConnection";
+import { useOnline } from "../../ui/useOnline";
 import { changeLoginPassword } from "./api";
 
 export function SetPasswordPage() {
@@ -12,6 +14,7 @@ export function SetPasswordPage() {
   const [password, setPassword] = useState("");
   const [password2, setPassword2] = useState("");
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,7 +31,8 @@ export function SetPasswordPage() {
         <Field label={t`Old password`} name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} />
         <Field label={t`New password`} hint={t`6-16 characters`} name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <Field label={t`New password again`} name="password2" type="password" autoComplete="new-password" value={password2} onChange={(e) => setPassword2(e.target.value)} />
-        <button type="submit" className="button button-primary" disabled={busy}>
+        {!online && <NeedsConnection />}
+        <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Save`}
         </button>
       </form>

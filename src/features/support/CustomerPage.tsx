@@ -2,9 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import type { PlatformInfo } from "../../../contract/mine";
 import { CopyRow } from "../../ui/CopyRow";
 import { NavBar } from "../../ui/NavBar";
+import { OfflineBanner } from "../../ui/OfflineBanner";
 
 /** Customer service: how to reach support, and what to contact it for (spec §1). */
-export function CustomerPage({ info }: { info: PlatformInfo }) {
+export function CustomerPage({ info, offlineSince }: { info: PlatformInfo; offlineSince?: number }) {
   const { t } = useLingui();
   const topics = [
     [t`Recharge matching`, t`Before each deposit, ask which channel to use; after it, send your transfer details if it is not credited.`],
@@ -14,6 +15,7 @@ export function CustomerPage({ info }: { info: PlatformInfo }) {
   return (
     <main className="page">
       <NavBar title={t`Customer service`} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <ul className="record-list" data-testid="support-channels">
         {info.support.map((channel) => (
           <li key={channel.type} className="record">

@@ -4,6 +4,7 @@ import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState } from "react";
 import { type Candle, type Direction, type Goods, type Order, PERIODS, type Period, type ProductDetail, QUOTE_STALE_SECONDS } from "../../../contract/markets";
 import { NavBar } from "../../ui/NavBar";
+import { OfflineBanner } from "../../ui/OfflineBanner";
 import { ChangeText, changePct, StatusBadge } from "../../ui/market";
 import { useServerNow } from "../../ui/useNow";
 import { useOnline } from "../../ui/useOnline";
@@ -18,11 +19,13 @@ interface Props {
   goods: Goods;
   holding: Order[];
   period: Period;
+  /** set when the screen is a saved copy read offline */
+  offlineSince?: number;
 }
 
 
 /** The trading screen: live header, K-line with entry lines, the user's orders here, and the ticket. */
-export function TradePage({ detail, candles, goods, holding, period }: Props) {
+export function TradePage({ detail, candles, goods, holding, period, offlineSince }: Props) {
   const { t } = useLingui();
   const live = useAtomValue(quotesAtom)[detail.id];
   const now = useServerNow(500);
@@ -59,6 +62,7 @@ export function TradePage({ detail, candles, goods, holding, period }: Props) {
   return (
     <main className="page page-trade">
       <NavBar title={detail.name} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="trade-header" aria-label={t`Quote`}>
         <div className="trade-price-row">
           <span className="trade-price" data-testid="trade-price">

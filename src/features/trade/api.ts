@@ -1,4 +1,5 @@
 import type { Candle, Goods, Order, Period, ProductDetail } from "../../../contract/markets";
+import type { Envelope } from "../../../contract/envelope";
 import { apiPaths } from "../../../contract/paths";
 import type { PlaceOrderRequest } from "../../../contract/trading";
 import { call } from "../../api/client";
@@ -7,3 +8,18 @@ export const fetchProductDetail = (pid: number) => call<ProductDetail>(apiPaths.
 export const fetchKlines = (pid: number, period: Period, limit = 300) => call<Candle[]>(apiPaths.klines, { pid, period, limit });
 export const fetchGoods = (pid: number) => call<Goods>(apiPaths.goods, { pid });
 export const submitOrder = (input: PlaceOrderRequest) => call<Order>(apiPaths.placeOrder, { ...input });
+
+export interface TradeScreen {
+  detail: ProductDetail;
+  candles: Candle[];
+  goods: Goods;
+}
+
+/** What the trade screen needs from the market, as one answer: saved whole for offline reading. */
+export async function fetchTradeScreen(pid: number, period: Period, limit: number): Promise<Envelope<TradeScreen>> {
+  const [detail, candles, goods] = await Promise.all([fetchProductDetail(pid), fetchKlines(pid, period, limit), fetchGoods(pid)]);
+  if (detail.code !== 1) return detail;
+  if (candles.code !== 1) return candles;
+  if (goods.code !== 1) return goods;
+  return { code: 1, msg: detail.msg, data: { detail: detail.data, candles: candles.data, goods: goods.data } };
+}

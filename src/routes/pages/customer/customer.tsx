@@ -6,11 +6,11 @@ import { NoData } from "../../../ui/NoData";
 
 // "customer" is on the start-up allow-list: reachable without an account (forgotten passwords).
 export const Route = createFileRoute("/pages/customer/customer")({
-  loader: async () => (await cachedLoad("platform-info", fetchPlatformInfo)).data,
+  loader: () => cachedLoad("platform-info", fetchPlatformInfo),
   component: Customer,
 });
 
 function Customer() {
-  const info = Route.useLoaderData();
-  return info ? <CustomerPage info={info} /> : <NoData />;
+  const loaded = Route.useLoaderData();
+  return loaded.data ? <CustomerPage info={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
 }

@@ -11,5 +11,5 @@ export const Route = createFileRoute("/_auth/pages/project/project")({
 
 function Project() {
   const loaded = Route.useLoaderData();
-  return loaded.data ? <ProjectPage plans={loaded.data} /> : <NoData />;
+  return loaded.data ? <ProjectPage plans={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
 }

@@ -1,10 +1,13 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { PERIODS, type Period } from "../../../../../contract/markets";
 import { fetchHoldingOrders } from "../../../../api/trading";
-import { fetchGoods, fetchKlines, fetchProductDetail } from "../../../../features/trade/api";
+import { fetchTradeScreen } from "../../../../features/trade/api";
 import { TradePage } from "../../../../features/trade/TradePage";
 import { Empty } from "../../../../ui/Empty";
+import { cachedLoad } from "../../../../offline/cached-load";
 import { NavBar } from "../../../../ui/NavBar";
+import { NoData } from "../../../../ui/NoData";
+import { useOnline } from "../../../../ui/useOnline";
 import { useLingui } from "@lingui/react/macro";
 
 interface Search {
@@ -22,19 +25,16 @@ export const Route = createFileRoute("/_auth/pages/trade/trade")({
   }),
   loaderDeps: ({ search }) => ({ pid: search.pid, period: search.period ?? "1m", candles: search.candles ?? 300 }),
   loader: async ({ deps }) => {
-    const [detail, candles, goods, holding] = await Promise.all([
-      fetchProductDetail(deps.pid),
-      fetchKlines(deps.pid, deps.period, deps.candles),
-      fetchGoods(deps.pid),
-      fetchHoldingOrders(),
+    const [screen, holding] = await Promise.all([
+      cachedLoad(`trade-${deps.pid}-${deps.period}`, () => fetchTradeScreen(deps.pid, deps.period, deps.candles)),
+      cachedLoad("orders-holding", fetchHoldingOrders),
     ]);
-    if (detail.code !== 1 || candles.code !== 1 || goods.code !== 1) return null;
+    if (!screen.data) return null;
     return {
-      detail: detail.data,
-      candles: candles.data,
-      goods: goods.data,
-      holding: holding.code === 1 ? holding.data.filter((o) => o.pid === deps.pid) : [],
+      ...screen.data,
+      holding: (holding.data ?? []).filter((o) => o.pid === deps.pid),
       period: deps.period,
+      offlineSince: screen.offlineSince,
     };
   },
   component: Trade,
@@ -43,6 +43,8 @@ export const Route = createFileRoute("/_auth/pages/trade/trade")({
 function Trade() {
   const data = Route.useLoaderData();
   const { t } = useLingui();
+  const online = useOnline();
+  if (!data && !online) return <NoData />;
   if (!data) {
     return (
       <main className="page">

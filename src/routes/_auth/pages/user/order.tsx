@@ -1,19 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { fetchHoldingOrders, fetchOrderHistory } from "../../../../api/trading";
 import { OrderPage } from "../../../../features/orders/OrderPage";
+import { cachedLoad } from "../../../../offline/cached-load";
 
 export const Route = createFileRoute("/_auth/pages/user/order")({
   loader: async () => {
-    const [holding, history] = await Promise.all([fetchHoldingOrders(), fetchOrderHistory(1)]);
+    const [holding, history] = await Promise.all([cachedLoad("orders-holding", fetchHoldingOrders), cachedLoad("orders-history", () => fetchOrderHistory(1))]);
     return {
-      holding: holding.code === 1 ? holding.data : [],
-      history: history.code === 1 ? history.data : { items: [], page: 1, pageSize: 20, total: 0 },
+      holding: holding.data ?? [],
+      history: history.data ?? { items: [], page: 1, pageSize: 20, total: 0 },
+      offlineSince: holding.offlineSince ?? history.offlineSince,
     };
   },
   component: Orders,
 });
 
 function Orders() {
-  const { holding, history } = Route.useLoaderData();
-  return <OrderPage holding={holding} history={history} />;
+  const { holding, history, offlineSince } = Route.useLoaderData();
+  return <OrderPage holding={holding} history={history} offlineSince={offlineSince} />;
 }

@@ -4,16 +4,16 @@ import { MinePage } from "../../../../features/mine/MinePage";
 
 export const Route = createFileRoute("/_auth/pages/user/user")({
   // the layout's user-info call already brought the freshest account data
-  loader: ({ context }) => context.user,
+  loader: ({ context }) => ({ user: context.user, offlineSince: context.offlineSince }),
   component: Mine,
 });
 
 function Mine() {
-  const user = Route.useLoaderData();
+  const { user, offlineSince } = Route.useLoaderData();
   const navigate = useNavigate();
   const leave = async () => {
     await logOut();
     await navigate({ to: "/pages/login/login" });
   };
-  return <MinePage user={user} onLogout={leave} />;
+  return <MinePage user={user} offlineSince={offlineSince} onLogout={leave} />;
 }
