@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 import { launchBrowser } from "../../scripts/browser.mjs";
@@ -46,4 +47,26 @@ export async function logInAsDemo(page: Page): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill("demo1234");
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL(/pages\/user\/user/);
+}
+
+/** Every page the router knows, from the generated route tree. */
+export function allRoutes(): string[] {
+  const tree = readFileSync("src/app/route-tree.gen.ts", "utf8");
+  return [...new Set([...tree.matchAll(/fullPath: "([^"]+)"/g)].map((match) => match[1]!))];
+}
+
+/** A route with the search its page needs (a real product for the trade screen, id 1 elsewhere). */
+export async function routeWithSearch(path: string): Promise<string> {
+  if (path === "/pages/trade/trade") {
+    const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata?market=crypto`)).json()) as { data: Array<{ id: number }> };
+    return `${path}?pid=${answer.data[0]!.id}`;
+  }
+  return ["/pages/user/orderdetail", "/pages/project/details", "/pages/about/details", "/pages/activity/details"].includes(path) ? `${path}?id=1` : path;
+}
+
+/** A full page load (from a blank page), so what is checked is that page and nothing older; waits past the skeleton. */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto("about:blank");
+  await page.goto(appUrl(path));
+  await page.locator("main:not([aria-busy])").first().waitFor({ timeout: 20_000 });
 }

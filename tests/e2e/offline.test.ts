@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
+import { allRoutes, launchBrowser, logInAsDemo, newPhoneContext, openPage as open, routeWithSearch } from "./helpers";
 
 // Issue 6: after one online visit the whole app opens offline. Pages with saved data show it under the
 // "offline — as of" banner, pages without say so plainly, money actions are disabled with an explanation,
@@ -12,36 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Every page the router knows, from the generated route tree. */
-function allRoutes(): string[] {
-  const tree = readFileSync("src/app/route-tree.gen.ts", "utf8");
-  return [...new Set([...tree.matchAll(/fullPath: "([^"]+)"/g)].map((match) => match[1]!))];
-}
-
-async function firstProductId(): Promise<number> {
-  const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata?market=crypto`)).json()) as { data: Array<{ id: number }> };
-  return answer.data[0]!.id;
-}
-
-/** A full page load each time (from a blank page), so what is checked is that page and nothing older. */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto("about:blank");
-  await page.goto(appUrl(path));
-  // the page itself, not the skeleton shown while its loaders run
-  await page.locator("main:not([aria-busy])").first().waitFor({ timeout: 20_000 });
-}
-
 describe("offline", () => {
   it("after one online visit every page opens offline, with saved copies, plain words or disabled money actions", async () => {
-    const pid = await firstProductId();
-    const query: Record<string, string> = {
-      "/pages/trade/trade": `?pid=${pid}`,
-      "/pages/user/orderdetail": "?id=1",
-      "/pages/project/details": "?id=1",
-      "/pages/about/details": "?id=1",
-      "/pages/activity/details": "?id=1",
-    };
-    const withQuery = (path: string) => `${path}${query[path] ?? ""}`;
     // pages whose data is saved for offline reading once they have been seen online
     const saved = [
       "/",
@@ -67,13 +38,13 @@ describe("offline", () => {
     });
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
-    for (const path of saved) await open(page, withQuery(path));
+    for (const path of saved) await open(page, await routeWithSearch(path));
 
     await context.setOffline(true);
     const routes = allRoutes();
     expect(routes.length).toBeGreaterThan(25);
     for (const path of routes) {
-      await open(page, withQuery(path));
+      await open(page, await routeWithSearch(path));
       expect(await page.getByTestId("route-error").count(), `${path} broke offline`).toBe(0);
       const text = (await page.locator("main").first().innerText()).trim();
       expect(text.length, `${path} is blank offline`).toBeGreaterThan(0);
@@ -86,7 +57,7 @@ describe("offline", () => {
     await open(page, "/pages/user/wallet");
     await page.getByText("You are offline. Money actions need a connection and are never queued.").waitFor();
     expect(await page.getByRole("button", { name: "Exchange", exact: true }).isDisabled()).toBe(true);
-    await open(page, withQuery("/pages/trade/trade"));
+    await open(page, await routeWithSearch("/pages/trade/trade"));
     await page.getByRole("button", { name: /buy up/i }).first().click();
     await page.getByText("You are offline. Orders need a connection and are never queued.").waitFor();
     expect(await page.getByRole("button", { name: "Confirm buy up" }).isDisabled()).toBe(true);

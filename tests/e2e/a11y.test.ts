@@ -1,0 +1,126 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allRoutes, launchBrowser, logInAsDemo, newPhoneContext, openPage, routeWithSearch } from "./helpers";
+
+// Issue 6, accessibility: every control has a name, focus is visible, the tab bar and sheets work by keyboard,
+// and text scales to 200 % without loss.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const CONTROL_ROLES = new Set(["button", "link", "textbox", "combobox", "checkbox", "radio", "tab", "menuitem", "spinbutton", "searchbox", "slider", "switch"]);
+
+interface AXNode {
+  role?: { value?: string };
+  name?: { value?: string };
+  ignored?: boolean;
+  backendDOMNodeId?: number;
+}
+
+/** Controls Chromium's accessibility tree gives no name, described by their HTML. */
+async function namelessControls(page: Page): Promise<string[]> {
+  const session = await page.context().newCDPSession(page);
+  const { nodes } = (await session.send("Accessibility.getFullAXTree")) as { nodes: AXNode[] };
+  const nameless = nodes.filter((node) => !node.ignored && CONTROL_ROLES.has(node.role?.value ?? "") && !node.name?.value?.trim());
+  const described: string[] = [];
+  for (const node of nameless) {
+    const { object } = (await session.send("DOM.resolveNode", { backendNodeId: node.backendDOMNodeId })) as { object: { objectId: string } };
+    const html = (await session.send("Runtime.callFunctionOn", { objectId: object.objectId, functionDeclaration: "function () { return this.outerHTML.slice(0, 160); }", returnByValue: true })) as {
+      result: { value: string };
+    };
+    described.push(`${node.role?.value}: ${html.result.value}`);
+  }
+  await session.detach();
+  return described;
+}
+
+async function focusedElement(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return null;
+    const style = getComputedStyle(element);
+    return { text: element.textContent?.trim() ?? "", inDialog: Boolean(element.closest("[role=dialog]")), outline: style.outlineStyle, outlineWidth: style.outlineWidth };
+  });
+}
+
+describe("accessibility", () => {
+  it("every control on every page has an accessible name", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    const problems: string[] = [];
+    for (const path of allRoutes().filter((route) => route !== "/pages/login/login")) {
+      await openPage(page, await routeWithSearch(path));
+      for (const control of await namelessControls(page)) problems.push(`${path} ${control}`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("the tab bar works by keyboard with a visible focus ring", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    await openPage(page, "/");
+    const mine = page.locator(".tabbar").getByRole("link", { name: "Mine" });
+    // Tab from the top of the page until the Mine tab has the focus
+    for (let presses = 0; presses < 200 && !(await mine.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press("Tab");
+    const focused = await focusedElement(page);
+    expect(focused?.text).toBe("Mine");
+    expect(focused?.outline).toBe("solid");
+    expect(focused?.outlineWidth).toBe("3px");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/pages\/user\/user/);
+    await context.close();
+  });
+
+  it("a sheet takes the focus, keeps Tab inside, closes on Escape and gives the focus back", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    await openPage(page, await routeWithSearch("/pages/trade/trade"));
+    const buyUp = page.getByRole("button", { name: /buy up/i }).first();
+    await buyUp.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    expect((await focusedElement(page))?.inDialog).toBe(true);
+    for (let presses = 0; presses < 25; presses++) {
+      await page.keyboard.press(presses % 5 === 4 ? "Shift+Tab" : "Tab");
+      expect((await focusedElement(page))?.inDialog, `focus left the sheet after ${presses + 1} presses`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await buyUp.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it("text at 200 % keeps every page within the screen, with nothing cut off sideways", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    const problems: string[] = [];
+    for (const path of allRoutes()) {
+      await openPage(page, await routeWithSearch(path));
+      // the reader's browser text size at 200 % (the app sizes text in rem from the root size)
+      await page.addStyleTag({ content: "html { font-size: 200% !important; }" });
+      const overflow = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const wide = [...document.querySelectorAll<HTMLElement>("main *, .tabbar *")]
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 0 && (box.right > width + 1 || box.left < -1) && getComputedStyle(element).position !== "fixed";
+          })
+          .filter((element) => !element.closest(".tabs, .notice-ticker, .banner-track, canvas, .kline"))
+          .map((element) => element.outerHTML.slice(0, 100));
+        return { scroll: document.documentElement.scrollWidth > width + 1, wide: wide.slice(0, 3) };
+      });
+      if (overflow.scroll || overflow.wide.length) problems.push(`${path}: ${overflow.scroll ? "scrolls sideways; " : ""}${overflow.wide.join(" | ")}`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
