@@ -66,7 +66,9 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
     const token = request.headers.token;
     const user = typeof token === "string" ? await authenticate(ctx, token) : null;
     const isOperator = request.headers["ops-token"] === opsToken;
-    if (!isOperator && user?.id !== upload.userId) throw new AppError("login_required");
+    // without a session: log in; with someone else's: the file does not exist for them (its name is not confirmed)
+    if (!isOperator && !user) throw new AppError("login_required");
+    if (!isOperator && user?.id !== upload.userId) throw new AppError("not_found");
     const bytes = await readFile(join(ctx.uploadsDir, name));
     return reply
       .header("content-type", upload.mime)
