@@ -43,7 +43,7 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
   route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
   // multipart upload: the bytes decide what the file is (image-check.ts), never its name or declared type
-  app.post("/api/user/uploadfile", { config: { auth: "user", rateLimit: { max: 20 * scale, timeWindow: "1 minute" } } }, async (request, reply) => {
+  app.post("/api/user/uploadfile", { config: { auth: "user", rateLimit: { max: Math.max(1, Math.round(20 * scale)), timeWindow: "1 minute" } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError("upload_invalid");
     const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError("field_required", {}, "screenshot");
