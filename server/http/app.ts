@@ -76,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     referrerPolicy: { policy: "same-origin" },
+    // the same rule as frame-ancestors 'none', for browsers that only know the older header
+    frameguard: { action: "deny" },
     // the PWA fetches only its own origin; this header would also block its own workers' module imports
     crossOriginEmbedderPolicy: false,
   });

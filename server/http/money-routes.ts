@@ -24,6 +24,7 @@ import {
   withdrawRecords,
 } from "../modules/money/service";
 import { sendOk } from "./envelope";
+import { uploadHeaders } from "./upload-headers";
 import { route } from "./routes";
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -70,11 +71,7 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
     if (!isOperator && !user) throw new AppError("login_required");
     if (!isOperator && user?.id !== upload.userId) throw new AppError("not_found");
     const bytes = await readFile(join(ctx.uploadsDir, name));
-    return reply
-      .header("content-type", upload.mime)
-      .header("content-disposition", `inline; filename="${name}"`)
-      .header("cache-control", "private, max-age=3600")
-      .send(bytes);
+    return reply.headers(uploadHeaders(upload.mime, name)).send(bytes);
   });
 
   const o = opsMoneyEndpoints;
