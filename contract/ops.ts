@@ -9,6 +9,9 @@ export const opsEndpoints = {
   unlockUser: { method: "POST", path: "/api/ops/unlock", summary: "Unlock an account locked by wrong passwords", request: z.object({ account: requiredText() }), auth: "ops" },
 } satisfies Record<string, EndpointSpec>;
 
+/** A record or product number as the operator types it: digits only, within a Postgres integer. */
+const recordId = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? "field_required" : "invalid_input") }).regex(/^\d{1,9}$/, { error: "invalid_input" });
 const decimalText = () => z.string({ error: "field_required" }).regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" });
 const rateText = () => z.string({ error: "field_required" }).regex(/^0(\.\d{1,4})?$|^1(\.0{1,4})?$/, { error: "invalid_input" });
 
@@ -18,7 +21,7 @@ export const opsProductEndpoints = {
     method: "POST",
     path: "/api/ops/product/trading",
     summary: "Open (enabled=1) or close (enabled=0) a product for trading",
-    request: z.object({ pid: requiredText(), enabled: z.enum(["0", "1"], { error: "invalid_input" }) }),
+    request: z.object({ pid: recordId(), enabled: z.enum(["0", "1"], { error: "invalid_input" }) }),
     auth: "ops",
   },
   setProductOptions: {
@@ -26,7 +29,7 @@ export const opsProductEndpoints = {
     path: "/api/ops/product/options",
     summary: "Replace a product's settlement options: seconds:payoutRate:min:max, comma separated",
     request: z.object({
-      pid: requiredText(),
+      pid: recordId(),
       options: z.string({ error: "field_required" }).regex(/^\d{1,5}:[01](\.\d{1,4})?:\d{1,12}(\.\d{1,2})?:\d{1,12}(\.\d{1,2})?(,\d{1,5}:[01](\.\d{1,4})?:\d{1,12}(\.\d{1,2})?:\d{1,12}(\.\d{1,2})?){0,9}$/, { error: "invalid_input" }),
     }),
     auth: "ops",
@@ -35,7 +38,7 @@ export const opsProductEndpoints = {
     method: "POST",
     path: "/api/ops/product/limits",
     summary: "Set a product's fee rate and position limits",
-    request: z.object({ pid: requiredText(), feeRate: rateText(), singleMin: decimalText(), singleMax: decimalText(), totalMax: decimalText() }),
+    request: z.object({ pid: recordId(), feeRate: rateText(), singleMin: decimalText(), singleMax: decimalText(), totalMax: decimalText() }),
     auth: "ops",
   },
 } satisfies Record<string, EndpointSpec>;
@@ -50,7 +53,7 @@ export const opsMoneyEndpoints = {
     method: "POST",
     path: "/api/ops/recharge/review",
     summary: "Approve (credits cash once) or reject a recharge",
-    request: z.object({ id: requiredText(), decision: decision(), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
+    request: z.object({ id: recordId(), decision: decision(), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
     auth: "ops",
   },
   listWithdrawals: { method: "GET", path: "/api/ops/withdrawals", summary: "Withdrawal requests (status review by default)", request: z.object({ status: reviewStatus() }), auth: "ops" },
@@ -58,7 +61,7 @@ export const opsMoneyEndpoints = {
     method: "POST",
     path: "/api/ops/withdrawal/review",
     summary: "Approve (pays out) or reject (returns the money) a withdrawal",
-    request: z.object({ id: requiredText(), decision: decision(), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
+    request: z.object({ id: recordId(), decision: decision(), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
     auth: "ops",
   },
   setChannel: {
@@ -66,7 +69,7 @@ export const opsMoneyEndpoints = {
     path: "/api/ops/channel",
     summary: "Add (no id) or change a deposit channel",
     request: z.object({
-      id: optionalText(9),
+      id: recordId().optional(),
       type: requiredText(),
       name: requiredText(),
       account: requiredText(),
@@ -108,7 +111,7 @@ export const opsMineEndpoints = {
     method: "POST",
     path: "/api/ops/verification/review",
     summary: "Pass or refuse a real-name request",
-    request: z.object({ id: requiredText(), decision: z.enum(["pass", "refuse"], { error: "invalid_input" }), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
+    request: z.object({ id: recordId(), decision: z.enum(["pass", "refuse"], { error: "invalid_input" }), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
     auth: "ops",
   },
   sendMessage: {

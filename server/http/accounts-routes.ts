@@ -34,17 +34,33 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     perMinute(20),
   );
 
-  route(app, endpoints.logout, async (_input, { token }) => {
-    await revokeSession(ctx.db, token);
-    return { data: {}, message: successMessages.logged_out };
-  });
+  route(
+    app,
+    endpoints.logout,
+    async (_input, { token }) => {
+      await revokeSession(ctx.db, token);
+      return { data: {}, message: successMessages.logged_out };
+    },
+    perMinute(30),
+  );
   route(app, endpoints.userInfo, async (_input, { user }) => ({ data: { ...toUserInfo(user), unreadMessages: await unreadCount(ctx, user.id) } }));
-  route(app, endpoints.changeLoginPassword, async (input, { user, token }) => {
-    await changeLoginPassword(ctx, user, token, input);
-    return { data: {}, message: successMessages.done };
-  });
-  route(app, endpoints.changePayPassword, async (input, { user }) => {
-    await changePayPassword(ctx, user, input);
-    return { data: {}, message: successMessages.done };
-  });
+  // a stolen session must not be able to guess the old login or fund password quickly
+  route(
+    app,
+    endpoints.changeLoginPassword,
+    async (input, { user, token }) => {
+      await changeLoginPassword(ctx, user, token, input);
+      return { data: {}, message: successMessages.done };
+    },
+    perMinute(10),
+  );
+  route(
+    app,
+    endpoints.changePayPassword,
+    async (input, { user }) => {
+      await changePayPassword(ctx, user, input);
+      return { data: {}, message: successMessages.done };
+    },
+    perMinute(10),
+  );
 }

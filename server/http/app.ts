@@ -76,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     referrerPolicy: { policy: "same-origin" },
+    // the same rule as frame-ancestors 'none', for browsers that only know the older header
+    frameguard: { action: "deny" },
     // the PWA fetches only its own origin; this header would also block its own workers' module imports
     crossOriginEmbedderPolicy: false,
   });
@@ -87,7 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 
-  app.addHook("onRequest", async (request) => {
+  // preParsing, not onRequest: the per-route rate limits are onRequest hooks of each route, which run after the
+  // app's onRequest hooks; authenticating here lets them count (and stop) guessed user and operator tokens too.
+  app.addHook("preParsing", async (request) => {
     const auth = request.routeOptions.config.auth;
     if (auth === "user") {
       const token = headerValue(request.headers.token);
@@ -129,8 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOpsRoutes(app, options.ctx, options.feed);
   registerMoneyRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
   registerFinanceRoutes(app, options.ctx, scale);
-  registerMineRoutes(app, options.ctx);
-  registerContentRoutes(app, options.ctx);
+  registerMineRoutes(app, options.ctx, scale);
+  registerContentRoutes(app, options.ctx, scale);
 
   if (options.distDir) await serveApp(app, options.distDir);
   return app;

@@ -7,7 +7,7 @@ import type { ServiceContext } from "../modules/context";
 import { requestLanguage } from "./envelope";
 import { route } from "./routes";
 
-export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext) {
+export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
   route(app, endpoints.home, async (_input, { request }) => ({ data: await homeData(ctx, requestLanguage(request)) }));
   route(app, endpoints.banners, async (_input, { request }) => ({ data: (await listContent(ctx, "banner", requestLanguage(request))).items }));
   route(app, endpoints.notices, async (_input, { request }) => ({ data: (await listContent(ctx, "notice", requestLanguage(request))).items }));
@@ -15,6 +15,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext)
   route(app, endpoints.contentDetail, async (input, { request }) => ({ data: await contentDetail(ctx, input.id, requestLanguage(request), ["news", "company", "notice", "banner"]) }));
   route(app, endpoints.activityDetail, async (input, { request }) => ({ data: await contentDetail(ctx, input.id, requestLanguage(request), ["activity"]) }));
   route(app, endpoints.activities, async (_input, { request, maybeUser }) => ({ data: await activityCentre(ctx, requestLanguage(request), maybeUser) }));
-  route(app, endpoints.signin, async (_input, { user }) => ({ data: await signIn(ctx, user), message: successMessages.signed_in }));
+  // the sign-in bonus moves money: limited like every money action
+  route(app, endpoints.signin, async (_input, { user }) => ({ data: await signIn(ctx, user), message: successMessages.signed_in }), { perMinute: 30 * scale });
   route(app, opsContentEndpoints.publishContent, async (input) => ({ data: await publishContent(ctx, input), message: successMessages.done }));
 }

@@ -24,6 +24,7 @@ import {
   withdrawRecords,
 } from "../modules/money/service";
 import { sendOk } from "./envelope";
+import { uploadHeaders } from "./upload-headers";
 import { route } from "./routes";
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -43,7 +44,7 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
   route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
   // multipart upload: the bytes decide what the file is (image-check.ts), never its name or declared type
-  app.post("/api/user/uploadfile", { config: { auth: "user", rateLimit: { max: 20 * scale, timeWindow: "1 minute" } } }, async (request, reply) => {
+  app.post("/api/user/uploadfile", { config: { auth: "user", rateLimit: { max: Math.max(1, Math.round(20 * scale)), timeWindow: "1 minute" } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError("upload_invalid");
     const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError("field_required", {}, "screenshot");
@@ -66,13 +67,11 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
     const token = request.headers.token;
     const user = typeof token === "string" ? await authenticate(ctx, token) : null;
     const isOperator = request.headers["ops-token"] === opsToken;
-    if (!isOperator && user?.id !== upload.userId) throw new AppError("login_required");
+    // without a session: log in; with someone else's: the file does not exist for them (its name is not confirmed)
+    if (!isOperator && !user) throw new AppError("login_required");
+    if (!isOperator && user?.id !== upload.userId) throw new AppError("not_found");
     const bytes = await readFile(join(ctx.uploadsDir, name));
-    return reply
-      .header("content-type", upload.mime)
-      .header("content-disposition", `inline; filename="${name}"`)
-      .header("cache-control", "private, max-age=3600")
-      .send(bytes);
+    return reply.headers(uploadHeaders(upload.mime, name)).send(bytes);
   });
 
   const o = opsMoneyEndpoints;

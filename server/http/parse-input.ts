@@ -5,10 +5,23 @@ import { AppError } from "../modules/errors";
 
 const isErrorKey = (value: string): value is ErrorKey => Object.hasOwn(errorStatus, value);
 
+/** The first field (top-level key) whose value holds a NUL character, anywhere inside it. */
+function fieldWithNul(data: unknown): string | null {
+  if (typeof data !== "object" || data === null) return null;
+  const holdsNul = (value: unknown): boolean =>
+    typeof value === "string" ? value.includes("\u0000") : typeof value === "object" && value !== null && Object.values(value).some(holdsNul);
+  return Object.entries(data).find(([, value]) => holdsNul(value))?.[0] ?? null;
+}
+
 /** Validates a request against its contract schema; the first problem becomes a catalogue error. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    // PostgreSQL text cannot hold U+0000: a query with one fails, so it is refused here as invalid input
+    const nulField = fieldWithNul(result.data);
+    if (nulField !== null) throw new AppError("invalid_input", {}, isFieldName(nulField) ? nulField : "request");
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const key = issue && isErrorKey(issue.message) ? issue.message : "invalid_input";
   const fieldName = issue?.path[0];

@@ -38,7 +38,8 @@ export function route<S extends EndpointSpec>(
     url: spec.path,
     config: {
       auth: spec.auth,
-      ...(options.perMinute ? { rateLimit: { max: options.perMinute, timeWindow: "1 minute" } } : {}),
+      // at least one a minute: a scaled-down limit (tests, RATE_LIMIT_SCALE) must not round to "never"
+      ...(options.perMinute ? { rateLimit: { max: Math.max(1, Math.round(options.perMinute)), timeWindow: "1 minute" } } : {}),
     },
     handler: async (request, reply) => {
       const raw = spec.method === "GET" ? request.query : request.body;

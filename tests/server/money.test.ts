@@ -65,7 +65,7 @@ describe("uploads", () => {
     expect(mine.headers["content-type"]).toBe("image/png");
     expect(mine.headers["content-disposition"]).toMatch(/^inline; filename=/);
     expect(mine.headers["x-content-type-options"]).toBe("nosniff");
-    expect((await h.app.inject({ method: "GET", url, headers: { token: other } })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: "GET", url, headers: { token: other } })).statusCode).toBe(404);
     expect((await h.app.inject({ method: "GET", url })).statusCode).toBe(401);
     expect((await h.app.inject({ method: "GET", url, headers: { "ops-token": OPS_TOKEN } })).statusCode).toBe(200);
   });

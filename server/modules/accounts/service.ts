@@ -12,7 +12,7 @@ import { loginFailures, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./passwords";
-import { createSession, revokeOtherSessions, type UserRow } from "./sessions";
+import { createSession, revokeAllSessions, revokeOtherSessions, type UserRow } from "./sessions";
 import { consumeVerificationCode } from "./sms";
 import { newInviteCode } from "./tokens";
 import { toUserInfo } from "./user-info";
@@ -93,7 +93,11 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest): Promise<S
       .from(loginFailures)
       .where(and(eq(loginFailures.userId, user.id), gt(loginFailures.at, now - LOGIN_FAILURE_WINDOW_SECONDS)));
     if ((recent?.n ?? 0) >= LOGIN_FAILURE_LIMIT) {
-      await ctx.db.update(users).set({ locked: true }).where(eq(users.id, user.id));
+      // the lock also ends every open session, so an operator's unlock does not bring old sessions back
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(users).set({ locked: true }).where(eq(users.id, user.id));
+        await revokeAllSessions(tx, user.id);
+      });
       ctx.log(`account ${user.account} locked after ${LOGIN_FAILURE_LIMIT} wrong passwords`);
       throw new AppError("account_locked");
     }

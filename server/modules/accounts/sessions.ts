@@ -44,3 +44,8 @@ export async function revokeSession(db: Db | Tx, token: string): Promise<void> {
 export async function revokeOtherSessions(db: Db | Tx, userId: number, keepToken: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
 }
+
+/** Ends every session of a user (the account was locked). */
+export async function revokeAllSessions(db: Db | Tx, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

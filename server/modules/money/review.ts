@@ -138,9 +138,10 @@ export async function setMoneyRules(ctx: ServiceContext, input: Record<string, s
   }
   if (input.rechargeNotice !== undefined) change.rechargeNotice = input.rechargeNotice.slice(0, 500);
   const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<MoneySettings>;
-  const next = await updateMoneySettings(ctx.db, defined);
-  if (next.withdrawMin > next.withdrawMax) throw new AppError("invalid_input", {}, "request");
-  return describeRules(next);
+  // checked before writing: a refused change must leave the rules as they were
+  const merged = { ...(await moneySettings(ctx.db)), ...defined };
+  if (merged.withdrawMin > merged.withdrawMax) throw new AppError("invalid_input", {}, "request");
+  return describeRules(await updateMoneySettings(ctx.db, defined));
 }
 
 export async function moneyRules(ctx: ServiceContext) {

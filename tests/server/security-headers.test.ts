@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/http/app";
+import { type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { makeJpeg, makeWebp, multipart } from "./images";
+import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
+
+/**
+ * Security headers on the app shell, the service worker, assets and API answers, and safe serving of uploads.
+ * The shell is a stand-in dist folder (the real build is not made here); the real index.html is checked for
+ * inline scripts, which the CSP would block.
+ */
+let h: Harness;
+let app: FastifyInstance;
+let distDir: string;
+let user: FundedUser;
+
+beforeAll(async () => {
+  h = await startHarness();
+  distDir = mkdtempSync(join(tmpdir(), "trading-dist-"));
+  mkdirSync(join(distDir, "assets"));
+  writeFileSync(join(distDir, "index.html"), '<!doctype html><html><body><div id="root"></div><script type="module" src="/h5/assets/app-1a2b.js"></script></body></html>');
+  writeFileSync(join(distDir, "sw.js"), "self.addEventListener('install', () => {});");
+  writeFileSync(join(distDir, "assets", "app-1a2b.js"), "console.log('app');");
+  app = await buildApp({ ctx: h.ctx, sms: { send: async () => {} }, opsToken: OPS_TOKEN, feed: h.feed, uploadsDir: h.uploadsDir, distDir, rateLimitScale: 100 });
+  await app.ready();
+  user = await fundedUser(h, "headers01");
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await h?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe("headers on the app and the API", () => {
+  const pages = ["/h5/", "/h5/index.html", "/h5/sw.js", "/h5/assets/app-1a2b.js", "/api/docs", "/api/user/index", "/api/nothing/here"];
+  it.each(pages)("%s: CSP without inline scripts, no framing, nosniff, a referrer policy", async (url) => {
+    const response = await app.inject({ method: "GET", url });
+    expect(response.statusCode, url).toBeLessThan(500);
+    const csp = directives(String(response.headers["content-security-policy"]));
+    const scripts = csp.get("script-src") ?? csp.get("default-src")!;
+    expect(scripts).toEqual(["'self'"]);
+    expect(scripts.join(" ")).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'self'"]);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["referrer-policy"]).toBe("same-origin");
+  });
+
+  it("the app shell and the service worker are revalidated, hashed assets cached", async () => {
+    expect((await app.inject({ method: "GET", url: "/h5/" })).headers["cache-control"]).toBe("no-cache");
+    expect((await app.inject({ method: "GET", url: "/h5/sw.js" })).headers["cache-control"]).toBe("no-cache");
+    expect((await app.inject({ method: "GET", url: "/h5/assets/app-1a2b.js" })).headers["cache-control"]).toMatch(/immutable/);
+  });
+
+  it("the real index.html (and a built one, if present) has no inline script the CSP would block", () => {
+    for (const file of ["index.html", "dist/index.html"].filter((f) => existsSync(f))) {
+      const html = readFileSync(file, "utf8");
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+      expect(scripts.length, file).toBeGreaterThan(0);
+      for (const [, attributes, body] of scripts) {
+        expect(attributes, file).toMatch(/\ssrc=/);
+        expect(body!.trim(), file).toBe("");
+      }
+      expect(html, file).not.toMatch(/\son[a-z]+\s*=/i);
+      expect(html, file).not.toMatch(/javascript:/i);
+    }
+  });
+});
+
+describe("uploaded files", () => {
+  const fetchFile = (url: string, headers: Record<string, string> = { token: user.token }) => app.inject({ method: "GET", url, headers });
+
+  it.each([
+    ["png", "image/png"],
+    ["jpeg", "image/jpeg"],
+    ["webp", "image/webp"],
+  ])("a %s is served inline as %s, never sniffed, sandboxed", async (kind, mime) => {
+    let url: string;
+    if (kind === "png") url = await uploadPng(h, user.token);
+    else {
+      const body = multipart(kind === "jpeg" ? makeJpeg() : makeWebp(), "photo.bin", "application/octet-stream");
+      const response = await app.inject({ method: "POST", url: "/api/user/uploadfile", headers: { token: user.token, "content-type": body.contentType }, payload: body.payload });
+      url = response.json().data.url;
+    }
+    for (const headers of [{ token: user.token }, { "ops-token": OPS_TOKEN }] as Array<Record<string, string>>) {
+      const response = await fetchFile(url, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe(mime);
+      expect(response.headers["content-disposition"]).toMatch(/^inline; filename="[a-f0-9]{32}\.(png|jpg|webp)"$/);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(String(response.headers["content-security-policy"])).toMatch(/default-src 'none'.*sandbox/);
+      expect(response.headers["cache-control"]).toMatch(/^private/);
+    }
+  });
+
+  it("a stored file of any other type goes out as an opaque download, never as a page", async () => {
+    // as if a row predating the upload check, or edited in the database, said text/html or svg
+    for (const [mime, name] of [
+      ["text/html", "0123456789abcdef0123456789abcdef.png"],
+      ["image/svg+xml", "fedcba9876543210fedcba9876543210.png"],
+    ] as const) {
+      writeFileSync(join(h.uploadsDir, name), "<html><script>alert(document.cookie)</script></html>");
+      await h.database.db.execute(`insert into uploads (user_id, name, mime, size, created_at) select id, '${name}', '${mime}', 52, 0 from users where account = 'headers01'` as never);
+      const response = await fetchFile(`/api/files/${name}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("application/octet-stream");
+      expect(response.headers["content-disposition"]).toBe(`attachment; filename="${name}"`);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(String(response.headers["content-security-policy"])).toContain("sandbox");
+    }
+  });
+
+  it("names that are not a stored upload's are not found, whatever they try", async () => {
+    for (const name of ["..%2F..%2Fetc%2Fpasswd", "index.html", "0123456789abcdef0123456789abcdef.html", "0123456789abcdef0123456789abcdef.png%00.html"]) {
+      const response = await fetchFile(`/api/files/${name}`);
+      expect(response.statusCode, name).toBe(404);
+      expect(response.json().err).toBe("not_found");
+    }
+  });
+});
