@@ -35,6 +35,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // an idle pooled connection cut by the server (restart, failover) is replaced on next use; unhandled,
+    // its error event would end the process
+    pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       // a session lock on one pooled connection while the work runs on others: the lock is held across
