@@ -7,6 +7,13 @@ export const opsEndpoints = {
   smsOutbox: { method: "GET", path: "/api/ops/sms", summary: "SMS outbox for a phone, newest first", request: z.object({ phone: requiredText() }), auth: "ops" },
   showUser: { method: "GET", path: "/api/ops/user", summary: "Show a user by account", request: z.object({ account: requiredText() }), auth: "ops" },
   unlockUser: { method: "POST", path: "/api/ops/unlock", summary: "Unlock an account locked by wrong passwords", request: z.object({ account: requiredText() }), auth: "ops" },
+  processStatus: {
+    method: "GET",
+    path: "/api/ops/status",
+    summary: "The answering process: pid, database kind, and whether it is the job leader",
+    request: z.object({}),
+    auth: "ops",
+  },
 } satisfies Record<string, EndpointSpec>;
 
 /** A record or product number as the operator types it: digits only, within a Postgres integer. */

@@ -9,7 +9,9 @@ import { buildPwaIfNeeded } from "./build-pwa";
 import { hashPassword } from "./modules/accounts/passwords";
 import { logSmsSender } from "./modules/accounts/sms";
 import { systemClock, type ServiceContext } from "./modules/context";
+import { electLeader, soleLeader } from "./jobs/leader";
 import { startJobs } from "./jobs/runner";
+import { onShutdownSignal } from "./shutdown";
 import { PriceFeed } from "./market/feed";
 import { SimulatedProvider } from "./market/provider";
 import { randomSeed, seededRandom } from "./market/random";
@@ -37,17 +39,9 @@ async function main() {
   });
   const log = (message: string) => console.log(`[${new Date().toISOString()}] ${message}`);
   const ctx: ServiceContext = { db: database.db, now: systemClock, log };
-  if (config.seedDemo) {
-    const seeded = await seedOnce(ctx, {
-      password: await hashPassword(DEMO_PASSWORD),
-      payPassword: await hashPassword(DEMO_PAY_PASSWORD),
-    });
-    if (seeded) log("seeded the demo account and first-start content");
-  }
-  if (config.seedDemo && (await seedProducts(database.db))) log("seeded products and their ticket settings");
-  if (config.seedDemo && (await seedDepositChannels(database.db))) log("seeded deposit channels");
-  if (config.seedDemo && (await seedPlans(ctx))) log("seeded yuebao plans");
-  if (config.seedDemo && (await seedContent(ctx))) log("seeded home content");
+  // two processes starting together on one PostgreSQL must not both seed: one waits for the other
+  await database.exclusive(() => seedFirstStart(ctx, config.seedDemo, log));
+  const leadership = config.databaseUrl ? await electLeader({ databaseUrl: config.databaseUrl, log }) : soleLeader();
   const feed = new PriceFeed({
     db: database.db,
     provider: new SimulatedProvider(seededRandom(randomSeed())),
@@ -56,8 +50,7 @@ async function main() {
     retentionSeconds: config.tickRetentionSeconds,
     backfillMinuteDays: config.backfillMinuteDays,
   });
-  await feed.open();
-  const jobs = startJobs({ db: database.db, feed, now: systemClock, log });
+  const jobs = await startJobs({ db: database.db, feed, now: systemClock, log, leadership });
   const opsToken = loadOpsToken(config.dataDir, config.opsToken);
   const app = await buildApp({
     ctx,
@@ -67,6 +60,7 @@ async function main() {
     uploadsDir: join(config.dataDir, "uploads"),
     distDir: config.distDir,
     rateLimitScale: config.rateLimitScale,
+    processInfo: { database: database.kind, isLeader: () => leadership.isLeader() },
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -75,18 +69,35 @@ async function main() {
   console.log(`API docs:   http://${config.host}:${port}/api/docs`);
   console.log(`Prices:     simulated feed (not real market data), ${feed.products.size} products`);
   console.log(`Database:   ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${pgliteFolder(config)}`}`);
+  console.log(`Jobs:       ${leadership.isLeader() ? "this process runs them" : "another process runs them (this one takes over if it stops)"}`);
   if (config.seedDemo) console.log(`Demo login: ${DEMO_ACCOUNT} / ${DEMO_PASSWORD} (fund password ${DEMO_PAY_PASSWORD})`);
   console.log(`Ops token:  ${opsToken}`);
   console.log(`LISTENING ${port}`);
 
-  const shutdown = async () => {
+  onShutdownSignal(log, async () => {
+    // stop taking connections and let in-flight requests answer; the feed keeps recording meanwhile, so an
+    // order still being placed gets a fresh price rather than a stale-quote refusal
     await app.close();
+    // then no new job round, and the one under way finishes
     await jobs.stop();
+    // only then give up the job lock, so the next leader never overlaps a round of ours
+    await leadership.stop();
     await database.close();
-    process.exit(0);
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  });
+}
+
+/** First-start data, each part once per database. */
+async function seedFirstStart(ctx: ServiceContext, seedDemo: boolean, log: (message: string) => void) {
+  if (!seedDemo) return;
+  const seeded = await seedOnce(ctx, {
+    password: await hashPassword(DEMO_PASSWORD),
+    payPassword: await hashPassword(DEMO_PAY_PASSWORD),
+  });
+  if (seeded) log("seeded the demo account and first-start content");
+  if (await seedProducts(ctx.db)) log("seeded products and their ticket settings");
+  if (await seedDepositChannels(ctx.db)) log("seeded deposit channels");
+  if (await seedPlans(ctx)) log("seeded yuebao plans");
+  if (await seedContent(ctx)) log("seeded home content");
 }
 
 main().catch((error) => {

@@ -17,7 +17,7 @@ import { registerMoneyRoutes } from "./money-routes";
 import { registerFinanceRoutes } from "./finance-routes";
 import { registerMineRoutes } from "./mine-routes";
 import { registerContentRoutes } from "./content-routes";
-import { registerOpsRoutes } from "./ops-routes";
+import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import type { PriceFeed } from "../market/feed";
 import { serveApp } from "./static-app";
 
@@ -41,6 +41,8 @@ export interface AppOptions {
   distDir?: string;
   rateLimitScale?: number;
   logger?: boolean;
+  /** shown by /api/ops/status; a lone process (tests, PGlite) is the job leader */
+  processInfo?: ProcessInfo;
 }
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -130,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAccountRoutes(app, options.ctx, options.sms, scale);
   registerMarketRoutes(app, options.ctx, options.feed, scale);
-  registerOpsRoutes(app, options.ctx, options.feed);
+  registerOpsRoutes(app, options.ctx, options.feed, options.processInfo ?? { database: "pglite", isLeader: () => true });
   registerMoneyRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
   registerFinanceRoutes(app, options.ctx, scale);
   registerMineRoutes(app, options.ctx, scale);

@@ -7,8 +7,17 @@ import type { ServiceContext } from "../modules/context";
 import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
 import { route } from "./routes";
 
-export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed) {
+/** What this process is, for operators and for checking that exactly one process runs the jobs. */
+export interface ProcessInfo {
+  database: "pglite" | "postgres";
+  isLeader(): boolean;
+}
+
+export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed, processInfo: ProcessInfo) {
   const p = opsProductEndpoints;
+  route(app, opsEndpoints.processStatus, async () => ({
+    data: { pid: process.pid, database: processInfo.database, leader: processInfo.isLeader() },
+  }));
   route(app, p.listProducts, async () => ({ data: await listProductSettings(ctx, feed) }));
   route(app, p.setProductTrading, async (input) => ({ data: await setProductTrading(ctx, feed, input.pid, input.enabled === "1"), message: successMessages.done }));
   route(app, p.setProductOptions, async (input) => ({ data: await setProductOptions(ctx, feed, input.pid, input.options), message: successMessages.done }));

@@ -5,7 +5,7 @@ import { orders, products } from "../db/schema";
 import { type Calendar, marketStatus } from "./calendar";
 import { CandleBook } from "./candles";
 import type { PriceProvider } from "./provider";
-import { latestCandles, latestTick, pruneTicks, saveCandles, saveTicks, type TickRow } from "./store";
+import { latestCandles, latestDailyBars, latestTick, latestTicks, pruneTicks, saveCandles, saveTicks, type TickRow } from "./store";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -54,16 +54,34 @@ export class PriceFeed {
     return this.options.provider.simulated;
   }
 
-  /** Loads products and the last recorded prices; backfills history and fills any gap up to now. */
+  /** Opens as the recorder: loads products and the last recorded prices, backfills, fills any gap up to now. */
   async open(): Promise<void> {
     await this.reloadProducts();
+    await this.takeOver();
+    await this.advance(this.options.now());
+  }
+
+  /**
+   * Becomes the recorder (at start, or when this process wins the job lock from another): the walk goes on
+   * from the last price recorded in the database, whoever recorded it; a product never recorded is backfilled.
+   */
+  async takeOver(): Promise<void> {
     for (const product of this.products.values()) {
       const tick = await latestTick(this.options.db, product.id);
       if (tick) this.quotes.set(product.id, { price: tick.price, time: tick.time });
       else await this.backfill(product);
       await this.loadSession(product.id);
     }
-    await this.advance(this.options.now());
+  }
+
+  /**
+   * A follower's round (another process records the feed): products, latest prices and today's range are
+   * read back from the database, so every quote served here, and every order's open price, is a recorded tick.
+   */
+  async follow(): Promise<void> {
+    await this.reloadProducts();
+    for (const tick of await latestTicks(this.options.db)) this.quotes.set(tick.productId, { price: tick.price, time: tick.time });
+    for (const [productId, days] of await latestDailyBars(this.options.db)) this.setSession(productId, days);
   }
 
   async reloadProducts(): Promise<void> {
@@ -164,7 +182,11 @@ export class PriceFeed {
   }
 
   private async loadSession(productId: number): Promise<void> {
-    const days = await latestCandles(this.options.db, productId, "1d", 2);
+    this.setSession(productId, await latestCandles(this.options.db, productId, "1d", 2));
+  }
+
+  /** The session from the last two daily candles, oldest first. */
+  private setSession(productId: number, days: Array<{ time: number; open: number; high: number; low: number; close: number }>): void {
     const today = days.at(-1);
     if (!today) return;
     const previous = days.length > 1 ? days[0]! : today;

@@ -65,3 +65,41 @@ export async function latestCandles(db: Db, productId: number, period: string, l
 export async function pruneTicks(db: Db, before: number): Promise<void> {
   await db.delete(ticks).where(lt(ticks.time, before));
 }
+
+/** Every product's last recorded tick, one indexed look-up each (the primary key is product, time). */
+export async function latestTicks(db: Db): Promise<TickRow[]> {
+  const result = await db.execute(sql`
+    select p.id as "productId", t.time, t.price
+    from products p
+    cross join lateral (select time, price from ticks where product_id = p.id order by time desc limit 1) t`);
+  return (result as unknown as { rows: Array<Record<string, string | number>> }).rows.map((row) => ({
+    productId: Number(row.productId),
+    time: Number(row.time),
+    price: Number(row.price),
+  }));
+}
+
+export interface DailyBar {
+  productId: number;
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/** Every product's last two daily candles (oldest first per product): today's range and yesterday's close. */
+export async function latestDailyBars(db: Db): Promise<Map<number, DailyBar[]>> {
+  const result = await db.execute(sql`
+    select p.id as "productId", c.time, c.open, c.high, c.low, c.close
+    from products p
+    cross join lateral (
+      select time, open, high, low, close from candles where product_id = p.id and period = '1d' order by time desc limit 2
+    ) c`);
+  const byProduct = new Map<number, DailyBar[]>();
+  for (const row of (result as unknown as { rows: Array<Record<string, string | number>> }).rows) {
+    const bar = { productId: Number(row.productId), time: Number(row.time), open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close) };
+    byProduct.set(bar.productId, [bar, ...(byProduct.get(bar.productId) ?? [])].sort((a, b) => a.time - b.time));
+  }
+  return byProduct;
+}

@@ -56,6 +56,7 @@ const commands: Record<string, Command> = {
     fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
   },
   reconcile: { usage: "reconcile", method: "GET", path: "/api/ops/reconcile", fields: () => ({}) },
+  status: { usage: "status", method: "GET", path: "/api/ops/status", fields: () => ({}) },
   verifications: { usage: "verifications", method: "GET", path: "/api/ops/verifications", fields: () => ({}) },
   "verification-pass": { usage: "verification-pass <id>", method: "POST", path: "/api/ops/verification/review", fields: ([id]) => ({ id: id ?? "", decision: "pass" }) },
   "verification-refuse": { usage: "verification-refuse <id> [reason]", method: "POST", path: "/api/ops/verification/review", fields: ([id, ...reason]) => ({ id: id ?? "", decision: "refuse", reason: reason.join(" ") }) },

@@ -1,10 +1,12 @@
 // `npm run bench`: figures, not verdicts. Server throughput on loopback (autocannon, bounded), settlement
-// speed, and in Chromium the first render of 5 000 candles and the time from a tick to the chart update.
+// speed, in Chromium the first render of 5 000 candles and the time from a tick to the chart update, and a
+// mixed load of many users on PGlite and on PostgreSQL with two processes (mixed-load.ts).
 import autocannon from "autocannon";
 import { launchBrowser } from "../../scripts/browser.mjs";
 import { openDatabase } from "../../server/db/client";
 import { settleDueOrders } from "../../server/jobs/settlement";
 import { startServerProcess } from "../e2e/server-process";
+import { mixedLoadBench } from "./mixed-load";
 
 const DURATION_SECONDS = 8;
 const targets = { ajaxpro: 10_000, addorder: 1_000, settlement: 5_000, candles: 100, tick: 50 };
@@ -96,3 +98,4 @@ try {
 } finally {
   await server.stop();
 }
+await mixedLoadBench();

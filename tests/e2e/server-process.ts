@@ -6,18 +6,30 @@ import { join } from "node:path";
 export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
+  /** the running server, to signal or kill it */
+  child: ChildProcess;
+  /** everything it printed so far (stdout and stderr) */
+  output(): string;
+  /** resolves with the exit code once it has exited */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` as `npm start` does, on a free port and a fresh temporary data folder. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), "trading-e2e-"));
-  const child: ChildProcess = spawn("node_modules/.bin/tsx", ["server/main.ts"], {
+/**
+ * Starts `server/main.ts` as `npm start` does, on a free port and a fresh temporary data folder (or the
+ * given one, to start again on the same data; stop() then leaves it in place).
+ */
+export async function startServerProcess(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "trading-e2e-"));
+  // node with tsx's loader, not the tsx wrapper: the wrapper runs the server in a child process, so a signal
+  // to it (a SIGKILL in particular) would not reach the server itself
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_SCALE: "50", BACKFILL_MINUTE_DAYS: "0.3", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
-    let output = "";
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
@@ -34,13 +46,15 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
+    child,
+    output: () => output,
+    exited,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,152 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServerProcess } from "../e2e/server-process";
+import { startTempPostgres, type TempPostgres } from "./postgres-server";
+
+// Two server processes on one PostgreSQL, as behind a reverse proxy: sessions work on either, exactly one
+// runs the jobs (advisory lock), and when it is killed the other takes over and every order settles once.
+const OPS = "multi-process-ops";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Envelope {
+  code: number;
+  err?: string;
+  data: any;
+}
+
+async function call(server: ServerProcess, method: "GET" | "POST", path: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Envelope> {
+  const query = method === "GET" && Object.keys(fields).length ? `?${new URLSearchParams(fields)}` : "";
+  const response = await fetch(`${server.baseUrl}${path}${query}`, {
+    method,
+    headers: { ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...headers },
+    body: method === "POST" ? new URLSearchParams(fields).toString() : undefined,
+  });
+  return (await response.json()) as Envelope;
+}
+
+const isLeader = async (server: ServerProcess) => (await call(server, "GET", "/api/ops/status", {}, { "ops-token": OPS })).data.leader as boolean;
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+describe("several processes on one PostgreSQL", () => {
+  let postgres: TempPostgres;
+  let servers: ServerProcess[] = [];
+  let sql: pg.Client;
+  beforeAll(async () => {
+    postgres = await startTempPostgres();
+    const env = { DATABASE_URL: postgres.url, OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05" };
+    // started together: migrations and first-start seeding must run once, not race
+    servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    sql = new pg.Client({ connectionString: postgres.url });
+    await sql.connect();
+  }, 90_000);
+  afterAll(async () => {
+    await sql?.end();
+    await Promise.all(servers.map((server) => server.stop()));
+    postgres?.stop();
+  });
+
+  it("shares sessions, elects one job runner, fails over on SIGKILL and settles every order exactly once", async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    expect((await sql.query("select count(*)::int as n from users where account = 'demo'")).rows[0].n).toBe(1);
+    expect((await sql.query("select count(*)::int as n from products where code = 'BTCUSDT'")).rows[0].n).toBe(1);
+
+    // exactly one leader
+    const leaders = await waitFor("a leader", async () => {
+      const flags = await Promise.all([isLeader(a), isLeader(b)]);
+      return flags.some(Boolean) && flags;
+    }, 10_000);
+    expect(leaders.filter(Boolean)).toHaveLength(1);
+    const leader = leaders[0] ? a : b;
+    const follower = leader === a ? b : a;
+
+    // register through one process (its SMS code read through the other), use the token on both
+    const phone = "13700001234";
+    expect((await call(a, "POST", "/api/login/sendsms", { phone })).code).toBe(1);
+    const outbox = await call(b, "GET", "/api/ops/sms", { phone }, { "ops-token": OPS });
+    const registered = await call(a, "POST", "/api/login/reg", {
+      account: "multiproc1",
+      password: "secret123",
+      password2: "secret123",
+      payPassword: "pay12345",
+      payPassword2: "pay12345",
+      phone,
+      smsCode: outbox.data[0].code,
+      inviteCode: "DEMO88",
+    });
+    expect(registered.code).toBe(1);
+    const newcomer = { token: registered.data.token as string };
+    expect((await call(b, "GET", "/api/user/index", {}, newcomer)).data.account).toBe("multiproc1");
+    expect((await call(a, "GET", "/api/user/index", {}, newcomer)).data.account).toBe("multiproc1");
+    const login = await call(b, "POST", "/api/login/index", { account: "demo", password: "demo1234" });
+    const demo = { token: login.data.token as string };
+    expect((await call(a, "GET", "/api/user/index", {}, demo)).data.account).toBe("demo");
+
+    // orders on both processes: each open price is a tick the leader recorded, never the follower's own
+    const btc = (await call(follower, "GET", "/api/index/ajaxdata", { market: "crypto" })).data.find((p: { code: string }) => p.code === "BTCUSDT").id as number;
+    const accepted: number[] = [];
+    let sequence = 0;
+    const place = async (server: ServerProcess) => {
+      const answer = await call(server, "POST", "/api/user/addorder", { pid: String(btc), direction: sequence % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `multi-process-${sequence++}` }, demo);
+      if (answer.code === 1) accepted.push(answer.data.id);
+      // the only acceptable refusal is a stale quote while no process records the feed (during failover)
+      else expect(answer.err).toBe("quote_stale");
+      return answer;
+    };
+    for (let i = 0; i < 6; i++) {
+      expect((await place(a)).code).toBe(1);
+      expect((await place(b)).code).toBe(1);
+      await sleep(250);
+    }
+    const opened = await sql.query(
+      `select count(*)::int as n from orders o join ticks t on t.product_id = o.product_id and t.time = o.open_tick_time and t.price = o.open_price where o.id = any($1)`,
+      [accepted],
+    );
+    expect(opened.rows[0].n).toBe(accepted.length);
+
+    // kill the leader outright: no shutdown, its lock connection just dies
+    const killedAt = Date.now();
+    leader.child.kill("SIGKILL");
+    await leader.exited;
+    await waitFor("the follower to take over", () => isLeader(follower), 8_000);
+    const failoverMs = Date.now() - killedAt;
+    expect(failoverMs).toBeLessThan(5_000);
+    // trading goes on through the survivor once its quotes are fresh again
+    await waitFor("a fresh quote on the new leader", async () => (await place(follower)).code === 1, 8_000);
+    for (let i = 0; i < 4; i++) {
+      expect((await place(follower)).code).toBe(1);
+      await sleep(250);
+    }
+
+    // every accepted order settles (30 s orders, plus the settlement grace), and exactly once
+    await waitFor("every order to settle", async () => {
+      const { rows } = await sql.query(`select count(*)::int as n from orders where status = 'holding'`);
+      return rows[0].n === 0;
+    }, 60_000);
+    const { rows: orders } = await sql.query(`select id, status, payout from orders order by id`);
+    expect(orders.map((order) => order.id).sort((x, y) => x - y)).toEqual([...accepted].sort((x, y) => x - y));
+    const { rows: ledger } = await sql.query(
+      `select reference, reason, count(*)::int as n, sum(delta)::bigint as total from ledger where reference like 'order:%' group by reference, reason`,
+    );
+    for (const order of orders) {
+      const rowsOf = (reason: string) => ledger.filter((row) => row.reference === `order:${order.id}` && row.reason === reason);
+      expect(order.status).toBe("closed");
+      expect(rowsOf("order_stake").map((row) => row.n)).toEqual([1]);
+      expect(rowsOf("order_fee").map((row) => row.n)).toEqual([1]);
+      const settlement = rowsOf("order_settlement");
+      if (Number(order.payout) > 0) expect(settlement.map((row) => [row.n, Number(row.total)])).toEqual([[1, Number(order.payout)]]);
+      else expect(settlement).toEqual([]);
+    }
+    const reconcile = await call(follower, "GET", "/api/ops/reconcile", {}, { "ops-token": OPS });
+    expect(reconcile.data).toMatchObject({ ok: true, drift: [] });
+    console.log(`failover in ${failoverMs} ms; ${accepted.length} orders settled once each`);
+  }, 120_000);
+});
