@@ -3,6 +3,11 @@ import { PENDING_DELAY_MS } from "../../contract/constants";
 import { PageSkeleton } from "../ui/PageSkeleton";
 import { routeTree } from "./route-tree.gen";
 import { RouteError } from "./RouteError";
+import { queryIntoHash } from "./startup";
+
+// before the history reads the address: a query in front of the hash belongs inside it
+const normalized = queryIntoHash(new URL(location.href));
+if (normalized) history.replaceState(history.state, "", normalized);
 
 // Hash history with Vite's base /h5/ and no router basepath (TOOLCHAIN pitfall 5).
 export const router = createRouter({

@@ -22,3 +22,19 @@ export function isPublicPath(pathname: string): boolean {
 export function isHomePath(pathname: string): boolean {
   return pathname === "/" || pathname === "" || pathname === "/pages/index/index";
 }
+
+/**
+ * The app's address with a query that came before the hash moved inside it, or null when there is none.
+ * Messengers add one to shared links (`/h5/?from=share#/pages/login/register?code=AB12`), and the hash router
+ * would read it as part of the last search value (code "AB12?from=share").
+ */
+export function queryIntoHash(url: URL): string | null {
+  if (!url.search) return null;
+  const hash = url.hash.slice(1) || "/";
+  const queryAt = hash.indexOf("?");
+  const path = queryAt < 0 ? hash : hash.slice(0, queryAt);
+  const search = new URLSearchParams(queryAt < 0 ? "" : hash.slice(queryAt + 1));
+  for (const [key, value] of new URLSearchParams(url.search)) if (!search.has(key)) search.append(key, value);
+  const query = search.toString();
+  return `${url.pathname}#${path}${query ? `?${query}` : ""}`;
+}

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isPublicPath, PUBLIC_KEYWORDS } from "../../src/app/startup";
+import { isPublicPath, PUBLIC_KEYWORDS, queryIntoHash } from "../../src/app/startup";
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -43,5 +43,17 @@ describe("start-up allow-list (spec §2)", () => {
   it("puts exactly the non-allow-listed routes behind the auth layout", () => {
     expect(routes.length).toBeGreaterThan(8);
     for (const route of routes) expect(route.protectedByLayout, route.path).toBe(!isPublicPath(route.path));
+  });
+});
+
+describe("a query in front of the hash", () => {
+  it("moves inside the hash, after the hash's own search", () => {
+    expect(queryIntoHash(new URL("https://h5.example.com/h5/?from=share#/pages/login/register?code=AB12"))).toBe("/h5/#/pages/login/register?code=AB12&from=share");
+    expect(queryIntoHash(new URL("https://h5.example.com/h5/?code=ZZ#/pages/login/register?code=AB12"))).toBe("/h5/#/pages/login/register?code=AB12");
+    expect(queryIntoHash(new URL("https://h5.example.com/h5/?pid=3"))).toBe("/h5/#/?pid=3");
+  });
+
+  it("leaves an address without one alone", () => {
+    expect(queryIntoHash(new URL("https://h5.example.com/h5/#/pages/trade/trade?pid=11"))).toBeNull();
   });
 });
