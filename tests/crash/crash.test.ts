@@ -97,12 +97,12 @@ describe("crashes at random moments", () => {
     console.log(`server starts took ${lives.startSeconds.map((s) => s.toFixed(1)).join(", ")} s; whole run ${((Date.now() - began) / 1000).toFixed(0)} s`);
     expect(lives.unexpectedExits).toEqual([]);
     expect(lives.lives).toBe(KILLS + 1);
-    expect(journal.entries.filter((e) => e.action.kind === "order" && e.outcome === "ok").length).toBeGreaterThan(20);
+    expect(journal.entries.filter((e) => e.action.kind === "order" && e.outcome === "ok").length).toBeGreaterThan(5);
     expect(reconciled).toMatchObject({ ok: true, drift: [], negativeBalances: 0 });
     expect(findViolations(finalState, journal.entries, customerIds)).toEqual([]);
   }, 240_000);
 
-  it("its checks fail on a corrupted copy: a double credit, a half movement, a phantom record, a lost order, drift", async () => {
+  it("its checks fail on a corrupted copy: a double credit, a half movement, a lost order, a refused request with an effect, drift", async () => {
     if (!finalState) throw new Error("needs the crash run above");
     const state = finalState;
     const entries = journal.entries;
@@ -112,33 +112,31 @@ describe("crashes at random moments", () => {
       change(copy, log);
       return findViolations(copy, log, customerIds);
     };
-    const won = state.orders.find((o) => o.result === "win")!;
-    const settlementRow = state.ledger.find((row) => row.reference === `order:${won.id}` && row.reason === "order_settlement")!;
-    const exchangeRow = state.ledger.find((row) => row.reason === "exchange_in")!;
+    // a credit to book twice (a settlement if any order paid out) and a debit, one of several rows of its movement, to lose
+    const credit = state.ledger.find((row) => row.reason === "order_settlement") ?? state.ledger.find((row) => row.reason === "recharge")!;
+    const pairRow = state.ledger.find((row) => customerIds.includes(row.userId) && row.reason === "withdrawal_request" && row.account === "cash") ?? state.ledger.find((row) => row.reason === "order_fee")!;
     const okOrder = entries.find((e) => e.action.kind === "order" && e.outcome === "ok")!;
     const okRecharge = entries.findIndex((e) => e.action.kind === "recharge" && e.outcome === "ok");
 
-    // a second settlement credit, booked consistently, so only the exactly-once check can see it
+    // a second credit, booked consistently (reconcile stays happy), so only the exactly-once check can see it
     expect(
       corrupted((copy) => {
-        copy.ledger.push({ ...settlementRow, id: 1e9 });
-        copy.users.find((u) => u.id === won.userId)!.cash += settlementRow.delta;
+        copy.ledger.push({ ...credit, id: 1e9 });
+        copy.users.find((u) => u.id === credit.userId)![credit.account as "cash"] += credit.delta;
       }),
-    ).toEqual([expect.stringContaining(`order ${won.id}: ledger has`)]);
-    // half an exchange: the coin went out, nothing came in (and the balance agrees with that ledger)
+    ).toEqual([expect.stringContaining(`${credit.reference.replace(":", " ")}: ledger has`)]);
+    // half a movement: one of its rows gone (and the balance agreeing with that ledger)
     expect(
       corrupted((copy) => {
-        copy.ledger = copy.ledger.filter((row) => row.id !== exchangeRow.id);
-        copy.users.find((u) => u.id === exchangeRow.userId)!.cash -= exchangeRow.delta;
-      }).join("\n"),
-    ).toContain("exchange");
+        copy.ledger = copy.ledger.filter((row) => row.id !== pairRow.id);
+        copy.users.find((u) => u.id === pairRow.userId)![pairRow.account as "cash"] -= pairRow.delta;
+      }),
+    ).toEqual([expect.stringContaining(`${pairRow.reference.replace(":", " ")}: ledger has`)]);
     // an accepted order lost, and a refused request that left a record behind
-    expect(corrupted((copy) => (copy.orders = copy.orders.filter((o) => !(o.userId === okOrder.userId && o.requestId === (okOrder.action as { requestId: string }).requestId)))).join("\n")).toContain(
-      "was accepted but is not in the database",
-    );
-    expect(corrupted((_copy, log) => (log[okRecharge]!.outcome = "refused")).join("\n")).toContain(
-      "refused",
-    );
+    const okRequestId = (okOrder.action as { requestId: string }).requestId;
+    const lost = corrupted((copy) => (copy.orders = copy.orders.filter((o) => !(o.userId === okOrder.userId && o.requestId === okRequestId))));
+    expect(lost.join("\n")).toContain("was accepted but is not in the database");
+    expect(corrupted((_copy, log) => (log[okRecharge]!.outcome = "refused")).join("\n")).toMatch(/recharge .*: refused .*, but 1 records/);
     // a balance off its ledger, and a negative one
     expect(corrupted((copy) => (copy.users[0]!.cash += 1)).join("\n")).toContain("but ledger sum");
     expect(
