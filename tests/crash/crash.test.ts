@@ -94,6 +94,8 @@ describe("crashes at random moments", () => {
     finalState = await withDatabase(dataDir, readFinalState);
 
     console.log(`journal: ${JSON.stringify(journal.summary())}`);
+    const settledAfterRestart = finalState.orders.filter((o) => lives.downtimes.some((d) => o.expiresAt >= d.from && o.expiresAt < d.to)).length;
+    console.log(`${finalState.orders.length} orders, ${settledAfterRestart} of them expired while the server was down`);
     console.log(`server starts took ${lives.startSeconds.map((s) => s.toFixed(1)).join(", ")} s; whole run ${((Date.now() - began) / 1000).toFixed(0)} s`);
     expect(lives.unexpectedExits).toEqual([]);
     expect(lives.lives).toBe(KILLS + 1);

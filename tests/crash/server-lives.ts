@@ -14,6 +14,8 @@ export class ServerLives {
   readonly startSeconds: number[] = [];
   /** the output of every server that died on its own (not by our kill or stop): always a finding */
   readonly unexpectedExits: string[] = [];
+  /** when each kill happened and when the next server was up again (Unix seconds) */
+  readonly downtimes: Array<{ from: number; to: number }> = [];
   lives = 0;
   private readonly logs: string[] = [];
 
@@ -28,7 +30,8 @@ export class ServerLives {
   async start(): Promise<void> {
     const started = Date.now();
     this.current = await startServerProcess(
-      // tiny backfill for a quick first start; rate limits out of the way of a few busy clients on one IP
+      // tiny backfill for a quick first start; rate limits out of the way of a few busy clients on one IP;
+      // the seeded demo account is the customers' inviter
       { OPS_TOKEN: CRASH_OPS_TOKEN, BACKFILL_MINUTE_DAYS: "0.02", RATE_LIMIT_SCALE: "1000", SEED_DEMO: "1" },
       { dataDir: this.dataDir },
     );
@@ -36,6 +39,8 @@ export class ServerLives {
     server.child.once("exit", (code, signal) => {
       if (this.current === server) this.unexpectedExits.push(`server exited by itself (${code ?? signal}):\n${server.output().slice(-4000)}`);
     });
+    const openDowntime = this.downtimes.at(-1);
+    if (openDowntime && openDowntime.to === 0) openDowntime.to = Date.now() / 1000;
     this.lives++;
     this.startSeconds.push((Date.now() - started) / 1000);
     this.markUp(this.current.baseUrl);
@@ -45,15 +50,12 @@ export class ServerLives {
     return this.up;
   }
 
-  get baseUrl(): string {
-    if (!this.current) throw new Error("the server is down");
-    return this.current.baseUrl;
-  }
-
   /** SIGKILL: whatever was in flight is cut off mid-way. New requests wait for the next start. */
   async kill(): Promise<void> {
     const server = this.takeDown();
-    await server.kill();
+    this.downtimes.push({ from: Date.now() / 1000, to: 0 });
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
+    await server.exited;
   }
 
   /** The normal shutdown (SIGTERM), so the folder can be opened by the test afterwards. */
