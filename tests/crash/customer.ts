@@ -66,7 +66,7 @@ export class Customer {
       else if (pick < 0.7) await this.withdraw();
       else if (pick < 0.9) await this.yuebao();
       else await this.send({ method: "GET", path: "/api/user/wallet" });
-      await new Promise((resolve) => setTimeout(resolve, 100 + this.random() * 300));
+      await new Promise((resolve) => setTimeout(resolve, 50 + this.random() * 200));
     }
   }
 

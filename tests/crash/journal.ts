@@ -27,10 +27,17 @@ export interface Entry {
 
 export class Journal {
   readonly entries: Entry[] = [];
+  private waitingForOk: Array<() => void> = [];
 
   record(userId: number, action: Action, outcome: Outcome): void {
     const detail = outcome.kind === "refused" ? outcome.err : outcome.kind === "ok" ? "" : outcome.error;
     this.entries.push({ userId, action, outcome: outcome.kind, detail });
+    if (outcome.kind === "ok") for (const resolve of this.waitingForOk.splice(0)) resolve();
+  }
+
+  /** Resolves as soon as the next request is answered ok: the moment its commit must already be durable. */
+  nextOk(): Promise<void> {
+    return new Promise((resolve) => this.waitingForOk.push(resolve));
   }
 
   /** counts per action kind and outcome, e.g. { "order ok": 120, "order unknown": 3 } */

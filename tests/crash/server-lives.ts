@@ -18,9 +18,13 @@ export class ServerLives {
   readonly downtimes: Array<{ from: number; to: number }> = [];
   lives = 0;
   private readonly logs: string[] = [];
+  private reportDeath!: (error: Error) => void;
+  /** rejects the first time a server dies without being killed: the test races its steps against it */
+  readonly died = new Promise<never>((_, reject) => (this.reportDeath = reject));
 
   constructor(readonly dataDir: string) {
     this.up = this.nextUp();
+    this.died.catch(() => undefined); // observed by whoever races against it
   }
 
   private nextUp() {
@@ -37,7 +41,10 @@ export class ServerLives {
     );
     const server = this.current;
     server.child.once("exit", (code, signal) => {
-      if (this.current === server) this.unexpectedExits.push(`server exited by itself (${code ?? signal}):\n${server.output().slice(-4000)}`);
+      if (this.current !== server) return;
+      const message = `server of life ${this.lives} exited by itself (${code ?? signal}):\n${server.output().slice(-4000)}`;
+      this.unexpectedExits.push(message);
+      this.reportDeath(new Error(message));
     });
     const openDowntime = this.downtimes.at(-1);
     if (openDowntime && openDowntime.to === 0) openDowntime.to = Date.now() / 1000;
