@@ -26,6 +26,17 @@ export default defineConfig({
       },
       {
         test: {
+          // a real server process killed and restarted several times (tests/crash): minutes, one file at a time
+          name: "crash",
+          environment: "node",
+          include: ["tests/crash/**/*.test.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: "e2e",
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],

@@ -19,18 +19,20 @@ const steps = [
   ["typecheck (app, service worker, server)", ["npm", "run", "-s", "typecheck"]],
   ["lint (typescript-eslint, one-way imports)", ["eslint", "."]],
   ["unit and server tests", vitest(["unit", "server"], "unit")],
+  ["crash test (server killed and restarted under load)", vitest(["crash"], "crash")],
   ["build the PWA", ["vite", "build"]],
   ["bundle sizes against their budgets", ["node", "scripts/size.mjs"]],
   ["browser tests (Chromium)", vitest(["e2e"], "e2e")],
 ];
 
 mkdirSync(".tmp", { recursive: true });
-for (const name of ["unit", "e2e"]) rmSync(report(name), { force: true });
+const reports = ["unit", "crash", "e2e"];
+for (const name of reports) rmSync(report(name), { force: true });
 
 function totals() {
   let passed = 0;
   let failed = 0;
-  for (const name of ["unit", "e2e"]) {
+  for (const name of reports) {
     if (!existsSync(report(name))) continue;
     const result = JSON.parse(readFileSync(report(name), "utf8"));
     passed += result.numPassedTests;
