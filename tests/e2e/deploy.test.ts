@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPhoneContext } from "./helpers";
+import { launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 // Deploy safety (issue 6): version 1 is served, version 2 (a build with another APP_VERSION, so every chunk
@@ -61,11 +61,7 @@ describe("deploying a new version", () => {
     const updater = await context.newPage();
     await updater.goto(`${server.baseUrl}/h5/#/`);
     await updater.waitForSelector(".tabbar");
-    await updater.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await updater.reload();
-    await expect.poll(() => updater.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    await reloadUnderServiceWorker(updater);
     // a second tab on version 1 that has not yet opened the register page
     const stale = await context.newPage();
     await stale.goto(`${server.baseUrl}/h5/#/`);

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { launchBrowser } from "../../scripts/browser.mjs";
 import { readCatalog } from "../unit/po";
 
@@ -69,4 +69,16 @@ export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto("about:blank");
   await page.goto(appUrl(path));
   await page.locator("main:not([aria-busy])").first().waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Reloads the page once the service worker is ready and waits until it controls the page: what a returning
+ * visitor has (the first visit's page is not controlled yet).
+ */
+export async function reloadUnderServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
 }

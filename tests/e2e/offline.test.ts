@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allRoutes, launchBrowser, logInAsDemo, newPhoneContext, openPage as open, routeWithSearch } from "./helpers";
+import { allRoutes, launchBrowser, logInAsDemo, newPhoneContext, openPage as open, routeWithSearch, reloadUnderServiceWorker } from "./helpers";
 
 // Issue 6: after one online visit the whole app opens offline. Pages with saved data show it under the
 // "offline — as of" banner, pages without say so plainly, money actions are disabled with an explanation,
@@ -33,11 +33,7 @@ describe("offline", () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     await logInAsDemo(page);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    await reloadUnderServiceWorker(page);
     for (const path of saved) await open(page, await routeWithSearch(path));
 
     await context.setOffline(true);

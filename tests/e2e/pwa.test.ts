@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { CHROME_ARGS, CHROME_PATH } from "../../scripts/browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, baseUrl, launchBrowser, newPhoneContext } from "./helpers";
+import { appUrl, baseUrl, launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,12 +18,7 @@ describe("PWA shell", () => {
     const page = await context.newPage();
     await page.goto(appUrl("/"));
     await page.waitForSelector(".tabbar");
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    // the first visit's page is not yet controlled; wait until the worker has precached and claims on reload
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    await reloadUnderServiceWorker(page);
 
     await context.setOffline(true);
     await page.reload();

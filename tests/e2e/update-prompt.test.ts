@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPhoneContext } from "./helpers";
+import { launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 let browser: Browser;
@@ -28,12 +28,7 @@ describe("update prompt", () => {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/h5/#/`);
     await page.waitForSelector(".tabbar");
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    // a page the worker controls (the second visit): only then does a new worker wait instead of taking over
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    await reloadUnderServiceWorker(page);
     expect(await page.getByTestId("update-prompt").count()).toBe(0);
 
     // deploy: the service worker script changes

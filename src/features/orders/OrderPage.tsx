@@ -84,6 +84,11 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
     }
   }
 
+  const seeMarkets = (
+    <Link to="/" className="button button-primary">
+      <Trans>See the markets</Trans>
+    </Link>
+  );
   const tabs: Array<[Tab, string]> = [
     ["holding", t`Holding`],
     ["history", t`History`],
@@ -106,11 +111,7 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
             <Empty
               title={t`No holding orders`}
               text={t`Orders you place appear here until they settle.`}
-              action={
-                <Link to="/" className="button button-primary">
-                  <Trans>See the markets</Trans>
-                </Link>
-              }
+              action={seeMarkets}
             />
           ) : (
             <ul className="order-list">
@@ -124,11 +125,7 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
             <Empty
               title={t`No settled orders yet`}
               text={t`Settled orders are listed here with their open and close prices.`}
-              action={
-                <Link to="/" className="button button-primary">
-                  <Trans>See the markets</Trans>
-                </Link>
-              }
+              action={seeMarkets}
             />
           ) : (
             <>
