@@ -26,7 +26,8 @@ export default defineConfig({
       },
       {
         test: {
-          // a real server process killed and restarted several times (tests/crash): minutes, one file at a time
+          // real server processes killed, stopped and failed over (tests/crash): minutes, one file at a time, apart
+          // from the parallel unit and server tests so a loaded machine does not starve their timing
           name: "crash",
           environment: "node",
           include: ["tests/crash/**/*.test.ts"],

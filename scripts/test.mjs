@@ -19,7 +19,7 @@ const steps = [
   ["typecheck (app, service worker, server)", ["npm", "run", "-s", "typecheck"]],
   ["lint (typescript-eslint, one-way imports)", ["eslint", "."]],
   ["unit and server tests", vitest(["unit", "server"], "unit")],
-  ["crash test (server killed and restarted under load)", vitest(["crash"], "crash")],
+  ["process faults (SIGKILL under load, SIGTERM, failover across processes)", vitest(["crash"], "crash")],
   ["build the PWA", ["vite", "build"]],
   ["bundle sizes against their budgets", ["node", "scripts/size.mjs"]],
   ["browser tests (Chromium)", vitest(["e2e"], "e2e")],

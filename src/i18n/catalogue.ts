@@ -3,5 +3,12 @@ import { i18n } from "./i18n";
 
 // The spec §8 catalogue by key, read from the active catalog. The contract's descriptors (with their English
 // copies) stay out of the client bundle: the ids follow one rule, checked by tests/unit/i18n-catalogs.test.ts.
-export const errorText = (key: ErrorKey): string => i18n._(`error.${key}`);
-export const successText = (key: SuccessKey): string => i18n._(`success.${key}`);
+export function errorText(key: ErrorKey): string {
+  const id = `error.${key}`;
+  return i18n._(id);
+}
+
+export function successText(key: SuccessKey): string {
+  const id = `success.${key}`;
+  return i18n._(id);
+}

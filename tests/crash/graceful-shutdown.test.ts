@@ -116,7 +116,9 @@ describe("graceful shutdown", () => {
 
     // the listening socket closes (at once; a loaded machine may take a moment), while the process still works
     const refused = await waitForRefusal(server, 10_000);
-    expect(refused).toBe("ECONNREFUSED");
+    // refused; or reset, when the connection sat in the kernel's backlog as the listening socket closed (a
+    // loaded machine): either way the server took no new request
+    expect(["ECONNREFUSED", "ECONNRESET"]).toContain(refused);
     expect(server.child.exitCode).toBeNull();
     for (const request of inFlight) request.finish();
 

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
-import { startTempPostgres, type TempPostgres } from "./postgres-server";
+import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
 
 // Two server processes on one PostgreSQL, as behind a reverse proxy: sessions work on either, exactly one
 // runs the jobs (advisory lock), and when it is killed the other takes over and every order settles once.
@@ -101,9 +101,17 @@ describe("several processes on one PostgreSQL", () => {
       else expect(answer.err).toBe("quote_stale");
       return answer;
     };
+    // on a loaded machine the leader's one-second recording can fall behind for a moment: try again then
+    const placeAccepted = async (server: ServerProcess) => {
+      for (let attempt = 0; attempt < 40; attempt++) {
+        if ((await place(server)).code === 1) return;
+        await sleep(250);
+      }
+      throw new Error("no order accepted in 10 s: nobody records the feed");
+    };
     for (let i = 0; i < 6; i++) {
-      expect((await place(a)).code).toBe(1);
-      expect((await place(b)).code).toBe(1);
+      await placeAccepted(a);
+      await placeAccepted(b);
       await sleep(250);
     }
     const opened = await sql.query(
