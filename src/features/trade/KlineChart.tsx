@@ -65,6 +65,13 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
   // performance marks read by `npm run bench`: first render of the data set, and tick → chart update
   const [renderStart] = useState(() => performance.now());
   const [pointed, setPointed] = useState<number | null>(null);
+  // The page draws first and the chart a frame later: echarts' first layout is the trade screen's longest
+  // task, and the price, the ticket buttons and the readout need not wait for it.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setMounted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const option = useMemo(
     () => ({
@@ -97,7 +104,7 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
       instance?.off("finished", done);
     };
     instance?.on("finished", done);
-  }, [renderStart]);
+  }, [renderStart, mounted]);
 
   useEffect(() => {
     const instance = chart.current?.getEchartsInstance();
@@ -116,7 +123,7 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
       zr.off("click", point);
       zr.off("globalout", leave);
     };
-  }, [option]);
+  }, [option, mounted]);
 
   useEffect(() => {
     if (!tick) return;
@@ -152,7 +159,7 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
     <div className="kline" data-testid="kline" data-candles={candles.length}>
       {shown && <CandleReadout candle={shown} period={period} precision={precision} />}
       <div role="img" aria-label={t`Price chart`}>
-        <ReactEChartsCore ref={chart} echarts={echarts} option={option} notMerge={false} lazyUpdate style={{ height: 320 }} opts={{ renderer: "canvas" }}/>
+        {mounted ? <ReactEChartsCore ref={chart} echarts={echarts} option={option} notMerge={false} lazyUpdate style={{ height: 320 }} opts={{ renderer: "canvas" }} /> : <div style={{ height: 320 }} />}
       </div>
     </div>
   );
