@@ -14,7 +14,6 @@ import { startJobs } from "./jobs/runner";
 import { onShutdownSignal } from "./shutdown";
 import { PriceFeed } from "./market/feed";
 import { SimulatedProvider } from "./market/provider";
-import { randomSeed, seededRandom } from "./market/random";
 import { seedProducts } from "./market/seed-products";
 import { seedDepositChannels } from "./modules/money/seed-channels";
 import { seedPlans } from "./modules/finance/service";
@@ -44,7 +43,8 @@ async function main() {
   const leadership = config.databaseUrl ? await electLeader({ databaseUrl: config.databaseUrl, log }) : soleLeader();
   const feed = new PriceFeed({
     db: database.db,
-    provider: new SimulatedProvider(seededRandom(randomSeed())),
+    // every live tick comes from the CSPRNG: no seed exists that would let a customer replay the feed
+    provider: new SimulatedProvider(),
     now: systemClock,
     log,
     retentionSeconds: config.tickRetentionSeconds,

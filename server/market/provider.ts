@@ -1,4 +1,4 @@
-import { normal, type Random } from "./random";
+import { cryptoRandom, normal, type Random } from "./random";
 
 /** What the feed needs to know about an instrument to price it. */
 export interface PricedProduct {
@@ -22,10 +22,13 @@ const SECONDS_PER_YEAR = 365 * 24 * 3600;
 // pulls the price back toward its base with a half-life of about 30 days, so long runs stay plausible
 const REVERSION_PER_SECOND = Math.LN2 / (30 * 24 * 3600);
 
-/** A seeded geometric random walk with each symbol's own volatility, labelled simulated everywhere. */
+/**
+ * A geometric random walk with each symbol's own volatility, labelled simulated everywhere. Its randomness is
+ * the operating system's CSPRNG unless a test hands it a reproducible source.
+ */
 export class SimulatedProvider implements PriceProvider {
   readonly simulated = true;
-  constructor(private readonly random: Random) {}
+  constructor(private readonly random: Random = cryptoRandom()) {}
 
   step(product: PricedProduct, price: number, seconds: number): number {
     const sigma = product.volatilityBps / 10000 / Math.sqrt(SECONDS_PER_YEAR);
