@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import babel from "@rolldown/plugin-babel";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { linguiMacro } from "./build/lingui-macro";
 
 const packageVersion: string = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version;
 const manifest = JSON.parse(readFileSync(new URL("./manifest.webmanifest", import.meta.url), "utf8"));
@@ -39,7 +39,7 @@ export default defineConfig({
       quoteStyle: "double",
     }),
     react(),
-    babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    linguiMacro(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",

@@ -1,12 +1,12 @@
-import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { linguiMacro } from "./build/lingui-macro";
 
 export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] })],
+        plugins: [react(), linguiMacro()],
         test: {
           name: "unit",
           environment: "happy-dom",

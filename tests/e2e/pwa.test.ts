@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
-import { CHROME_ARGS, CHROME_PATH } from "../../scripts/browser.mjs";
+import { CHROME_ARGS, chromePath } from "../../scripts/browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUrl, baseUrl, launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
 
@@ -32,7 +32,7 @@ describe("PWA shell", () => {
   it("is installable: Chromium reports no installability errors", async () => {
     // installability is judged only outside incognito, so this test uses a real profile folder
     const profile = mkdtempSync(join(tmpdir(), "trading-profile-"));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME_PATH, args: CHROME_ARGS, viewport: { width: 390, height: 844 } });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: await chromePath(), args: CHROME_ARGS, viewport: { width: 390, height: 844 } });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(appUrl("/"));
     await page.evaluate(async () => {
