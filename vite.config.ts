@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { linguiMacro } from "./build/lingui-macro";
+import { moduleSizes } from "./build/module-sizes";
 
 const packageVersion: string = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version;
 const manifest = JSON.parse(readFileSync(new URL("./manifest.webmanifest", import.meta.url), "utf8"));
@@ -40,6 +41,7 @@ export default defineConfig({
     }),
     react(),
     linguiMacro(),
+    moduleSizes(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",
@@ -56,8 +58,14 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    // React 19 has useSyncExternalStore built in: the router store's selector hook needs no shim for old React
+    alias: { "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector" },
+  },
   build: {
     target: "es2022",
+    // every browser the app supports (ES2022 modules) preloads modules natively: no polyfill in the entry
+    modulePreload: { polyfill: false },
     sourcemap: false,
     manifest: true,
     rolldownOptions: {

@@ -49,12 +49,40 @@ function report(name, files) {
   for (const file of [...files].sort((a, b) => gz(b) - gz(a))) console.log(`  ${file.padEnd(48)} ${kb(gz(file)).padStart(7)} KB`);
 }
 
+/** Who a module belongs to: its npm package, or its top folder in this repository. */
+function partOf(id) {
+  const inPackage = id.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (inPackage) return inPackage[1];
+  const local = id.replace(/^.*?\/(src|contract|sw)\//, "$1/").replace(/\?.*$/, "");
+  const parts = local.split("/");
+  return parts[0] === "src" ? parts.slice(0, parts[1] === "features" ? 3 : 2).join("/") : parts[0];
+}
+
+/**
+ * `--why`: what each part of a page's first load costs. Each part's code is gzipped on its own, so the parts
+ * add up to a little more than the whole (they share no compression dictionary): read them as relative costs.
+ */
+function explain(files) {
+  const modules = JSON.parse(readFileSync(".tmp/modules.json", "utf8"));
+  const code = new Map();
+  for (const file of files) {
+    for (const [id, text] of Object.entries(modules[file] ?? {})) code.set(partOf(id), (code.get(partOf(id)) ?? "") + text);
+  }
+  const costs = [...code].map(([part, text]) => [part, gzipSync(text, { level: 9 }).length]).sort((a, b) => b[1] - a[1]);
+  for (const [part, bytes] of costs) if (bytes >= 200) console.log(`    ${part.padEnd(46)} ${kb(bytes).padStart(7)} KB`);
+}
+
+const why = process.argv.includes("--why");
 for (const [name, { routes, catalogs }] of Object.entries(pages)) {
   const files = staticClosure(entryKey);
   for (const key of routes) staticClosure(key, files);
   for (const catalog of catalogs) files.add(largestCatalog(catalog));
   files.add(`assets/${quotesWorker}`);
   report(name, files);
+  if (why) {
+    console.log(`  by part (${name}):`);
+    explain(files);
+  }
 }
 
 console.log(`\nRoute chunks (budget ${budgets.routeChunk.budget} KB each):`);
