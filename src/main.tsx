@@ -10,6 +10,7 @@ import { router } from "./app/router";
 import { registerServiceWorker } from "./app/service-worker";
 import { isPublicPath } from "./app/startup";
 import { activateStoredLanguage, i18n } from "./i18n/i18n";
+import { isOnline, subscribeOnline } from "./offline/reachability";
 import "./app/app.css";
 
 watchPreloadErrors();
@@ -22,7 +23,11 @@ onUnauthorized(() => {
 });
 
 // Back online: the page's loaders run again, so a saved copy ("offline — as of …") gives way to fresh data.
-window.addEventListener("online", () => void router.invalidate());
+let wasOnline = isOnline();
+subscribeOnline(() => {
+  if (isOnline() && !wasOnline) void router.invalidate();
+  wasOnline = isOnline();
+});
 
 await activateStoredLanguage();
 

@@ -3,6 +3,7 @@ import type { ApiPath } from "../../contract/paths";
 import type { Envelope, Failure } from "../../contract/envelope";
 import { errorText } from "../i18n/catalogue";
 import { readStoredLanguage } from "../i18n/language";
+import { reportAnswer, reportNetworkFailure } from "../offline/reachability";
 import { showToast } from "../ui/toast";
 import { readToken } from "./session";
 
@@ -67,13 +68,17 @@ export interface CallOptions {
  */
 export async function call<T>(endpoint: ApiPath, fields: Fields = {}, options: CallOptions = {}): Promise<Envelope<T>> {
   let envelope: Envelope<T>;
+  let response: Response | undefined;
   try {
-    const response = await send(endpoint, fields);
+    response = await send(endpoint, fields);
+    reportAnswer();
     const date = Date.parse(response.headers.get("date") ?? "");
     if (!Number.isNaN(date)) serverOffsetSeconds = Math.round((date - Date.now()) / 1000);
     envelope = (await response.json()) as Envelope<T>;
     if (typeof envelope !== "object" || envelope === null || !("code" in envelope)) envelope = networkFailure() as Envelope<T>;
   } catch {
+    // no answer at all (not an unreadable one): the server cannot be reached from here
+    if (!response) reportNetworkFailure();
     envelope = networkFailure() as Envelope<T>;
   }
   if (envelope.code !== 1) {

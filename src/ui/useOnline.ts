@@ -1,16 +1,7 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
+import { isOnline, subscribeOnline } from "../offline/reachability";
 
-/** Whether the browser is online, following its online/offline events. */
+/** Whether the app can reach the server: the device is online and requests are not failing for want of a network. */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return online;
+  return useSyncExternalStore(subscribeOnline, isOnline);
 }
