@@ -1,4 +1,4 @@
-import { and, eq, gt, like, sql } from "drizzle-orm";
+import { and, eq, gt, like, lte, sql } from "drizzle-orm";
 import type {
   ChangeLoginPasswordRequest,
   ChangePayPasswordRequest,
@@ -120,6 +120,10 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, address: s
       await tx.update(users).set({ locked: false, lockedUntil: null }).where(eq(users.id, user.id));
       await tx.delete(passwordGuards).where(and(eq(passwordGuards.userId, user.id), like(passwordGuards.scope, `${LOGIN_SCOPE}%`)));
     }
+    // windows that ran out count for nothing: dropping them keeps the table to the addresses of one window
+    await tx
+      .delete(passwordGuards)
+      .where(and(eq(passwordGuards.userId, user.id), like(passwordGuards.scope, `${LOGIN_SCOPE}%`), lte(passwordGuards.since, now - TRY_WINDOW_SECONDS)));
     const attempt = await countTry(tx, user.id, scope, now);
     if (overLimit(attempt)) return { refused: new AppError("login_locked", { minutes: minutesLeft(attempt.since, now) }) };
     const spread = await loginSpread(tx, user.id, now, scope);
@@ -130,8 +134,14 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, address: s
   if (gate.refused) throw gate.refused;
   const { attempt } = gate;
   if (await verifyPassword(input.password, user.passwordHash)) {
-    await forgive(ctx.db, user.id, attempt);
-    const token = await createSession(ctx.db, user.id, now);
+    // the account may have been locked by another address while this password was being checked
+    const token = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select({ locked: users.locked, lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id)).for("update");
+      if (row && lockedNow(row, now)) return null;
+      await forgive(tx, user.id, attempt);
+      return createSession(tx, user.id, now);
+    });
+    if (!token) throw new AppError("account_locked");
     return { token, user: toUserInfo(user) };
   }
   const accountLocked = await ctx.db.transaction(async (tx) => {
