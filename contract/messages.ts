@@ -13,6 +13,7 @@ export const errorMessages = {
   user_not_found: /*i18n*/ { id: "error.user_not_found", message: "User does not exist" },
   wrong_password: /*i18n*/ { id: "error.wrong_password", message: "Wrong login password, try again" },
   account_locked: /*i18n*/ { id: "error.account_locked", message: "Account locked, contact the administrator" },
+  login_locked: /*i18n*/ { id: "error.login_locked", message: "Too many wrong passwords, try again in {minutes} minutes" },
   wrong_sms_code: /*i18n*/ { id: "error.wrong_sms_code", message: "Wrong verification code" },
   sms_too_soon: /*i18n*/ {
     id: "error.sms_too_soon",
@@ -30,6 +31,10 @@ export const errorMessages = {
   login_required: /*i18n*/ { id: "error.login_required", message: "Please log in first" },
   once_a_day: /*i18n*/ { id: "error.once_a_day", message: "Only once a day" },
   wrong_fund_password: /*i18n*/ { id: "error.wrong_fund_password", message: "Fund password wrong" },
+  fund_password_locked: /*i18n*/ {
+    id: "error.fund_password_locked",
+    message: "Too many wrong fund passwords, try again in {minutes} minutes",
+  },
   wrong_login_password: /*i18n*/ { id: "error.wrong_login_password", message: "Login password wrong" },
   already_verified: /*i18n*/ { id: "error.already_verified", message: "Already verified, do not verify again" },
   id_number_exists: /*i18n*/ { id: "error.id_number_exists", message: "ID number already exists" },

@@ -6,7 +6,7 @@ import type { EndpointSpec } from "./endpoints";
 export const opsEndpoints = {
   smsOutbox: { method: "GET", path: "/api/ops/sms", summary: "SMS outbox for a phone, newest first", request: z.object({ phone: requiredText() }), auth: "ops" },
   showUser: { method: "GET", path: "/api/ops/user", summary: "Show a user by account", request: z.object({ account: requiredText() }), auth: "ops" },
-  unlockUser: { method: "POST", path: "/api/ops/unlock", summary: "Unlock an account locked by wrong passwords", request: z.object({ account: requiredText() }), auth: "ops" },
+  unlockUser: { method: "POST", path: "/api/ops/unlock", summary: "Unlock an account locked by wrong passwords, with its per-address and fund-password locks", request: z.object({ account: requiredText() }), auth: "ops" },
   processStatus: {
     method: "GET",
     path: "/api/ops/status",

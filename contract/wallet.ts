@@ -126,6 +126,7 @@ export const addCardRequest = z.object({
     // spaces as people type them in card numbers are allowed and removed before storing
     .regex(/^[A-Za-z0-9@._ -]{4,80}$/, { error: "invalid_input" }),
   holder: z.string({ error: "invalid_input" }).trim().max(60, { error: "field_too_long" }).default(""),
+  payPassword: payPasswordField(),
 });
 
 export const rechargeRequest = z.object({

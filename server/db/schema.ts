@@ -1,30 +1,51 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** Unix seconds: the API's unit of time (spec §3). */
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
 /** Integer cents (DESIGN §4); the number mode is exact up to 2^53 cents. */
-const cents = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
+const cents = (name: string) =>
+  bigint(name, { mode: "number" }).notNull().default(0);
 
-export const users = pgTable("users", {
-  id: serial("id").primaryKey(),
-  account: text("account").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  payPasswordHash: text("pay_password_hash"),
-  phone: text("phone").notNull(),
-  inviteCode: text("invite_code").notNull().unique(),
-  inviterId: integer("inviter_id"),
-  name: text("name"),
-  language: text("language").notNull().default("en"),
-  vipLevel: integer("vip_level").notNull().default(0),
-  verified: boolean("verified").notNull().default(false),
-  locked: boolean("locked").notNull().default(false),
-  cash: cents("cash"),
-  coin: cents("coin"),
-  frozen: cents("frozen"),
-  yuebao: cents("yuebao"),
-  createdAt: unixSeconds("created_at").notNull(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    account: text("account").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    payPasswordHash: text("pay_password_hash"),
+    phone: text("phone").notNull(),
+    inviteCode: text("invite_code").notNull().unique(),
+    inviterId: integer("inviter_id"),
+    name: text("name"),
+    language: text("language").notNull().default("en"),
+    vipLevel: integer("vip_level").notNull().default(0),
+    verified: boolean("verified").notNull().default(false),
+    /** the account-wide lock after wrong passwords from several addresses; ends at lockedUntil (null: only the operator unlocks) */
+    locked: boolean("locked").notNull().default(false),
+    lockedUntil: unixSeconds("locked_until"),
+    cash: cents("cash"),
+    coin: cents("coin"),
+    frozen: cents("frozen"),
+    yuebao: cents("yuebao"),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  // "Foo" and "foo" are one account: logins look accounts up by lower(account)
+  (table) => [
+    uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -51,14 +72,19 @@ export const smsCodes = pgTable(
   (table) => [index("sms_codes_phone_idx").on(table.phone, table.createdAt)],
 );
 
-export const loginFailures = pgTable(
-  "login_failures",
+/**
+ * Password tries per user and scope ("login:<address>" for login from one address, "fund" for the fund
+ * password): tries counts every attempt since the window opened at `since`, refused ones included.
+ */
+export const passwordGuards = pgTable(
+  "password_guards",
   {
-    id: serial("id").primaryKey(),
     userId: integer("user_id").notNull(),
-    at: unixSeconds("at").notNull(),
+    scope: text("scope").notNull(),
+    tries: integer("tries").notNull(),
+    since: unixSeconds("since").notNull(),
   },
-  (table) => [index("login_failures_user_idx").on(table.userId, table.at)],
+  (table) => [primaryKey({ columns: [table.userId, table.scope] })],
 );
 
 /** Every balance change, in the same transaction as the change: balance = sum(delta) per account. */
@@ -71,7 +97,9 @@ export const ledger = pgTable(
     delta: bigint("delta", { mode: "number" }).notNull(),
     reason: text("reason").notNull(),
     reference: text("reference"),
-    createdAt: unixSeconds("created_at").notNull().default(sql`extract(epoch from now())::bigint`),
+    createdAt: unixSeconds("created_at")
+      .notNull()
+      .default(sql`extract(epoch from now())::bigint`),
   },
   (table) => [index("ledger_user_idx").on(table.userId)],
 );
@@ -112,7 +140,12 @@ export const secondsOptions = pgTable(
     minAmount: cents("min_amount"),
     maxAmount: cents("max_amount"),
   },
-  (table) => [uniqueIndex("seconds_options_product_seconds").on(table.productId, table.seconds)],
+  (table) => [
+    uniqueIndex("seconds_options_product_seconds").on(
+      table.productId,
+      table.seconds,
+    ),
+  ],
 );
 
 /** The recorded price feed: one row per product per second while its market is open. */
@@ -137,7 +170,9 @@ export const candles = pgTable(
     low: bigint("low", { mode: "number" }).notNull(),
     close: bigint("close", { mode: "number" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.productId, table.period, table.time] })],
+  (table) => [
+    primaryKey({ columns: [table.productId, table.period, table.time] }),
+  ],
 );
 
 /** Timed up/down orders. The open and close ticks are stored with the order and shown to the user. */
@@ -184,7 +219,11 @@ export const bankCards = pgTable(
     holder: text("holder").notNull().default(""),
     createdAt: unixSeconds("created_at").notNull(),
   },
-  (table) => [uniqueIndex("bank_cards_number").on(table.number), index("bank_cards_user").on(table.userId)],
+  // a card number is unique per user only: one user binding it must not stop its owner from binding it
+  (table) => [
+    uniqueIndex("bank_cards_user_number").on(table.userId, table.number),
+    index("bank_cards_user").on(table.userId),
+  ],
 );
 
 export const uploads = pgTable("uploads", {
@@ -220,7 +259,10 @@ export const recharges = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
   },
-  (table) => [index("recharges_user").on(table.userId, table.id), index("recharges_status").on(table.status)],
+  (table) => [
+    index("recharges_user").on(table.userId, table.id),
+    index("recharges_status").on(table.status),
+  ],
 );
 
 export const withdrawals = pgTable(
@@ -237,7 +279,10 @@ export const withdrawals = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
   },
-  (table) => [index("withdrawals_user").on(table.userId, table.createdAt), index("withdrawals_status").on(table.status)],
+  (table) => [
+    index("withdrawals_user").on(table.userId, table.createdAt),
+    index("withdrawals_status").on(table.status),
+  ],
 );
 
 export const exchanges = pgTable(
@@ -286,7 +331,10 @@ export const subscriptions = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
     settledAt: unixSeconds("settled_at"),
   },
-  (table) => [index("subscriptions_user").on(table.userId, table.status), index("subscriptions_status").on(table.status)],
+  (table) => [
+    index("subscriptions_user").on(table.userId, table.status),
+    index("subscriptions_status").on(table.status),
+  ],
 );
 
 /** Real-name verification requests; an ID number can belong to one account only. */
@@ -302,7 +350,10 @@ export const verifications = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
   },
-  (table) => [index("verifications_user").on(table.userId), index("verifications_id_number").on(table.idNumber)],
+  (table) => [
+    index("verifications_user").on(table.userId),
+    index("verifications_id_number").on(table.idNumber),
+  ],
 );
 
 /** Messages to one user, or to everyone when userId is null; reads are kept per user. */
@@ -342,7 +393,10 @@ export const contents = pgTable(
     body: text("body").notNull().default(""),
     createdAt: unixSeconds("created_at").notNull(),
   },
-  (table) => [uniqueIndex("contents_item_lang").on(table.item, table.lang), index("contents_kind").on(table.kind)],
+  (table) => [
+    uniqueIndex("contents_item_lang").on(table.item, table.lang),
+    index("contents_kind").on(table.kind),
+  ],
 );
 
 export const signins = pgTable(

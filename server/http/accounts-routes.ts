@@ -30,7 +30,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
   route(
     app,
     endpoints.login,
-    async (input) => ({ data: await logIn(ctx, input), message: successMessages.logged_in }),
+    async (input, { request }) => ({ data: await logIn(ctx, input, request.ip), message: successMessages.logged_in }),
     perMinute(20),
   );
 

@@ -48,7 +48,7 @@ export class Customer {
     });
     this.token = registered.token;
     this.userId = (await mustCall(lives, this.authed({ method: "GET", path: "/api/user/index" }))).id;
-    const card = await mustCall(lives, this.authed({ method: "POST", path: "/api/user/add_card", fields: { type: "bank", bankName: "Crash Bank", number: cardNumber, holder: this.account } }));
+    const card = await mustCall(lives, this.authed({ method: "POST", path: "/api/user/add_card", fields: { type: "bank", bankName: "Crash Bank", number: cardNumber, holder: this.account, payPassword: PAY_PASSWORD } }));
     this.cardId = card.id;
     const recharge = await this.recharge(firstRecharge);
     if (recharge?.kind !== "ok") throw new Error(`first recharge failed: ${JSON.stringify(recharge)}`);

@@ -42,6 +42,7 @@ describe("money in the browser", () => {
     await page.getByLabel("Bank name", { exact: true }).fill("Example Bank");
     await page.getByLabel("Card number", { exact: true }).fill(`6222${Date.now()}`);
     await page.getByLabel("Account holder", { exact: true }).fill("Ann Example");
+    await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/pages\/user\/bank$/);
     expect(await page.getByTestId("card-list").textContent()).toContain("Example Bank");

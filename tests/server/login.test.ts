@@ -22,7 +22,7 @@ describe("login", () => {
     expect(wrong.body).toMatchObject({ code: 0, err: "wrong_password", msg: "Wrong login password, try again" });
   });
 
-  it("locks an account after 5 wrong passwords in 15 minutes until the operator unlocks it", async () => {
+  it("locks the address out of an account after 5 wrong passwords in 15 minutes until the operator unlocks it", async () => {
     const { answer } = await registerUser(h, "carol2026", "right123");
     expect(answer.body.code).toBe(1);
     for (let i = 0; i < 4; i++) {
@@ -30,10 +30,10 @@ describe("login", () => {
       expect(wrong.body.err).toBe("wrong_password");
     }
     const fifth = await api(h, "POST", "/api/login/index", { account: "carol2026", password: "wrong123" });
-    expect(fifth.status).toBe(403);
-    expect(fifth.body.err).toBe("account_locked");
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.err).toBe("login_locked");
     const right = await api(h, "POST", "/api/login/index", { account: "carol2026", password: "right123" });
-    expect(right.body).toMatchObject({ err: "account_locked", msg: "Account locked, contact the administrator" });
+    expect(right.body).toMatchObject({ err: "login_locked", msg: "Too many wrong passwords, try again in 15 minutes" });
 
     const unlocked = await api(h, "POST", "/api/ops/unlock", { account: "carol2026" }, { "ops-token": OPS_TOKEN });
     expect(unlocked.body.code).toBe(1);
@@ -48,9 +48,13 @@ describe("login", () => {
     expect(later.body.err).toBe("wrong_password");
   });
 
-  it("a locked account's open sessions stop working", async () => {
+  it("a locked account's open sessions stop working; a locked address alone ends none", async () => {
     const { token } = await registerUser(h, "erin2026", "right123");
-    for (let i = 0; i < 5; i++) await api(h, "POST", "/api/login/index", { account: "erin2026", password: "wrong123" });
+    const wrongFrom = (remoteAddress: string) =>
+      h.app.inject({ method: "POST", url: "/api/login/index", remoteAddress, payload: { account: "erin2026", password: "wrong123" } });
+    for (let i = 0; i < 5; i++) await wrongFrom("10.8.0.1");
+    expect((await api(h, "GET", "/api/user/index", {}, { token: token! })).status).toBe(200);
+    for (const address of ["10.8.0.2", "10.8.0.3"]) for (let i = 0; i < 5; i++) await wrongFrom(address);
     const me = await api(h, "GET", "/api/user/index", {}, { token: token! });
     expect(me.status).toBe(401);
   });

@@ -122,19 +122,22 @@ describe("recharge", () => {
 });
 
 describe("cards", () => {
-  it("binds cards and channels with masked numbers, refusing a number already bound", async () => {
+  it("binds cards and channels with masked numbers and the fund password, refusing a number the user already bound", async () => {
     const token = await richUser();
-    const added = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Example Bank", branch: "Central", number: "6222 0211 2233 4455", holder: "Ann" }, { token });
+    const added = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Example Bank", branch: "Central", number: "6222 0211 2233 4455", holder: "Ann", payPassword: "fund1234" }, { token });
     expect(added.body).toMatchObject({ code: 1, msg: "Added", data: { number: "622******455", bankName: "Example Bank" } });
-    await api(h, "POST", "/api/user/add_card", { type: "alipay", bankName: "Alipay", number: "ann@example.com" }, { token });
+    await api(h, "POST", "/api/user/add_card", { type: "alipay", bankName: "Alipay", number: "ann@example.com", payPassword: "fund1234" }, { token });
     const cards = (await api(h, "GET", "/api/user/bank_card", {}, { token })).body.data;
     expect(cards.map((c: { type: string }) => c.type)).toEqual(["bank", "alipay"]);
-    const other = await richUser();
-    const duplicate = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Other", number: "6222021122334455" }, { token: other });
+    const duplicate = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Other", number: "6222021122334455", payPassword: "fund1234" }, { token });
     expect(duplicate.body).toMatchObject({ err: "card_exists", msg: "Bank card number already exists" });
-    const missing = await api(h, "POST", "/api/user/add_card", { type: "bank", number: "6222000011112222" }, { token });
+    const wrongFund = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Other", number: "6222000011113333", payPassword: "nope9999" }, { token });
+    expect(wrongFund.body).toMatchObject({ err: "wrong_fund_password", msg: "Fund password wrong" });
+    const noFund = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Other", number: "6222000011113333" }, { token });
+    expect(noFund.body).toMatchObject({ err: "field_required", msg: "Fund password is required" });
+    const missing = await api(h, "POST", "/api/user/add_card", { type: "bank", number: "6222000011112222", payPassword: "fund1234" }, { token });
     expect(missing.body).toMatchObject({ err: "field_required", msg: "Bank name is required" });
-    const noNumber = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "X" }, { token });
+    const noNumber = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "X", payPassword: "fund1234" }, { token });
     expect(noNumber.body).toMatchObject({ err: "field_required", msg: "Card number is required" });
   });
 });
@@ -165,7 +168,7 @@ describe("wallet and exchange", () => {
 describe("withdrawal", () => {
   async function withCard(cash = "1000") {
     const token = await richUser(cash);
-    const card = (await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Example Bank", number: `62${Date.now()}${n++}` }, { token })).body.data;
+    const card = (await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: "Example Bank", number: `62${Date.now()}${n++}`, payPassword: "fund1234" }, { token })).body.data;
     return { token, cardId: String(card.id) };
   }
 

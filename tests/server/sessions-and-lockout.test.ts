@@ -6,7 +6,8 @@ import { stateFingerprint } from "./security/state-fingerprint";
 
 /**
  * Sessions end when they expire, on logout and (all but the one in use) on a password change; five wrong
- * passwords lock an account whoever sends them; the operator API takes only the operator's token.
+ * passwords lock the address that sent them out of the account, and failures from several addresses lock the
+ * account itself; the operator API takes only the operator's token.
  * (login.test.ts walks the ordinary paths; these are the ones an attacker would try.)
  */
 let h: Harness;
@@ -72,7 +73,7 @@ describe("revocation", () => {
 
   it("an operator unlock does not revive sessions that the lock ended", async () => {
     const { token } = await registerUser(h, "revive01", "right123");
-    for (let i = 0; i < 5; i++) await login("revive01", "wrong123");
+    for (const address of ["10.6.0.1", "10.6.0.2", "10.6.0.3"]) for (let i = 0; i < 5; i++) await login("revive01", "wrong123", address);
     expect((await me(token!)).status).toBe(401);
     await api(h, "POST", "/api/ops/unlock", { account: "revive01" }, { "ops-token": OPS_TOKEN });
     expect((await me(token!)).status).toBe(401);
@@ -80,14 +81,22 @@ describe("revocation", () => {
 });
 
 describe("lockout", () => {
-  it("five wrong passwords lock the account even when each comes from another address", async () => {
+  it("five wrong passwords lock out the address they came from, in the catalogue's words, and no other", async () => {
     await registerUser(h, "lockme01", "right123");
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await login("lockme01", "wrong123", `10.7.0.${i + 1}`));
+    for (let i = 0; i < 5; i++) answers.push(await login("lockme01", "wrong123", "10.7.0.1"));
     expect(answers.slice(0, 4).map((a) => a.body.err)).toEqual(Array(4).fill("wrong_password"));
-    expect(expectCatalogRefusal(answers[4]!, "jp", "fifth wrong password")).toBe("account_locked");
-    // the right password no longer helps, from anywhere
-    expect(expectCatalogRefusal(await login("lockme01", "right123", "10.7.1.1"), "jp", "locked")).toBe("account_locked");
+    expect(expectCatalogRefusal(answers[4]!, "jp", "fifth wrong password")).toBe("login_locked");
+    expect(expectCatalogRefusal(await login("lockme01", "right123", "10.7.0.1"), "jp", "locked address")).toBe("login_locked");
+    expect((await login("lockme01", "right123", "10.7.1.1")).body.code).toBe(1);
+  });
+
+  it("wrong passwords from several addresses lock the account: the right password no longer helps, from anywhere", async () => {
+    await registerUser(h, "lockme02", "right123");
+    const answers = [];
+    for (const address of ["10.7.2.1", "10.7.2.2", "10.7.2.3"]) for (let i = 0; i < 5; i++) answers.push(await login("lockme02", "wrong123", address));
+    expect(expectCatalogRefusal(answers[14]!, "jp", "third locked address")).toBe("account_locked");
+    expect(expectCatalogRefusal(await login("lockme02", "right123", "10.7.3.1"), "jp", "locked")).toBe("account_locked");
   });
 
   it("wrong passwords for an account that does not exist lock nothing and store nothing", async () => {

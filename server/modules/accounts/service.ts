@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, like, lte, sql } from "drizzle-orm";
 import type {
   ChangeLoginPasswordRequest,
   ChangePayPasswordRequest,
@@ -6,13 +6,14 @@ import type {
   RegisterRequest,
   SessionAnswer,
 } from "../../../contract/accounts";
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS } from "../../../contract/constants";
 import type { Tx } from "../../db/client";
-import { loginFailures, users } from "../../db/schema";
+import { passwordGuards, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { requireFundPassword } from "./fund-password";
+import { countTry, forgive, minutesLeft, overLimit, reachedLimit, startLock, TRY_LIMIT, TRY_WINDOW_SECONDS } from "./password-guard";
 import { hashPassword, verifyPassword } from "./passwords";
-import { createSession, revokeAllSessions, revokeOtherSessions, type UserRow } from "./sessions";
+import { createSession, lockedNow, revokeAllSessions, revokeOtherSessions, type UserRow } from "./sessions";
 import { consumeVerificationCode } from "./sms";
 import { newInviteCode } from "./tokens";
 import { toUserInfo } from "./user-info";
@@ -46,11 +47,11 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
       const [existing] = await tx.select({ id: users.id }).from(users).where(sameAccount(input.account)).limit(1);
       if (existing) throw new AppError("account_exists");
       const [inviter] = await tx
-        .select({ id: users.id, locked: users.locked })
+        .select({ id: users.id, locked: users.locked, lockedUntil: users.lockedUntil })
         .from(users)
         .where(eq(users.inviteCode, input.inviteCode.toUpperCase()))
         .limit(1);
-      if (!inviter || inviter.locked) throw new AppError("invalid_inviter");
+      if (!inviter || lockedNow(inviter, now)) throw new AppError("invalid_inviter");
       await consumeVerificationCode(tx, input.phone, input.smsCode, now);
       const [user] = await tx
         .insert(users)
@@ -73,39 +74,95 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    // a concurrent registration of the same account loses on the unique index
-    if (String((error as { cause?: unknown }).cause ?? error).includes("users_account_unique")) throw new AppError("account_exists");
+    // a concurrent registration of the same account, in any letter case, loses on a unique index
+    const cause = String((error as { cause?: unknown }).cause ?? error);
+    if (cause.includes("users_account_unique") || cause.includes("users_account_lower_unique")) throw new AppError("account_exists");
     ctx.log(`registration failed: ${String(error)}`);
     throw new AppError("registration_failed");
   }
 }
 
-export async function logIn(ctx: ServiceContext, input: LoginRequest): Promise<SessionAnswer> {
+const LOGIN_SCOPE = "login:";
+/** failures over every address in one window that lock the whole account */
+const ACCOUNT_FAILURE_LIMIT = 20;
+/** addresses that reached their own lock in one window that lock the whole account */
+const ACCOUNT_LOCKED_ADDRESSES = 3;
+
+/** Login tries in the open windows of every address: checked ones, and addresses at their limit. */
+async function loginSpread(tx: Tx, userId: number, now: number, ownScope: string) {
+  const rows = await tx
+    .select({ scope: passwordGuards.scope, tries: passwordGuards.tries })
+    .from(passwordGuards)
+    .where(and(eq(passwordGuards.userId, userId), like(passwordGuards.scope, `${LOGIN_SCOPE}%`), gt(passwordGuards.since, now - TRY_WINDOW_SECONDS)));
+  return {
+    checked: rows.reduce((sum, row) => sum + Math.min(row.tries, TRY_LIMIT), 0),
+    lockedAddresses: rows.filter((row) => row.tries >= TRY_LIMIT).length,
+    otherLockedAddresses: rows.filter((row) => row.tries >= TRY_LIMIT && row.scope !== ownScope).length,
+  };
+}
+
+/**
+ * Wrong passwords lock the address they come from first (five in a window lock that address out of this
+ * account for a window), so a stranger cannot lock the owner out; only failures from several addresses lock
+ * the account itself, which also ends its sessions. Every try is counted under the user's row lock before
+ * the password is checked, so concurrent guesses, from any number of processes, get no extra tries.
+ */
+export async function logIn(ctx: ServiceContext, input: LoginRequest, address: string): Promise<SessionAnswer> {
   const now = ctx.now();
   const user = await findUserByAccount(ctx, input.account);
   if (!user) throw new AppError("user_not_found");
-  if (user.locked) throw new AppError("account_locked");
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    // Recorded outside any transaction: the failure must count even though the request is refused.
-    await ctx.db.insert(loginFailures).values({ userId: user.id, at: now });
-    const [recent] = await ctx.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.userId, user.id), gt(loginFailures.at, now - LOGIN_FAILURE_WINDOW_SECONDS)));
-    if ((recent?.n ?? 0) >= LOGIN_FAILURE_LIMIT) {
-      // the lock also ends every open session, so an operator's unlock does not bring old sessions back
-      await ctx.db.transaction(async (tx) => {
-        await tx.update(users).set({ locked: true }).where(eq(users.id, user.id));
-        await revokeAllSessions(tx, user.id);
-      });
-      ctx.log(`account ${user.account} locked after ${LOGIN_FAILURE_LIMIT} wrong passwords`);
-      throw new AppError("account_locked");
+  const scope = `${LOGIN_SCOPE}${address}`;
+  const gate = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ locked: users.locked, lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id)).for("update");
+    if (row && lockedNow(row, now)) return { refused: new AppError("account_locked") };
+    if (row?.locked) {
+      // the account-wide lock ran out: every address starts afresh
+      await tx.update(users).set({ locked: false, lockedUntil: null }).where(eq(users.id, user.id));
+      await tx.delete(passwordGuards).where(and(eq(passwordGuards.userId, user.id), like(passwordGuards.scope, `${LOGIN_SCOPE}%`)));
     }
-    throw new AppError("wrong_password");
+    // windows that ran out count for nothing: dropping them keeps the table to the addresses of one window
+    await tx
+      .delete(passwordGuards)
+      .where(and(eq(passwordGuards.userId, user.id), like(passwordGuards.scope, `${LOGIN_SCOPE}%`), lte(passwordGuards.since, now - TRY_WINDOW_SECONDS)));
+    const attempt = await countTry(tx, user.id, scope, now);
+    if (overLimit(attempt)) return { refused: new AppError("login_locked", { minutes: minutesLeft(attempt.since, now) }) };
+    const spread = await loginSpread(tx, user.id, now, scope);
+    // tries still being checked elsewhere count: a burst from many addresses is refused here, not after
+    if (spread.checked > ACCOUNT_FAILURE_LIMIT || spread.otherLockedAddresses >= ACCOUNT_LOCKED_ADDRESSES) return { refused: new AppError("account_locked") };
+    return { attempt };
+  });
+  if (gate.refused) throw gate.refused;
+  const { attempt } = gate;
+  if (await verifyPassword(input.password, user.passwordHash)) {
+    // the account may have been locked by another address while this password was being checked
+    const token = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select({ locked: users.locked, lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id)).for("update");
+      if (row && lockedNow(row, now)) return null;
+      await forgive(tx, user.id, attempt);
+      return createSession(tx, user.id, now);
+    });
+    if (!token) throw new AppError("account_locked");
+    return { token, user: toUserInfo(user) };
   }
-  await ctx.db.delete(loginFailures).where(eq(loginFailures.userId, user.id));
-  const token = await createSession(ctx.db, user.id, now);
-  return { token, user: toUserInfo(user) };
+  const accountLocked = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    if (reachedLimit(attempt)) await startLock(tx, user.id, attempt, now);
+    const spread = await loginSpread(tx, user.id, now, scope);
+    if (spread.checked < ACCOUNT_FAILURE_LIMIT && spread.lockedAddresses < ACCOUNT_LOCKED_ADDRESSES) return false;
+    // the lock also ends every open session, so an operator's unlock does not bring old sessions back
+    await tx.update(users).set({ locked: true, lockedUntil: now + TRY_WINDOW_SECONDS }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id);
+    return true;
+  });
+  if (accountLocked) {
+    ctx.log(`account ${user.account} locked after wrong passwords from several addresses`);
+    throw new AppError("account_locked");
+  }
+  if (reachedLimit(attempt)) {
+    ctx.log(`address ${address} locked out of account ${user.account} after ${TRY_LIMIT} wrong passwords`);
+    throw new AppError("login_locked", { minutes: minutesLeft(now, now) });
+  }
+  throw new AppError("wrong_password");
 }
 
 export async function changeLoginPassword(
@@ -126,7 +183,7 @@ export async function changeLoginPassword(
 export async function changePayPassword(ctx: ServiceContext, user: UserRow, input: ChangePayPasswordRequest): Promise<void> {
   if (user.payPasswordHash !== null) {
     if (input.oldPayPassword === undefined) throw new AppError("field_required", {}, "oldPayPassword");
-    if (!(await verifyPassword(input.oldPayPassword, user.payPasswordHash))) throw new AppError("wrong_fund_password");
+    await requireFundPassword(ctx, user, input.oldPayPassword);
   }
   const payPasswordHash = await hashPassword(input.payPassword);
   await ctx.db.update(users).set({ payPasswordHash }).where(eq(users.id, user.id));

@@ -11,6 +11,10 @@ const EXTEND_AFTER_SECONDS = 24 * 3600;
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The account-wide lock holds until its end (or, with no end, until the operator unlocks). */
+export const lockedNow = (user: Pick<UserRow, "locked" | "lockedUntil">, now: number) =>
+  user.locked && (user.lockedUntil === null || user.lockedUntil > now);
+
 export async function createSession(db: Db | Tx, userId: number, now: number): Promise<string> {
   const token = newSessionToken();
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: now + SESSION_SECONDS });
@@ -29,7 +33,7 @@ export async function authenticate(ctx: ServiceContext, token: string | undefine
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   const row = rows[0];
-  if (!row || row.user.locked) return null;
+  if (!row || lockedNow(row.user, now)) return null;
   if (row.expiresAt - now < SESSION_SECONDS - EXTEND_AFTER_SECONDS) {
     await ctx.db.update(sessions).set({ expiresAt: now + SESSION_SECONDS }).where(eq(sessions.tokenHash, tokenHash));
   }

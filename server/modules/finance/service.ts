@@ -3,7 +3,7 @@ import type { FinancePlan, Subscription, SubscriptionStatus, YuebaoInfo } from "
 import { centsToDecimal } from "../../../contract/format";
 import { parseAmount } from "../../../contract/money";
 import { financePlans, ledger, subscriptions, users } from "../../db/schema";
-import { verifyPassword } from "../accounts/passwords";
+import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -43,7 +43,7 @@ export async function joinPlan(ctx: ServiceContext, user: UserRow, input: { plan
   const amount = amountOf(input.amount);
   const [plan] = await ctx.db.select().from(financePlans).where(eq(financePlans.id, input.planId)).limit(1);
   if (!plan || !plan.enabled) throw new AppError("plan_not_found");
-  if (!user.payPasswordHash || !(await verifyPassword(input.payPassword, user.payPasswordHash))) throw new AppError("wrong_fund_password");
+  await requireFundPassword(ctx, user, input.payPassword);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");

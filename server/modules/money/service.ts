@@ -7,7 +7,7 @@ import { applyRate, bpsToRate, parseAmount } from "../../../contract/money";
 import type { BankCard, CardType, CashInfo, ExchangeRecord, RechargeInfo, RechargeRecord, RecordPage, ReviewStatus, Wallet, WithdrawRecord } from "../../../contract/wallet";
 import type { Db, Tx } from "../../db/client";
 import { bankCards, depositChannels, exchanges, recharges, uploads, users, withdrawals } from "../../db/schema";
-import { verifyPassword } from "../accounts/passwords";
+import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -27,10 +27,6 @@ function amountOf(text: string): number {
   const cents = parseAmount(text);
   if (cents === null || cents <= 0) throw new AppError("invalid_input", {}, "amount");
   return cents;
-}
-
-async function requireFundPassword(user: UserRow, payPassword: string): Promise<void> {
-  if (!user.payPasswordHash || !(await verifyPassword(payPassword, user.payPasswordHash))) throw new AppError("wrong_fund_password");
 }
 
 async function freshUser(ctx: ServiceContext, userId: number): Promise<UserRow> {
@@ -53,7 +49,7 @@ export async function wallet(ctx: ServiceContext, user: UserRow): Promise<Wallet
 /** Cash ↔ coin at the operator's rate; the target amount is rounded down to the hundredth. */
 export async function exchange(ctx: ServiceContext, user: UserRow, input: { from: "cash" | "coin"; amount: string; payPassword: string }) {
   const amount = amountOf(input.amount);
-  await requireFundPassword(user, input.payPassword);
+  await requireFundPassword(ctx, user, input.payPassword);
   const { coinRate } = await moneySettings(ctx.db);
   const cashAmount = input.from === "cash" ? amount : Math.floor((amount * coinRate) / 10000);
   const coinAmount = input.from === "coin" ? amount : Math.floor((amount * 10000) / coinRate);
@@ -126,8 +122,14 @@ export async function listCards(ctx: ServiceContext, user: UserRow): Promise<Ban
   return rows.map(toCard);
 }
 
-export async function addCard(ctx: ServiceContext, user: UserRow, input: { type: CardType; bankName: string; branch: string; number: string; holder: string }) {
+/** Binding a card decides where withdrawals go, so it takes the fund password like a withdrawal does. */
+export async function addCard(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: { type: CardType; bankName: string; branch: string; number: string; holder: string; payPassword: string },
+) {
   const number = input.number.replace(/\s+/g, "");
+  await requireFundPassword(ctx, user, input.payPassword);
   try {
     const [row] = await ctx.db
       .insert(bankCards)
@@ -135,7 +137,8 @@ export async function addCard(ctx: ServiceContext, user: UserRow, input: { type:
       .returning();
     return toCard(row!);
   } catch (error) {
-    if (String((error as { cause?: unknown }).cause ?? error).includes("bank_cards_number")) throw new AppError("card_exists");
+    // the same number twice for one user; another user's card with this number is no obstacle
+    if (String((error as { cause?: unknown }).cause ?? error).includes("bank_cards_user_number")) throw new AppError("card_exists");
     throw error;
   }
 }
@@ -253,7 +256,7 @@ export async function withdraw(ctx: ServiceContext, user: UserRow, input: { amou
   const card = cards.find((c) => c.id === input.cardId);
   if (!card) throw new AppError("card_not_found");
   if (amount < rules.withdrawMin || amount > rules.withdrawMax) throw new AppError("withdraw_amount_limit");
-  await requireFundPassword(user, input.payPassword);
+  await requireFundPassword(ctx, user, input.payPassword);
   const fee = applyRate(amount, rules.withdrawFeeBps);
   const row = await ctx.db.transaction(async (tx) => {
     // the user row lock makes the daily count hold under concurrent requests

@@ -1,7 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { centsToDecimal } from "../../../contract/format";
-import { loginFailures, smsCodes, users } from "../../db/schema";
+import { passwordGuards, smsCodes, users } from "../../db/schema";
 import { findUserByAccount } from "../accounts/service";
+import { lockedNow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 
@@ -24,7 +25,7 @@ export async function showUser(ctx: ServiceContext, account: string) {
     phone: user.phone,
     inviteCode: user.inviteCode,
     inviterId: user.inviterId,
-    locked: user.locked,
+    locked: lockedNow(user, ctx.now()),
     verified: user.verified,
     vipLevel: user.vipLevel,
     cash: centsToDecimal(user.cash),
@@ -39,8 +40,9 @@ export async function unlockUser(ctx: ServiceContext, account: string) {
   const user = await findUserByAccount(ctx, account);
   if (!user) throw new AppError("user_not_found");
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ locked: false }).where(eq(users.id, user.id));
-    await tx.delete(loginFailures).where(eq(loginFailures.userId, user.id));
+    // clears the account-wide lock and every per-address and fund-password count with it
+    await tx.update(users).set({ locked: false, lockedUntil: null }).where(eq(users.id, user.id));
+    await tx.delete(passwordGuards).where(eq(passwordGuards.userId, user.id));
   });
   ctx.log(`account ${user.account} unlocked by the operator`);
   return { account: user.account, locked: false };

@@ -18,12 +18,13 @@ export function AddBankPage() {
   const [branch, setBranch] = useState("");
   const [number, setNumber] = useState("");
   const [holder, setHolder] = useState("");
+  const [payPassword, setPayPassword] = useState("");
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const answer = await addCard({ type, bankName, branch, number, holder });
+    const answer = await addCard({ type, bankName, branch, number, holder, payPassword });
     setBusy(false);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
@@ -47,6 +48,7 @@ export function AddBankPage() {
         {type === "bank" && <Field label={t`Opening bank`} name="branch" value={branch} onChange={(e) => setBranch(e.target.value)} />}
         <Field label={type === "bank" ? t`Card number` : t`Account or address`} name="number" value={number} onChange={(e) => setNumber(e.target.value)} autoComplete="off" />
         <Field label={t`Account holder`} name="holder" value={holder} onChange={(e) => setHolder(e.target.value)} />
+        <Field label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} />
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Save`}
         </button>

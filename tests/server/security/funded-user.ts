@@ -32,7 +32,7 @@ export async function fundedUser(h: Harness, account: string, cash = "5000"): Pr
   const recharge = await api(h, "POST", "/api/user/dorecharge", { channelId: String(channelId), amount: cash, screenshot: uploadUrl }, { token });
   await api(h, "POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" }, { "ops-token": OPS_TOKEN });
   const cardNumber = `62220${String(Date.now() % 1e7).padStart(7, "0")}${String(cardCounter++).padStart(4, "0")}`;
-  const card = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: `${account} Bank`, number: cardNumber, holder: account }, { token });
+  const card = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: `${account} Bank`, number: cardNumber, holder: account, payPassword }, { token });
   if (card.body.code !== 1) throw new Error(`card for ${account} failed: ${card.body.msg}`);
   return { account, password, payPassword, token, cardId: card.body.data.id, cardNumber, uploadUrl };
 }

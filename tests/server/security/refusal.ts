@@ -8,7 +8,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The catalogue's text for an error in one language, with its placeholders ({field}, {min}…) as wildcards. */
 export function catalogPattern(lang: string, key: ErrorKey): RegExp {
-  const template = translate(lang, errorMessages[key], { field: HOLE, min: HOLE, max: HOLE });
+  const template = translate(lang, errorMessages[key], { field: HOLE, min: HOLE, max: HOLE, minutes: HOLE });
   return new RegExp(`^${template.split(HOLE).map(escape).join("[^]+")}$`);
 }
 

@@ -4,7 +4,8 @@ import type { Harness } from "../harness";
  * A digest of every row a request could change on purpose: balances and passwords (users), the ledger, orders,
  * cards, uploads, recharges, withdrawals, exchanges, plans, subscriptions, verifications, messages, content,
  * sign-ins, settings and products. Left out on purpose: session expiry (sliding on every authenticated read),
- * the SMS outbox and login failures (a refused login records a failure by design), ticks and candles (the feed).
+ * the SMS outbox and password tries (password_guards: a refused password is counted by design), ticks and candles
+ * (the feed).
  */
 const TABLES = [
   "users",
