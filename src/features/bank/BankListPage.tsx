@@ -19,6 +19,8 @@ export function BankListPage({ cards }: { cards: BankCard[] }) {
   const [removing, setRemoving] = useState<BankCard | null>(null);
   const [payPassword, setPayPassword] = useState("");
   const { submit: send, busy } = useSubmission();
+  const bank = removing?.bankName ?? "";
+  const number = removing?.number ?? "";
 
   function close() {
     setRemoving(null);
@@ -70,7 +72,7 @@ export function BankListPage({ cards }: { cards: BankCard[] }) {
       {removing && (
         <Sheet title={t`Remove this card?`} onClose={close}>
           <form className="ticket" onSubmit={confirm} noValidate>
-            <p>{t`${removing.bankName} ${removing.number} will no longer be offered for withdrawals.`}</p>
+            <p>{t`${bank} ${number} will no longer be offered for withdrawals.`}</p>
             <Field label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} />
             <button type="submit" className="button button-primary" disabled={busy || !online}>
               {t`Remove`}
