@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
+import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
 import { stateFingerprint } from "./security/state-fingerprint";
 
@@ -205,6 +206,14 @@ describe.each(Object.entries(cases))("%s", (name, c) => {
 });
 
 describe("request claims", () => {
+  it("every user POST that acts takes a requestId, and each is checked above (orders in trading.test.ts)", () => {
+    // these change nothing a retry could double: a session ended, a password replaced, a message marked read
+    const noEffectToRepeat = new Set(["/api/login/logout", "/api/user/pwd_login", "/api/user/msg"]);
+    const acting = userEndpoints.filter((spec) => spec.auth === "user" && spec.method === "POST" && !noEffectToRepeat.has(spec.path));
+    for (const spec of acting) expect(fieldsOf(spec.request), spec.path).toContain("requestId");
+    expect(acting.map((spec) => spec.path).sort()).toEqual([...Object.values(cases).map((c) => c.path), "/api/user/addorder"].sort());
+  });
+
   it("a refused request leaves no claim: the corrected retry with the same requestId acts", async () => {
     const u = await newUser();
     const requestId = rid("corrected");
