@@ -5,6 +5,7 @@ import {
   loginAccountField,
   passwordField,
   phoneField,
+  requestIdField,
   smsCodeField,
 } from "./fields";
 
@@ -39,6 +40,7 @@ export const changePayPasswordRequest = z
     oldPayPassword: passwordField().optional(),
     payPassword: passwordField(),
     payPassword2: passwordField(),
+    requestId: requestIdField(),
   })
   .refine((body) => body.payPassword === body.payPassword2, {
     error: "pay_passwords_mismatch",
@@ -46,6 +48,9 @@ export const changePayPasswordRequest = z
   });
 
 export const emptyRequest = z.object({});
+
+/** An action with nothing to say but which submission it is (the daily sign-in). */
+export const requestIdOnly = z.object({ requestId: requestIdField() });
 
 export interface UserInfo {
   id: number;

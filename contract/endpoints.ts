@@ -4,6 +4,7 @@ import {
   changePayPasswordRequest,
   emptyRequest,
   loginRequest,
+  requestIdOnly,
   registerRequest,
   sendSmsRequest,
 } from "./accounts";
@@ -11,7 +12,7 @@ import { type ApiPath, apiPaths } from "./paths";
 import { certificationRequest, messageRequest } from "./mine";
 import { contentIdRequest, contentListRequest } from "./content";
 import { appendRequest, joinPlanRequest, subscriptionRequest } from "./finance";
-import { addCardRequest, exchangeRequest, rechargeRequest, withdrawRequest } from "./wallet";
+import { addCardRequest, deleteCardRequest, exchangeRequest, rechargeRequest, withdrawRequest } from "./wallet";
 import {
   klineRequest,
   latestQuotesRequest,
@@ -24,7 +25,8 @@ import {
 
 /**
  * Every API path with its request schema. The server registers its routes from this table and `/api/docs`
- * is generated from it, so the documentation cannot drift from what is enforced.
+ * is generated from it, so the documentation cannot drift from what is enforced. Every POST that moves money
+ * or creates a record takes a `requestId`: a retry with the same one gets the first answer, the action done once.
  */
 export interface EndpointSpec extends ApiPath {
   summary: string;
@@ -55,6 +57,7 @@ export const endpoints = {
   exchangeRecords: { ...apiPaths.exchangeRecords, summary: "Exchange records, newest first", request: pageRequest },
   bankCards: { ...apiPaths.bankCards, summary: "Bound bank cards and payment channels (numbers masked)", request: emptyRequest },
   addCard: { ...apiPaths.addCard, summary: "Bind a bank card, Alipay, WeChat or crypto address", request: addCardRequest },
+  deleteCard: { ...apiPaths.deleteCard, summary: "Remove one of the user's cards (fund password; not while a withdrawal to it is under review)", request: deleteCardRequest },
   rechargeInfo: { ...apiPaths.rechargeInfo, summary: "Deposit channels, minimum and notice", request: emptyRequest },
   recharge: { ...apiPaths.recharge, summary: "Report a transfer with its screenshot; the operator reviews it", request: rechargeRequest },
   rechargeRecords: { ...apiPaths.rechargeRecords, summary: "Recharge records, newest first", request: pageRequest },
@@ -80,5 +83,5 @@ export const endpoints = {
   contentDetail: { ...apiPaths.contentDetail, summary: "One news article, company page or notice with its body", request: contentIdRequest },
   activityDetail: { ...apiPaths.activityDetail, summary: "One activity with its body", request: contentIdRequest },
   activities: { ...apiPaths.activities, summary: "The activity centre; with a session, whether today's sign-in is done", request: emptyRequest },
-  signin: { ...apiPaths.signin, summary: "Daily sign-in: a cash bonus, once a day", request: emptyRequest },
+  signin: { ...apiPaths.signin, summary: "Daily sign-in: a cash bonus, once a day", request: requestIdOnly },
 } satisfies Record<keyof typeof apiPaths, EndpointSpec>;

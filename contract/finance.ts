@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestIdField } from "./fields";
 
 /** Yuebao plans and subscriptions (DESIGN §4): simple daily interest, nothing withheld. */
 export interface FinancePlan {
@@ -46,6 +47,7 @@ export const joinPlanRequest = z.object({
   planId: idField(),
   amount: amountField(),
   payPassword: z.string({ error: required }).min(1, { error: "field_required" }).max(200, { error: "field_too_long" }),
+  requestId: requestIdField(),
 });
-export const appendRequest = z.object({ id: idField(), amount: amountField() });
-export const subscriptionRequest = z.object({ id: idField() });
+export const appendRequest = z.object({ id: idField(), amount: amountField(), requestId: requestIdField() });
+export const subscriptionRequest = z.object({ id: idField(), requestId: requestIdField() });

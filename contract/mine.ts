@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestIdField } from "./fields";
 
 /** Real-name verification, messages and invitations (issue 5, Mine pages). */
 export type VerificationStatus = "none" | "review" | "passed" | "refused";
@@ -60,6 +61,7 @@ export const certificationRequest = z.object({
     .max(30, { error: "field_too_long" })
     .regex(/^[A-Za-z0-9]{6,20}$/, { error: "wrong_id_number" }),
   agree: z.literal("1", { error: "agreement_required" }),
+  requestId: requestIdField(),
 });
 
 export const messageRequest = z.object({ id: z.string({ error: required }).regex(/^\d{1,9}$/, { error: "invalid_input" }).transform(Number) });

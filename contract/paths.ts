@@ -33,6 +33,7 @@ export const apiPaths = {
   exchangeRecords: { method: "GET", path: "/api/user/exchange_record", auth: "user" },
   bankCards: { method: "GET", path: "/api/user/bank_card", auth: "user" },
   addCard: { method: "POST", path: "/api/user/add_card", auth: "user" },
+  deleteCard: { method: "POST", path: "/api/user/del_card", auth: "user" },
   rechargeInfo: { method: "GET", path: "/api/user/recharge", auth: "user" },
   recharge: { method: "POST", path: "/api/user/dorecharge", auth: "user" },
   rechargeRecords: { method: "GET", path: "/api/user/recharge_record", auth: "user" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestIdField } from "./fields";
 import { DIRECTIONS, MARKETS, PERIODS } from "./markets";
 
 /** Request schemas of the quotes and trading endpoints. Error keys are the zod messages (see fields.ts). */
@@ -46,9 +47,7 @@ export const placeOrderRequest = z.object({
     .trim()
     .min(1, { error: "field_required" })
     .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" }),
-  requestId: z
-    .string({ error: required })
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "invalid_input" }),
+  requestId: requestIdField(),
 });
 
 export const orderIdRequest = z.object({ id: idField() });

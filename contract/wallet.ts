@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestIdField } from "./fields";
 
 /** Wallet, exchange, cards, recharge and withdrawal: shapes and request schemas (DESIGN §3, §4). */
 export const CARD_TYPES = ["bank", "alipay", "wechat", "crypto"] as const;
@@ -112,6 +113,7 @@ export const exchangeRequest = z.object({
   from: z.enum(["cash", "coin"], { error: required }),
   amount: amountField(),
   payPassword: payPasswordField(),
+  requestId: requestIdField(),
 });
 
 export const addCardRequest = z.object({
@@ -127,6 +129,14 @@ export const addCardRequest = z.object({
     .regex(/^[A-Za-z0-9@._ -]{4,80}$/, { error: "invalid_input" }),
   holder: z.string({ error: "invalid_input" }).trim().max(60, { error: "field_too_long" }).default(""),
   payPassword: payPasswordField(),
+  requestId: requestIdField(),
+});
+
+/** Unbinds one of the user's own cards; the fund password confirms it. */
+export const deleteCardRequest = z.object({
+  id: idField(),
+  payPassword: payPasswordField(),
+  requestId: requestIdField(),
 });
 
 export const rechargeRequest = z.object({
@@ -136,10 +146,12 @@ export const rechargeRequest = z.object({
     .string({ error: required })
     .min(1, { error: "field_required" })
     .regex(/^\/api\/files\/[a-f0-9]{32}\.(png|jpg|webp)$/, { error: "invalid_input" }),
+  requestId: requestIdField(),
 });
 
 export const withdrawRequest = z.object({
   amount: amountField(),
   cardId: idField(),
   payPassword: payPasswordField(),
+  requestId: requestIdField(),
 });

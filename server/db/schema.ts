@@ -409,3 +409,22 @@ export const signins = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
+
+/**
+ * One row per (user, action, requestId) that took effect: written in the same transaction as the effect, so
+ * a row exists exactly when the action was done. A retry finds it and gets the stored answer; the fingerprint
+ * (a hash of the request's other fields) tells a retry from a reuse of the key for something else.
+ */
+export const requestClaims = pgTable(
+  "request_claims",
+  {
+    userId: integer("user_id").notNull(),
+    action: text("action").notNull(),
+    requestId: text("request_id").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    /** the success answer as JSON text ({ data, message }); null only inside the claiming transaction */
+    answer: text("answer"),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.action, table.requestId] })],
+);

@@ -7,7 +7,7 @@ import { type SmsSender, sendVerificationCode } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
 import { unreadCount } from "../modules/mine/service";
-import { route } from "./routes";
+import { onceRoute, route } from "./routes";
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext, sms: SmsSender, scale: number) {
   // Tighter per-IP limits where guessing or spamming is the risk.
@@ -54,13 +54,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     },
     perMinute(10),
   );
-  route(
+  onceRoute(
     app,
     endpoints.changePayPassword,
-    async (input, { user }) => {
-      await changePayPassword(ctx, user, input);
-      return { data: {}, message: successMessages.done };
+    ctx,
+    async (input, { user }, scoped) => {
+      await changePayPassword(scoped, user, input);
+      return { data: {}, message: "done" };
     },
-    perMinute(10),
+    { ...perMinute(10), fundPassword: (input) => input.oldPayPassword },
   );
 }

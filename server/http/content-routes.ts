@@ -5,7 +5,7 @@ import { opsContentEndpoints } from "../../contract/ops";
 import { activityCentre, contentDetail, homeData, listContent, publishContent, signIn } from "../modules/content/service";
 import type { ServiceContext } from "../modules/context";
 import { requestLanguage } from "./envelope";
-import { route } from "./routes";
+import { onceRoute, route } from "./routes";
 
 export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
   route(app, endpoints.home, async (_input, { request }) => ({ data: await homeData(ctx, requestLanguage(request)) }));
@@ -16,6 +16,6 @@ export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext,
   route(app, endpoints.activityDetail, async (input, { request }) => ({ data: await contentDetail(ctx, input.id, requestLanguage(request), ["activity"]) }));
   route(app, endpoints.activities, async (_input, { request, maybeUser }) => ({ data: await activityCentre(ctx, requestLanguage(request), maybeUser) }));
   // the sign-in bonus moves money: limited like every money action
-  route(app, endpoints.signin, async (_input, { user }) => ({ data: await signIn(ctx, user), message: successMessages.signed_in }), { perMinute: 30 * scale });
+  onceRoute(app, endpoints.signin, ctx, async (_input, { user }, scoped) => ({ data: await signIn(scoped, user), message: "signed_in" }), { perMinute: 30 * scale });
   route(app, opsContentEndpoints.publishContent, async (input) => ({ data: await publishContent(ctx, input), message: successMessages.done }));
 }

@@ -15,12 +15,12 @@ import {
   submitVerification,
   verificationState,
 } from "../modules/mine/service";
-import { route } from "./routes";
+import { onceRoute, route } from "./routes";
 
 export function registerMineRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
   route(app, endpoints.certificationState, async (_input, { user }) => ({ data: await verificationState(ctx, user) }));
   // tries of ID numbers would otherwise tell which are registered (id_number_exists)
-  route(app, endpoints.certify, async (input, { user }) => ({ data: await submitVerification(ctx, user, input), message: successMessages.verification_submitted }), { perMinute: 10 * scale });
+  onceRoute(app, endpoints.certify, ctx, async (input, { user }, scoped) => ({ data: await submitVerification(scoped, user, input), message: "verification_submitted" }), { perMinute: 10 * scale });
   route(app, endpoints.messages, async (input, { user }) => ({ data: await listMessages(ctx, user, input.page) }));
   route(app, endpoints.readMessage, async (input, { user }) => ({ data: await markRead(ctx, user, input.id) }), { perMinute: 120 * scale });
   route(app, endpoints.invitation, async (_input, { user }) => ({ data: await invitation(ctx, user) }));

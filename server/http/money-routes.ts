@@ -10,6 +10,7 @@ import { listRecharges, listWithdrawals, moneyRules, reconcile, reviewRecharge, 
 import {
   addCard,
   cashInfo,
+  deleteCard,
   exchange,
   exchangeRecords,
   findUpload,
@@ -25,22 +26,25 @@ import {
 } from "../modules/money/service";
 import { sendOk } from "./envelope";
 import { uploadHeaders } from "./upload-headers";
-import { route } from "./routes";
+import { onceRoute, route } from "./routes";
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, opsToken: string, scale: number) {
   const money = { perMinute: 30 * scale };
+  const withFundPassword = { ...money, fundPassword: (input: { payPassword: string }) => input.payPassword };
   route(app, endpoints.wallet, async (_input, { user }) => ({ data: await wallet(ctx, user) }));
-  route(app, endpoints.exchange, async (input, { user }) => ({ data: await exchange(ctx, user, input), message: successMessages.done }), money);
+  // each money action is claimed by its requestId: a retried or doubled submission is answered, not redone
+  onceRoute(app, endpoints.exchange, ctx, async (input, { user }, scoped) => ({ data: await exchange(scoped, user, input), message: "done" }), withFundPassword);
   route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));
   route(app, endpoints.bankCards, async (_input, { user }) => ({ data: await listCards(ctx, user) }));
-  route(app, endpoints.addCard, async (input, { user }) => ({ data: await addCard(ctx, user, input), message: successMessages.added }), money);
+  onceRoute(app, endpoints.addCard, ctx, async (input, { user }, scoped) => ({ data: await addCard(scoped, user, input), message: "added" }), withFundPassword);
+  onceRoute(app, endpoints.deleteCard, ctx, async (input, { user }, scoped) => ({ data: await deleteCard(scoped, user, input), message: "deleted" }), withFundPassword);
   route(app, endpoints.rechargeInfo, async () => ({ data: await rechargeInfo(ctx) }));
-  route(app, endpoints.recharge, async (input, { user }) => ({ data: await submitRecharge(ctx, user, input), message: successMessages.recharge_submitted }), money);
+  onceRoute(app, endpoints.recharge, ctx, async (input, { user }, scoped) => ({ data: await submitRecharge(scoped, user, input), message: "recharge_submitted" }), money);
   route(app, endpoints.rechargeRecords, async (input, { user }) => ({ data: await rechargeRecords(ctx, user, input.page) }));
   route(app, endpoints.cashInfo, async (_input, { user }) => ({ data: await cashInfo(ctx, user) }));
-  route(app, endpoints.withdraw, async (input, { user }) => ({ data: await withdraw(ctx, user, input), message: successMessages.withdraw_submitted }), money);
+  onceRoute(app, endpoints.withdraw, ctx, async (input, { user }, scoped) => ({ data: await withdraw(scoped, user, input), message: "withdraw_submitted" }), withFundPassword);
   route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
   // multipart upload: the bytes decide what the file is (image-check.ts), never its name or declared type

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { EndpointSpec } from "../../contract/endpoints";
-import type { MessageDescriptor } from "../../contract/messages";
+import { type MessageDescriptor, type SuccessKey, successMessages } from "../../contract/messages";
 import type { UserRow } from "../modules/accounts/sessions";
+import type { ServiceContext } from "../modules/context";
+import { requireFundPassword } from "../modules/accounts/fund-password";
+import { once } from "../modules/requests/once";
 import { sendOk } from "./envelope";
 import { parseInput } from "./parse-input";
 
@@ -50,4 +53,40 @@ export function route<S extends EndpointSpec>(
       return sendOk(request, reply, result.data, result.message, result.feed ? { feed: result.feed } : undefined);
     },
   });
+}
+
+/**
+ * Registers a contract endpoint whose action must happen once per submission (money moved, a record created).
+ * The request's `requestId` is claimed for the user and the action (the path) in the transaction the handler
+ * runs in: the handler gets `scoped`, the context whose db is that transaction, and must use it for all of its
+ * work. A retry answers what the first request answered; the same requestId with other values is refused.
+ */
+export function onceRoute<S extends EndpointSpec & { request: z.ZodType<{ requestId: string }> }, C extends ServiceContext>(
+  app: FastifyInstance,
+  spec: S,
+  ctx: C,
+  handler: (input: z.infer<S["request"]>, context: RequestContext, scoped: C) => Promise<{ data: unknown; message: SuccessKey }>,
+  options: { perMinute?: number; fundPassword?: (input: z.infer<S["request"]>) => string | undefined } = {},
+): void {
+  route(
+    app,
+    spec,
+    async (input, context) => {
+      const { requestId, ...fields } = input as z.infer<S["request"]>;
+      const claim = { userId: context.user.id, action: spec.path, requestId };
+      // the fund password is checked before the request's transaction: a wrong one stays counted although the
+      // refusal rolls that transaction back, so guessing stays limited
+      const fundPassword = options.fundPassword?.(input);
+      const checkFundPassword =
+        fundPassword !== undefined && context.user.payPasswordHash !== null
+          ? async (): Promise<C> => {
+              await requireFundPassword(ctx, context.user, fundPassword);
+              return { ...ctx, fundPasswordCheckedFor: context.user.id };
+            }
+          : undefined;
+      const answer = await once(ctx, claim, fields, (scoped) => handler(input, context, scoped), checkFundPassword);
+      return { data: answer.data, message: successMessages[answer.message] };
+    },
+    options,
+  );
 }

@@ -42,7 +42,7 @@ async function newFundedUser(baseUrl: string, n: number): Promise<string> {
   form.append("file", new Blob([new Uint8Array(makePng())], { type: "image/png" }), "receipt.png");
   const screenshot = (await call(baseUrl, "/api/user/uploadfile", { token, body: form })).data.url as string;
   const channelId = String((await call(baseUrl, "/api/user/recharge", { token })).data.channels[0].id);
-  const recharge = await call(baseUrl, "/api/user/dorecharge", { token, form: { channelId, amount: "20000", screenshot } });
+  const recharge = await call(baseUrl, "/api/user/dorecharge", { token, form: { channelId, amount: "20000", screenshot, requestId: `bench-recharge-${account}` } });
   await call(baseUrl, "/api/ops/recharge/review", { ops: true, form: { id: String(recharge.data.id), decision: "approve" } });
   return token;
 }

@@ -24,7 +24,7 @@ export class Customer {
   private token = "";
   private userId = 0;
   private cardId = 0;
-  private orders = 0;
+  private requests = 0;
 
   constructor(
     readonly account: string,
@@ -48,7 +48,7 @@ export class Customer {
     });
     this.token = registered.token;
     this.userId = (await mustCall(lives, this.authed({ method: "GET", path: "/api/user/index" }))).id;
-    const card = await mustCall(lives, this.authed({ method: "POST", path: "/api/user/add_card", fields: { type: "bank", bankName: "Crash Bank", number: cardNumber, holder: this.account, payPassword: PAY_PASSWORD } }));
+    const card = await mustCall(lives, this.authed({ method: "POST", path: "/api/user/add_card", fields: { type: "bank", bankName: "Crash Bank", number: cardNumber, holder: this.account, payPassword: PAY_PASSWORD, requestId: this.nextRequestId() } }));
     this.cardId = card.id;
     const recharge = await this.recharge(firstRecharge);
     if (recharge?.kind !== "ok") throw new Error(`first recharge failed: ${JSON.stringify(recharge)}`);
@@ -70,22 +70,38 @@ export class Customer {
     }
   }
 
-  /** Orders carry a requestId; an order cut off by a crash is sent again with the same one, as the app does. */
-  private async placeOrder(): Promise<void> {
-    this.orders += 1;
-    const requestId = `${this.account}-${this.orders}`;
-    const amount = 10_00 + Math.floor(this.random() * 50_00);
-    const fields = { pid: String(this.shared.productId), direction: this.random() < 0.5 ? "up" : "down", seconds: String(ORDER_SECONDS), amount: money(amount), requestId };
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const outcome = await this.journaled({ kind: "order", requestId, amount }, { method: "POST", path: "/api/user/addorder", fields });
-      if (outcome.kind === "ok" || outcome.kind === "refused") return;
+  private nextRequestId(): string {
+    this.requests += 1;
+    return `${this.account}-${this.requests}`;
+  }
+
+  /**
+   * Every money action carries a requestId; one cut off by a crash (or never sent, or turned away before it
+   * was read: a session lost with the database, a rate limit) is sent again with the same one, as the app
+   * does, so the server answers the first attempt instead of acting twice.
+   */
+  private async once(action: Action, request: Request & { fields: Record<string, string> }, requestId = this.nextRequestId()): Promise<Outcome> {
+    const sent = { ...request, fields: { ...request.fields, requestId } };
+    let outcome = await this.journaled(action, sent);
+    for (let retry = 0; retry < 3; retry++) {
+      const unanswered = outcome.kind === "unknown" || outcome.kind === "unsent" || (outcome.kind === "refused" && (outcome.status === 401 || outcome.status === 429));
+      if (!unanswered) break;
+      outcome = await this.journaled(action, sent);
     }
+    return outcome;
+  }
+
+  private async placeOrder(): Promise<void> {
+    const requestId = this.nextRequestId();
+    const amount = 10_00 + Math.floor(this.random() * 50_00);
+    const fields = { pid: String(this.shared.productId), direction: this.random() < 0.5 ? "up" : "down", seconds: String(ORDER_SECONDS), amount: money(amount) };
+    await this.once({ kind: "order", requestId, amount }, { method: "POST", path: "/api/user/addorder", fields }, requestId);
   }
 
   private async exchange(): Promise<void> {
     const from = this.random() < 0.6 ? "cash" : "coin";
     const amount = this.shared.amounts.next(from === "cash" ? 10_00 : 5_00);
-    await this.journaled({ kind: "exchange", from, amount }, { method: "POST", path: "/api/user/exchange", fields: { from, amount: money(amount), payPassword: PAY_PASSWORD } });
+    await this.once({ kind: "exchange", from, amount }, { method: "POST", path: "/api/user/exchange", fields: { from, amount: money(amount), payPassword: PAY_PASSWORD } });
   }
 
   private async recharge(amount: number): Promise<Outcome | undefined> {
@@ -96,12 +112,12 @@ export class Customer {
     const channels = await this.send({ method: "GET", path: "/api/user/recharge" });
     if (channels.kind !== "ok") return undefined;
     const channelId = String(channels.data.channels[0].id);
-    return this.journaled({ kind: "recharge", amount }, { method: "POST", path: "/api/user/dorecharge", fields: { channelId, amount: money(amount), screenshot: upload.data.url } });
+    return this.once({ kind: "recharge", amount }, { method: "POST", path: "/api/user/dorecharge", fields: { channelId, amount: money(amount), screenshot: upload.data.url } });
   }
 
   private async withdraw(): Promise<void> {
     const amount = this.shared.amounts.next(100_00);
-    await this.journaled({ kind: "withdraw", amount }, { method: "POST", path: "/api/user/cash", fields: { amount: money(amount), cardId: String(this.cardId), payPassword: PAY_PASSWORD } });
+    await this.once({ kind: "withdraw", amount }, { method: "POST", path: "/api/user/cash", fields: { amount: money(amount), cardId: String(this.cardId), payPassword: PAY_PASSWORD } });
   }
 
   /** Join a plan, or append to / stop one of the customer's running subscriptions. */
@@ -115,7 +131,7 @@ export class Customer {
       if (plans.kind !== "ok") return;
       const planId = (plans.data as Array<{ id: number }>)[Math.floor(this.random() * plans.data.length)]!.id;
       const amount = this.shared.amounts.next(100_00);
-      await this.journaled(
+      await this.once(
         { kind: "yuebao_join", planId, amount },
         { method: "POST", path: "/api/user/yebjoinnow", fields: { planId: String(planId), amount: money(amount), payPassword: PAY_PASSWORD } },
       );
@@ -124,9 +140,9 @@ export class Customer {
     const subscriptionId = running[Math.floor(this.random() * running.length)]!.id;
     if (pick < 0.75) {
       const amount = this.shared.amounts.next(50_00);
-      await this.journaled({ kind: "yuebao_append", subscriptionId, amount }, { method: "POST", path: "/api/user/yebappend", fields: { id: String(subscriptionId), amount: money(amount) } });
+      await this.once({ kind: "yuebao_append", subscriptionId, amount }, { method: "POST", path: "/api/user/yebappend", fields: { id: String(subscriptionId), amount: money(amount) } });
     } else {
-      await this.journaled({ kind: "yuebao_stop", subscriptionId }, { method: "POST", path: "/api/user/yebstop", fields: { id: String(subscriptionId) } });
+      await this.once({ kind: "yuebao_stop", subscriptionId }, { method: "POST", path: "/api/user/yebstop", fields: { id: String(subscriptionId) } });
     }
   }
 

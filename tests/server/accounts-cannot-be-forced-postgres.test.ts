@@ -8,7 +8,7 @@ import { buildApp } from "../../server/http/app";
 import { hashPassword } from "../../server/modules/accounts/passwords";
 import { PriceFeed } from "../../server/market/feed";
 import { seedProducts } from "../../server/market/seed-products";
-import { ScriptedProvider } from "./harness";
+import { rid, ScriptedProvider } from "./harness";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
 
 /**
@@ -26,7 +26,8 @@ describe("accounts that cannot be forced, on PostgreSQL", () => {
 
   type Reply = { status: number; body: { code: number; msg: string; err?: string; data: any } };
   const post = (url: string, payload: Record<string, string>, headers: Record<string, string> = {}, remoteAddress?: string): Promise<Reply> =>
-    app.inject({ method: "POST", url, payload, headers, remoteAddress }).then((r) => ({ status: r.statusCode, body: r.json() }));
+    // money actions are once-only per requestId: each call here is a new submission
+    app.inject({ method: "POST", url, payload: { requestId: rid(), ...payload }, headers, remoteAddress }).then((r) => ({ status: r.statusCode, body: r.json() }));
   const tally = (replies: Reply[]) => replies.map((r) => r.body.err ?? "ok").reduce<Record<string, number>>((acc, e) => ({ ...acc, [e]: (acc[e] ?? 0) + 1 }), {});
 
   async function register(account: string, password = "right123", payPassword = "fund1234"): Promise<Reply> {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type Harness, OPS_TOKEN, registerUser, startHarness } from "./harness";
+import { api, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
 import { fundedUser } from "./security/funded-user";
 
 /**
@@ -22,7 +22,8 @@ afterAll(() => h.close());
 
 type Reply = { status: number; body: { code: number; msg: string; err?: string; data: any } };
 const post = (path: string, payload: Record<string, string>, headers: Record<string, string> = {}, remoteAddress?: string): Promise<Reply> =>
-  h.app.inject({ method: "POST", url: path, payload, headers, remoteAddress }).then((r) => ({ status: r.statusCode, body: r.json() }));
+  // money actions are once-only per requestId: each call here is a new submission
+  h.app.inject({ method: "POST", url: path, payload: { requestId: rid(), ...payload }, headers, remoteAddress }).then((r) => ({ status: r.statusCode, body: r.json() }));
 const login = (account: string, password: string, remoteAddress = "127.0.0.1") => post("/api/login/index", { account, password }, {}, remoteAddress);
 const me = (token: string) => api(h, "GET", "/api/user/index", {}, { token });
 const cashOf = async (token: string) => (await me(token)).body.data.cash as string;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { accrueInterest } from "../../server/jobs/accrual";
-import { api, HARNESS_START, loginDemo, OPS_TOKEN, startHarness } from "./harness";
+import { api, HARNESS_START, loginDemo, OPS_TOKEN, startHarness, rid } from "./harness";
 
 const dataDir = mkdtempSync(join(tmpdir(), "trading-accrual-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -15,7 +15,7 @@ describe("yuebao accrual across restarts", () => {
     // the operator adds a plan; it is what the customer joins
     const plan = await api(first, "POST", "/api/ops/plan", { title: "Restart 5", dailyRate: "0.001", days: "5", minAmount: "100" }, { "ops-token": OPS_TOKEN });
     expect(plan.body.code).toBe(1);
-    const joined = await api(first, "POST", "/api/user/yebjoinnow", { planId: String(plan.body.data.id), amount: "1000", payPassword: "246810" }, { token });
+    const joined = await api(first, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(plan.body.data.id), amount: "1000", payPassword: "246810" }, { token });
     expect(joined.body.data.status).toBe("earning");
     first.clock.now += 2 * 86400;
     await accrueInterest(first.database.db, first.clock.now);

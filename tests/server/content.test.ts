@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type Harness, OPS_TOKEN, registerUser, startHarness } from "./harness";
+import { api, type Harness, OPS_TOKEN, registerUser, startHarness, rid } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,13 +35,13 @@ describe("home content", () => {
   it("daily sign-in pays its bonus once a day, also when raced", async () => {
     const { token } = await registerUser(h, `signer${Date.now() % 100000}`);
     expect((await api(h, "GET", "/api/index/ater", {}, { token: token! })).body.data.signedInToday).toBe(false);
-    const answers = await Promise.all([1, 2, 3].map(() => api(h, "POST", "/api/user/signin", {}, { token: token! })));
+    const answers = await Promise.all([1, 2, 3].map(() => api(h, "POST", "/api/user/signin", { requestId: rid() }, { token: token! })));
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
     expect(answers.find((a) => a.body.code !== 1)!.body).toMatchObject({ err: "once_a_day", msg: "Only once a day" });
     expect((await api(h, "GET", "/api/user/index", {}, { token: token! })).body.data.cash).toBe("1.00");
     expect((await api(h, "GET", "/api/index/ater", {}, { token: token! })).body.data.signedInToday).toBe(true);
     h.clock.now += 86400;
-    expect((await api(h, "POST", "/api/user/signin", {}, { token: token! })).body.code).toBe(1);
+    expect((await api(h, "POST", "/api/user/signin", { requestId: rid() }, { token: token! })).body.code).toBe(1);
     expect((await api(h, "GET", "/api/ops/reconcile", {}, { "ops-token": OPS_TOKEN })).body.data.ok).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { api, type Harness, OPS_TOKEN, startHarness, rid } from "./harness";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser } from "./security/funded-user";
 import { expectCatalogRefusal, readReply } from "./security/refusal";
@@ -29,12 +29,12 @@ beforeAll(async () => {
   const order = await api(h, "POST", "/api/user/addorder", { pid: String(btc), direction: "up", seconds: "60", amount: "100", requestId: mine.requestId }, { token: alice.token });
   mine.orderId = order.body.data.id;
   const plan = (await api(h, "GET", "/api/user/yeb", {}, { token: alice.token })).body.data[0];
-  const joined = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(plan.id), amount: "500", payPassword: alice.payPassword }, { token: alice.token });
+  const joined = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(plan.id), amount: "500", payPassword: alice.payPassword }, { token: alice.token });
   mine.subscriptionId = joined.body.data.id;
   await api(h, "POST", "/api/ops/message", { account: alice.account, title: "for-alice-only", body: "private" }, { "ops-token": OPS_TOKEN });
   const inbox = await api(h, "GET", "/api/user/msg", {}, { token: alice.token });
   mine.messageId = inbox.body.data.items.find((m: { title: string }) => m.title === "for-alice-only").id;
-  await api(h, "POST", "/api/user/cash", { amount: "200", cardId: String(alice.cardId), payPassword: alice.payPassword }, { token: alice.token });
+  await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId: String(alice.cardId), payPassword: alice.payPassword }, { token: alice.token });
   if (!mine.orderId || !mine.subscriptionId || !mine.messageId) throw new Error("fixture incomplete");
 }, 60_000);
 afterAll(() => h.close());
@@ -42,12 +42,13 @@ afterAll(() => h.close());
 /** Bob's request carrying Alice's object, with Bob's own valid values everywhere else. */
 const crossUserCalls: Record<string, { fields: () => Record<string, string>; refusedWith: string[] }> = {
   order: { fields: () => ({ id: String(mine.orderId) }), refusedWith: ["order_not_found"] },
-  appendSubscription: { fields: () => ({ id: String(mine.subscriptionId), amount: "100" }), refusedWith: ["subscription_not_found"] },
-  keepSubscription: { fields: () => ({ id: String(mine.subscriptionId) }), refusedWith: ["subscription_not_found"] },
-  stopSubscription: { fields: () => ({ id: String(mine.subscriptionId) }), refusedWith: ["subscription_not_found"] },
+  appendSubscription: { fields: () => ({ id: String(mine.subscriptionId), amount: "100", requestId: rid() }), refusedWith: ["subscription_not_found"] },
+  keepSubscription: { fields: () => ({ id: String(mine.subscriptionId), requestId: rid() }), refusedWith: ["subscription_not_found"] },
+  stopSubscription: { fields: () => ({ id: String(mine.subscriptionId), requestId: rid() }), refusedWith: ["subscription_not_found"] },
   readMessage: { fields: () => ({ id: String(mine.messageId) }), refusedWith: ["message_not_found"] },
-  withdraw: { fields: () => ({ amount: "200", cardId: String(alice.cardId), payPassword: bob.payPassword }), refusedWith: ["card_not_found"] },
-  recharge: { fields: () => ({ channelId: "1", amount: "200", screenshot: alice.uploadUrl }), refusedWith: ["invalid_input"] },
+  withdraw: { fields: () => ({ amount: "200", cardId: String(alice.cardId), payPassword: bob.payPassword, requestId: rid() }), refusedWith: ["card_not_found"] },
+  deleteCard: { fields: () => ({ id: String(alice.cardId), payPassword: bob.payPassword, requestId: rid() }), refusedWith: ["card_not_found"] },
+  recharge: { fields: () => ({ channelId: "1", amount: "200", screenshot: alice.uploadUrl, requestId: rid() }), refusedWith: ["invalid_input"] },
 };
 
 describe("another user's ids", () => {
@@ -73,7 +74,12 @@ describe("another user's ids", () => {
   it("Alice's own calls with the same ids work, so the refusals above are about ownership", async () => {
     expect((await api(h, "GET", "/api/user/get_this_order", { id: String(mine.orderId) }, { token: alice.token })).body.code).toBe(1);
     expect((await api(h, "POST", "/api/user/msg", { id: String(mine.messageId) }, { token: alice.token })).body.code).toBe(1);
-    expect((await api(h, "POST", "/api/user/yebkeep", { id: String(mine.subscriptionId) }, { token: alice.token })).body.code).toBe(1);
+    expect((await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(mine.subscriptionId) }, { token: alice.token })).body.code).toBe(1);
+  });
+
+  it("Alice's card is still hers after Bob's attempt to remove it", async () => {
+    const cards = (await api(h, "GET", "/api/user/bank_card", {}, { token: alice.token })).body.data as Array<{ id: number }>;
+    expect(cards.map((card) => card.id)).toContain(alice.cardId);
   });
 
   it("an idempotency key is per user: Bob reusing Alice's requestId gets his own order, never hers", async () => {

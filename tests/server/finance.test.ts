@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accrueInterest } from "../../server/jobs/accrual";
-import { api, type Harness, OPS_TOKEN, registerUser, snapshot, startHarness } from "./harness";
+import { api, type Harness, OPS_TOKEN, registerUser, snapshot, startHarness, rid } from "./harness";
 
 const DAY = 86400;
 let h: Harness;
@@ -39,12 +39,12 @@ describe("yuebao", () => {
   it("joins with the fund password, earns simple daily interest exactly once per day, and matures back to cash", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const wrong = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "1000", payPassword: "bad12345" }, { token });
+    const wrong = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "bad12345" }, { token });
     expect(wrong.body.err).toBe("wrong_fund_password");
-    const joined = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token });
+    const joined = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token });
     expect(joined.body).toMatchObject({ code: 1, data: { status: "earning", principal: "1000.00" } });
     expect(await wallet(token)).toMatchObject({ cash: "9000.00", yuebao: "1000.00" });
-    const again = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "500", payPassword: "fund1234" }, { token });
+    const again = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "500", payPassword: "fund1234" }, { token });
     expect(again.body).toMatchObject({ err: "already_joined", msg: "No repeat investment in a project already joined" });
 
     await passDays(1);
@@ -68,13 +68,13 @@ describe("yuebao", () => {
   it("a plan joined below its minimum is reserved, earns nothing, and starts earning once appended to the minimum", async () => {
     const token = await investor();
     const [, thirty] = await plans(token);
-    const joined = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(thirty!.id), amount: "200", payPassword: "fund1234" }, { token });
+    const joined = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(thirty!.id), amount: "200", payPassword: "fund1234" }, { token });
     expect(joined.body.data).toMatchObject({ status: "to_be_added", startTime: null });
-    const keep = await api(h, "POST", "/api/user/yebkeep", { id: String(joined.body.data.id) }, { token });
+    const keep = await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(joined.body.data.id) }, { token });
     expect(keep.body).toMatchObject({ err: "append_required", msg: "An appended amount is needed before income can be earned" });
     await passDays(2);
     expect((await info(token)).subscriptions[0].profit).toBe("0.00");
-    const appended = await api(h, "POST", "/api/user/yebappend", { id: String(joined.body.data.id), amount: "300" }, { token });
+    const appended = await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.body.data.id), amount: "300" }, { token });
     expect(appended.body).toMatchObject({ code: 1, msg: "Additional amount added" });
     expect(appended.body.data.subscriptions[0]).toMatchObject({ status: "earning", principal: "500.00" });
     await passDays(1);
@@ -84,23 +84,23 @@ describe("yuebao", () => {
   it("append raises the principal for the days after it; stop settles now with every cent earned", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
+    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
     await passDays(1); // 0.80
-    await api(h, "POST", "/api/user/yebappend", { id: String(joined.id), amount: "1500" }, { token });
+    await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "1500" }, { token });
     await passDays(1); // 2500 × 0.0008 = 2.00
-    const stop = await api(h, "POST", "/api/user/yebstop", { id: String(joined.id) }, { token });
+    const stop = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.id) }, { token });
     expect(stop.body.msg).toBe("Settled: principal and profit returned to cash");
     expect(stop.body.data.subscriptions[0]).toMatchObject({ status: "settled", profit: "2.80" });
     expect(await wallet(token)).toMatchObject({ cash: "10002.80", yuebao: "0.00" });
-    const twice = await api(h, "POST", "/api/user/yebstop", { id: String(joined.id) }, { token });
+    const twice = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.id) }, { token });
     expect(twice.body.err).toBe("subscription_closed");
   });
 
   it("keep renews at maturity: the profit is paid out and the principal starts a new term", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
-    expect((await api(h, "POST", "/api/user/yebkeep", { id: String(joined.id) }, { token })).body.msg).toBe("This plan will renew at maturity");
+    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
+    expect((await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(joined.id) }, { token })).body.msg).toBe("This plan will renew at maturity");
     await passDays(7);
     const summary = await info(token);
     expect(summary.subscriptions[0]).toMatchObject({ status: "earning", profit: "0.00", renew: true });
@@ -111,18 +111,18 @@ describe("yuebao", () => {
     const owner = await investor();
     const other = await investor();
     const [seven] = await plans(owner);
-    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven!.id), amount: "100", payPassword: "fund1234" }, { token: owner })).body.data;
+    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "100", payPassword: "fund1234" }, { token: owner })).body.data;
     const before = await snapshot(h);
     for (const [path, fields] of [
       ["/api/user/yebstop", { id: String(joined.id) }],
       ["/api/user/yebappend", { id: String(joined.id), amount: "10" }],
       ["/api/user/yebkeep", { id: String(joined.id) }],
     ] as const) {
-      expect((await api(h, "POST", path, fields, { token: other })).body.err).toBe("subscription_not_found");
+      expect((await api(h, "POST", path, { ...fields, requestId: rid() }, { token: other })).body.err).toBe("subscription_not_found");
     }
-    expect((await api(h, "POST", "/api/user/yebappend", { id: String(joined.id), amount: "-5" }, { token: owner })).body.err).toBe("invalid_input");
-    expect((await api(h, "POST", "/api/user/yebjoinnow", { planId: "999", amount: "100", payPassword: "fund1234" }, { token: owner })).body.err).toBe("plan_not_found");
-    expect((await api(h, "POST", "/api/user/yebappend", { id: String(joined.id), amount: "99999999" }, { token: owner })).body.err).toBe("balance_insufficient");
+    expect((await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "-5" }, { token: owner })).body.err).toBe("invalid_input");
+    expect((await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: "999", amount: "100", payPassword: "fund1234" }, { token: owner })).body.err).toBe("plan_not_found");
+    expect((await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "99999999" }, { token: owner })).body.err).toBe("balance_insufficient");
     expect(await snapshot(h)).toBe(before);
     expect((await info(other)).subscriptions).toEqual([]);
   });

@@ -124,6 +124,10 @@ export async function api(
   return { status: response.statusCode, body: response.json() };
 }
 
+let requestCounter = 0;
+/** A fresh requestId, as the app makes one per form submission. */
+export const rid = (prefix = "test") => `${prefix}-${process.pid}-${++requestCounter}-${Math.random().toString(36).slice(2, 10)}`;
+
 export async function loginDemo(h: Harness): Promise<string> {
   const answer = await api(h, "POST", "/api/login/index", { account: "demo", password: DEMO_PASSWORD });
   if (answer.body.code !== 1) throw new Error(`demo login failed: ${answer.body.msg}`);

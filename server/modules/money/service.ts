@@ -143,6 +143,28 @@ export async function addCard(
   }
 }
 
+/**
+ * Unbinds one of the user's own cards. A card with a withdrawal under review stays: the operator pays to it,
+ * and a refused withdrawal is refunded with it still on record.
+ */
+export async function deleteCard(ctx: ServiceContext, user: UserRow, input: { id: number; payPassword: string }): Promise<BankCard[]> {
+  await requireFundPassword(ctx, user, input.payPassword);
+  await ctx.db.transaction(async (tx) => {
+    // the user row lock orders this against a withdrawal to the same card requested at the same moment
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [card] = await tx.select({ id: bankCards.id }).from(bankCards).where(and(eq(bankCards.id, input.id), eq(bankCards.userId, user.id)));
+    if (!card) throw new AppError("card_not_found");
+    const [pending] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.cardId, card.id), eq(withdrawals.status, "review")))
+      .limit(1);
+    if (pending) throw new AppError("card_in_use");
+    await tx.delete(bankCards).where(eq(bankCards.id, card.id));
+  });
+  return listCards(ctx, user);
+}
+
 /** Stores an uploaded image under a random name; only bytes that are a clean PNG, JPEG or WebP are kept. */
 export async function saveUpload(ctx: MoneyContext, user: UserRow, bytes: Buffer): Promise<{ url: string }> {
   const kind = recogniseImage(bytes);
@@ -261,6 +283,9 @@ export async function withdraw(ctx: ServiceContext, user: UserRow, input: { amou
   const row = await ctx.db.transaction(async (tx) => {
     // the user row lock makes the daily count hold under concurrent requests
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    // and a card removed since it was looked up above is not paid to
+    const [still] = await tx.select({ id: bankCards.id }).from(bankCards).where(eq(bankCards.id, card.id));
+    if (!still) throw new AppError("card_not_found");
     if ((await withdrawalsToday(tx, user.id, now, rules.timezone)) >= rules.dailyCount) throw new AppError("withdraw_count_limit");
     const [created] = await tx
       .insert(withdrawals)

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { CARD_TYPES, type CardType } from "../../../contract/wallet";
+import { useSubmission } from "../../api/submission";
 import { CARD_TYPE_NAMES } from "../../ui/card-types";
 import { Field } from "../../ui/Field";
 import { NavBar } from "../../ui/NavBar";
@@ -19,13 +20,11 @@ export function AddBankPage() {
   const [number, setNumber] = useState("");
   const [holder, setHolder] = useState("");
   const [payPassword, setPayPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const answer = await addCard({ type, bankName, branch, number, holder, payPassword });
-    setBusy(false);
+    const answer = await send({ type, bankName, branch, number, holder, payPassword }, addCard);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       await navigate({ to: "/pages/user/bank" });

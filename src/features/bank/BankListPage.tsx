@@ -1,12 +1,43 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouter } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
 import type { BankCard } from "../../../contract/wallet";
+import { useSubmission } from "../../api/submission";
 import { CARD_TYPE_NAMES } from "../../ui/card-types";
+import { Field } from "../../ui/Field";
 import { NoCard } from "../../ui/NoCard";
 import { NavBar } from "../../ui/NavBar";
+import { Sheet } from "../../ui/Sheet";
+import { showToast } from "../../ui/toast";
+import { useOnline } from "../../ui/useOnline";
+import { removeCard } from "./api";
 
 export function BankListPage({ cards }: { cards: BankCard[] }) {
   const { t, i18n } = useLingui();
+  const router = useRouter();
+  const online = useOnline();
+  const [removing, setRemoving] = useState<BankCard | null>(null);
+  const [payPassword, setPayPassword] = useState("");
+  const { submit: send, busy } = useSubmission();
+  const bank = removing?.bankName ?? "";
+  const number = removing?.number ?? "";
+
+  function close() {
+    setRemoving(null);
+    setPayPassword("");
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!removing) return;
+    const answer = await send({ id: removing.id, payPassword }, removeCard);
+    if (answer.code === 1) {
+      showToast(answer.msg, { tone: "success" });
+      close();
+      await router.invalidate();
+    }
+  }
+
   return (
     <main className="page">
       <NavBar title={t`Bank cards`} />
@@ -16,10 +47,15 @@ export function BankListPage({ cards }: { cards: BankCard[] }) {
         <>
           <ul className="record-list" data-testid="card-list">
             {cards.map((card) => (
-              <li key={card.id} className="record">
-                <strong>
-                  {card.bankName} · {i18n._(CARD_TYPE_NAMES[card.type])}
-                </strong>
+              <li key={card.id} className="record" data-card={card.id}>
+                <span className="record-line">
+                  <strong>
+                    {card.bankName} · {i18n._(CARD_TYPE_NAMES[card.type])}
+                  </strong>
+                  <button type="button" className="chip" disabled={!online} onClick={() => setRemoving(card)}>
+                    {t`Remove`}
+                  </button>
+                </span>
                 <span className="record-sub">
                   {card.number}
                   {card.branch ? ` · ${card.branch}` : ""}
@@ -32,6 +68,17 @@ export function BankListPage({ cards }: { cards: BankCard[] }) {
             <Trans>Add a card</Trans>
           </Link>
         </>
+      )}
+      {removing && (
+        <Sheet title={t`Remove this card?`} onClose={close}>
+          <form className="ticket" onSubmit={confirm} noValidate>
+            <p>{t`${bank} ${number} will no longer be offered for withdrawals.`}</p>
+            <Field label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} />
+            <button type="submit" className="button button-primary" disabled={busy || !online}>
+              {t`Remove`}
+            </button>
+          </form>
+        </Sheet>
       )}
     </main>
   );

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { applyRate, parseAmount, rateToBps } from "../../../contract/money";
 import type { CashInfo } from "../../../contract/wallet";
+import { useSubmission } from "../../api/submission";
 import { CARD_TYPE_NAMES } from "../../ui/card-types";
 import { NoCard } from "../../ui/NoCard";
 import { Field } from "../../ui/Field";
@@ -19,16 +20,14 @@ export function CashPage({ info }: { info: CashInfo }) {
   const [amount, setAmount] = useState("");
   const [cardId, setCardId] = useState(info.cards[0]?.id ?? 0);
   const [payPassword, setPayPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmission();
   const cents = parseAmount(amount);
   const fee = cents === null ? null : applyRate(cents, rateToBps(info.rules.feeRate) ?? 0);
   const { rules } = info;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const answer = await requestWithdrawal(amount, cardId, payPassword);
-    setBusy(false);
+    const answer = await send({ amount, cardId, payPassword }, requestWithdrawal);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       await navigate({ to: "/pages/user/cashrecord" });

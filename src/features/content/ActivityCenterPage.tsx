@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
-import { useState } from "react";
 import type { ActivityCentre } from "../../../contract/content";
+import { useSubmission } from "../../api/submission";
 import { NavBar } from "../../ui/NavBar";
 import { showToast } from "../../ui/toast";
 import { signInToday } from "./api";
@@ -10,12 +10,10 @@ import { signInToday } from "./api";
 export function ActivityCenterPage({ centre }: { centre: ActivityCentre }) {
   const { t } = useLingui();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmission();
 
   async function signIn() {
-    setBusy(true);
-    const answer = await signInToday();
-    setBusy(false);
+    const answer = await send({}, signInToday);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       await router.invalidate();

@@ -1,6 +1,7 @@
 import type { ActivityCentre, ContentDetail, ContentSummary, HomeData } from "../../../contract/content";
 import { apiPaths } from "../../../contract/paths";
 import { call } from "../../api/client";
+import type { WithRequestId } from "../../api/submission";
 
 export const fetchHome = () => call<HomeData>(apiPaths.home, {}, { quiet: true });
 export const fetchContentList = (kind: "news" | "company" | "notice", page = 1) =>
@@ -8,4 +9,4 @@ export const fetchContentList = (kind: "news" | "company" | "notice", page = 1) 
 export const fetchContent = (id: string) => call<ContentDetail>(apiPaths.contentDetail, { id });
 export const fetchActivity = (id: string) => call<ContentDetail>(apiPaths.activityDetail, { id });
 export const fetchActivities = () => call<ActivityCentre>(apiPaths.activities);
-export const signInToday = () => call<{ day: string; bonus: string }>(apiPaths.signin);
+export const signInToday = (input: WithRequestId<object>) => call<{ day: string; bonus: string }>(apiPaths.signin, input);

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import type { Subscription, YuebaoInfo } from "../../../contract/finance";
+import { useSubmission } from "../../api/submission";
 import { formatDateTime } from "../../i18n/format";
 import { Empty } from "../../ui/Empty";
 import { NavBar } from "../../ui/NavBar";
@@ -32,14 +33,12 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
   const online = useOnline();
   const [action, setAction] = useState<Action | null>(null);
   const [amount, setAmount] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmission();
 
   async function confirm() {
     if (!action) return;
-    setBusy(true);
     const id = action.subscription.id;
-    const answer = action.kind === "append" ? await appendAmount(id, amount) : action.kind === "keep" ? await keepPlan(id) : await stopPlan(id);
-    setBusy(false);
+    const answer = action.kind === "append" ? await send({ id, amount }, appendAmount) : await send({ id }, action.kind === "keep" ? keepPlan : stopPlan);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       setAction(null);

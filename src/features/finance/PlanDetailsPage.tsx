@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import type { FinancePlan } from "../../../contract/finance";
+import { useSubmission } from "../../api/submission";
 import { Field } from "../../ui/Field";
 import { NavBar } from "../../ui/NavBar";
 import { showToast } from "../../ui/toast";
@@ -15,14 +16,12 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
   const online = useOnline();
   const [amount, setAmount] = useState(plan.minAmount);
   const [payPassword, setPayPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmission();
   const profit = expectedPlanProfit(amount, plan.dailyRate, plan.days);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const answer = await joinPlan(plan.id, amount, payPassword);
-    setBusy(false);
+    const answer = await send({ planId: plan.id, amount, payPassword }, joinPlan);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       await navigate({ to: "/pages/user/finance" });

@@ -1,10 +1,11 @@
 import type { FinancePlan, Subscription, YuebaoInfo } from "../../../contract/finance";
 import { apiPaths } from "../../../contract/paths";
 import { call } from "../../api/client";
+import type { WithRequestId } from "../../api/submission";
 
 export const fetchPlans = () => call<FinancePlan[]>(apiPaths.plans);
 export const fetchYuebaoInfo = () => call<YuebaoInfo>(apiPaths.yuebaoInfo);
-export const joinPlan = (planId: number, amount: string, payPassword: string) => call<Subscription>(apiPaths.joinPlan, { planId, amount, payPassword });
-export const appendAmount = (id: number, amount: string) => call<YuebaoInfo>(apiPaths.appendSubscription, { id, amount });
-export const keepPlan = (id: number) => call<YuebaoInfo>(apiPaths.keepSubscription, { id });
-export const stopPlan = (id: number) => call<YuebaoInfo>(apiPaths.stopSubscription, { id });
+export const joinPlan = (input: WithRequestId<{ planId: number; amount: string; payPassword: string }>) => call<Subscription>(apiPaths.joinPlan, input);
+export const appendAmount = (input: WithRequestId<{ id: number; amount: string }>) => call<YuebaoInfo>(apiPaths.appendSubscription, input);
+export const keepPlan = (input: WithRequestId<{ id: number }>) => call<YuebaoInfo>(apiPaths.keepSubscription, input);
+export const stopPlan = (input: WithRequestId<{ id: number }>) => call<YuebaoInfo>(apiPaths.stopSubscription, input);

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 import type { RechargeInfo } from "../../../contract/wallet";
+import { useSubmission } from "../../api/submission";
 import { uploadFile } from "../../api/upload";
 import { CARD_TYPE_NAMES } from "../../ui/card-types";
 import { CopyRow } from "../../ui/CopyRow";
@@ -21,7 +22,7 @@ export function RechargePage({ info }: { info: RechargeInfo }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [screenshot, setScreenshot] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmission();
   const channel = info.channels.find((c) => c.id === channelId);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -45,9 +46,7 @@ export function RechargePage({ info }: { info: RechargeInfo }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const answer = await submitRecharge(channelId, amount, screenshot ?? "");
-    setBusy(false);
+    const answer = await send({ channelId, amount, screenshot: screenshot ?? "" }, submitRecharge);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       await navigate({ to: "/pages/user/rechargerecord" });

@@ -1,7 +1,8 @@
 import { apiPaths } from "../../../contract/paths";
 import type { RechargeInfo, RechargeRecord, RecordPage } from "../../../contract/wallet";
 import { call } from "../../api/client";
+import type { WithRequestId } from "../../api/submission";
 
 export const fetchRechargeInfo = () => call<RechargeInfo>(apiPaths.rechargeInfo);
 export const fetchRechargeRecords = (page = 1) => call<RecordPage<RechargeRecord>>(apiPaths.rechargeRecords, { page });
-export const submitRecharge = (channelId: number, amount: string, screenshot: string) => call<RechargeRecord>(apiPaths.recharge, { channelId, amount, screenshot });
+export const submitRecharge = (input: WithRequestId<{ channelId: number; amount: string; screenshot: string }>) => call<RechargeRecord>(apiPaths.recharge, input);

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import type { UserInfo } from "../../../contract/accounts";
+import { useSubmission } from "../../api/submission";
 import { Field } from "../../ui/Field";
 import { NavBar } from "../../ui/NavBar";
 import { NeedsConnection } from "../../ui/NeedsConnection";
@@ -14,16 +15,14 @@ export function SetFundPasswordPage({ user }: { user: UserInfo }) {
   const [oldPayPassword, setOld] = useState("");
   const [payPassword, setNew] = useState("");
   const [payPassword2, setAgain] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmission();
   const online = useOnline();
   // the first fund password needs no old one (spec §5)
   const firstTime = !user.hasPayPassword;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const ok = await changePayPassword({ oldPayPassword: firstTime ? undefined : oldPayPassword, payPassword, payPassword2 });
-    setBusy(false);
+    const ok = (await send({ oldPayPassword: firstTime ? undefined : oldPayPassword, payPassword, payPassword2 }, changePayPassword)).code === 1;
     if (ok) await navigate({ to: "/pages/user/security" });
   }
 

@@ -1,4 +1,5 @@
 import type { ChangeLoginPasswordRequest, ChangePayPasswordRequest } from "../../../contract/accounts";
+import type { Envelope } from "../../../contract/envelope";
 import { apiPaths as endpoints } from "../../../contract/paths";
 import { call } from "../../api/client";
 import { showToast } from "../../ui/toast";
@@ -12,6 +13,9 @@ export async function changeLoginPassword(input: ChangeLoginPasswordRequest): Pr
   return succeeded(await call(endpoints.changeLoginPassword, { ...input }));
 }
 
-export async function changePayPassword(input: ChangePayPasswordRequest): Promise<boolean> {
-  return succeeded(await call(endpoints.changePayPassword, { ...input }));
+/** The answer whole, so a submission can tell a lost answer from a refusal; a success is toasted. */
+export async function changePayPassword(input: ChangePayPasswordRequest): Promise<Envelope<unknown>> {
+  const answer = await call(endpoints.changePayPassword, { ...input });
+  await succeeded(answer);
+  return answer;
 }

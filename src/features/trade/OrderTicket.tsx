@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { CURRENCY } from "../../../contract/constants";
 import type { Direction, Goods, MarketStatus, Order } from "../../../contract/markets";
 import { parseAmount, rateToBps } from "../../../contract/money";
 import { expectedProfit, orderFee } from "../../../contract/trading-math";
+import { useSubmission } from "../../api/submission";
 import { Sheet } from "../../ui/Sheet";
 import { submitOrder } from "./api";
 
@@ -26,9 +27,8 @@ export function OrderTicket({ goods, direction: initialDirection, status, stale,
   const [direction, setDirection] = useState<Direction>(initialDirection);
   const [seconds, setSeconds] = useState(goods.options[0]?.seconds ?? 0);
   const [amount, setAmount] = useState("100");
-  const [busy, setBusy] = useState(false);
-  // one id per ticket: a retried confirm (slow network) returns the same order instead of a second one
-  const requestId = useMemo(() => crypto.randomUUID(), []);
+  // a confirm retried after a lost answer (slow network) returns the same order instead of a second one
+  const { submit: send, busy } = useSubmission();
 
   const option = goods.options.find((o) => o.seconds === seconds);
   const cents = parseAmount(amount);
@@ -47,9 +47,7 @@ export function OrderTicket({ goods, direction: initialDirection, status, stale,
   async function confirm(event: FormEvent) {
     event.preventDefault();
     if (blocked || !option) return;
-    setBusy(true);
-    const answer = await submitOrder({ pid: String(goods.product.id), direction, seconds: String(seconds), amount, requestId });
-    setBusy(false);
+    const answer = await send({ pid: String(goods.product.id), direction, seconds: String(seconds), amount }, submitOrder);
     if (answer.code === 1) onPlaced(answer.data);
   }
 

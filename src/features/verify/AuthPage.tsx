@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import type { VerificationState } from "../../../contract/mine";
+import { useSubmission } from "../../api/submission";
 import { Field } from "../../ui/Field";
 import { NavBar } from "../../ui/NavBar";
 import { showToast } from "../../ui/toast";
@@ -14,14 +15,12 @@ export function AuthPage({ state }: { state: VerificationState }) {
   const [name, setName] = useState("");
   const [idNumber, setIdNumber] = useState("");
   const [agree, setAgree] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmission();
   const label = { none: t`Not verified`, review: t`Under review`, passed: t`Verified`, refused: t`Refused` }[state.status];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const answer = await submitVerification(name, idNumber, agree);
-    setBusy(false);
+    const answer = await send({ name, idNumber, agree: agree ? ("1" as const) : undefined }, submitVerification);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       await router.invalidate();

@@ -1,7 +1,9 @@
 import type { VerificationState } from "../../../contract/mine";
 import { apiPaths } from "../../../contract/paths";
 import { call } from "../../api/client";
+import type { WithRequestId } from "../../api/submission";
 
 export const fetchVerification = () => call<VerificationState>(apiPaths.certificationState);
-export const submitVerification = (name: string, idNumber: string, agree: boolean) =>
-  call<VerificationState>(apiPaths.certify, { name, idNumber, agree: agree ? "1" : undefined });
+/** `agree` is "1" when ticked and left out otherwise, as the form sends it. */
+export const submitVerification = (input: WithRequestId<{ name: string; idNumber: string; agree: "1" | undefined }>) =>
+  call<VerificationState>(apiPaths.certify, input);

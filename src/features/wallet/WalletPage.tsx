@@ -3,6 +3,7 @@ import { Link, useRouter } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import type { ExchangeRecord, Wallet } from "../../../contract/wallet";
 import { parseAmount } from "../../../contract/money";
+import { useSubmission } from "../../api/submission";
 import { formatDateTime } from "../../i18n/format";
 import { Field } from "../../ui/Field";
 import { Money } from "../../ui/Money";
@@ -30,14 +31,12 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
   const [from, setFrom] = useState<"cash" | "coin">("cash");
   const [amount, setAmount] = useState("");
   const [payPassword, setPayPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmission();
   const preview = exchangePreview(from, amount, wallet.coinRate);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const answer = await exchangeMoney(from, amount, payPassword);
-    setBusy(false);
+    const answer = await send({ from, amount, payPassword }, exchangeMoney);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       setAmount("");

@@ -1,8 +1,9 @@
 import { apiPaths } from "../../../contract/paths";
 import type { ExchangeRecord, RecordPage, Wallet } from "../../../contract/wallet";
 import { call } from "../../api/client";
+import type { WithRequestId } from "../../api/submission";
 
 export const fetchWallet = () => call<Wallet>(apiPaths.wallet);
 export const fetchExchangeRecords = (page = 1) => call<RecordPage<ExchangeRecord>>(apiPaths.exchangeRecords, { page });
-export const exchangeMoney = (from: "cash" | "coin", amount: string, payPassword: string) =>
-  call<{ cash: string; coin: string }>(apiPaths.exchange, { from, amount, payPassword });
+export const exchangeMoney = (input: WithRequestId<{ from: "cash" | "coin"; amount: string; payPassword: string }>) =>
+  call<{ cash: string; coin: string }>(apiPaths.exchange, input);

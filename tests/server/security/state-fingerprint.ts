@@ -3,9 +3,9 @@ import type { Harness } from "../harness";
 /**
  * A digest of every row a request could change on purpose: balances and passwords (users), the ledger, orders,
  * cards, uploads, recharges, withdrawals, exchanges, plans, subscriptions, verifications, messages, content,
- * sign-ins, settings and products. Left out on purpose: session expiry (sliding on every authenticated read),
- * the SMS outbox and password tries (password_guards: a refused password is counted by design), ticks and candles
- * (the feed).
+ * sign-ins, settings, products and request claims (a refused request must leave no claim behind). Left out on
+ * purpose: session expiry (sliding on every authenticated read), the SMS outbox and password tries
+ * (password_guards: a refused password is counted by design), ticks and candles (the feed).
  */
 const TABLES = [
   "users",
@@ -27,6 +27,7 @@ const TABLES = [
   "settings",
   "products",
   "seconds_options",
+  "request_claims",
 ];
 
 const QUERY = `select ${TABLES.map((table) => `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${table} t) as ${table}`).join(", ")}, (select count(*) from sessions) as session_count`;

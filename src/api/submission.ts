@@ -1,0 +1,58 @@
+import { useCallback, useState } from "react";
+import type { Envelope } from "../../contract/envelope";
+import { definedFields, type Fields } from "./client";
+
+export type WithRequestId<F> = F & { requestId: string };
+
+const keyOf = (fields: Fields) =>
+  JSON.stringify(Object.entries(definedFields(fields)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/**
+ * One form's submissions of an action the server does once per requestId (money moved, a record created).
+ * Each submission gets a fresh requestId. When its answer never arrived (network failure, timeout) the
+ * outcome is unknown, so sending the same values again reuses that requestId: the server then answers the
+ * first attempt instead of acting twice. Any answer that did arrive ends the submission, and the next press
+ * is a new one. A press while a submission is in flight joins it instead of sending a second request.
+ */
+export class Submission {
+  private inFlight: Promise<Envelope<unknown>> | null = null;
+  private unanswered: { key: string; requestId: string } | null = null;
+
+  constructor(private readonly newId: () => string = () => crypto.randomUUID()) {}
+
+  get busy(): boolean {
+    return this.inFlight !== null;
+  }
+
+  send<F extends Fields, T>(fields: F, post: (fields: WithRequestId<F>) => Promise<Envelope<T>>): Promise<Envelope<T>> {
+    if (this.inFlight) return this.inFlight as Promise<Envelope<T>>;
+    const key = keyOf(fields);
+    const requestId = this.unanswered?.key === key ? this.unanswered.requestId : this.newId();
+    const sending = post({ ...fields, requestId }).then((answer) => {
+      this.unanswered = answer.code !== 1 && answer.err === "network_error" ? { key, requestId } : null;
+      return answer;
+    });
+    this.inFlight = sending.finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight as Promise<Envelope<T>>;
+  }
+}
+
+/** A form's Submission with its in-flight state for the submit button. */
+export function useSubmission() {
+  const [submission] = useState(() => new Submission());
+  const [busy, setBusy] = useState(false);
+  const submit = useCallback(
+    async <F extends Fields, T>(fields: F, post: (fields: WithRequestId<F>) => Promise<Envelope<T>>): Promise<Envelope<T>> => {
+      setBusy(true);
+      try {
+        return await submission.send(fields, post);
+      } finally {
+        setBusy(submission.busy);
+      }
+    },
+    [submission],
+  );
+  return { submit, busy };
+}
