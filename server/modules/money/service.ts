@@ -176,13 +176,22 @@ export async function submitRecharge(ctx: ServiceContext, user: UserRow, input: 
     .where(and(eq(depositChannels.id, input.channelId), eq(depositChannels.enabled, true)))
     .limit(1);
   if (!channel) throw new AppError("channel_not_found");
-  // the screenshot must be one this user uploaded
+  // the screenshot must be one this user uploaded, and backs this recharge only
   const upload = await findUpload(ctx, input.screenshot.replace("/api/files/", ""));
   if (!upload || upload.userId !== user.id) throw new AppError("invalid_input", {}, "screenshot");
-  const [row] = await ctx.db
-    .insert(recharges)
-    .values({ userId: user.id, channelId: channel.id, amount, screenshot: input.screenshot, createdAt: ctx.now() })
-    .returning();
+  const [used] = await ctx.db.select({ id: recharges.id }).from(recharges).where(eq(recharges.uploadId, upload.id)).limit(1);
+  if (used) throw new AppError("screenshot_used");
+  let row: typeof recharges.$inferSelect | undefined;
+  try {
+    [row] = await ctx.db
+      .insert(recharges)
+      .values({ userId: user.id, channelId: channel.id, amount, screenshot: `/api/files/${upload.name}`, uploadId: upload.id, createdAt: ctx.now() })
+      .returning();
+  } catch (error) {
+    // a concurrent request took the same upload first: the unique index refused this one
+    if (String((error as { cause?: unknown }).cause ?? error).includes("recharges_upload")) throw new AppError("screenshot_used");
+    throw error;
+  }
   return { id: row!.id, time: row!.createdAt, type: channel.type as CardType, channel: channel.name, amount: centsToDecimal(amount), status: "review", reason: null };
 }
 
