@@ -11,6 +11,8 @@ import { moveMoney } from "../money/ledger";
 import { accrueSubscription } from "./interest";
 
 const DAY = 86400;
+/** 0.01: the highest daily rate a plan may pay */
+const MAX_DAILY_RATE_PPM = 10_000;
 const rateText = (ppm: number) => (ppm / 1_000_000).toFixed(4);
 type PlanRow = typeof financePlans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -216,7 +218,9 @@ export async function setPlan(ctx: ServiceContext, input: { id?: string; title: 
   const minAmount = parseAmount(input.minAmount);
   const days = Number(input.days);
   const dailyRatePpm = Math.round(Number(input.dailyRate) * 1_000_000);
-  if (minAmount === null || days < 1 || dailyRatePpm <= 0) throw new AppError("invalid_input", {}, "request");
+  if (minAmount === null || days < 1) throw new AppError("invalid_input", {}, "request");
+  // 1% a day is already 3 780% a year compounded: anything above is a typo, not an offer
+  if (dailyRatePpm <= 0 || dailyRatePpm > MAX_DAILY_RATE_PPM) throw new AppError("invalid_input", {}, "dailyRate");
   const values = { title: input.title, dailyRatePpm, days, minAmount, enabled: input.enabled !== "0" };
   if (input.id) {
     const [row] = await ctx.db.update(financePlans).set(values).where(eq(financePlans.id, Number(input.id))).returning();
