@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, lte, sql, sum } from "drizzle-orm";
 import { centsToDecimal, maskMiddle } from "../../../contract/format";
 import { applyRate, bpsToRate, parseAmount } from "../../../contract/money";
 import type { BankCard, CardType, CashInfo, ExchangeRecord, RechargeInfo, RechargeRecord, RecordPage, ReviewStatus, Wallet, WithdrawRecord } from "../../../contract/wallet";
@@ -140,15 +140,66 @@ export async function addCard(ctx: ServiceContext, user: UserRow, input: { type:
   }
 }
 
-/** Stores an uploaded image under a random name; only bytes that are a clean PNG, JPEG or WebP are kept. */
+/** Per user: uploads no recharge uses yet, and bytes stored in the last 24 hours. */
+export const UPLOAD_QUOTA = { unattached: 20, bytesPerDay: 50 * 1024 * 1024 };
+/** An upload no record uses is removed this long after it was made. */
+export const UPLOAD_GRACE_SECONDS = 86400;
+
+const unattached = (userId: number) =>
+  and(eq(uploads.userId, userId), sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`);
+
+/**
+ * Stores an uploaded image under a random name; only bytes that are a clean PNG, JPEG or WebP are kept, and
+ * only within the user's quota (checked under the user's row lock, so parallel uploads cannot pass it).
+ */
 export async function saveUpload(ctx: MoneyContext, user: UserRow, bytes: Buffer): Promise<{ url: string }> {
   const kind = recogniseImage(bytes);
   if (!kind) throw new AppError("upload_invalid");
   const name = `${randomBytes(16).toString("hex")}.${kind.ext}`;
+  const now = ctx.now();
   await mkdir(ctx.uploadsDir, { recursive: true });
-  await writeFile(join(ctx.uploadsDir, name), bytes, { flag: "wx" });
-  await ctx.db.insert(uploads).values({ userId: user.id, name, mime: kind.mime, size: bytes.length, createdAt: ctx.now() });
+  await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [waiting] = await tx.select({ n: count() }).from(uploads).where(unattached(user.id));
+    const [today] = await tx
+      .select({ bytes: sum(uploads.size) })
+      .from(uploads)
+      .where(and(eq(uploads.userId, user.id), gt(uploads.createdAt, now - 86400)));
+    if ((waiting?.n ?? 0) >= UPLOAD_QUOTA.unattached || Number(today?.bytes ?? 0) + bytes.length > UPLOAD_QUOTA.bytesPerDay) {
+      throw new AppError("upload_quota");
+    }
+    await tx.insert(uploads).values({ userId: user.id, name, mime: kind.mime, size: bytes.length, createdAt: now });
+    await writeFile(join(ctx.uploadsDir, name), bytes, { flag: "wx" });
+  });
   return { url: `/api/files/${name}` };
+}
+
+/**
+ * Removes uploads that no record uses once their grace period is over: the row, then the file. Each is
+ * locked and checked again before it goes, so a recharge attaching it at that moment either wins (and the
+ * upload stays) or finds it gone.
+ */
+export async function removeStaleUploads(db: Db, uploadsDir: string, now: number): Promise<number> {
+  const stale = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(lte(uploads.createdAt, now - UPLOAD_GRACE_SECONDS), sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`))
+    .limit(1000);
+  let removed = 0;
+  for (const { id } of stale) {
+    const name = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(uploads).where(eq(uploads.id, id)).for("update");
+      if (!row) return null;
+      const [used] = await tx.select({ id: recharges.id }).from(recharges).where(eq(recharges.uploadId, id)).limit(1);
+      if (used) return null;
+      await tx.delete(uploads).where(eq(uploads.id, id));
+      return row.name;
+    });
+    if (!name) continue;
+    await rm(join(uploadsDir, name), { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 export async function findUpload(ctx: ServiceContext, name: string) {
@@ -183,11 +234,18 @@ export async function submitRecharge(ctx: ServiceContext, user: UserRow, input: 
   if (used) throw new AppError("screenshot_used");
   let row: typeof recharges.$inferSelect | undefined;
   try {
-    [row] = await ctx.db
-      .insert(recharges)
-      .values({ userId: user.id, channelId: channel.id, amount, screenshot: `/api/files/${upload.name}`, uploadId: upload.id, createdAt: ctx.now() })
-      .returning();
+    row = await ctx.db.transaction(async (tx) => {
+      // shared lock: the clean-up of stale uploads cannot remove this one while it is being attached
+      const [still] = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, upload.id)).for("share");
+      if (!still) throw new AppError("invalid_input", {}, "screenshot");
+      const [created] = await tx
+        .insert(recharges)
+        .values({ userId: user.id, channelId: channel.id, amount, screenshot: `/api/files/${upload.name}`, uploadId: upload.id, createdAt: ctx.now() })
+        .returning();
+      return created;
+    });
   } catch (error) {
+    if (error instanceof AppError) throw error;
     // a concurrent request took the same upload first: the unique index refused this one
     if (String((error as { cause?: unknown }).cause ?? error).includes("recharges_upload")) throw new AppError("screenshot_used");
     throw error;
