@@ -1,9 +1,9 @@
 import type { Db } from "../db/client";
 import type { PriceFeed } from "../market/feed";
-import { removeStaleUploads } from "../modules/money/service";
 import { accrueInterest } from "./accrual";
 import { type Leadership, soleLeader } from "./leader";
 import { settleDueOrders } from "./settlement";
+import { removeStaleUploads } from "./uploads";
 
 export interface JobRunner {
   /** One leader round: record the feed up to now, then settle what is due. */

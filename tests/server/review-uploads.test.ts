@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeStaleUploads } from "../../server/modules/money/service";
+import { removeStaleUploads } from "../../server/jobs/uploads";
 import { api, type Harness, registerUser, startHarness } from "./harness";
 import { makePng, multipart } from "./images";
 

@@ -8,7 +8,7 @@ import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../money/ledger";
-import { accrueSubscription } from "./interest";
+import { accrueSubscription } from "../../jobs/accrual";
 
 const DAY = 86400;
 /** 0.01: the highest daily rate a plan may pay */

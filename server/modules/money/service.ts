@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { and, count, desc, eq, gt, gte, lte, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, sql, sum } from "drizzle-orm";
 import { centsToDecimal, maskMiddle } from "../../../contract/format";
 import { applyRate, bpsToRate, parseAmount } from "../../../contract/money";
 import type { BankCard, CardType, CashInfo, ExchangeRecord, RechargeInfo, RechargeRecord, RecordPage, ReviewStatus, Wallet, WithdrawRecord } from "../../../contract/wallet";
@@ -141,10 +141,7 @@ export async function addCard(ctx: ServiceContext, user: UserRow, input: { type:
 }
 
 /** Per user: uploads no recharge uses yet, and bytes stored in the last 24 hours. */
-export const UPLOAD_QUOTA = { unattached: 20, bytesPerDay: 50 * 1024 * 1024 };
-/** An upload no record uses is removed this long after it was made. */
-export const UPLOAD_GRACE_SECONDS = 86400;
-
+const UPLOAD_QUOTA = { unattached: 20, bytesPerDay: 50 * 1024 * 1024 };
 const unattached = (userId: number) =>
   and(eq(uploads.userId, userId), sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`);
 
@@ -172,34 +169,6 @@ export async function saveUpload(ctx: MoneyContext, user: UserRow, bytes: Buffer
     await writeFile(join(ctx.uploadsDir, name), bytes, { flag: "wx" });
   });
   return { url: `/api/files/${name}` };
-}
-
-/**
- * Removes uploads that no record uses once their grace period is over: the row, then the file. Each is
- * locked and checked again before it goes, so a recharge attaching it at that moment either wins (and the
- * upload stays) or finds it gone.
- */
-export async function removeStaleUploads(db: Db, uploadsDir: string, now: number): Promise<number> {
-  const stale = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(lte(uploads.createdAt, now - UPLOAD_GRACE_SECONDS), sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`))
-    .limit(1000);
-  let removed = 0;
-  for (const { id } of stale) {
-    const name = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(uploads).where(eq(uploads.id, id)).for("update");
-      if (!row) return null;
-      const [used] = await tx.select({ id: recharges.id }).from(recharges).where(eq(recharges.uploadId, id)).limit(1);
-      if (used) return null;
-      await tx.delete(uploads).where(eq(uploads.id, id));
-      return row.name;
-    });
-    if (!name) continue;
-    await rm(join(uploadsDir, name), { force: true });
-    removed++;
-  }
-  return removed;
 }
 
 export async function findUpload(ctx: ServiceContext, name: string) {
