@@ -62,6 +62,8 @@ export const errorMessages = {
   channel_not_found: /*i18n*/ { id: "error.channel_not_found", message: "Payment channel not found" },
   upload_invalid: /*i18n*/ { id: "error.upload_invalid", message: "Only PNG, JPEG or WebP images can be uploaded" },
   upload_too_large: /*i18n*/ { id: "error.upload_too_large", message: "The image is larger than 5 MB" },
+  upload_quota: /*i18n*/ { id: "error.upload_quota", message: "Too many images uploaded today, use the ones you have or try tomorrow" },
+  screenshot_used: /*i18n*/ { id: "error.screenshot_used", message: "This screenshot has already been used for a recharge" },
   record_not_found: /*i18n*/ { id: "error.record_not_found", message: "Record not found" },
   already_reviewed: /*i18n*/ { id: "error.already_reviewed", message: "This request has already been reviewed" },
   already_joined: /*i18n*/ { id: "error.already_joined", message: "No repeat investment in a project already joined" },
@@ -84,6 +86,7 @@ export const errorMessages = {
     id: "error.request_reused",
     message: "This request number was already used for different details; submit the form again",
   },
+  request_too_large: /*i18n*/ { id: "error.request_too_large", message: "The request is too large" },
   not_found: /*i18n*/ { id: "error.not_found", message: "Not found" },
   rate_limited: /*i18n*/ { id: "error.rate_limited", message: "Too many requests, try again later" },
   server_error: /*i18n*/ { id: "error.server_error", message: "System busy, try again later" },
@@ -152,6 +155,10 @@ export const fieldLabels = {
   idNumber: /*i18n*/ { id: "field.idNumber", message: "ID number" },
   agree: /*i18n*/ { id: "field.agree", message: "Agreement" },
   kind: /*i18n*/ { id: "field.kind", message: "Content type" },
+  withdrawFeeRate: /*i18n*/ { id: "field.withdrawFeeRate", message: "Withdrawal fee rate" },
+  dailyRate: /*i18n*/ { id: "field.dailyRate", message: "Daily rate" },
+  feeRate: /*i18n*/ { id: "field.feeRate", message: "Trading fee rate" },
+  options: /*i18n*/ { id: "field.options", message: "Settlement options" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

@@ -50,14 +50,15 @@ async function main() {
     retentionSeconds: config.tickRetentionSeconds,
     backfillMinuteDays: config.backfillMinuteDays,
   });
-  const jobs = await startJobs({ db: database.db, feed, now: systemClock, log, leadership });
+  const uploadsDir = join(config.dataDir, "uploads");
+  const jobs = await startJobs({ db: database.db, feed, now: systemClock, log, leadership, uploadsDir });
   const opsToken = loadOpsToken(config.dataDir, config.opsToken);
   const app = await buildApp({
     ctx,
     sms: logSmsSender(log),
     opsToken,
     feed,
-    uploadsDir: join(config.dataDir, "uploads"),
+    uploadsDir,
     distDir: config.distDir,
     rateLimitScale: config.rateLimitScale,
     processInfo: { database: database.kind, isLeader: () => leadership.isLeader() },

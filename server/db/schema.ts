@@ -254,6 +254,8 @@ export const recharges = pgTable(
     channelId: integer("channel_id").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     screenshot: text("screenshot").notNull(),
+    /** the upload behind the screenshot: one upload backs one recharge only */
+    uploadId: integer("upload_id"),
     status: text("status").notNull().default("review"),
     reason: text("reason"),
     createdAt: unixSeconds("created_at").notNull(),
@@ -262,6 +264,7 @@ export const recharges = pgTable(
   (table) => [
     index("recharges_user").on(table.userId, table.id),
     index("recharges_status").on(table.status),
+    uniqueIndex("recharges_upload").on(table.uploadId),
   ],
 );
 
@@ -317,7 +320,13 @@ export const subscriptions = pgTable(
     id: serial("id").primaryKey(),
     userId: integer("user_id").notNull(),
     planId: integer("plan_id").notNull(),
+    /** the principal that earns in the day now in progress */
     principal: bigint("principal", { mode: "number" }).notNull(),
+    /**
+     * appended during the day now in progress (day accruedDays + 1): it earns from the next day on, and is
+     * folded into the principal when the accrual credits the day in progress
+     */
+    pendingPrincipal: cents("pending_principal"),
     dailyRatePpm: integer("daily_rate_ppm").notNull(),
     days: integer("days").notNull(),
     /** earning, settled or to_be_added (reserved below the minimum: earns nothing) */

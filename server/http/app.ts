@@ -1,4 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import { constants as zlibConstants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyFormbody from "@fastify/formbody";
@@ -12,7 +14,7 @@ import type { SmsSender } from "../modules/accounts/sms";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
 import { registerAccountRoutes } from "./accounts-routes";
-import { sendError } from "./envelope";
+import { errorEnvelope, sendError } from "./envelope";
 import { buildOpenApi } from "./openapi";
 import { registerMarketRoutes } from "./market-routes";
 import { registerMoneyRoutes } from "./money-routes";
@@ -55,10 +57,32 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Requests Node's HTTP parser refuses before any route sees them (headers over the size limit, a malformed
+ * request line, a header timeout): a raw HTTP/1.1 answer whose body is the API envelope, then the
+ * connection closes. Nothing of the request was read, so the language is the default.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, refusal] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, new AppError("request_too_large")]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, new AppError("malformed_request", {}, "request")]
+        : [400, new AppError("malformed_request", {}, "request")];
+  const body = JSON.stringify(errorEnvelope(undefined, refusal));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: "127.0.0.1" });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: "127.0.0.1", clientErrorHandler: answerClientError });
   const scale = options.rateLimitScale ?? 1;
 
   app.decorateRequest("user", null);
@@ -124,7 +148,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return sendError(request, reply, new AppError("rate_limited"));
     if (status === 404) return sendError(request, reply, new AppError("not_found"));
-    if (status >= 400 && status < 500) return sendError(request, reply, new AppError("malformed_request", {}, "request"));
+    if (status === 413) return sendError(request, reply, new AppError("request_too_large"));
+    // the framework's own refusals (bad JSON, unknown content type, ...) keep their precise status
+    if (status >= 400 && status < 500) return sendError(request, reply, new AppError("malformed_request", {}, "request"), status);
     request.log.error(error);
     options.ctx.log(`unhandled error on ${request.method} ${request.url}: ${error instanceof Error ? error.stack : String(error)}`);
     return sendError(request, reply, new AppError("server_error"));

@@ -20,11 +20,16 @@ export function sendOk(
   return reply.status(200).send({ code: 1, msg, data, ...extra });
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const lang = requestLanguage(request);
+/** The refusal's body: {code, msg in the request's language, err, data: null}. */
+export function errorEnvelope(lang: string | undefined, error: AppError) {
   const values = { ...error.values };
   if (error.field) values.field = translate(lang, fieldLabels[error.field]);
   const msg = translate(lang, errorMessages[error.key], values);
   const code = error.status === 401 ? 401 : 0;
-  return reply.status(error.status).send({ code, msg, err: error.key, data: null });
+  return { code, msg, err: error.key, data: null };
+}
+
+/** `status` overrides the key's own, for refusals the framework made with a more precise status (415, 431). */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, status = error.status) {
+  return reply.status(status).send(errorEnvelope(requestLanguage(request), error));
 }

@@ -50,15 +50,20 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
   // multipart upload: the bytes decide what the file is (image-check.ts), never its name or declared type
   app.post("/api/user/uploadfile", { config: { auth: "user", rateLimit: { max: Math.max(1, Math.round(20 * scale)), timeWindow: "1 minute" } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError("upload_invalid");
-    const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-    if (!file) throw new AppError("field_required", {}, "screenshot");
     let bytes: Buffer;
+    let truncated: boolean;
     try {
+      const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError("field_required", {}, "screenshot");
       bytes = await file.toBuffer();
-    } catch {
-      throw new AppError("upload_too_large");
+      truncated = file.file.truncated;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("upload_too_large");
+      // a body cut short, no boundary, a broken part header: the parser could not read it
+      throw new AppError("malformed_request", {}, "request");
     }
-    if (file.file.truncated) throw new AppError("upload_too_large");
+    if (truncated) throw new AppError("upload_too_large");
     return sendOk(request, reply, await saveUpload(ctx, request.user!, bytes), successMessages.uploaded);
   });
 

@@ -3,9 +3,10 @@ import type { Db, Tx } from "../db/client";
 import { ledger, subscriptions } from "../db/schema";
 
 const DAY = 86400;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** Simple daily interest on the principal, rounded half up to the cent. */
-export const dailyInterest = (principal: number, dailyRatePpm: number) => Math.floor((principal * dailyRatePpm + 500_000) / 1_000_000);
+const dailyInterest = (principal: number, dailyRatePpm: number) => Math.floor((principal * dailyRatePpm + 500_000) / 1_000_000);
 
 async function credit(tx: Tx, userId: number, account: "yuebao" | "cash", delta: number, reason: string, reference: string, now: number) {
   if (delta === 0) return;
@@ -15,10 +16,54 @@ async function credit(tx: Tx, userId: number, account: "yuebao" | "cash", delta:
 }
 
 /**
- * Credits every whole day of interest that has passed for each earning subscription, exactly once: the
- * day counter moves forward only in the same conditional update that books the interest. At maturity the
- * principal and profit go back to cash (or, when renewing, the profit does and a new term starts).
- * Catches up after downtime: all missed days are credited, each with its own ledger row.
+ * Credits every whole day of interest that has passed for one earning subscription, locked by the caller.
+ * The day counter moves forward only in the same update that books the interest, so a day is credited once.
+ * Money appended during a day earns from the next day: the day in progress is credited on the principal
+ * alone, then the pending principal joins it. At maturity the principal and profit go back to cash (or,
+ * when renewing, the profit does and a new term starts).
+ * Returns the days credited and the subscription as it now stands.
+ */
+export async function accrueSubscription(tx: Tx, sub: SubscriptionRow, now: number): Promise<{ days: number; row: SubscriptionRow }> {
+  if (sub.status !== "earning" || sub.startTime === null || sub.endTime === null) return { days: 0, row: sub };
+  const elapsedDays = Math.max(0, Math.min(sub.days, Math.floor((now - sub.startTime) / DAY)));
+  let days = 0;
+  let profit = sub.profit;
+  let principal = sub.principal;
+  let pendingPrincipal = sub.pendingPrincipal;
+  for (let day = sub.accruedDays + 1; day <= elapsedDays; day++) {
+    const interest = dailyInterest(principal, sub.dailyRatePpm);
+    await credit(tx, sub.userId, "yuebao", interest, "yuebao_interest", `subscription:${sub.id}:day:${day}`, sub.startTime + day * DAY);
+    profit += interest;
+    principal += pendingPrincipal;
+    pendingPrincipal = 0;
+    days++;
+  }
+  const accruedDays = sub.accruedDays + days;
+  let change: Partial<SubscriptionRow> = {};
+  if (accruedDays >= sub.days && now >= sub.endTime) {
+    const reference = `subscription:${sub.id}`;
+    if (sub.renew) {
+      // the profit is paid out; the principal starts a new term
+      await credit(tx, sub.userId, "yuebao", -profit, "yuebao_profit_paid", reference, now);
+      await credit(tx, sub.userId, "cash", profit, "yuebao_profit_paid", reference, now);
+      change = { principal, pendingPrincipal, profit: 0, accruedDays: 0, startTime: sub.endTime, endTime: sub.endTime + sub.days * DAY };
+    } else {
+      const total = principal + pendingPrincipal + profit;
+      await credit(tx, sub.userId, "yuebao", -total, "yuebao_matured", reference, now);
+      await credit(tx, sub.userId, "cash", total, "yuebao_matured", reference, now);
+      change = { principal: principal + pendingPrincipal, pendingPrincipal: 0, profit, accruedDays, status: "settled", settledAt: now };
+    }
+  } else if (days > 0) {
+    change = { principal, pendingPrincipal, profit, accruedDays };
+  }
+  if (Object.keys(change).length > 0) await tx.update(subscriptions).set(change).where(eq(subscriptions.id, sub.id));
+  return { days, row: { ...sub, ...change } };
+}
+
+/**
+ * Credits every whole day of interest that has passed for each earning subscription, exactly once, each
+ * subscription in its own transaction. Catches up after downtime: all missed days are credited, each with
+ * its own ledger row.
  */
 export async function accrueInterest(db: Db, now: number): Promise<number> {
   const due = await db
@@ -29,36 +74,7 @@ export async function accrueInterest(db: Db, now: number): Promise<number> {
   for (const { id } of due) {
     credited += await db.transaction(async (tx) => {
       const [sub] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.status, "earning"))).for("update");
-      if (!sub || sub.startTime === null || sub.endTime === null) return 0;
-      const elapsedDays = Math.min(sub.days, Math.floor((now - sub.startTime) / DAY));
-      let days = 0;
-      let profit = sub.profit;
-      for (let day = sub.accruedDays + 1; day <= elapsedDays; day++) {
-        const interest = dailyInterest(sub.principal, sub.dailyRatePpm);
-        await credit(tx, sub.userId, "yuebao", interest, "yuebao_interest", `subscription:${sub.id}:day:${day}`, sub.startTime + day * DAY);
-        profit += interest;
-        days++;
-      }
-      const accruedDays = sub.accruedDays + days;
-      if (accruedDays >= sub.days && now >= sub.endTime) {
-        const reference = `subscription:${sub.id}`;
-        if (sub.renew) {
-          // the profit is paid out; the principal starts a new term
-          await credit(tx, sub.userId, "yuebao", -profit, "yuebao_profit_paid", reference, now);
-          await credit(tx, sub.userId, "cash", profit, "yuebao_profit_paid", reference, now);
-          await tx
-            .update(subscriptions)
-            .set({ profit: 0, accruedDays: 0, startTime: sub.endTime, endTime: sub.endTime + sub.days * DAY })
-            .where(eq(subscriptions.id, sub.id));
-        } else {
-          await credit(tx, sub.userId, "yuebao", -(sub.principal + profit), "yuebao_matured", reference, now);
-          await credit(tx, sub.userId, "cash", sub.principal + profit, "yuebao_matured", reference, now);
-          await tx.update(subscriptions).set({ profit, accruedDays, status: "settled", settledAt: now }).where(eq(subscriptions.id, sub.id));
-        }
-      } else if (days > 0) {
-        await tx.update(subscriptions).set({ profit, accruedDays }).where(eq(subscriptions.id, sub.id));
-      }
-      return days;
+      return sub ? (await accrueSubscription(tx, sub, now)).days : 0;
     });
   }
   return credited;

@@ -3,6 +3,7 @@ import type { PriceFeed } from "../market/feed";
 import { accrueInterest } from "./accrual";
 import { type Leadership, soleLeader } from "./leader";
 import { settleDueOrders } from "./settlement";
+import { removeStaleUploads } from "./uploads";
 
 export interface JobRunner {
   /** One leader round: record the feed up to now, then settle what is due. */
@@ -18,7 +19,12 @@ export interface JobOptions {
   log: (message: string) => void;
   /** who records the feed and runs settlement; a single process (PGlite) always does */
   leadership?: Leadership;
+  /** where uploaded images are stored: uploads no record uses are removed from it after their grace period */
+  uploadsDir?: string;
 }
+
+// stale uploads wait a day anyway: checking every ten minutes is plenty
+const UPLOAD_CLEANUP_SECONDS = 600;
 
 // products can be changed by the operator through any process: everyone re-reads them this often
 const PRODUCT_RELOAD_SECONDS = 5;
@@ -31,6 +37,7 @@ const PRODUCT_RELOAD_SECONDS = 5;
 export async function startJobs(options: JobOptions): Promise<JobRunner> {
   const leadership = options.leadership ?? soleLeader();
   let lastAccrual = 0;
+  let lastUploadCleanup = 0;
   let lastProductReload = options.now();
   let leading = leadership.isLeader();
   if (leading) await options.feed.open();
@@ -50,6 +57,11 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
       lastAccrual = now;
       const days = await accrueInterest(options.db, now);
       if (days > 0) options.log(`credited ${days} day(s) of yuebao interest`);
+    }
+    if (options.uploadsDir && now - lastUploadCleanup >= UPLOAD_CLEANUP_SECONDS) {
+      lastUploadCleanup = now;
+      const removed = await removeStaleUploads(options.db, options.uploadsDir, now);
+      if (removed > 0) options.log(`removed ${removed} unused upload(s)`);
     }
   };
 

@@ -25,15 +25,15 @@ describe("envelope and statuses", () => {
     expect(response.json()).toMatchObject({ code: 0, err: "malformed_request", msg: "The request could not be read" });
   });
 
-  it("answers an oversized body with 400, not a crash", async () => {
+  it("answers an oversized body with 413 in the envelope, not a crash", async () => {
     const response = await h.app.inject({
       method: "POST",
       url: "/api/login/index",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: `account=${"a".repeat(200_000)}&password=x`,
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe(0);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 0, err: "request_too_large", data: null });
   });
 
   it("hides a crash behind a 500 envelope without a stack", async () => {

@@ -8,8 +8,11 @@ import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../money/ledger";
+import { accrueSubscription } from "../../jobs/accrual";
 
 const DAY = 86400;
+/** 0.01: the highest daily rate a plan may pay */
+const MAX_DAILY_RATE_PPM = 10_000;
 const rateText = (ppm: number) => (ppm / 1_000_000).toFixed(4);
 type PlanRow = typeof financePlans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -79,15 +82,31 @@ async function ownSubscription(tx: Parameters<Parameters<ServiceContext["db"]["t
   return { row, plan: plan! };
 }
 
-/** Adds principal; a reserved plan that reaches its minimum starts earning now. */
+/**
+ * Adds principal. A reserved plan that reaches its minimum starts earning now, as a fresh one does. On an
+ * earning plan the money earns from the next whole day of its term: the days that have passed are credited
+ * first, so what is pending always belongs to the day in progress (appended exactly on a day boundary, it
+ * earns that whole day).
+ */
 export async function appendToSubscription(ctx: ServiceContext, user: UserRow, input: { id: number; amount: string }) {
   const amount = amountOf(input.amount);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    const { row, plan } = await ownSubscription(tx, user, input.id);
-    const principal = row.principal + amount;
-    const change = row.status === "to_be_added" ? termFrom(principal, plan, now) : {};
-    await tx.update(subscriptions).set({ principal, ...change }).where(eq(subscriptions.id, row.id));
+  const closed = await ctx.db.transaction(async (tx) => {
+    const owned = await ownSubscription(tx, user, input.id);
+    const { plan } = owned;
+    let row = owned.row;
+    // a renewal starts a new term, whose own passed days are then credited too
+    for (let start = row.startTime; ; start = row.startTime) {
+      row = (await accrueSubscription(tx, row, now)).row;
+      if (row.status !== "earning" || row.startTime === start) break;
+    }
+    // matured while nobody looked: the settlement stands, the money stays in cash
+    if (row.status === "settled") return true;
+    let change: Partial<SubscriptionRow>;
+    if (row.status === "to_be_added") change = { principal: row.principal + amount, ...termFrom(row.principal + amount, plan, now) };
+    else if (row.startTime! + row.accruedDays * DAY === now) change = { principal: row.principal + amount };
+    else change = { pendingPrincipal: row.pendingPrincipal + amount };
+    await tx.update(subscriptions).set(change).where(eq(subscriptions.id, row.id));
     await moveMoney(
       tx,
       user.id,
@@ -98,7 +117,9 @@ export async function appendToSubscription(ctx: ServiceContext, user: UserRow, i
       `subscription:${row.id}`,
       now,
     );
+    return false;
   });
+  if (closed) throw new AppError("subscription_closed");
 }
 
 /** Keep: at maturity the profit is paid out and the principal rolls into a new term. */
@@ -115,7 +136,7 @@ export async function stopSubscription(ctx: ServiceContext, user: UserRow, id: n
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const { row } = await ownSubscription(tx, user, id);
-    const total = row.principal + row.profit;
+    const total = row.principal + row.pendingPrincipal + row.profit;
     await tx.update(subscriptions).set({ status: "settled", settledAt: now }).where(eq(subscriptions.id, row.id));
     await moveMoney(
       tx,
@@ -140,7 +161,7 @@ function toSubscription(row: SubscriptionRow, plan: PlanRow | undefined, interes
     id: row.id,
     planId: row.planId,
     title: plan?.title ?? "",
-    principal: centsToDecimal(row.principal),
+    principal: centsToDecimal(row.principal + row.pendingPrincipal),
     dailyRate: rateText(row.dailyRatePpm),
     days: row.days,
     startTime: row.startTime,
@@ -197,7 +218,9 @@ export async function setPlan(ctx: ServiceContext, input: { id?: string; title: 
   const minAmount = parseAmount(input.minAmount);
   const days = Number(input.days);
   const dailyRatePpm = Math.round(Number(input.dailyRate) * 1_000_000);
-  if (minAmount === null || days < 1 || dailyRatePpm <= 0) throw new AppError("invalid_input", {}, "request");
+  if (minAmount === null || days < 1) throw new AppError("invalid_input", {}, "request");
+  // 1% a day is already 3 780% a year compounded: anything above is a typo, not an offer
+  if (dailyRatePpm <= 0 || dailyRatePpm > MAX_DAILY_RATE_PPM) throw new AppError("invalid_input", {}, "dailyRate");
   const values = { title: input.title, dailyRatePpm, days, minAmount, enabled: input.enabled !== "0" };
   if (input.id) {
     const [row] = await ctx.db.update(financePlans).set(values).where(eq(financePlans.id, Number(input.id))).returning();

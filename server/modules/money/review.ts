@@ -91,6 +91,9 @@ export async function setChannel(ctx: ServiceContext, input: { id?: string; type
   return row;
 }
 
+/** 0.2: the withdrawal fee rate must stay below it */
+const MAX_WITHDRAW_FEE_BPS = 2000;
+
 const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
 
 /** Limits, window, fee, coin rate and the recharge minimum; only the fields given change. */
@@ -107,13 +110,15 @@ export async function setMoneyRules(ctx: ServiceContext, input: Record<string, s
     const value = input[key];
     if (value === undefined) return undefined;
     const parsed = rateToBps(value);
-    if (parsed === null) throw new AppError("invalid_input", {}, "request");
+    if (parsed === null) throw new AppError("invalid_input", {}, key === "withdrawFeeRate" ? "withdrawFeeRate" : "request");
     return parsed;
   };
   change.withdrawMin = cents("withdrawMin");
   change.withdrawMax = cents("withdrawMax");
   change.rechargeMin = cents("rechargeMin");
   change.withdrawFeeBps = rate("withdrawFeeRate");
+  // a fee of a fifth or more is not a fee; at 100% and beyond the payout would be nothing or negative
+  if (change.withdrawFeeBps !== undefined && change.withdrawFeeBps >= MAX_WITHDRAW_FEE_BPS) throw new AppError("invalid_input", {}, "withdrawFeeRate");
   if (input.coinRate !== undefined) {
     if (!/^\d{1,6}(\.\d{1,4})?$/.test(input.coinRate) || Number(input.coinRate) <= 0) throw new AppError("invalid_input", {}, "request");
     change.coinRate = Math.round(Number(input.coinRate) * 10000);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, sql, sum } from "drizzle-orm";
 import { centsToDecimal, maskMiddle } from "../../../contract/format";
 import { applyRate, bpsToRate, parseAmount } from "../../../contract/money";
 import type { BankCard, CardType, CashInfo, ExchangeRecord, RechargeInfo, RechargeRecord, RecordPage, ReviewStatus, Wallet, WithdrawRecord } from "../../../contract/wallet";
@@ -165,14 +165,34 @@ export async function deleteCard(ctx: ServiceContext, user: UserRow, input: { id
   return listCards(ctx, user);
 }
 
-/** Stores an uploaded image under a random name; only bytes that are a clean PNG, JPEG or WebP are kept. */
+/** Per user: uploads no recharge uses yet, and bytes stored in the last 24 hours. */
+const UPLOAD_QUOTA = { unattached: 20, bytesPerDay: 50 * 1024 * 1024 };
+const unattached = (userId: number) =>
+  and(eq(uploads.userId, userId), sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`);
+
+/**
+ * Stores an uploaded image under a random name; only bytes that are a clean PNG, JPEG or WebP are kept, and
+ * only within the user's quota (checked under the user's row lock, so parallel uploads cannot pass it).
+ */
 export async function saveUpload(ctx: MoneyContext, user: UserRow, bytes: Buffer): Promise<{ url: string }> {
   const kind = recogniseImage(bytes);
   if (!kind) throw new AppError("upload_invalid");
   const name = `${randomBytes(16).toString("hex")}.${kind.ext}`;
+  const now = ctx.now();
   await mkdir(ctx.uploadsDir, { recursive: true });
-  await writeFile(join(ctx.uploadsDir, name), bytes, { flag: "wx" });
-  await ctx.db.insert(uploads).values({ userId: user.id, name, mime: kind.mime, size: bytes.length, createdAt: ctx.now() });
+  await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [waiting] = await tx.select({ n: count() }).from(uploads).where(unattached(user.id));
+    const [today] = await tx
+      .select({ bytes: sum(uploads.size) })
+      .from(uploads)
+      .where(and(eq(uploads.userId, user.id), gt(uploads.createdAt, now - 86400)));
+    if ((waiting?.n ?? 0) >= UPLOAD_QUOTA.unattached || Number(today?.bytes ?? 0) + bytes.length > UPLOAD_QUOTA.bytesPerDay) {
+      throw new AppError("upload_quota");
+    }
+    await tx.insert(uploads).values({ userId: user.id, name, mime: kind.mime, size: bytes.length, createdAt: now });
+    await writeFile(join(ctx.uploadsDir, name), bytes, { flag: "wx" });
+  });
   return { url: `/api/files/${name}` };
 }
 
@@ -201,13 +221,29 @@ export async function submitRecharge(ctx: ServiceContext, user: UserRow, input: 
     .where(and(eq(depositChannels.id, input.channelId), eq(depositChannels.enabled, true)))
     .limit(1);
   if (!channel) throw new AppError("channel_not_found");
-  // the screenshot must be one this user uploaded
+  // the screenshot must be one this user uploaded, and backs this recharge only
   const upload = await findUpload(ctx, input.screenshot.replace("/api/files/", ""));
   if (!upload || upload.userId !== user.id) throw new AppError("invalid_input", {}, "screenshot");
-  const [row] = await ctx.db
-    .insert(recharges)
-    .values({ userId: user.id, channelId: channel.id, amount, screenshot: input.screenshot, createdAt: ctx.now() })
-    .returning();
+  const [used] = await ctx.db.select({ id: recharges.id }).from(recharges).where(eq(recharges.uploadId, upload.id)).limit(1);
+  if (used) throw new AppError("screenshot_used");
+  let row: typeof recharges.$inferSelect | undefined;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      // shared lock: the clean-up of stale uploads cannot remove this one while it is being attached
+      const [still] = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, upload.id)).for("share");
+      if (!still) throw new AppError("invalid_input", {}, "screenshot");
+      const [created] = await tx
+        .insert(recharges)
+        .values({ userId: user.id, channelId: channel.id, amount, screenshot: `/api/files/${upload.name}`, uploadId: upload.id, createdAt: ctx.now() })
+        .returning();
+      return created;
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // a concurrent request took the same upload first: the unique index refused this one
+    if (String((error as { cause?: unknown }).cause ?? error).includes("recharges_upload")) throw new AppError("screenshot_used");
+    throw error;
+  }
   return { id: row!.id, time: row!.createdAt, type: channel.type as CardType, channel: channel.name, amount: centsToDecimal(amount), status: "review", reason: null };
 }
 

@@ -27,6 +27,12 @@ export async function listProductSettings(ctx: ServiceContext, feed: PriceFeed) 
   );
 }
 
+/**
+ * The fee is paid on top of the stake when an order opens; a winning order must earn more than that fee,
+ * or a "win" would leave the customer with less than they put in.
+ */
+const winNetsProfit = (payoutBps: number, feeBps: number) => payoutBps > feeBps;
+
 const productId = (feed: PriceFeed, pid: string) => findProduct(feed, Number(pid)).id;
 
 export async function setProductTrading(ctx: ServiceContext, feed: PriceFeed, pid: string, enabled: boolean) {
@@ -39,6 +45,8 @@ export async function setProductTrading(ctx: ServiceContext, feed: PriceFeed, pi
 
 export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pid: string, options: string) {
   const id = productId(feed, pid);
+  // the fee as stored: another process may have changed it since this one last read the products
+  const [{ feeBps } = { feeBps: 0 }] = await ctx.db.select({ feeBps: products.feeBps }).from(products).where(eq(products.id, id));
   const parsed = options.split(",").map((entry) => {
     const [seconds, rate, min, max] = entry.split(":") as [string, string, string, string];
     const payoutBps = rateToBps(rate);
@@ -47,6 +55,7 @@ export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pi
     if (payoutBps === null || minAmount === null || maxAmount === null || Number(seconds) < 5 || minAmount > maxAmount) {
       throw new AppError("invalid_input", {}, "request");
     }
+    if (!winNetsProfit(payoutBps, feeBps)) throw new AppError("invalid_input", {}, "options");
     return { productId: id, seconds: Number(seconds), payoutBps, minAmount, maxAmount };
   });
   if (new Set(parsed.map((o) => o.seconds)).size !== parsed.length) throw new AppError("invalid_input", {}, "seconds");
@@ -65,8 +74,11 @@ export async function setProductLimits(
   const id = productId(feed, input.pid);
   const feeBps = rateToBps(input.feeRate);
   const [singleMin, singleMax, totalMax] = [input.singleMin, input.singleMax, input.totalMax].map(parseAmount);
-  if (feeBps === null || feeBps > 5000 || singleMin == null || singleMax == null || totalMax == null || singleMin > singleMax || singleMax > totalMax) {
+  if (feeBps === null || singleMin == null || singleMax == null || totalMax == null || singleMin > singleMax || singleMax > totalMax) {
     throw new AppError("invalid_input", {}, "request");
+  }
+  if (feeBps > 5000 || (await optionRows(ctx, id)).some((option) => !winNetsProfit(option.payoutBps, feeBps))) {
+    throw new AppError("invalid_input", {}, "feeRate");
   }
   await ctx.db.update(products).set({ feeBps, singleMin, singleMax, totalMax }).where(eq(products.id, id));
   await feed.reloadProducts();

@@ -127,6 +127,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
                   {t`Amount`}
                 </label>
                 <input id="append-amount" className="field-input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                <p className="ticket-rule">{t`Money added to a running plan starts earning from its next full day.`}</p>
               </>
             )}
             {action.kind === "keep" && <p>{t`At maturity the profit goes to your cash and the principal starts a new term.`}</p>}

@@ -1,0 +1,112 @@
+import { connect } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, loginDemo, startHarness } from "./harness";
+import { makePng, multipart } from "./images";
+
+let h: Harness;
+let port: number;
+let token: string;
+beforeAll(async () => {
+  h = await startHarness();
+  await h.app.listen({ host: "127.0.0.1", port: 0 });
+  port = (h.app.server.address() as AddressInfo).port;
+  token = await loginDemo(h);
+});
+afterAll(() => h.close());
+
+/** Sends bytes over a real socket and reads the whole answer until the server closes or answers in full. */
+function raw(request: Buffer | string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    const finish = () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const split = text.indexOf("\r\n\r\n");
+      const headers = text.slice(0, split);
+      let body = text.slice(split + 4);
+      if (/transfer-encoding: chunked/i.test(headers)) {
+        let decoded = "";
+        let rest = body;
+        for (;;) {
+          const line = rest.indexOf("\r\n");
+          const size = parseInt(rest.slice(0, line), 16);
+          if (!size) break;
+          decoded += rest.slice(line + 2, line + 2 + size);
+          rest = rest.slice(line + 2 + size + 2);
+        }
+        body = decoded;
+      }
+      resolve({ status: Number(headers.split(" ")[1]), headers, body });
+    };
+    socket.on("data", (chunk) => {
+      chunks.push(chunk);
+      const text = Buffer.concat(chunks).toString("utf8");
+      const length = /content-length: (\d+)/i.exec(text);
+      const split = text.indexOf("\r\n\r\n");
+      if (split >= 0 && length && Buffer.byteLength(text.slice(split + 4)) >= Number(length[1])) socket.end();
+      if (split >= 0 && /transfer-encoding: chunked/i.test(text.slice(0, split)) && text.endsWith("0\r\n\r\n")) socket.end();
+    });
+    socket.on("close", finish);
+    socket.on("error", reject);
+    socket.write(request);
+  });
+}
+
+function expectEnvelope(answer: { status: number; body: string }, err: string | RegExp) {
+  expect(answer.status).toBeGreaterThanOrEqual(400);
+  expect(answer.status).toBeLessThan(500);
+  const body = JSON.parse(answer.body);
+  expect(body).toMatchObject({ code: 0, data: null });
+  expect(body.err).toMatch(err);
+  expect(typeof body.msg).toBe("string");
+  expect(body.msg.length).toBeGreaterThan(0);
+}
+
+const post = (path: string, contentType: string, body: Buffer | string, extra = "") =>
+  Buffer.concat([
+    Buffer.from(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nToken: ${token}\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n`),
+    Buffer.from(body),
+  ]);
+
+describe("every refusal before a handler runs answers in the API envelope", () => {
+  it("oversized headers: 431 with the envelope", async () => {
+    const answer = await raw(`GET /api/user/index HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    expect(answer.status).toBe(431);
+    expect(answer.headers).toMatch(/content-type: application\/json/i);
+    expectEnvelope(answer, "request_too_large");
+  });
+
+  it("a multipart body cut short: 400, not 500", async () => {
+    const { contentType, payload } = multipart(makePng(), "shot.png", "image/png");
+    const cut = payload.subarray(0, payload.length - 30);
+    const answer = await raw(post("/api/user/uploadfile", contentType, cut));
+    expectEnvelope(answer, "malformed_request");
+    const fileCut = payload.subarray(0, 150);
+    expectEnvelope(await raw(post("/api/user/uploadfile", contentType, fileCut)), "malformed_request");
+  });
+
+  it("multipart without a boundary: 400, not 500", async () => {
+    const { payload } = multipart(makePng(), "shot.png", "image/png");
+    expectEnvelope(await raw(post("/api/user/uploadfile", "multipart/form-data", payload)), "malformed_request");
+    // an empty boundary finds no part at all
+    expectEnvelope(await raw(post("/api/user/uploadfile", "multipart/form-data; boundary=", payload)), /^(malformed_request|field_required)$/);
+  });
+
+  it("bad JSON, an unknown content type, a body over the limit, an unknown route and an unknown method", async () => {
+    expectEnvelope(await raw(post("/api/user/index", "application/json", "{not json")), "malformed_request");
+    const unknownType = await raw(post("/api/login/index", "text/x-nonsense", "account=demo"));
+    expect(unknownType.status).toBe(415);
+    expectEnvelope(unknownType, "malformed_request");
+    const huge = await raw(post("/api/login/index", "application/x-www-form-urlencoded", `account=${"a".repeat(70 * 1024)}`));
+    expect(huge.status).toBe(413);
+    expectEnvelope(huge, "request_too_large");
+    const missing = await raw(`GET /api/no/such/route HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(missing.status).toBe(404);
+    expectEnvelope(missing, "not_found");
+    const method = await raw(`FROB /api/user/index HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expectEnvelope(method, "malformed_request");
+    const deleted = await raw(`DELETE /api/user/index HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expectEnvelope(deleted, "not_found");
+  });
+});
