@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { ledger, subscriptions } from "../db/schema";
+import { yieldToRequests } from "./yield";
 
 const DAY = 86400;
 
@@ -27,6 +28,7 @@ export async function accrueInterest(db: Db, now: number): Promise<number> {
     .where(and(eq(subscriptions.status, "earning"), lte(subscriptions.startTime, now - DAY)));
   let credited = 0;
   for (const { id } of due) {
+    await yieldToRequests();
     credited += await db.transaction(async (tx) => {
       const [sub] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.status, "earning"))).for("update");
       if (!sub || sub.startTime === null || sub.endTime === null) return 0;

@@ -3,6 +3,7 @@ import type { PriceFeed } from "../market/feed";
 import { accrueInterest } from "./accrual";
 import { type Leadership, soleLeader } from "./leader";
 import { settleDueOrders } from "./settlement";
+import { yieldToRequests } from "./yield";
 
 export interface JobRunner {
   /** One leader round: record the feed up to now, then settle what is due. */
@@ -43,11 +44,13 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
       await options.feed.reloadProducts();
     }
     await options.feed.advance(now);
+    await yieldToRequests();
     const settled = await settleDueOrders(options.db, now);
     if (settled > 0) options.log(`settled ${settled} order(s)`);
     // interest is daily: checking once a minute is plenty, and catches up whatever was missed
     if (now - lastAccrual >= 60) {
       lastAccrual = now;
+      await yieldToRequests();
       const days = await accrueInterest(options.db, now);
       if (days > 0) options.log(`credited ${days} day(s) of yuebao interest`);
     }
