@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { PriceFeed } from "../market/feed";
+import { decodeTicks, type PriceFeed } from "../market/feed";
 import { accrueInterest } from "./accrual";
 import { type Leadership, soleLeader } from "./leader";
 import { settleDueOrders } from "./settlement";
@@ -8,7 +8,7 @@ import { yieldToRequests } from "./yield";
 export interface JobRunner {
   /** One leader round: record the feed up to now, then settle what is due. */
   runOnce(): Promise<void>;
-  /** No new round starts; resolves once the round under way (if any) has finished. */
+  /** No new round starts; resolves once the rounds under way (if any) have finished. */
   stop(): Promise<void>;
 }
 
@@ -19,15 +19,19 @@ export interface JobOptions {
   log: (message: string) => void;
   /** who records the feed and runs settlement; a single process (PGlite) always does */
   leadership?: Leadership;
+  /** how a follower hears the recorder's newest prices the moment they are recorded (several processes) */
+  listen?: (onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 // products can be changed by the operator through any process: everyone re-reads them this often
 const PRODUCT_RELOAD_SECONDS = 5;
 
 /**
- * Opens the feed in the mode this process's leadership says, then runs a round once a second: the leader
- * records the feed and settles and accrues; a follower reads the recorded feed back. A slow round is never
- * overlapped by the next, and a change of leader switches the mode at the start of a round.
+ * Opens the feed in the mode this process's leadership says, then runs two rounds once a second each: the
+ * feed round (the leader records the feed; a follower reads the recorded feed back, between the prices it
+ * hears as they are recorded) and the settlement round (the leader settles and accrues). They run side by
+ * side, so a long settlement never leaves quotes stale. Neither round is overlapped by its own next one, and a
+ * change of leader switches the mode at the start of a feed round.
  */
 export async function startJobs(options: JobOptions): Promise<JobRunner> {
   const leadership = options.leadership ?? soleLeader();
@@ -36,15 +40,22 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
   let leading = leadership.isLeader();
   if (leading) await options.feed.open();
   else await options.feed.follow();
+  // the leader hears its own prices too; it already has them
+  const stopListening = await options.listen?.((payload) => {
+    if (!leading) options.feed.receive(decodeTicks(payload));
+  });
 
-  const runOnce = async () => {
+  const record = async () => {
     const now = options.now();
     if (now - lastProductReload >= PRODUCT_RELOAD_SECONDS) {
       lastProductReload = now;
       await options.feed.reloadProducts();
     }
     await options.feed.advance(now);
-    await yieldToRequests();
+  };
+
+  const settle = async () => {
+    const now = options.now();
     const settled = await settleDueOrders(options.db, now);
     if (settled > 0) options.log(`settled ${settled} order(s)`);
     // interest is daily: checking once a minute is plenty, and catches up whatever was missed
@@ -56,7 +67,7 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
     }
   };
 
-  const round = async () => {
+  const feedRound = async () => {
     const leadingNow = leadership.isLeader();
     if (leadingNow && !leading) {
       // taking over: continue from what the previous leader recorded, and catch up its accrual check at once
@@ -64,21 +75,38 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
       lastAccrual = 0;
     }
     leading = leadingNow;
-    if (leading) await runOnce();
+    if (leading) await record();
     else await options.feed.follow();
   };
 
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= round()
-      .catch((error) => options.log(`jobs: ${error instanceof Error ? error.stack : String(error)}`))
-      .finally(() => (running = undefined));
-  }, 1000);
-  return {
-    runOnce,
-    async stop() {
+  const settlementRound = async () => {
+    if (leading) await settle();
+  };
+
+  const every = (round: () => Promise<void>) => {
+    let running: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      running ??= round()
+        .catch((error) => options.log(`jobs: ${error instanceof Error ? error.stack : String(error)}`))
+        .finally(() => (running = undefined));
+    }, 1000);
+    return async () => {
       clearInterval(timer);
       await running;
+    };
+  };
+  const stopFeed = every(feedRound);
+  const stopSettlement = every(settlementRound);
+
+  return {
+    async runOnce() {
+      await record();
+      await yieldToRequests();
+      await settle();
+    },
+    async stop() {
+      await Promise.all([stopFeed(), stopSettlement()]);
+      await stopListening?.();
     },
   };
 }
