@@ -26,6 +26,7 @@ export interface JobOptions {
 // products can be changed by the operator through any process: everyone re-reads them this often
 const PRODUCT_RELOAD_SECONDS = 5;
 
+
 /**
  * Opens the feed in the mode this process's leadership says, then runs two rounds once a second each: the
  * feed round (the leader records the feed; a follower reads the recorded feed back, between the prices it
@@ -83,20 +84,33 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
     if (leading) await settle();
   };
 
-  const every = (round: () => Promise<void>) => {
+  // rounds start at a fixed point of each second, a slow one delaying the next rather than overlapping it
+  const every = (offsetMs: number, round: () => Promise<void>) => {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
-    const timer = setInterval(() => {
-      running ??= round()
-        .catch((error) => options.log(`jobs: ${error instanceof Error ? error.stack : String(error)}`))
-        .finally(() => (running = undefined));
-    }, 1000);
+    const schedule = () => {
+      if (stopped) return;
+      timer = setTimeout(() => {
+        running = round()
+          .catch((error) => options.log(`jobs: ${error instanceof Error ? error.stack : String(error)}`))
+          .finally(() => {
+            running = undefined;
+            schedule();
+          });
+      }, (1000 + offsetMs - (Date.now() % 1000)) % 1000 || 1000);
+    };
+    schedule();
     return async () => {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       await running;
     };
   };
-  const stopFeed = every(feedRound);
-  const stopSettlement = every(settlementRound);
+  // the feed just after each whole second, when that second can be recorded: quotes are then at most a second
+  // old however the process's start fell; settlement half a second later, once the second is recorded
+  const stopFeed = every(20, feedRound);
+  const stopSettlement = every(520, settlementRound);
 
   return {
     async runOnce() {

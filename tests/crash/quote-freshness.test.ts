@@ -107,7 +107,7 @@ describe("quotes on a follower and under one account's burst (PostgreSQL, two pr
     const placed: Array<{ id: number; leaderTime: number }> = [];
     for (let i = 0; i < 12; i++) {
       const leaderTime = await quoteTime(leader);
-      const answer = await call(follower, "POST", "/api/user/addorder", { pid: String(btc), direction: i % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `fresh-${i}` }, demo);
+      const answer = await call(follower, "POST", "/api/user/addorder", { pid: String(btc), direction: i % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `fresh-order-${i}` }, demo);
       expect(answer.code, JSON.stringify(answer)).toBe(1);
       placed.push({ id: answer.data.id as number, leaderTime });
       await sleep(150 + (i % 4) * 110);
@@ -144,7 +144,7 @@ describe("quotes on a follower and under one account's burst (PostgreSQL, two pr
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 300 }, (_, i) =>
-        call(leader, "POST", "/api/user/addorder", { pid: String(btc), direction: i % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `burst-${i}` }, demo),
+        call(leader, "POST", "/api/user/addorder", { pid: String(btc), direction: i % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `burst-order-${i}` }, demo),
       ),
     );
     const elapsed = performance.now() - started;
