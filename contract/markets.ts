@@ -14,7 +14,10 @@ export type Direction = (typeof DIRECTIONS)[number];
 
 export type OrderResult = "win" | "loss" | "tie";
 
-/** Quotes older than this cannot open an order: the ticket says why (issue 3). */
+/**
+ * The ticket shows a quote this old as stale. The server's own limit for opening an order is set per product
+ * (2 s unless the operator changed it), so an order can be refused on a quote the ticket still shows.
+ */
 export const QUOTE_STALE_SECONDS = 5;
 
 export interface ProductQuote {

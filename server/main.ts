@@ -12,7 +12,7 @@ import { systemClock, type ServiceContext } from "./modules/context";
 import { electLeader, soleLeader } from "./jobs/leader";
 import { startJobs } from "./jobs/runner";
 import { onShutdownSignal } from "./shutdown";
-import { PriceFeed } from "./market/feed";
+import { encodeTicks, PriceFeed, QUOTES_CHANNEL } from "./market/feed";
 import { SimulatedProvider } from "./market/provider";
 import { seedProducts } from "./market/seed-products";
 import { seedDepositChannels } from "./modules/money/seed-channels";
@@ -42,16 +42,28 @@ async function main() {
   await database.exclusive(() => seedFirstStart(ctx, config.seedDemo, log));
   const leadership = config.databaseUrl ? await electLeader({ databaseUrl: config.databaseUrl, log }) : soleLeader();
   const feed = new PriceFeed({
-    db: database.db,
+    db: database.jobsDb,
     // every live tick comes from the CSPRNG: no seed exists that would let a customer replay the feed
     provider: new SimulatedProvider(),
     now: systemClock,
     log,
     retentionSeconds: config.tickRetentionSeconds,
     backfillMinuteDays: config.backfillMinuteDays,
+    // other processes quote and open orders at the recorder's prices the moment they are recorded
+    publish: async (ticks) => {
+      for (const payload of encodeTicks(ticks)) await database.notify(QUOTES_CHANNEL, payload);
+    },
   });
   const uploadsDir = join(config.dataDir, "uploads");
-  const jobs = await startJobs({ db: database.db, feed, now: systemClock, log, leadership, uploadsDir });
+  const jobs = await startJobs({
+    db: database.jobsDb,
+    feed,
+    now: systemClock,
+    log,
+    leadership,
+    uploadsDir,
+    listen: (onMessage) => database.listen(QUOTES_CHANNEL, onMessage),
+  });
   const opsToken = loadOpsToken(config.dataDir, config.opsToken);
   const app = await buildApp({
     ctx,

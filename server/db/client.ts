@@ -10,12 +10,25 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
+  /**
+   * The job round's own connections (PostgreSQL): recording the feed and settling never wait for the request
+   * pool, however busy it is. The same database as `db` on PGlite.
+   */
+  jobsDb: Db;
   kind: "pglite" | "postgres";
   /**
    * Runs `work` while no other process on this database runs its own: first-start migrations and seeding
    * check-then-insert, which two processes starting together on one PostgreSQL would otherwise both do.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Tells every process listening on `channel` (PostgreSQL NOTIFY); nobody else shares a PGlite database. */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `onMessage` with each notification on `channel` until the returned stop is called. On PostgreSQL it
+   * listens on a dedicated connection, opened again a second after it is lost (notifications sent meanwhile
+   * are missed: a listener must also read what it needs now and then). Nothing arrives on PGlite.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -55,7 +68,32 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       }
     };
     await exclusive(() => migrate(db, { migrationsFolder }));
-    return { db: db as unknown as Db, kind: "postgres", exclusive, close: () => pool.end() };
+    // two: the feed recorder and settlement run side by side
+    const jobsPool = new pg.Pool({ connectionString: options.databaseUrl, max: 2, application_name: "trading-jobs" });
+    jobsPool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db: db as unknown as Db,
+      jobsDb: drizzle(jobsPool, { schema }) as unknown as Db,
+      kind: "postgres",
+      exclusive,
+      async notify(channel, payload) {
+        await jobsPool.query("select pg_notify($1, $2)", [channel, payload]);
+      },
+      async listen(channel, onMessage) {
+        const stop = await listenOn(pg, options.databaseUrl!, channel, onMessage);
+        const stopOnce = async () => {
+          listeners.delete(stopOnce);
+          await stop();
+        };
+        listeners.add(stopOnce);
+        return stopOnce;
+      },
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await Promise.all([pool.end(), jobsPool.end()]);
+      },
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -64,6 +102,59 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  // one process owns a PGlite folder: there is nobody to exclude
-  return { db: db as unknown as Db, kind: "pglite", exclusive: (work) => work(), close: () => client.close() };
+  // one process owns a PGlite folder: there is nobody to exclude, and nobody else to tell
+  return {
+    db: db as unknown as Db,
+    jobsDb: db as unknown as Db,
+    kind: "pglite",
+    exclusive: (work) => work(),
+    notify: async () => {},
+    listen: async () => async () => {},
+    close: () => client.close(),
+  };
+}
+
+/** LISTEN on a connection of its own, opened again a second after it is lost; resolves after the first try. */
+async function listenOn(
+  pg: typeof import("pg").default,
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: import("pg").Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const open = async (): Promise<void> => {
+    const fresh = new pg.Client({ connectionString: databaseUrl, application_name: "trading-listen", keepAlive: true, connectionTimeoutMillis: 5000 });
+    const lost = (reason: string) => {
+      if (client !== fresh) return;
+      client = null;
+      fresh.end().catch(() => {});
+      if (stopped) return;
+      console.error(`listening on ${channel} stopped (${reason}); trying again`);
+      retry = setTimeout(() => void open().catch(() => {}), 1000);
+    };
+    fresh.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    fresh.on("error", (error) => lost(error.message));
+    fresh.on("end", () => lost("connection closed"));
+    client = fresh;
+    try {
+      await fresh.connect();
+      await fresh.query(`listen ${fresh.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
+  };
 }

@@ -128,6 +128,8 @@ export const products = pgTable("products", {
   singleMax: cents("single_max"),
   totalMax: cents("total_max"),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** an order never opens on a quote older than this: the customer would trade a price already gone */
+  maxQuoteAgeSeconds: integer("max_quote_age_seconds").notNull().default(2),
 });
 
 export const secondsOptions = pgTable(

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { ledger, subscriptions } from "../db/schema";
+import { yieldToRequests } from "./yield";
 
 const DAY = 86400;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -72,6 +73,7 @@ export async function accrueInterest(db: Db, now: number): Promise<number> {
     .where(and(eq(subscriptions.status, "earning"), lte(subscriptions.startTime, now - DAY)));
   let credited = 0;
   for (const { id } of due) {
+    await yieldToRequests();
     credited += await db.transaction(async (tx) => {
       const [sub] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.status, "earning"))).for("update");
       return sub ? (await accrueSubscription(tx, sub, now)).days : 0;

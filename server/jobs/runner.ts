@@ -1,14 +1,15 @@
 import type { Db } from "../db/client";
-import type { PriceFeed } from "../market/feed";
+import { decodeTicks, type PriceFeed } from "../market/feed";
 import { accrueInterest } from "./accrual";
 import { type Leadership, soleLeader } from "./leader";
 import { settleDueOrders } from "./settlement";
 import { removeStaleUploads } from "./uploads";
+import { yieldToRequests } from "./yield";
 
 export interface JobRunner {
   /** One leader round: record the feed up to now, then settle what is due. */
   runOnce(): Promise<void>;
-  /** No new round starts; resolves once the round under way (if any) has finished. */
+  /** No new round starts; resolves once the rounds under way (if any) have finished. */
   stop(): Promise<void>;
 }
 
@@ -21,6 +22,8 @@ export interface JobOptions {
   leadership?: Leadership;
   /** where uploaded images are stored: uploads no record uses are removed from it after their grace period */
   uploadsDir?: string;
+  /** how a follower hears the recorder's newest prices the moment they are recorded (several processes) */
+  listen?: (onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 // stale uploads wait a day anyway: checking every ten minutes is plenty
@@ -29,10 +32,13 @@ const UPLOAD_CLEANUP_SECONDS = 600;
 // products can be changed by the operator through any process: everyone re-reads them this often
 const PRODUCT_RELOAD_SECONDS = 5;
 
+
 /**
- * Opens the feed in the mode this process's leadership says, then runs a round once a second: the leader
- * records the feed and settles and accrues; a follower reads the recorded feed back. A slow round is never
- * overlapped by the next, and a change of leader switches the mode at the start of a round.
+ * Opens the feed in the mode this process's leadership says, then runs two rounds once a second each: the
+ * feed round (the leader records the feed; a follower reads the recorded feed back, between the prices it
+ * hears as they are recorded) and the settlement round (the leader settles and accrues). They run side by
+ * side, so a long settlement never leaves quotes stale. Neither round is overlapped by its own next one, and a
+ * change of leader switches the mode at the start of a feed round.
  */
 export async function startJobs(options: JobOptions): Promise<JobRunner> {
   const leadership = options.leadership ?? soleLeader();
@@ -42,19 +48,28 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
   let leading = leadership.isLeader();
   if (leading) await options.feed.open();
   else await options.feed.follow();
+  // the leader hears its own prices too; it already has them
+  const stopListening = await options.listen?.((payload) => {
+    if (!leading) options.feed.receive(decodeTicks(payload));
+  });
 
-  const runOnce = async () => {
+  const record = async () => {
     const now = options.now();
     if (now - lastProductReload >= PRODUCT_RELOAD_SECONDS) {
       lastProductReload = now;
       await options.feed.reloadProducts();
     }
     await options.feed.advance(now);
+  };
+
+  const settle = async () => {
+    const now = options.now();
     const settled = await settleDueOrders(options.db, now);
     if (settled > 0) options.log(`settled ${settled} order(s)`);
     // interest is daily: checking once a minute is plenty, and catches up whatever was missed
     if (now - lastAccrual >= 60) {
       lastAccrual = now;
+      await yieldToRequests();
       const days = await accrueInterest(options.db, now);
       if (days > 0) options.log(`credited ${days} day(s) of yuebao interest`);
     }
@@ -65,7 +80,7 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
     }
   };
 
-  const round = async () => {
+  const feedRound = async () => {
     const leadingNow = leadership.isLeader();
     if (leadingNow && !leading) {
       // taking over: continue from what the previous leader recorded, and catch up its accrual check at once
@@ -73,21 +88,51 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
       lastAccrual = 0;
     }
     leading = leadingNow;
-    if (leading) await runOnce();
+    if (leading) await record();
     else await options.feed.follow();
   };
 
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= round()
-      .catch((error) => options.log(`jobs: ${error instanceof Error ? error.stack : String(error)}`))
-      .finally(() => (running = undefined));
-  }, 1000);
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
+  const settlementRound = async () => {
+    if (leading) await settle();
+  };
+
+  // rounds start at a fixed point of each second, a slow one delaying the next rather than overlapping it
+  const every = (offsetMs: number, round: () => Promise<void>) => {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | undefined;
+    const schedule = () => {
+      if (stopped) return;
+      timer = setTimeout(() => {
+        running = round()
+          .catch((error) => options.log(`jobs: ${error instanceof Error ? error.stack : String(error)}`))
+          .finally(() => {
+            running = undefined;
+            schedule();
+          });
+      }, (1000 + offsetMs - (Date.now() % 1000)) % 1000 || 1000);
+    };
+    schedule();
+    return async () => {
+      stopped = true;
+      clearTimeout(timer);
       await running;
+    };
+  };
+  // the feed just after each whole second, when that second can be recorded: quotes are then at most a second
+  // old however the process's start fell; settlement half a second later, once the second is recorded
+  const stopFeed = every(20, feedRound);
+  const stopSettlement = every(520, settlementRound);
+
+  return {
+    async runOnce() {
+      await record();
+      await yieldToRequests();
+      await settle();
+    },
+    async stop() {
+      await Promise.all([stopFeed(), stopSettlement()]);
+      await stopListening?.();
     },
   };
 }

@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Direction } from "../../contract/markets";
 import { orderResult, settlementCredit } from "../../contract/trading-math";
 import type { Db } from "../db/client";
+import { yieldToRequests } from "./yield";
 
 /** Wait this long past expiry for the feed to record the expiry second before settling from what is there. */
 export const SETTLEMENT_GRACE_SECONDS = 10;
-const BATCH = 1000;
+// PGlite runs each query on the event loop: a batch this size holds it for tens of milliseconds at most
+const BATCH = 100;
 
 interface DueOrder {
   id: number;
@@ -18,46 +20,55 @@ interface DueOrder {
   expires_at: string | number;
   close_price: string | number | null;
   close_tick_time: string | number | null;
-  feed_time: string | number | null;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Settles every holding order whose time is up, from the recorded feed only: the close price is the last tick
- * at or before `openTime + seconds`. Exactly once: an order row is locked, and only an order still `holding`
- * is closed and credited, in the same transaction as its ledger row and balance change. Returns the count.
+ * at or before its expiry (the open tick when later ones were pruned). An order is ready once the feed has
+ * recorded its expiry second, or once the grace has passed without it (the market closed, or the recorder
+ * was away). Exactly once: an order row is locked, and only an order still `holding` is closed and credited,
+ * in the same transaction as its ledger row and balance change. Batches walk the ids upwards, so one call
+ * never meets the same row twice and always ends, and requests are answered between batches. Returns the count.
  */
 export async function settleDueOrders(db: Db, now: number): Promise<number> {
   let settled = 0;
+  let after = 0;
   for (;;) {
-    const batch = await settleBatch(db, now);
+    const batch = await settleBatch(db, now, after);
     settled += batch.settled;
-    if (batch.examined < BATCH) return settled;
+    if (batch.lastId === null || batch.settled === 0) return settled;
+    after = batch.lastId;
+    await yieldToRequests();
   }
 }
 
-async function settleBatch(db: Db, now: number): Promise<{ examined: number; settled: number }> {
+async function settleBatch(db: Db, now: number, after: number): Promise<{ lastId: number | null; settled: number }> {
   return db.transaction(async (tx) => {
-    const due = rowsOf<DueOrder>(
+    const ready = rowsOf<DueOrder>(
+      // the rows are picked and locked first; the close tick is looked up for those rows only
       await tx.execute(sql`
-        select o.id, o.user_id, o.direction, o.amount, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at,
-               t.price as close_price, t.time as close_tick_time,
-               (select max(f.time) from ticks f where f.product_id = o.product_id) as feed_time
-        from orders o
+        with due as (
+          select o.id, o.user_id, o.product_id, o.direction, o.amount, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at
+          from orders o
+          where o.status = 'holding' and o.expires_at <= ${now} and o.id > ${after}
+            and (o.expires_at <= ${now - SETTLEMENT_GRACE_SECONDS}
+                 or exists (select 1 from ticks f where f.product_id = o.product_id and f.time >= o.expires_at))
+          order by o.id
+          limit ${BATCH}
+          for update of o skip locked
+        )
+        select d.id, d.user_id, d.direction, d.amount, d.payout_bps, d.open_price, d.open_tick_time, d.expires_at,
+               t.price as close_price, t.time as close_tick_time
+        from due d
         left join lateral (
-          select price, time from ticks t where t.product_id = o.product_id and t.time <= o.expires_at
+          select price, time from ticks t where t.product_id = d.product_id and t.time <= d.expires_at
           order by t.time desc limit 1
-        ) t on true
-        where o.status = 'holding' and o.expires_at <= ${now}
-        order by o.expires_at, o.id
-        limit ${BATCH}
-        for update of o skip locked`),
+        ) t on true`),
     );
-    const ready = due.filter(
-      (order) => Number(order.feed_time ?? 0) >= Number(order.expires_at) || now >= Number(order.expires_at) + SETTLEMENT_GRACE_SECONDS,
-    );
-    if (ready.length === 0) return { examined: due.length, settled: 0 };
+    if (ready.length === 0) return { lastId: null, settled: 0 };
+    const lastId = Math.max(...ready.map((order) => order.id));
 
     const outcomes = ready.map((order) => {
       // the open tick is itself a recorded price at or before expiry: the fallback if later ticks were pruned
@@ -94,6 +105,6 @@ async function settleBatch(db: Db, now: number): Promise<{ examined: number; set
         from (values ${sql.join([...perUser].map(([user, credit]) => sql`(${user}::int, ${credit}::bigint)`), sql`, `)}) as v(id, credit)
         where users.id = v.id`);
     }
-    return { examined: due.length, settled: closed.length };
+    return { lastId, settled: closed.length };
   });
 }

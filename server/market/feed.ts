@@ -31,9 +31,50 @@ export interface FeedOptions {
   retentionSeconds: number;
   /** days of one-minute history generated on first start (before them: hourly and daily history) */
   backfillMinuteDays: number;
+  /** the recorder tells other processes each second's latest prices once they are recorded */
+  publish?: (ticks: TickRow[]) => Promise<void>;
 }
 
 const DAY = 86400;
+/** The channel the recorder announces each round's prices on, once recorded. */
+export const QUOTES_CHANNEL = "trading_quotes";
+/** PostgreSQL refuses a notification payload of 8000 bytes or more. */
+const MAX_PAYLOAD = 7000;
+
+/** The recorder's latest prices as notification payloads: [productId, time, price] triples in JSON. */
+export function encodeTicks(ticks: TickRow[]): string[] {
+  const payloads: string[] = [];
+  let part: string[] = [];
+  let size = 2;
+  for (const tick of ticks) {
+    const entry = JSON.stringify([tick.productId, tick.time, tick.price]);
+    if (part.length > 0 && size + entry.length + 1 > MAX_PAYLOAD) {
+      payloads.push(`[${part.join(",")}]`);
+      part = [];
+      size = 2;
+    }
+    part.push(entry);
+    size += entry.length + 1;
+  }
+  if (part.length > 0) payloads.push(`[${part.join(",")}]`);
+  return payloads;
+}
+
+/** A payload from encodeTicks; anything else yields nothing. */
+export function decodeTicks(payload: string): TickRow[] {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((entry: unknown) =>
+      Array.isArray(entry) && entry.length === 3 && entry.every(Number.isSafeInteger)
+        ? [{ productId: entry[0] as number, time: entry[1] as number, price: entry[2] as number }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
 const MAX_CATCH_UP_SECONDS = 14 * DAY;
 
 /**
@@ -80,8 +121,22 @@ export class PriceFeed {
    */
   async follow(): Promise<void> {
     await this.reloadProducts();
-    for (const tick of await latestTicks(this.options.db)) this.quotes.set(tick.productId, { price: tick.price, time: tick.time });
+    // a tick already heard from the recorder may be newer than what this read found
+    for (const tick of await latestTicks(this.options.db)) {
+      const current = this.quotes.get(tick.productId);
+      if (!current || tick.time >= current.time) this.quotes.set(tick.productId, { price: tick.price, time: tick.time });
+    }
     for (const [productId, days] of await latestDailyBars(this.options.db)) this.setSession(productId, days);
+  }
+
+  /** A follower hears the recorder's newest prices (already recorded) the moment they are. */
+  receive(ticks: TickRow[]): void {
+    for (const tick of ticks) {
+      const current = this.quotes.get(tick.productId);
+      if (!this.products.has(tick.productId) || (current && tick.time <= current.time)) continue;
+      this.updateSession(tick.productId, tick.time, tick.price);
+      this.quotes.set(tick.productId, { price: tick.price, time: tick.time });
+    }
   }
 
   async reloadProducts(): Promise<void> {
@@ -125,6 +180,7 @@ export class PriceFeed {
     const retainFrom = now - this.options.retentionSeconds;
     const expiries = await this.pendingExpiries(now);
     const tickRows: TickRow[] = [];
+    const latest: TickRow[] = [];
     const book = new CandleBook();
     for (const product of this.products.values()) {
       const quote = this.quotes.get(product.id);
@@ -141,9 +197,16 @@ export class PriceFeed {
         this.updateSession(product.id, time, price);
         if (time >= retainFrom || needed?.has(time)) tickRows.push({ productId: product.id, time, price });
       }
-      if (last !== quote.time) this.quotes.set(product.id, { price, time: last });
+      if (last !== quote.time) {
+        this.quotes.set(product.id, { price, time: last });
+        latest.push({ productId: product.id, time: last, price });
+      }
     }
     await saveTicks(this.options.db, tickRows);
+    if (latest.length > 0 && this.options.publish) {
+      // the prices are recorded whether or not anyone hears of them: a failed notice is only logged
+      await this.options.publish(latest).catch((error) => this.options.log(`feed: publishing prices failed: ${error instanceof Error ? error.message : String(error)}`));
+    }
     await saveCandles(this.options.db, book.drain());
     if (now - this.lastPrune >= 60) {
       this.lastPrune = now;

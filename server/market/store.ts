@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { candles, ticks } from "../db/schema";
+import { yieldToRequests } from "../jobs/yield";
 import type { CandleRow } from "./candles";
 
 const BATCH = 1000;
@@ -17,7 +18,10 @@ export interface TickRow {
 
 /** Ticks are facts: a second already recorded is never rewritten. */
 export async function saveTicks(db: Db, rows: TickRow[]): Promise<void> {
-  for (const batch of batches(rows)) await db.insert(ticks).values(batch).onConflictDoNothing();
+  for (const batch of batches(rows)) {
+    await db.insert(ticks).values(batch).onConflictDoNothing();
+    await yieldToRequests();
+  }
 }
 
 export async function saveCandles(db: Db, rows: CandleRow[]): Promise<void> {
@@ -33,6 +37,7 @@ export async function saveCandles(db: Db, rows: CandleRow[]): Promise<void> {
           close: sql`excluded.close`,
         },
       });
+    await yieldToRequests();
   }
 }
 

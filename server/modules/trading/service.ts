@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sum } from "drizzle-orm";
 import { centsToDecimal } from "../../../contract/format";
-import { type Direction, type Order, type OrderPage, QUOTE_STALE_SECONDS } from "../../../contract/markets";
+import type { Direction, Order, OrderPage } from "../../../contract/markets";
 import type { ErrorKey } from "../../../contract/messages";
 import { parseAmount } from "../../../contract/money";
 import { orderFee } from "../../../contract/trading-math";
@@ -29,7 +29,7 @@ function marketRefusal(ctx: TradingContext, product: ProductRow): { key: ErrorKe
   if (status === "closed") return { key: "market_closed" };
   if (status === "not_trading_time") return { key: "not_trading_time" };
   const quote = ctx.feed.quote(product.id);
-  if (!quote || now - quote.time > QUOTE_STALE_SECONDS) return { key: "quote_stale" };
+  if (!quote || now - quote.time > product.maxQuoteAgeSeconds) return { key: "quote_stale" };
   return null;
 }
 
@@ -55,11 +55,33 @@ async function existingOrder(ctx: ServiceContext, userId: number, requestId: str
   return row;
 }
 
+const userQueues = new Map<number, Promise<unknown>>();
+
+/**
+ * Runs one user's orders one after another in this process. They would queue on the user's row lock anyway;
+ * waiting here instead keeps a burst from one account to a single pooled connection, so it never starves
+ * other customers' requests (nor delays their quotes). The row lock still orders them across processes.
+ */
+async function oneAtATime<T>(userId: number, work: () => Promise<T>): Promise<T> {
+  const turn = (userQueues.get(userId) ?? Promise.resolve()).then(work);
+  const tail = turn.catch(() => undefined);
+  userQueues.set(userId, tail);
+  try {
+    return await turn;
+  } finally {
+    if (userQueues.get(userId) === tail) userQueues.delete(userId);
+  }
+}
+
 /**
  * Opens a timed order in one transaction: the server takes the open price from the feed, charges
  * stake + fee, and writes the ledger. A retried submit with the same requestId returns the first order.
  */
-export async function placeOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
+export function placeOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
+  return oneAtATime(user.id, () => openOrder(ctx, user, input));
+}
+
+async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
   const product = findProduct(ctx.feed, input.pid);
   const retried = await existingOrder(ctx, user.id, input.requestId);
   if (retried) return toOrder(retried, product);
@@ -88,8 +110,10 @@ export async function placeOrder(ctx: TradingContext, user: UserRow, input: Plac
     if (Number(open?.stake ?? 0) + amount > product.totalMax) throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
     if (!account || account.cash < amount + fee) throw new AppError("balance_insufficient");
     // the price is read at acceptance, inside the transaction: the client never names it
-    const quote = ctx.feed.quote(product.id)!;
+    const quote = ctx.feed.quote(product.id);
     const now = ctx.now();
+    // the lock may have been waited for: the price must still be fresh when it is taken
+    if (!quote || now - quote.time > product.maxQuoteAgeSeconds) throw new AppError("quote_stale");
     const [created] = await tx
       .insert(orders)
       .values({

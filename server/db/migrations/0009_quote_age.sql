@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "max_quote_age_seconds" integer DEFAULT 2 NOT NULL;
