@@ -1,7 +1,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-/** The one-way import rule of DESIGN §2, as forbidden import patterns per layer. */
+/** The one-way import rule (docs/architecture.md), as forbidden import patterns per layer. */
 const forbid = (files, patterns) => ({
   files,
   rules: { "no-restricted-imports": ["error", { patterns }] },

@@ -36,7 +36,7 @@ export const changeLoginPasswordRequest = z
 
 export const changePayPasswordRequest = z
   .object({
-    // omitted the first time a fund password is set (spec §5)
+    // omitted the first time a fund password is set
     oldPayPassword: passwordField().optional(),
     payPassword: passwordField(),
     payPassword2: passwordField(),

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and DESIGN §4, shared by client and server. */
+/** Business constants shared by client and server. */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;
 export const ACCOUNT_MIN = 4;

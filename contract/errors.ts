@@ -1,6 +1,6 @@
 import type { ErrorKey } from "./messages";
 
-/** HTTP status for each refusal (DESIGN §3): 400 malformed, 401, 403 locked, 404, 409 duplicate, 422 rule, 429, 500. */
+/** HTTP status for each refusal: 400 malformed, 401, 403 locked, 404, 409 duplicate, 422 rule, 429, 500. */
 export const errorStatus: Record<ErrorKey, number> = {
   username_incorrect: 400,
   user_not_found: 422,

@@ -22,7 +22,7 @@ export const accountField = () =>
   stringField()
     .max(ACCOUNT_MAX, { error: "username_incorrect" })
     .min(ACCOUNT_MIN, { error: "username_incorrect" })
-    // letters plus digits (spec §5 hint): both kinds present, nothing else
+    // letters plus digits (the sign-up hint): both kinds present, nothing else
     .regex(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]+$/, { error: "username_incorrect" });
 
 /** Login account as typed at login: any non-empty text; a wrong shape simply finds no user. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requestIdField } from "./fields";
 
-/** Yuebao plans and subscriptions (DESIGN §4): simple daily interest, nothing withheld. */
+/** Yuebao plans and subscriptions: simple daily interest, nothing withheld. */
 export interface FinancePlan {
   id: number;
   title: string;

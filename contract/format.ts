@@ -1,4 +1,4 @@
-/** Display rules shared by client and server (spec §3). */
+/** Display rules shared by client and server. */
 
 /** Shows the first 3 and last 3 characters with the middle hidden; short values hide all but the ends. */
 export function maskMiddle(value: string): string {

@@ -1,4 +1,4 @@
-/** Markets, statuses and periods of the quotes and trading API (DESIGN §3, §4). */
+/** Markets, statuses and periods of the quotes and trading API. */
 export const MARKETS = ["forex", "metals", "futures", "stocks", "crypto"] as const;
 export type Market = (typeof MARKETS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Messages shared by client and server: the error catalogue of spec §8, its success messages and the field
+ * Messages shared by client and server: the error catalogue, its success messages and the field
  * labels used inside validation messages. Written as plain message descriptors marked for extraction
  * (`/*i18n*\/`) rather than macros, because the server runs them without a compile step.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requestIdField } from "./fields";
 
-/** Real-name verification, messages and invitations (issue 5, Mine pages). */
+/** Real-name verification, messages and invitations (the Mine pages). */
 export type VerificationStatus = "none" | "review" | "passed" | "refused";
 
 export interface VerificationState {

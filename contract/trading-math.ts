@@ -2,7 +2,7 @@ import type { Direction, OrderResult } from "./markets";
 import { applyRate } from "./money";
 
 /**
- * The settlement rules of DESIGN §4, one implementation for the ticket's preview and the server's settlement.
+ * The settlement rules (docs/architecture.md), one implementation for the ticket's preview and the server's settlement.
  * Win: the close is strictly beyond the open in the chosen direction; equal prices are a tie.
  */
 export function orderResult(direction: Direction, openPrice: number, closePrice: number): OrderResult {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requestIdField } from "./fields";
 
-/** Wallet, exchange, cards, recharge and withdrawal: shapes and request schemas (DESIGN §3, §4). */
+/** Wallet, exchange, cards, recharge and withdrawal: shapes and request schemas. */
 export const CARD_TYPES = ["bank", "alipay", "wechat", "crypto"] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 export const REVIEW_STATUSES = ["review", "success", "failed"] as const;

@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile emulation, simulated slow 4G and CPU) on Home, Trade and Mine, logged
 // in as the demo user, against the built app served as `npm start` serves it. Prints category scores and key
-// metrics against the targets of issue 6; writes the full reports under reports/. Figures, not verdicts.
+// metrics against the targets in docs/decisions.md; writes the full reports under reports/. Figures, not verdicts.
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";

@@ -15,7 +15,7 @@ import "./app/app.css";
 
 watchPreloadErrors();
 
-// A dead session anywhere sends the user to log in, and back here afterwards (spec §2).
+// A dead session anywhere sends the user to log in, and back here afterwards.
 onUnauthorized(() => {
   endSession();
   const { pathname, href } = router.state.location;

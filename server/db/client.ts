@@ -40,7 +40,7 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /**
  * Opens the database and brings it to the latest migration. `DATABASE_URL` selects PostgreSQL; otherwise an
  * embedded PGlite lives in `dataDir` (or in memory when dataDir is null, for tests). Exactly one process may
- * open a PGlite folder (TOOLCHAIN pitfall 9).
+ * open a PGlite folder (PGlite does not lock its folder, so two processes would corrupt it).
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
   if (options.databaseUrl) {

@@ -12,9 +12,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-/** Unix seconds: the API's unit of time (spec §3). */
+/** Unix seconds: the API's unit of time. */
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
-/** Integer cents (DESIGN §4); the number mode is exact up to 2^53 cents. */
+/** Integer cents; the number mode is exact up to 2^53 cents. */
 const cents = (name: string) =>
   bigint(name, { mode: "number" }).notNull().default(0);
 

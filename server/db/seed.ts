@@ -9,7 +9,7 @@ const DEMO_PHONE = "13800138000";
 const DEMO_CASH_CENTS = 10_000_00;
 
 /**
- * First-start content (DESIGN §4 "Seed"). Runs once per database: a settings row records it, so a restart
+ * First-start content . Runs once per database: a settings row records it, so a restart
  * never seeds twice. The password hashes are passed in so this module stays below the services.
  */
 export async function seedOnce(

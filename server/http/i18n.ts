@@ -23,7 +23,7 @@ import { messages as zhPages } from "../../src/i18n/locales/zh/pages";
 import { messages as zhShell } from "../../src/i18n/locales/zh/shell";
 
 // The client's compiled catalogs (shell and pages, see lingui.config.ts): one source of truth for every
-// user-facing text (DESIGN §3).
+// user-facing text.
 const catalogs = {
   en: { ...enShell, ...enPages },
   de: { ...deShell, ...dePages },

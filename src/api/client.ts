@@ -25,10 +25,10 @@ export function onUnauthorized(handler: () => void): void {
 
 /**
  * One request with the app's headers and timeout. Plain fetch: ky's part in this (a prefix, a timeout, a
- * header hook) cost 4.7 KB of the first screen's 115 KB budget (issue 6).
+ * header hook) cost 4.7 KB of the first screen's 115 KB budget.
  */
 function send(endpoint: ApiPath, fields: Fields): Promise<Response> {
-  // The page's own host (spec §7), resolved per call so tests can set the location first.
+  // The page's own host, resolved per call so tests can set the location first.
   const url = new URL(endpoint.path, location.href);
   const headers = new Headers();
   const language = readStoredLanguage();
@@ -63,7 +63,7 @@ export interface CallOptions {
 }
 
 /**
- * Calls one endpoint and hands back the envelope whole (spec §7). A refusal's `msg` is toasted for 2000 ms;
+ * Calls one endpoint and hands back the envelope whole. A refusal's `msg` is toasted for 2000 ms;
  * a 401 also tells the app, which sends the user to log in.
  */
 export async function call<T>(endpoint: ApiPath, fields: Fields = {}, options: CallOptions = {}): Promise<Envelope<T>> {

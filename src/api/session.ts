@@ -2,7 +2,7 @@ import { atom, getDefaultStore } from "jotai";
 import type { UserInfo } from "../../contract/accounts";
 import { forgetAll } from "../offline/cache";
 
-/** The session token lives under `token` (spec §3); the user it belongs to is kept in memory. */
+/** The session token lives under `token`; the user it belongs to is kept in memory. */
 export const TOKEN_STORAGE_KEY = "token";
 
 export const currentUserAtom = atom<UserInfo | null>(null);

@@ -4,7 +4,7 @@ import type { Envelope } from "../../contract/envelope";
 import { call } from "./client";
 import { currentUserAtom, store } from "./session";
 
-/** GET /api/user/index: the start-up check of spec §2; refreshes the remembered user. */
+/** GET /api/user/index: the start-up check; refreshes the remembered user. */
 export async function fetchUserInfo(): Promise<Envelope<UserInfo>> {
   const answer = await call<UserInfo>(endpoints.userInfo, {}, { quiet: true, expectLoggedOut: true });
   if (answer.code === 1) store.set(currentUserAtom, answer.data);

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { PENDING_DELAY_MS } from "../../contract/constants";
 import { ProgressBar } from "../ui/ProgressBar";
 
-/** Shows the top progress bar only when a navigation's loaders run longer than 200 ms (spec §2). */
+/** Shows the top progress bar only when a navigation's loaders run longer than 200 ms. */
 export function PendingBar() {
   const loading = useRouterState({ select: (state) => state.status === "pending" });
   const [visible, setVisible] = useState(false);

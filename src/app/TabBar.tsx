@@ -4,7 +4,7 @@ import { useAtomValue } from "jotai";
 import { currentUserAtom } from "../api/session";
 import { HomeIcon, MineIcon, OrderIcon, ProjectIcon } from "../ui/icons";
 
-/** The four tabs of spec §2; labels come from the catalog, so they re-render when the language changes. */
+/** The four tabs; labels come from the catalog, so they re-render when the language changes. */
 export const TAB_PATHS = ["/", "/pages/index/index", "/pages/project/project", "/pages/user/order", "/pages/user/user"];
 
 export function TabBar({ pathname }: { pathname: string }) {

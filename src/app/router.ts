@@ -9,7 +9,7 @@ import { queryIntoHash } from "./startup";
 const normalized = queryIntoHash(new URL(location.href));
 if (normalized) history.replaceState(history.state, "", normalized);
 
-// Hash history with Vite's base /h5/ and no router basepath (TOOLCHAIN pitfall 5).
+// Hash history with Vite's base /h5/ and no router basepath (a basepath would put /h5/ inside the hash as well).
 export const router = createRouter({
   routeTree,
   history: createHashHistory(),

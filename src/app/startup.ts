@@ -1,4 +1,4 @@
-/** Spec §2 start-up: addresses containing one of these keywords open without the user-info check. */
+/** Start-up: addresses containing one of these keywords open without the user-info check. */
 export const PUBLIC_KEYWORDS = [
   "register",
   "login",

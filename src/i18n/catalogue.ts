@@ -1,7 +1,7 @@
 import type { ErrorKey, SuccessKey } from "../../contract/messages";
 import { i18n } from "./i18n";
 
-// The spec §8 catalogue by key, read from the active catalog. The contract's descriptors (with their English
+// The error catalogue by key, read from the active catalog. The contract's descriptors (with their English
 // copies) stay out of the client bundle: the ids follow one rule, checked by tests/unit/i18n-catalogs.test.ts.
 export function errorText(key: ErrorKey): string {
   const id = `error.${key}`;

@@ -1,6 +1,6 @@
 const pad = (value: number) => String(value).padStart(2, "0");
 
-/** Unix seconds as `YYYY-MM-DD HH:mm:ss` in the device's time zone (spec §3). */
+/** Unix seconds as `YYYY-MM-DD HH:mm:ss` in the device's time zone. */
 export function formatDateTime(unixSeconds: number): string {
   const date = new Date(unixSeconds * 1000);
   return (

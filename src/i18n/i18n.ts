@@ -40,7 +40,7 @@ function activate(code: LanguageCode, messages: Messages): void {
   document.documentElement.lang = BCP47[code];
 }
 
-/** Start-up: the stored language, or en when none is stored (spec §2 "on each app show"). */
+/** Start-up: the stored language, or en when none is stored (on every start). */
 export async function activateStoredLanguage(): Promise<LanguageCode> {
   const code = readStoredLanguage();
   storeLanguage(code);

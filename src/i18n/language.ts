@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type LanguageCode, toLanguageCode } from "../../contract/languages";
 
-/** The stored interface language (spec §3: key `language`, default en). */
+/** The stored interface language (key `language`, default en). */
 export const LANGUAGE_STORAGE_KEY = "language";
 
 export function readStoredLanguage(): LanguageCode {

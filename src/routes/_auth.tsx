@@ -3,7 +3,7 @@ import { loadCurrentUser } from "../api/current-user";
 
 /**
  * Every page not on the spec's allow-list: the user-info call runs before the page, and a 401 relaunches at
- * the login page with the way back (spec §2).
+ * the login page with the way back.
  */
 export const Route = createFileRoute("/_auth")({
   beforeLoad: async ({ location }) => {

@@ -3,7 +3,7 @@ import { useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { BackIcon } from "./icons";
 
-/** The default title bar of record and form pages (spec §2): back, title, optional action. */
+/** The default title bar of record and form pages: back, title, optional action. */
 export function NavBar({ title, back = true, action }: { title: string; back?: boolean; action?: ReactNode }) {
   const router = useRouter();
   const { t } = useLingui();

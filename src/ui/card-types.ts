@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import type { CardType } from "../../contract/wallet";
 
-/** Names of the payment method types (spec §1). */
+/** Names of the payment method types. */
 export const CARD_TYPE_NAMES = {
   bank: msg`Bank card`,
   alipay: msg`Alipay`,

@@ -2,7 +2,7 @@ import { COPY_ERROR_TOAST_MS } from "../../contract/constants";
 import { errorText, successText } from "../i18n/catalogue";
 import { showToast } from "./toast";
 
-/** The copy helper of spec §8: success toast, or "browser not supported" / empty-content for 3000 ms. */
+/** The copy helper: success toast, or "browser not supported" / empty-content for 3000 ms. */
 export async function copyText(text: string): Promise<boolean> {
   if (!text) {
     showToast(errorText("copy_empty"), { tone: "error", ms: COPY_ERROR_TOAST_MS });

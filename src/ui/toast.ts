@@ -12,7 +12,7 @@ export interface Toast {
 export const toastsAtom = atom<Toast[]>([]);
 let nextId = 1;
 
-/** Shows a short message at the bottom of the screen: 2000 ms by default (spec §9). */
+/** Shows a short message at the bottom of the screen: 2000 ms by default. */
 export function showToast(text: string, options: { tone?: Toast["tone"]; ms?: number } = {}): void {
   const toast: Toast = { id: nextId++, text, tone: options.tone ?? "info" };
   store.set(toastsAtom, (toasts) => [...toasts.slice(-2), toast]);

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allRoutes, launchBrowser, logInAsDemo, newPhoneContext, openPage, routeWithSearch } from "./helpers";
 
-// Issue 6, accessibility: every control has a name, focus is visible, the tab bar and sheets work by keyboard,
+// Accessibility: every control has a name, focus is visible, the tab bar and sheets work by keyboard,
 // and text scales to 200 % without loss.
 let browser: Browser;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
-// Deploy safety (issue 6): version 1 is served, version 2 (a build with another APP_VERSION, so every chunk
+// Deploy safety: version 1 is served, version 2 (a build with another APP_VERSION, so every chunk
 // name changes) replaces it on disk as a deploy would, and open tabs must end up on version 2 without breaking.
 let browser: Browser;
 let server: ServerProcess;

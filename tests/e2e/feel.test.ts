@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPaths } from "../../contract/paths";
 import { appUrl, launchBrowser, logInAsDemo, newPhoneContext, openPage, ops } from "./helpers";
 
-// Issue 6, feel: skeletons while loaders run past 200 ms, pull to refresh on lists, empty states with an action.
+// Feel: skeletons while loaders run past 200 ms, pull to refresh on lists, empty states with an action.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allRoutes, launchBrowser, logInAsDemo, newPhoneContext, openPage as open, routeWithSearch, reloadUnderServiceWorker } from "./helpers";
 
-// Issue 6: after one online visit the whole app opens offline. Pages with saved data show it under the
+// After one online visit the whole app opens offline. Pages with saved data show it under the
 // "offline — as of" banner, pages without say so plainly, money actions are disabled with an explanation,
 // and coming back online refreshes the page.
 let browser: Browser;

@@ -4,7 +4,7 @@ import { apiPaths } from "../../contract/paths";
 import { appUrl, launchBrowser, newPhoneContext } from "./helpers";
 
 // The quotes worker polls once a second while the page shows quotes, and not at all while the device is
-// offline or the page is hidden (issue 6) — counted here from the requests Chromium sees leave the worker.
+// offline or the page is hidden — counted here from the requests Chromium sees leave the worker.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

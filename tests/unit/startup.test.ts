@@ -19,7 +19,7 @@ const routes = routeFiles("src/routes")
     path: `/${file.replace(/^_auth\//, "").replace(/\.tsx$/, "").replace(/\[(\w+)\]/g, "$1")}`.replace(/^\/index$/, "/"),
   }));
 
-describe("start-up allow-list (spec §2)", () => {
+describe("start-up allow-list", () => {
   it("has the spec's keywords", () => {
     expect([...PUBLIC_KEYWORDS].sort()).toEqual(
       ["register", "login", "agreement", "public", "customer", "download", "splash", "forgetpwd", "index", "about", "aboutus"].sort(),

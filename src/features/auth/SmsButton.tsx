@@ -4,7 +4,7 @@ import { SMS_RESEND_SECONDS } from "../../../contract/constants";
 import { sendSmsCode } from "./api";
 import { useCountdown } from "./useCountdown";
 
-/** Sends the verification code, then counts 60 s down before it can be sent again (spec §5). */
+/** Sends the verification code, then counts 60 s down before it can be sent again. */
 export function SmsButton({ phone }: { phone: string }) {
   const { t } = useLingui();
   const [until, setUntil] = useState(0);

@@ -17,7 +17,7 @@ export function SetFundPasswordPage({ user }: { user: UserInfo }) {
   const [payPassword2, setAgain] = useState("");
   const { submit: send, busy } = useSubmission();
   const online = useOnline();
-  // the first fund password needs no old one (spec §5)
+  // the first fund password needs no old one
   const firstTime = !user.hasPayPassword;
 
   async function submit(event: FormEvent) {

@@ -4,7 +4,7 @@ import { CopyRow } from "../../ui/CopyRow";
 import { NavBar } from "../../ui/NavBar";
 import { OfflineBanner } from "../../ui/OfflineBanner";
 
-/** Customer service: how to reach support, and what to contact it for (spec §1). */
+/** Customer service: how to reach support, and what to contact it for. */
 export function CustomerPage({ info, offlineSince }: { info: PlatformInfo; offlineSince?: number }) {
   const { t } = useLingui();
   const topics = [

@@ -55,7 +55,7 @@ function markLines(entries: EntryLine[]) {
 /**
  * The K-line: zoom and pan, the live last candle updated in place, the user's entry lines, and a text line with
  * the open, high, low and close of the candle under the finger (the live one otherwise). Text rather than
- * echarts' tooltip: screen readers can read it, and the trade screen is 8 KB lighter (issue 6).
+ * echarts' tooltip: screen readers can read it, and the trade screen is 8 KB lighter.
  */
 export function KlineChart({ candles, period, precision, tick, entries }: Props) {
   const { t } = useLingui();
