@@ -3,6 +3,7 @@ import { decodeTicks, type PriceFeed } from "../market/feed";
 import { accrueInterest } from "./accrual";
 import { type Leadership, soleLeader } from "./leader";
 import { settleDueOrders } from "./settlement";
+import { forgetExpired } from "./housekeeping";
 import { removeStaleUploads } from "./uploads";
 import { yieldToRequests } from "./yield";
 
@@ -26,7 +27,7 @@ export interface JobOptions {
   listen?: (onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
-// stale uploads wait a day anyway: checking every ten minutes is plenty
+// stale uploads wait a day and old claims a month: housekeeping every ten minutes is plenty
 const UPLOAD_CLEANUP_SECONDS = 600;
 
 // products can be changed by the operator through any process: everyone re-reads them this often
@@ -73,10 +74,14 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
       const days = await accrueInterest(options.db, now);
       if (days > 0) options.log(`credited ${days} day(s) of yuebao interest`);
     }
-    if (options.uploadsDir && now - lastUploadCleanup >= UPLOAD_CLEANUP_SECONDS) {
+    if (now - lastUploadCleanup >= UPLOAD_CLEANUP_SECONDS) {
       lastUploadCleanup = now;
-      const removed = await removeStaleUploads(options.db, options.uploadsDir, now);
-      if (removed > 0) options.log(`removed ${removed} unused upload(s)`);
+      if (options.uploadsDir) {
+        const removed = await removeStaleUploads(options.db, options.uploadsDir, now);
+        if (removed > 0) options.log(`removed ${removed} unused upload(s)`);
+      }
+      const forgotten = await forgetExpired(options.db, now);
+      if (forgotten.claims + forgotten.guards > 0) options.log(`forgot ${forgotten.claims} old request claim(s), ${forgotten.guards} expired password count(s)`);
     }
   };
 

@@ -1,0 +1,20 @@
+import { lte } from "drizzle-orm";
+import { LOGIN_FAILURE_WINDOW_SECONDS } from "../../contract/constants";
+import type { Db } from "../db/client";
+import { passwordGuards, requestClaims } from "../db/schema";
+
+/**
+ * How long a once-only request's first answer is kept for its retries. A client makes a new requestId for
+ * every form submission and retries within minutes; a month covers a phone that was off for weeks.
+ */
+export const CLAIM_RETENTION_SECONDS = 30 * 86400;
+
+/**
+ * Rows that no longer decide anything: request claims past their retention, and password-try counts whose
+ * window (and any lock it started) has run out. Without this both tables would only grow.
+ */
+export async function forgetExpired(db: Db, now: number): Promise<{ claims: number; guards: number }> {
+  const claims = await db.delete(requestClaims).where(lte(requestClaims.createdAt, now - CLAIM_RETENTION_SECONDS)).returning({ id: requestClaims.requestId });
+  const guards = await db.delete(passwordGuards).where(lte(passwordGuards.since, now - LOGIN_FAILURE_WINDOW_SECONDS)).returning({ id: passwordGuards.userId });
+  return { claims: claims.length, guards: guards.length };
+}
