@@ -159,7 +159,8 @@ describe("rate limits", () => {
     try {
       let limited = null;
       for (let i = 0; i < 25 && !limited; i++) {
-        const answer = await api(strict, "POST", "/api/login/index", { account: "demo", password: "wrong123" });
+        // an unknown account: no password is checked, so only the per-address request limit can stop these
+        const answer = await api(strict, "POST", "/api/login/index", { account: "nobody77", password: "wrong123" });
         if (answer.status === 429) limited = answer;
       }
       expect(limited?.body).toMatchObject({ code: 0, err: "rate_limited", msg: "Too many requests, try again later" });

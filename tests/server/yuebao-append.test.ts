@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accrueInterest } from "../../server/jobs/accrual";
-import { api, type Harness, OPS_TOKEN, registerUser, startHarness } from "./harness";
+import { api, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
 
 const DAY = 86400;
 let h: Harness;
@@ -26,11 +26,11 @@ describe("yuebao: money appended late in a day", () => {
     const token = await richSaver();
     const plans = (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data as Array<{ id: number; days: number }>;
     const seven = plans.find((plan) => plan.days === 7)!;
-    const joined = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven.id), amount: "1000", payPassword: "fund1234" }, { token });
+    const joined = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven.id), amount: "1000", payPassword: "fund1234" }, { token });
     expect(joined.body).toMatchObject({ code: 1, data: { status: "earning" } });
 
     h.clock.now += DAY - 60; // 23:59
-    const appended = await api(h, "POST", "/api/user/yebappend", { id: String(joined.body.data.id), amount: "1000000" }, { token });
+    const appended = await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.body.data.id), amount: "1000000" }, { token });
     expect(appended.body.code).toBe(1);
     expect(appended.body.data.subscriptions[0].principal).toBe("1001000.00");
 
@@ -46,8 +46,8 @@ describe("yuebao: money appended late in a day", () => {
     expect(summary.subscriptions[0].profitByDay).toEqual([[1, "0.80"], [2, "801.60"]]);
 
     // stopping returns every cent put in, pending or not
-    await api(h, "POST", "/api/user/yebappend", { id: String(joined.body.data.id), amount: "50" }, { token });
-    const stop = await api(h, "POST", "/api/user/yebstop", { id: String(joined.body.data.id) }, { token });
+    await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.body.data.id), amount: "50" }, { token });
+    const stop = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.body.data.id) }, { token });
     expect(stop.body.data.subscriptions[0]).toMatchObject({ status: "settled", principal: "1001050.00", profit: "801.60" });
     expect((await api(h, "GET", "/api/user/wallet", {}, { token })).body.data).toMatchObject({ cash: "1002801.60", yuebao: "0.00" });
     expect((await api(h, "GET", "/api/ops/reconcile", {}, { "ops-token": OPS_TOKEN })).body.data.ok).toBe(true);
@@ -58,10 +58,10 @@ describe("yuebao: money appended late in a day", () => {
     const token = await richSaver();
     const plans = (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data as Array<{ id: number; days: number }>;
     const seven = plans.find((plan) => plan.days === 7)!;
-    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { planId: String(seven.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
+    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
     // no accrual ran for two days; the append lands late on day 3
     h.clock.now += 3 * DAY - 60;
-    await api(h, "POST", "/api/user/yebappend", { id: String(joined.id), amount: "1000000" }, { token });
+    await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "1000000" }, { token });
     h.clock.now += DAY;
     await accrueInterest(h.database.db, h.clock.now);
     const summary = await info(token);

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeStaleUploads } from "../../server/jobs/uploads";
-import { api, type Harness, registerUser, startHarness } from "./harness";
+import { api, type Harness, registerUser, rid, startHarness } from "./harness";
 import { makePng, multipart } from "./images";
 
 let h: Harness;
@@ -21,7 +21,7 @@ async function uploadFile(token: string, bytes = makePng()) {
 const rechargeCount = async () => Number(((await h.database.db.execute("select count(*)::int n from recharges" as never)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
 async function recharge(token: string, screenshot: string) {
   const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
-  return api(h, "POST", "/api/user/dorecharge", { channelId: String(channel), amount: "500", screenshot }, { token });
+  return api(h, "POST", "/api/user/dorecharge", { channelId: String(channel), amount: "500", screenshot, requestId: rid() }, { token });
 }
 
 describe("one recharge screenshot backs one recharge", () => {
