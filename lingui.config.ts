@@ -3,7 +3,16 @@ import { formatter } from "@lingui/format-po";
 import { LANGUAGE_CODES } from "./contract/languages";
 
 const shellFeatures = ["<rootDir>/src/features/home", "<rootDir>/src/features/market", "<rootDir>/src/features/content/HomeContent.tsx"];
-const shellSources = ["<rootDir>/contract/app-messages.ts", "<rootDir>/src/app", "<rootDir>/src/api", "<rootDir>/src/i18n", "<rootDir>/src/offline", "<rootDir>/src/ui", "<rootDir>/src/workers", ...shellFeatures];
+const shellSources = [
+  "<rootDir>/contract/app-messages.ts",
+  "<rootDir>/src/app",
+  "<rootDir>/src/api",
+  "<rootDir>/src/i18n",
+  "<rootDir>/src/offline",
+  "<rootDir>/src/ui",
+  "<rootDir>/src/workers",
+  ...shellFeatures,
+];
 
 // Catalogs per language for client and server alike: the server localizes error messages from it too.
 export default defineConfig({

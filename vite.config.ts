@@ -34,7 +34,12 @@ export default defineConfig({
       target: "react",
       autoCodeSplitting: true,
       // A route's loader travels with its page: the route tree stays tiny and each page is one chunk.
-      codeSplittingOptions: { defaultBehavior: [["loader", "component"], ["errorComponent", "notFoundComponent", "pendingComponent"]] },
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ["loader", "component"],
+          ["errorComponent", "notFoundComponent", "pendingComponent"],
+        ],
+      },
       routesDirectory: "./src/routes",
       generatedRouteTree: "./src/app/route-tree.gen.ts",
       quoteStyle: "double",

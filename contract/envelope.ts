@@ -1,8 +1,6 @@
 import type { ErrorKey } from "./messages";
 
 /** The one answer shape of every API call, passed to callers whole. */
-export type Envelope<T> =
-  | { code: 1; msg: string; data: T }
-  | { code: 0 | 401; msg: string; err: ErrorKey; data: null };
+export type Envelope<T> = { code: 1; msg: string; data: T } | { code: 0 | 401; msg: string; err: ErrorKey; data: null };
 
 export type Failure = Extract<Envelope<unknown>, { code: 0 | 401 }>;

@@ -37,17 +37,14 @@ export const passwordField = () =>
       error: "password_length",
     });
 
-export const phoneField = () =>
-  stringField().regex(/^\+?\d{6,15}$/, { error: "phone_invalid" });
+export const phoneField = () => stringField().regex(/^\+?\d{6,15}$/, { error: "phone_invalid" });
 
 export const smsCodeField = () => stringField().regex(/^\d{6}$/, { error: "wrong_sms_code" });
 
-export const inviteCodeField = () =>
-  stringField().regex(/^[A-Za-z0-9]{4,12}$/, { error: "invalid_inviter" });
+export const inviteCodeField = () => stringField().regex(/^[A-Za-z0-9]{4,12}$/, { error: "invalid_inviter" });
 
 /**
  * The client's key for one submission of an action: a retry of that submission sends it again and gets the
  * first answer, the action done once. Missing or malformed is invalid input, never a silent second action.
  */
-export const requestIdField = () =>
-  z.string({ error: "invalid_input" }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "invalid_input" });
+export const requestIdField = () => z.string({ error: "invalid_input" }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "invalid_input" });

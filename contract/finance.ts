@@ -40,8 +40,17 @@ export interface YuebaoInfo {
 }
 
 const required = (issue: { input: unknown }) => (issue.input === undefined ? "field_required" : "invalid_input");
-const idField = () => z.string({ error: required }).regex(/^\d{1,9}$/, { error: "invalid_input" }).transform(Number);
-const amountField = () => z.string({ error: required }).trim().min(1, { error: "field_required" }).regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" });
+const idField = () =>
+  z
+    .string({ error: required })
+    .regex(/^\d{1,9}$/, { error: "invalid_input" })
+    .transform(Number);
+const amountField = () =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: "field_required" })
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" });
 
 export const joinPlanRequest = z.object({
   planId: idField(),

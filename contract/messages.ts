@@ -58,7 +58,10 @@ export const errorMessages = {
   order_not_found: /*i18n*/ { id: "error.order_not_found", message: "Order not found" },
   card_required: /*i18n*/ { id: "error.card_required", message: "Bind a bank card or payment channel first" },
   card_not_found: /*i18n*/ { id: "error.card_not_found", message: "Bank card not found" },
-  card_in_use: /*i18n*/ { id: "error.card_in_use", message: "A withdrawal to this card is under review; it can be removed once it is done" },
+  card_in_use: /*i18n*/ {
+    id: "error.card_in_use",
+    message: "A withdrawal to this card is under review; it can be removed once it is done",
+  },
   channel_not_found: /*i18n*/ { id: "error.channel_not_found", message: "Payment channel not found" },
   upload_invalid: /*i18n*/ { id: "error.upload_invalid", message: "Only PNG, JPEG or WebP images can be uploaded" },
   upload_too_large: /*i18n*/ { id: "error.upload_too_large", message: "The image is larger than 5 MB" },

@@ -64,4 +64,9 @@ export const certificationRequest = z.object({
   requestId: requestIdField(),
 });
 
-export const messageRequest = z.object({ id: z.string({ error: required }).regex(/^\d{1,9}$/, { error: "invalid_input" }).transform(Number) });
+export const messageRequest = z.object({
+  id: z
+    .string({ error: required })
+    .regex(/^\d{1,9}$/, { error: "invalid_input" })
+    .transform(Number),
+});

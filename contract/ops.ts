@@ -4,9 +4,27 @@ import type { EndpointSpec } from "./endpoints";
 
 /** Operator API: its own token in the `ops-token` header; `npm run ops -- …` is its client. */
 export const opsEndpoints = {
-  smsOutbox: { method: "GET", path: "/api/ops/sms", summary: "SMS outbox for a phone, newest first", request: z.object({ phone: requiredText() }), auth: "ops" },
-  showUser: { method: "GET", path: "/api/ops/user", summary: "Show a user by account", request: z.object({ account: requiredText() }), auth: "ops" },
-  unlockUser: { method: "POST", path: "/api/ops/unlock", summary: "Unlock an account locked by wrong passwords, with its per-address and fund-password locks", request: z.object({ account: requiredText() }), auth: "ops" },
+  smsOutbox: {
+    method: "GET",
+    path: "/api/ops/sms",
+    summary: "SMS outbox for a phone, newest first",
+    request: z.object({ phone: requiredText() }),
+    auth: "ops",
+  },
+  showUser: {
+    method: "GET",
+    path: "/api/ops/user",
+    summary: "Show a user by account",
+    request: z.object({ account: requiredText() }),
+    auth: "ops",
+  },
+  unlockUser: {
+    method: "POST",
+    path: "/api/ops/unlock",
+    summary: "Unlock an account locked by wrong passwords, with its per-address and fund-password locks",
+    request: z.object({ account: requiredText() }),
+    auth: "ops",
+  },
   processStatus: {
     method: "GET",
     path: "/api/ops/status",
@@ -18,12 +36,20 @@ export const opsEndpoints = {
 
 /** A record or product number as the operator types it: digits only, within a Postgres integer. */
 const recordId = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? "field_required" : "invalid_input") }).regex(/^\d{1,9}$/, { error: "invalid_input" });
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "field_required" : "invalid_input") })
+    .regex(/^\d{1,9}$/, { error: "invalid_input" });
 const decimalText = () => z.string({ error: "field_required" }).regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" });
 const rateText = () => z.string({ error: "field_required" }).regex(/^0(\.\d{1,4})?$|^1(\.0{1,4})?$/, { error: "invalid_input" });
 
 export const opsProductEndpoints = {
-  listProducts: { method: "GET", path: "/api/ops/products", summary: "Products with their ticket settings", request: z.object({}), auth: "ops" },
+  listProducts: {
+    method: "GET",
+    path: "/api/ops/products",
+    summary: "Products with their ticket settings",
+    request: z.object({}),
+    auth: "ops",
+  },
   setProductTrading: {
     method: "POST",
     path: "/api/ops/product/trading",
@@ -37,7 +63,12 @@ export const opsProductEndpoints = {
     summary: "Replace a product's settlement options: seconds:payoutRate:min:max, comma separated",
     request: z.object({
       pid: recordId(),
-      options: z.string({ error: "field_required" }).regex(/^\d{1,5}:[01](\.\d{1,4})?:\d{1,12}(\.\d{1,2})?:\d{1,12}(\.\d{1,2})?(,\d{1,5}:[01](\.\d{1,4})?:\d{1,12}(\.\d{1,2})?:\d{1,12}(\.\d{1,2})?){0,9}$/, { error: "invalid_input" }),
+      options: z
+        .string({ error: "field_required" })
+        .regex(
+          /^\d{1,5}:[01](\.\d{1,4})?:\d{1,12}(\.\d{1,2})?:\d{1,12}(\.\d{1,2})?(,\d{1,5}:[01](\.\d{1,4})?:\d{1,12}(\.\d{1,2})?:\d{1,12}(\.\d{1,2})?){0,9}$/,
+          { error: "invalid_input" },
+        ),
     }),
     auth: "ops",
   },
@@ -45,7 +76,13 @@ export const opsProductEndpoints = {
     method: "POST",
     path: "/api/ops/product/limits",
     summary: "Set a product's fee rate and position limits",
-    request: z.object({ pid: recordId(), feeRate: rateText(), singleMin: decimalText(), singleMax: decimalText(), totalMax: decimalText() }),
+    request: z.object({
+      pid: recordId(),
+      feeRate: rateText(),
+      singleMin: decimalText(),
+      singleMax: decimalText(),
+      totalMax: decimalText(),
+    }),
     auth: "ops",
   },
 } satisfies Record<string, EndpointSpec>;
@@ -55,7 +92,13 @@ const decision = () => z.enum(["approve", "reject"], { error: "invalid_input" })
 const optionalText = (max: number) => z.string({ error: "invalid_input" }).max(max, { error: "field_too_long" }).optional();
 
 export const opsMoneyEndpoints = {
-  listRecharges: { method: "GET", path: "/api/ops/recharges", summary: "Recharge requests (status review by default)", request: z.object({ status: reviewStatus() }), auth: "ops" },
+  listRecharges: {
+    method: "GET",
+    path: "/api/ops/recharges",
+    summary: "Recharge requests (status review by default)",
+    request: z.object({ status: reviewStatus() }),
+    auth: "ops",
+  },
   reviewRecharge: {
     method: "POST",
     path: "/api/ops/recharge/review",
@@ -63,7 +106,13 @@ export const opsMoneyEndpoints = {
     request: z.object({ id: recordId(), decision: decision(), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
     auth: "ops",
   },
-  listWithdrawals: { method: "GET", path: "/api/ops/withdrawals", summary: "Withdrawal requests (status review by default)", request: z.object({ status: reviewStatus() }), auth: "ops" },
+  listWithdrawals: {
+    method: "GET",
+    path: "/api/ops/withdrawals",
+    summary: "Withdrawal requests (status review by default)",
+    request: z.object({ status: reviewStatus() }),
+    auth: "ops",
+  },
   reviewWithdrawal: {
     method: "POST",
     path: "/api/ops/withdrawal/review",
@@ -91,11 +140,18 @@ export const opsMoneyEndpoints = {
     }),
     auth: "ops",
   },
-  moneyRules: { method: "GET", path: "/api/ops/money-rules", summary: "Withdrawal limits, window, fee, coin rate, recharge minimum", request: z.object({}), auth: "ops" },
+  moneyRules: {
+    method: "GET",
+    path: "/api/ops/money-rules",
+    summary: "Withdrawal limits, window, fee, coin rate, recharge minimum",
+    request: z.object({}),
+    auth: "ops",
+  },
   setMoneyRules: {
     method: "POST",
     path: "/api/ops/money-rules",
-    summary: "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM), timezone, dailyCount, coinRate, rechargeMin, rechargeNotice",
+    summary:
+      "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM), timezone, dailyCount, coinRate, rechargeMin, rechargeNotice",
     request: z.object({
       withdrawMin: optionalText(20),
       withdrawMax: optionalText(20),
@@ -109,16 +165,32 @@ export const opsMoneyEndpoints = {
     }),
     auth: "ops",
   },
-  reconcile: { method: "GET", path: "/api/ops/reconcile", summary: "Check every balance against the sum of its ledger rows", request: z.object({}), auth: "ops" },
+  reconcile: {
+    method: "GET",
+    path: "/api/ops/reconcile",
+    summary: "Check every balance against the sum of its ledger rows",
+    request: z.object({}),
+    auth: "ops",
+  },
 } satisfies Record<string, EndpointSpec>;
 
 export const opsMineEndpoints = {
-  listVerifications: { method: "GET", path: "/api/ops/verifications", summary: "Real-name requests awaiting review", request: z.object({}), auth: "ops" },
+  listVerifications: {
+    method: "GET",
+    path: "/api/ops/verifications",
+    summary: "Real-name requests awaiting review",
+    request: z.object({}),
+    auth: "ops",
+  },
   reviewVerification: {
     method: "POST",
     path: "/api/ops/verification/review",
     summary: "Pass or refuse a real-name request",
-    request: z.object({ id: recordId(), decision: z.enum(["pass", "refuse"], { error: "invalid_input" }), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
+    request: z.object({
+      id: recordId(),
+      decision: z.enum(["pass", "refuse"], { error: "invalid_input" }),
+      reason: z.string({ error: "invalid_input" }).max(200).default(""),
+    }),
     auth: "ops",
   },
   sendMessage: {
@@ -133,7 +205,13 @@ export const opsMineEndpoints = {
     }),
     auth: "ops",
   },
-  setInviteBonus: { method: "POST", path: "/api/ops/invite-bonus", summary: "Bonus credited to the inviter for each new invitee", request: z.object({ amount: requiredText() }), auth: "ops" },
+  setInviteBonus: {
+    method: "POST",
+    path: "/api/ops/invite-bonus",
+    summary: "Bonus credited to the inviter for each new invitee",
+    request: z.object({ amount: requiredText() }),
+    auth: "ops",
+  },
 } satisfies Record<string, EndpointSpec>;
 
 export const opsContentEndpoints = {
@@ -159,7 +237,10 @@ export const opsFinanceEndpoints = {
     path: "/api/ops/plan",
     summary: "Add (no id) or change a yuebao plan; running subscriptions keep their own rate and term",
     request: z.object({
-      id: z.string({ error: "invalid_input" }).regex(/^\d{1,9}$/, { error: "invalid_input" }).optional(),
+      id: z
+        .string({ error: "invalid_input" })
+        .regex(/^\d{1,9}$/, { error: "invalid_input" })
+        .optional(),
       title: requiredText(),
       dailyRate: z.string({ error: "field_required" }).regex(/^0(\.\d{1,6})?$/, { error: "invalid_input" }),
       days: z.string({ error: "field_required" }).regex(/^\d{1,4}$/, { error: "invalid_input" }),

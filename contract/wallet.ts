@@ -107,7 +107,11 @@ const amountField = () =>
 const payPasswordField = () => z.string({ error: required }).min(1, { error: "field_required" }).max(200, { error: "field_too_long" });
 const text = (max: number) =>
   z.string({ error: required }).trim().min(1, { error: "field_required" }).max(max, { error: "field_too_long" });
-const idField = () => z.string({ error: required }).regex(/^\d{1,9}$/, { error: "invalid_input" }).transform(Number);
+const idField = () =>
+  z
+    .string({ error: required })
+    .regex(/^\d{1,9}$/, { error: "invalid_input" })
+    .transform(Number);
 
 export const exchangeRequest = z.object({
   from: z.enum(["cash", "coin"], { error: required }),

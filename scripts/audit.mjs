@@ -8,7 +8,10 @@
  */
 import { spawnSync } from "node:child_process";
 
-const result = spawnSync("npm", ["audit", "--omit=dev", "--audit-level=high", "--json"], { encoding: "utf8", shell: process.platform === "win32" });
+const result = spawnSync("npm", ["audit", "--omit=dev", "--audit-level=high", "--json"], {
+  encoding: "utf8",
+  shell: process.platform === "win32",
+});
 if (result.error) {
   console.error(`audit: could not run npm: ${result.error.message}`);
   process.exit(2);
@@ -42,5 +45,7 @@ for (const v of serious) {
   const via = v.via.map((item) => (typeof item === "string" ? item : `${item.title} (${item.url})`)).join("; ");
   console.log(`${v.severity.padEnd(8)} ${v.name}@${v.range}: ${via}${v.fixAvailable ? "  [fix available]" : ""}`);
 }
-console.log(`audit (production dependencies): ${critical} critical, ${high} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`);
+console.log(
+  `audit (production dependencies): ${critical} critical, ${high} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`,
+);
 process.exit(high + critical > 0 ? 1 : 0);

@@ -13,14 +13,25 @@ const targets: Record<string, Record<string, number>> = {
   trade: { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 },
   mine: { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 },
 };
-const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive"];
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+  "interactive",
+];
 
 const server = await startServerProcess({ RATE_LIMIT_SCALE: "100" });
 const chrome = await chromeLauncher.launch({ chromePath: await chromePath(), chromeFlags: CHROME_ARGS });
 try {
-  const login = await fetch(`${server.baseUrl}/api/login/index`, { method: "POST", body: new URLSearchParams({ account: "demo", password: "demo1234" }) });
+  const login = await fetch(`${server.baseUrl}/api/login/index`, {
+    method: "POST",
+    body: new URLSearchParams({ account: "demo", password: "demo1234" }),
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const products = ((await (await fetch(`${server.baseUrl}/api/index/ajaxdata?market=crypto`)).json()) as { data: Array<{ id: number }> }).data;
+  const products = ((await (await fetch(`${server.baseUrl}/api/index/ajaxdata?market=crypto`)).json()) as { data: Array<{ id: number }> })
+    .data;
   const pages = {
     home: `${server.baseUrl}/h5/#/`,
     trade: `${server.baseUrl}/h5/#/pages/trade/trade?pid=${products[0]!.id}`,
@@ -45,7 +56,9 @@ try {
     for (const [id, category] of Object.entries(categories)) {
       const score = Math.round((category.score ?? 0) * 100);
       const target = targets[name]![id];
-      console.log(`  ${category.title.padEnd(16)} ${String(score).padStart(4)}   target ≥ ${target ?? "-"}${target !== undefined && score < target ? "   BELOW TARGET" : ""}`);
+      console.log(
+        `  ${category.title.padEnd(16)} ${String(score).padStart(4)}   target ≥ ${target ?? "-"}${target !== undefined && score < target ? "   BELOW TARGET" : ""}`,
+      );
     }
     for (const id of METRICS) console.log(`  ${audits[id]!.title.padEnd(26)} ${audits[id]!.displayValue ?? ""}`);
     const failing = Object.values(categories)

@@ -86,7 +86,9 @@ for (const [name, { routes, catalogs }] of Object.entries(pages)) {
 }
 
 console.log(`\nRoute chunks (budget ${budgets.routeChunk.budget} KB each):`);
-for (const key of Object.keys(manifest).filter((key) => key.startsWith("src/routes/")).sort()) {
+for (const key of Object.keys(manifest)
+  .filter((key) => key.startsWith("src/routes/"))
+  .sort()) {
   const file = manifest[key].file;
   const size = gz(file) / 1024;
   const over = size > budgets.routeChunk.budget;

@@ -17,6 +17,7 @@ const steps = [
   ["catalogs: every message of the source is in the catalogs, none stale", ["node", "scripts/catalogs-current.mjs"]],
   ["catalogs: compile", ["lingui", "compile", "--typescript"]],
   ["typecheck (app, service worker, server)", ["npm", "run", "-s", "typecheck"]],
+  ["format (prettier: the tree is formatted as checked in)", ["prettier", "--check", "--log-level=warn", "."]],
   ["lint (typescript-eslint, one-way imports)", ["eslint", "."]],
   ["unit and server tests", vitest(["unit", "server"], "unit")],
   ["process faults (SIGKILL under load, SIGTERM, failover across processes)", vitest(["crash"], "crash")],

@@ -82,7 +82,9 @@ async function main() {
   console.log(`API docs:   http://${config.host}:${port}/api/docs`);
   console.log(`Prices:     simulated feed (not real market data), ${feed.products.size} products`);
   console.log(`Database:   ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${pgliteFolder(config)}`}`);
-  console.log(`Jobs:       ${leadership.isLeader() ? "this process runs them" : "another process runs them (this one takes over if it stops)"}`);
+  console.log(
+    `Jobs:       ${leadership.isLeader() ? "this process runs them" : "another process runs them (this one takes over if it stops)"}`,
+  );
   if (config.seedDemo) console.log(`Demo login: ${DEMO_ACCOUNT} / ${DEMO_PASSWORD} (fund password ${DEMO_PAY_PASSWORD})`);
   console.log(`Ops token:  ${opsToken}`);
   console.log(`LISTENING ${port}`);

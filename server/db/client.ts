@@ -126,7 +126,12 @@ async function listenOn(
   let retry: NodeJS.Timeout | undefined;
 
   const open = async (): Promise<void> => {
-    const fresh = new pg.Client({ connectionString: databaseUrl, application_name: "trading-listen", keepAlive: true, connectionTimeoutMillis: 5000 });
+    const fresh = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: "trading-listen",
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+    });
     const lost = (reason: string) => {
       if (client !== fresh) return;
       client = null;

@@ -1,22 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Unix seconds: the API's unit of time. */
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
 /** Integer cents; the number mode is exact up to 2^53 cents. */
-const cents = (name: string) =>
-  bigint(name, { mode: "number" }).notNull().default(0);
+const cents = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
 
 export const users = pgTable(
   "users",
@@ -42,9 +30,7 @@ export const users = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
   },
   // "Foo" and "foo" are one account: logins look accounts up by lower(account)
-  (table) => [
-    uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`),
-  ],
+  (table) => [uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`)],
 );
 
 export const sessions = pgTable(
@@ -142,12 +128,7 @@ export const secondsOptions = pgTable(
     minAmount: cents("min_amount"),
     maxAmount: cents("max_amount"),
   },
-  (table) => [
-    uniqueIndex("seconds_options_product_seconds").on(
-      table.productId,
-      table.seconds,
-    ),
-  ],
+  (table) => [uniqueIndex("seconds_options_product_seconds").on(table.productId, table.seconds)],
 );
 
 /** The recorded price feed: one row per product per second while its market is open. */
@@ -172,9 +153,7 @@ export const candles = pgTable(
     low: bigint("low", { mode: "number" }).notNull(),
     close: bigint("close", { mode: "number" }).notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.productId, table.period, table.time] }),
-  ],
+  (table) => [primaryKey({ columns: [table.productId, table.period, table.time] })],
 );
 
 /** Timed up/down orders. The open and close ticks are stored with the order and shown to the user. */
@@ -222,10 +201,7 @@ export const bankCards = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
   },
   // a card number is unique per user only: one user binding it must not stop its owner from binding it
-  (table) => [
-    uniqueIndex("bank_cards_user_number").on(table.userId, table.number),
-    index("bank_cards_user").on(table.userId),
-  ],
+  (table) => [uniqueIndex("bank_cards_user_number").on(table.userId, table.number), index("bank_cards_user").on(table.userId)],
 );
 
 export const uploads = pgTable("uploads", {
@@ -284,10 +260,7 @@ export const withdrawals = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
   },
-  (table) => [
-    index("withdrawals_user").on(table.userId, table.createdAt),
-    index("withdrawals_status").on(table.status),
-  ],
+  (table) => [index("withdrawals_user").on(table.userId, table.createdAt), index("withdrawals_status").on(table.status)],
 );
 
 export const exchanges = pgTable(
@@ -342,10 +315,7 @@ export const subscriptions = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
     settledAt: unixSeconds("settled_at"),
   },
-  (table) => [
-    index("subscriptions_user").on(table.userId, table.status),
-    index("subscriptions_status").on(table.status),
-  ],
+  (table) => [index("subscriptions_user").on(table.userId, table.status), index("subscriptions_status").on(table.status)],
 );
 
 /** Real-name verification requests; an ID number can belong to one account only. */
@@ -361,10 +331,7 @@ export const verifications = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
   },
-  (table) => [
-    index("verifications_user").on(table.userId),
-    index("verifications_id_number").on(table.idNumber),
-  ],
+  (table) => [index("verifications_user").on(table.userId), index("verifications_id_number").on(table.idNumber)],
 );
 
 /** Messages to one user, or to everyone when userId is null; reads are kept per user. */
@@ -404,10 +371,7 @@ export const contents = pgTable(
     body: text("body").notNull().default(""),
     createdAt: unixSeconds("created_at").notNull(),
   },
-  (table) => [
-    uniqueIndex("contents_item_lang").on(table.item, table.lang),
-    index("contents_kind").on(table.kind),
-  ],
+  (table) => [uniqueIndex("contents_item_lang").on(table.item, table.lang), index("contents_kind").on(table.kind)],
 );
 
 export const signins = pgTable(

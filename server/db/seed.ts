@@ -12,10 +12,7 @@ const DEMO_CASH_CENTS = 10_000_00;
  * First-start content . Runs once per database: a settings row records it, so a restart
  * never seeds twice. The password hashes are passed in so this module stays below the services.
  */
-export async function seedOnce(
-  ctx: { db: Db; now: () => number },
-  hashes: { password: string; payPassword: string },
-): Promise<boolean> {
+export async function seedOnce(ctx: { db: Db; now: () => number }, hashes: { password: string; payPassword: string }): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     // Claiming the marker first makes a concurrent second seeder (another process) back off.

@@ -43,7 +43,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     },
     perMinute(30),
   );
-  route(app, endpoints.userInfo, async (_input, { user }) => ({ data: { ...toUserInfo(user), unreadMessages: await unreadCount(ctx, user.id) } }));
+  route(app, endpoints.userInfo, async (_input, { user }) => ({
+    data: { ...toUserInfo(user), unreadMessages: await unreadCount(ctx, user.id) },
+  }));
   // a stolen session must not be able to guess the old login or fund password quickly
   route(
     app,

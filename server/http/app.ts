@@ -82,7 +82,12 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex) {
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: "127.0.0.1", clientErrorHandler: answerClientError });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+    trustProxy: "127.0.0.1",
+    clientErrorHandler: answerClientError,
+  });
   const scale = options.rateLimitScale ?? 1;
 
   app.decorateRequest("user", null);
@@ -111,7 +116,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Text on the wire is compressed, brotli when the browser takes it: a cheap phone on a weak network waits
   // for bytes, not for this CPU. Quality 4 keeps on-the-fly brotli fast; images are left as they are.
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyRateLimit, {
     max: 600 * scale,
     timeWindow: "1 minute",

@@ -9,13 +9,30 @@ import { onceRoute, route } from "./routes";
 
 export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
   route(app, endpoints.home, async (_input, { request }) => ({ data: await homeData(ctx, requestLanguage(request)) }));
-  route(app, endpoints.banners, async (_input, { request }) => ({ data: (await listContent(ctx, "banner", requestLanguage(request))).items }));
-  route(app, endpoints.notices, async (_input, { request }) => ({ data: (await listContent(ctx, "notice", requestLanguage(request))).items }));
-  route(app, endpoints.contentList, async (input, { request }) => ({ data: await listContent(ctx, input.kind, requestLanguage(request), input.page) }));
-  route(app, endpoints.contentDetail, async (input, { request }) => ({ data: await contentDetail(ctx, input.id, requestLanguage(request), ["news", "company", "notice", "banner"]) }));
-  route(app, endpoints.activityDetail, async (input, { request }) => ({ data: await contentDetail(ctx, input.id, requestLanguage(request), ["activity"]) }));
-  route(app, endpoints.activities, async (_input, { request, maybeUser }) => ({ data: await activityCentre(ctx, requestLanguage(request), maybeUser) }));
+  route(app, endpoints.banners, async (_input, { request }) => ({
+    data: (await listContent(ctx, "banner", requestLanguage(request))).items,
+  }));
+  route(app, endpoints.notices, async (_input, { request }) => ({
+    data: (await listContent(ctx, "notice", requestLanguage(request))).items,
+  }));
+  route(app, endpoints.contentList, async (input, { request }) => ({
+    data: await listContent(ctx, input.kind, requestLanguage(request), input.page),
+  }));
+  route(app, endpoints.contentDetail, async (input, { request }) => ({
+    data: await contentDetail(ctx, input.id, requestLanguage(request), ["news", "company", "notice", "banner"]),
+  }));
+  route(app, endpoints.activityDetail, async (input, { request }) => ({
+    data: await contentDetail(ctx, input.id, requestLanguage(request), ["activity"]),
+  }));
+  route(app, endpoints.activities, async (_input, { request, maybeUser }) => ({
+    data: await activityCentre(ctx, requestLanguage(request), maybeUser),
+  }));
   // the sign-in bonus moves money: limited like every money action
-  onceRoute(app, endpoints.signin, ctx, async (_input, { user }, scoped) => ({ data: await signIn(scoped, user), message: "signed_in" }), { perMinute: 30 * scale });
-  route(app, opsContentEndpoints.publishContent, async (input) => ({ data: await publishContent(ctx, input), message: successMessages.done }));
+  onceRoute(app, endpoints.signin, ctx, async (_input, { user }, scoped) => ({ data: await signIn(scoped, user), message: "signed_in" }), {
+    perMinute: 30 * scale,
+  });
+  route(app, opsContentEndpoints.publishContent, async (input) => ({
+    data: await publishContent(ctx, input),
+    message: successMessages.done,
+  }));
 }

@@ -3,25 +3,57 @@ import { endpoints } from "../../contract/endpoints";
 import { successMessages } from "../../contract/messages";
 import type { ServiceContext } from "../modules/context";
 import { opsFinanceEndpoints } from "../../contract/ops";
-import { appendToSubscription, joinPlan, keepSubscription, listPlans, setPlan, stopSubscription, yuebaoInfo } from "../modules/finance/service";
+import {
+  appendToSubscription,
+  joinPlan,
+  keepSubscription,
+  listPlans,
+  setPlan,
+  stopSubscription,
+  yuebaoInfo,
+} from "../modules/finance/service";
 import { onceRoute, route } from "./routes";
 
 export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
   const money = { perMinute: 30 * scale };
   route(app, endpoints.plans, async () => ({ data: await listPlans(ctx) }));
   route(app, endpoints.yuebaoInfo, async (_input, { user }) => ({ data: await yuebaoInfo(ctx, user) }));
-  onceRoute(app, endpoints.joinPlan, ctx, async (input, { user }, scoped) => ({ data: await joinPlan(scoped, user, input), message: "joined" }), { ...money, fundPassword: (input) => input.payPassword });
-  onceRoute(app, endpoints.appendSubscription, ctx, async (input, { user }, scoped) => {
-    await appendToSubscription(scoped, user, input);
-    return { data: await yuebaoInfo(scoped, user), message: "appended" };
-  }, money);
-  onceRoute(app, endpoints.keepSubscription, ctx, async (input, { user }, scoped) => {
-    await keepSubscription(scoped, user, input.id);
-    return { data: await yuebaoInfo(scoped, user), message: "renewing" };
-  }, money);
+  onceRoute(
+    app,
+    endpoints.joinPlan,
+    ctx,
+    async (input, { user }, scoped) => ({ data: await joinPlan(scoped, user, input), message: "joined" }),
+    { ...money, fundPassword: (input) => input.payPassword },
+  );
+  onceRoute(
+    app,
+    endpoints.appendSubscription,
+    ctx,
+    async (input, { user }, scoped) => {
+      await appendToSubscription(scoped, user, input);
+      return { data: await yuebaoInfo(scoped, user), message: "appended" };
+    },
+    money,
+  );
+  onceRoute(
+    app,
+    endpoints.keepSubscription,
+    ctx,
+    async (input, { user }, scoped) => {
+      await keepSubscription(scoped, user, input.id);
+      return { data: await yuebaoInfo(scoped, user), message: "renewing" };
+    },
+    money,
+  );
   route(app, opsFinanceEndpoints.setPlan, async (input) => ({ data: await setPlan(ctx, input), message: successMessages.done }));
-  onceRoute(app, endpoints.stopSubscription, ctx, async (input, { user }, scoped) => {
-    await stopSubscription(scoped, user, input.id);
-    return { data: await yuebaoInfo(scoped, user), message: "settled" };
-  }, money);
+  onceRoute(
+    app,
+    endpoints.stopSubscription,
+    ctx,
+    async (input, { user }, scoped) => {
+      await stopSubscription(scoped, user, input.id);
+      return { data: await yuebaoInfo(scoped, user), message: "settled" };
+    },
+    money,
+  );
 }

@@ -17,7 +17,9 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, 
   route(app, endpoints.goods, async (input, { maybeUser }) => ({ data: await goods(ctx, feed, input.pid, maybeUser), feed: source }));
 
   route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: preTradeCheck(trading, user, input.pid) }));
-  route(app, endpoints.placeOrder, async (input, { user }) => ({ data: await placeOrder(trading, user, input) }), { perMinute: 120 * scale });
+  route(app, endpoints.placeOrder, async (input, { user }) => ({ data: await placeOrder(trading, user, input) }), {
+    perMinute: 120 * scale,
+  });
   route(app, endpoints.order, async (input, { user }) => ({ data: await getOrder(trading, user, input.id) }));
   route(app, endpoints.holdingOrders, async (_input, { user }) => ({ data: await holdingOrders(trading, user) }));
   route(app, endpoints.orderHistory, async (input, { user }) => ({ data: await orderHistory(trading, user, input.page) }));

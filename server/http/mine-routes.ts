@@ -20,7 +20,13 @@ import { onceRoute, route } from "./routes";
 export function registerMineRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
   route(app, endpoints.certificationState, async (_input, { user }) => ({ data: await verificationState(ctx, user) }));
   // tries of ID numbers would otherwise tell which are registered (id_number_exists)
-  onceRoute(app, endpoints.certify, ctx, async (input, { user }, scoped) => ({ data: await submitVerification(scoped, user, input), message: "verification_submitted" }), { perMinute: 10 * scale });
+  onceRoute(
+    app,
+    endpoints.certify,
+    ctx,
+    async (input, { user }, scoped) => ({ data: await submitVerification(scoped, user, input), message: "verification_submitted" }),
+    { perMinute: 10 * scale },
+  );
   route(app, endpoints.messages, async (input, { user }) => ({ data: await listMessages(ctx, user, input.page) }));
   route(app, endpoints.readMessage, async (input, { user }) => ({ data: await markRead(ctx, user, input.id) }), { perMinute: 120 * scale });
   route(app, endpoints.invitation, async (_input, { user }) => ({ data: await invitation(ctx, user) }));
@@ -28,7 +34,10 @@ export function registerMineRoutes(app: FastifyInstance, ctx: ServiceContext, sc
 
   const o = opsMineEndpoints;
   route(app, o.listVerifications, async () => ({ data: await listVerifications(ctx) }));
-  route(app, o.reviewVerification, async (input) => ({ data: await reviewVerification(ctx, Number(input.id), input.decision, input.reason), message: successMessages.done }));
+  route(app, o.reviewVerification, async (input) => ({
+    data: await reviewVerification(ctx, Number(input.id), input.decision, input.reason),
+    message: successMessages.done,
+  }));
   route(app, o.sendMessage, async (input) => ({ data: await sendMessage(ctx, input), message: successMessages.done }));
   route(app, o.setInviteBonus, async (input) => ({ data: await setInviteBonus(ctx, input.amount), message: successMessages.done }));
 }

@@ -6,7 +6,16 @@ import { successMessages } from "../../contract/messages";
 import { opsMoneyEndpoints } from "../../contract/ops";
 import { authenticate } from "../modules/accounts/sessions";
 import { AppError } from "../modules/errors";
-import { listRecharges, listWithdrawals, moneyRules, reconcile, reviewRecharge, reviewWithdrawal, setChannel, setMoneyRules } from "../modules/money/review";
+import {
+  listRecharges,
+  listWithdrawals,
+  moneyRules,
+  reconcile,
+  reviewRecharge,
+  reviewWithdrawal,
+  setChannel,
+  setMoneyRules,
+} from "../modules/money/review";
 import {
   addCard,
   cashInfo,
@@ -35,37 +44,71 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
   const withFundPassword = { ...money, fundPassword: (input: { payPassword: string }) => input.payPassword };
   route(app, endpoints.wallet, async (_input, { user }) => ({ data: await wallet(ctx, user) }));
   // each money action is claimed by its requestId: a retried or doubled submission is answered, not redone
-  onceRoute(app, endpoints.exchange, ctx, async (input, { user }, scoped) => ({ data: await exchange(scoped, user, input), message: "done" }), withFundPassword);
+  onceRoute(
+    app,
+    endpoints.exchange,
+    ctx,
+    async (input, { user }, scoped) => ({ data: await exchange(scoped, user, input), message: "done" }),
+    withFundPassword,
+  );
   route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));
   route(app, endpoints.bankCards, async (_input, { user }) => ({ data: await listCards(ctx, user) }));
-  onceRoute(app, endpoints.addCard, ctx, async (input, { user }, scoped) => ({ data: await addCard(scoped, user, input), message: "added" }), withFundPassword);
-  onceRoute(app, endpoints.deleteCard, ctx, async (input, { user }, scoped) => ({ data: await deleteCard(scoped, user, input), message: "deleted" }), withFundPassword);
+  onceRoute(
+    app,
+    endpoints.addCard,
+    ctx,
+    async (input, { user }, scoped) => ({ data: await addCard(scoped, user, input), message: "added" }),
+    withFundPassword,
+  );
+  onceRoute(
+    app,
+    endpoints.deleteCard,
+    ctx,
+    async (input, { user }, scoped) => ({ data: await deleteCard(scoped, user, input), message: "deleted" }),
+    withFundPassword,
+  );
   route(app, endpoints.rechargeInfo, async () => ({ data: await rechargeInfo(ctx) }));
-  onceRoute(app, endpoints.recharge, ctx, async (input, { user }, scoped) => ({ data: await submitRecharge(scoped, user, input), message: "recharge_submitted" }), money);
+  onceRoute(
+    app,
+    endpoints.recharge,
+    ctx,
+    async (input, { user }, scoped) => ({ data: await submitRecharge(scoped, user, input), message: "recharge_submitted" }),
+    money,
+  );
   route(app, endpoints.rechargeRecords, async (input, { user }) => ({ data: await rechargeRecords(ctx, user, input.page) }));
   route(app, endpoints.cashInfo, async (_input, { user }) => ({ data: await cashInfo(ctx, user) }));
-  onceRoute(app, endpoints.withdraw, ctx, async (input, { user }, scoped) => ({ data: await withdraw(scoped, user, input), message: "withdraw_submitted" }), withFundPassword);
+  onceRoute(
+    app,
+    endpoints.withdraw,
+    ctx,
+    async (input, { user }, scoped) => ({ data: await withdraw(scoped, user, input), message: "withdraw_submitted" }),
+    withFundPassword,
+  );
   route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
   // multipart upload: the bytes decide what the file is (image-check.ts), never its name or declared type
-  app.post("/api/user/uploadfile", { config: { auth: "user", rateLimit: { max: Math.max(1, Math.round(20 * scale)), timeWindow: "1 minute" } } }, async (request, reply) => {
-    if (!request.isMultipart()) throw new AppError("upload_invalid");
-    let bytes: Buffer;
-    let truncated: boolean;
-    try {
-      const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError("field_required", {}, "screenshot");
-      bytes = await file.toBuffer();
-      truncated = file.file.truncated;
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("upload_too_large");
-      // a body cut short, no boundary, a broken part header: the parser could not read it
-      throw new AppError("malformed_request", {}, "request");
-    }
-    if (truncated) throw new AppError("upload_too_large");
-    return sendOk(request, reply, await saveUpload(ctx, request.user!, bytes), successMessages.uploaded);
-  });
+  app.post(
+    "/api/user/uploadfile",
+    { config: { auth: "user", rateLimit: { max: Math.max(1, Math.round(20 * scale)), timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError("upload_invalid");
+      let bytes: Buffer;
+      let truncated: boolean;
+      try {
+        const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+        if (!file) throw new AppError("field_required", {}, "screenshot");
+        bytes = await file.toBuffer();
+        truncated = file.file.truncated;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("upload_too_large");
+        // a body cut short, no boundary, a broken part header: the parser could not read it
+        throw new AppError("malformed_request", {}, "request");
+      }
+      if (truncated) throw new AppError("upload_too_large");
+      return sendOk(request, reply, await saveUpload(ctx, request.user!, bytes), successMessages.uploaded);
+    },
+  );
 
   // uploaded files: only to their owner or the operator, never sniffed as anything but the image they are
   app.get<{ Params: { name: string } }>("/api/files/:name", async (request, reply) => {
@@ -85,9 +128,15 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
 
   const o = opsMoneyEndpoints;
   route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input.status) }));
-  route(app, o.reviewRecharge, async (input) => ({ data: await reviewRecharge(ctx, Number(input.id), input.decision, input.reason), message: successMessages.done }));
+  route(app, o.reviewRecharge, async (input) => ({
+    data: await reviewRecharge(ctx, Number(input.id), input.decision, input.reason),
+    message: successMessages.done,
+  }));
   route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
-  route(app, o.reviewWithdrawal, async (input) => ({ data: await reviewWithdrawal(ctx, Number(input.id), input.decision, input.reason), message: successMessages.done }));
+  route(app, o.reviewWithdrawal, async (input) => ({
+    data: await reviewWithdrawal(ctx, Number(input.id), input.decision, input.reason),
+    message: successMessages.done,
+  }));
   route(app, o.setChannel, async (input) => ({ data: await setChannel(ctx, input), message: successMessages.done }));
   route(app, o.moneyRules, async () => ({ data: await moneyRules(ctx) }));
   route(app, o.setMoneyRules, async (input) => ({ data: await setMoneyRules(ctx, input), message: successMessages.done }));

@@ -1,16 +1,38 @@
 import { z } from "zod";
 import { endpoints, type EndpointSpec } from "../../contract/endpoints";
-import { opsContentEndpoints, opsEndpoints, opsFinanceEndpoints, opsMineEndpoints, opsMoneyEndpoints, opsProductEndpoints } from "../../contract/ops";
+import {
+  opsContentEndpoints,
+  opsEndpoints,
+  opsFinanceEndpoints,
+  opsMineEndpoints,
+  opsMoneyEndpoints,
+  opsProductEndpoints,
+} from "../../contract/ops";
 
 /** OpenAPI 3.1 generated from the contract table, so the docs are the schemas the server enforces. */
 export function buildOpenApi(): object {
   const paths: Record<string, Record<string, object>> = {};
-  const all: EndpointSpec[] = [...Object.values(endpoints), ...Object.values(opsEndpoints), ...Object.values(opsProductEndpoints), ...Object.values(opsMoneyEndpoints), ...Object.values(opsMineEndpoints), ...Object.values(opsContentEndpoints), ...Object.values(opsFinanceEndpoints)];
+  const all: EndpointSpec[] = [
+    ...Object.values(endpoints),
+    ...Object.values(opsEndpoints),
+    ...Object.values(opsProductEndpoints),
+    ...Object.values(opsMoneyEndpoints),
+    ...Object.values(opsMineEndpoints),
+    ...Object.values(opsContentEndpoints),
+    ...Object.values(opsFinanceEndpoints),
+  ];
   for (const spec of all) {
     const schema = z.toJSONSchema(spec.request, { io: "input", unrepresentable: "any" });
     const operation: Record<string, unknown> = {
       summary: spec.summary,
-      security: spec.auth === "user" ? [{ token: [] }] : spec.auth === "optional" ? [{}, { token: [] }] : spec.auth === "ops" ? [{ opsToken: [] }] : [],
+      security:
+        spec.auth === "user"
+          ? [{ token: [] }]
+          : spec.auth === "optional"
+            ? [{}, { token: [] }]
+            : spec.auth === "ops"
+              ? [{ opsToken: [] }]
+              : [],
       responses: {
         "200": { description: "Envelope {code: 1, msg, data}" },
         "400": { description: "Malformed input: {code: 0, msg, err}" },

@@ -19,8 +19,14 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
     data: { pid: process.pid, database: processInfo.database, leader: processInfo.isLeader() },
   }));
   route(app, p.listProducts, async () => ({ data: await listProductSettings(ctx, feed) }));
-  route(app, p.setProductTrading, async (input) => ({ data: await setProductTrading(ctx, feed, input.pid, input.enabled === "1"), message: successMessages.done }));
-  route(app, p.setProductOptions, async (input) => ({ data: await setProductOptions(ctx, feed, input.pid, input.options), message: successMessages.done }));
+  route(app, p.setProductTrading, async (input) => ({
+    data: await setProductTrading(ctx, feed, input.pid, input.enabled === "1"),
+    message: successMessages.done,
+  }));
+  route(app, p.setProductOptions, async (input) => ({
+    data: await setProductOptions(ctx, feed, input.pid, input.options),
+    message: successMessages.done,
+  }));
   route(app, p.setProductLimits, async (input) => ({ data: await setProductLimits(ctx, feed, input), message: successMessages.done }));
   route(app, opsEndpoints.smsOutbox, async (input) => ({ data: await readSmsOutbox(ctx, input.phone) }));
   route(app, opsEndpoints.showUser, async (input) => ({ data: await showUser(ctx, input.account) }));

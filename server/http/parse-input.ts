@@ -9,7 +9,9 @@ const isErrorKey = (value: string): value is ErrorKey => Object.hasOwn(errorStat
 function fieldWithNul(data: unknown): string | null {
   if (typeof data !== "object" || data === null) return null;
   const holdsNul = (value: unknown): boolean =>
-    typeof value === "string" ? value.includes("\u0000") : typeof value === "object" && value !== null && Object.values(value).some(holdsNul);
+    typeof value === "string"
+      ? value.includes("\u0000")
+      : typeof value === "object" && value !== null && Object.values(value).some(holdsNul);
   return Object.entries(data).find(([, value]) => holdsNul(value))?.[0] ?? null;
 }
 

@@ -47,7 +47,13 @@ export function route<S extends EndpointSpec>(
     handler: async (request, reply) => {
       const raw = spec.method === "GET" ? request.query : request.body;
       const input = parseInput(spec.request, raw) as z.infer<S["request"]>;
-      const context: RequestContext = { request, reply, user: request.user as UserRow, token: request.token ?? "", maybeUser: request.user };
+      const context: RequestContext = {
+        request,
+        reply,
+        user: request.user as UserRow,
+        token: request.token ?? "",
+        maybeUser: request.user,
+      };
       const result = await handler(input, context);
       if (result.feed) reply.header("x-price-feed", result.feed);
       return sendOk(request, reply, result.data, result.message, result.feed ? { feed: result.feed } : undefined);

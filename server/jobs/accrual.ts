@@ -75,7 +75,11 @@ export async function accrueInterest(db: Db, now: number): Promise<number> {
   for (const { id } of due) {
     await yieldToRequests();
     credited += await db.transaction(async (tx) => {
-      const [sub] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.status, "earning"))).for("update");
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.status, "earning")))
+        .for("update");
       return sub ? (await accrueSubscription(tx, sub, now)).days : 0;
     });
   }

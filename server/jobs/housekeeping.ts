@@ -14,7 +14,13 @@ export const CLAIM_RETENTION_SECONDS = 30 * 86400;
  * window (and any lock it started) has run out. Without this both tables would only grow.
  */
 export async function forgetExpired(db: Db, now: number): Promise<{ claims: number; guards: number }> {
-  const claims = await db.delete(requestClaims).where(lte(requestClaims.createdAt, now - CLAIM_RETENTION_SECONDS)).returning({ id: requestClaims.requestId });
-  const guards = await db.delete(passwordGuards).where(lte(passwordGuards.since, now - LOGIN_FAILURE_WINDOW_SECONDS)).returning({ id: passwordGuards.userId });
+  const claims = await db
+    .delete(requestClaims)
+    .where(lte(requestClaims.createdAt, now - CLAIM_RETENTION_SECONDS))
+    .returning({ id: requestClaims.requestId });
+  const guards = await db
+    .delete(passwordGuards)
+    .where(lte(passwordGuards.since, now - LOGIN_FAILURE_WINDOW_SECONDS))
+    .returning({ id: passwordGuards.userId });
   return { claims: claims.length, guards: guards.length };
 }

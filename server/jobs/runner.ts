@@ -33,7 +33,6 @@ const UPLOAD_CLEANUP_SECONDS = 600;
 // products can be changed by the operator through any process: everyone re-reads them this often
 const PRODUCT_RELOAD_SECONDS = 5;
 
-
 /**
  * Opens the feed in the mode this process's leadership says, then runs two rounds once a second each: the
  * feed round (the leader records the feed; a follower reads the recorded feed back, between the prices it
@@ -81,7 +80,8 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
         if (removed > 0) options.log(`removed ${removed} unused upload(s)`);
       }
       const forgotten = await forgetExpired(options.db, now);
-      if (forgotten.claims + forgotten.guards > 0) options.log(`forgot ${forgotten.claims} old request claim(s), ${forgotten.guards} expired password count(s)`);
+      if (forgotten.claims + forgotten.guards > 0)
+        options.log(`forgot ${forgotten.claims} old request claim(s), ${forgotten.guards} expired password count(s)`);
     }
   };
 
@@ -108,14 +108,17 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
     let running: Promise<void> | undefined;
     const schedule = () => {
       if (stopped) return;
-      timer = setTimeout(() => {
-        running = round()
-          .catch((error) => options.log(`jobs: ${error instanceof Error ? error.stack : String(error)}`))
-          .finally(() => {
-            running = undefined;
-            schedule();
-          });
-      }, (1000 + offsetMs - (Date.now() % 1000)) % 1000 || 1000);
+      timer = setTimeout(
+        () => {
+          running = round()
+            .catch((error) => options.log(`jobs: ${error instanceof Error ? error.stack : String(error)}`))
+            .finally(() => {
+              running = undefined;
+              schedule();
+            });
+        },
+        (1000 + offsetMs - (Date.now() % 1000)) % 1000 || 1000,
+      );
     };
     schedule();
     return async () => {

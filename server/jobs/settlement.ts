@@ -95,14 +95,20 @@ async function settleBatch(db: Db, now: number, after: number): Promise<{ lastId
       await tx.execute(sql`
         insert into ledger (user_id, account, delta, reason, reference, created_at)
         values ${sql.join(
-          credited.map((row) => sql`(${row.user_id}::int, 'cash', ${Number(row.payout)}::bigint, 'order_settlement', ${`order:${row.id}`}, ${now}::bigint)`),
+          credited.map(
+            (row) =>
+              sql`(${row.user_id}::int, 'cash', ${Number(row.payout)}::bigint, 'order_settlement', ${`order:${row.id}`}, ${now}::bigint)`,
+          ),
           sql`, `,
         )}`);
       const perUser = new Map<number, number>();
       for (const row of credited) perUser.set(row.user_id, (perUser.get(row.user_id) ?? 0) + Number(row.payout));
       await tx.execute(sql`
         update users set cash = users.cash + v.credit
-        from (values ${sql.join([...perUser].map(([user, credit]) => sql`(${user}::int, ${credit}::bigint)`), sql`, `)}) as v(id, credit)
+        from (values ${sql.join(
+          [...perUser].map(([user, credit]) => sql`(${user}::int, ${credit}::bigint)`),
+          sql`, `,
+        )}) as v(id, credit)
         where users.id = v.id`);
     }
     return { lastId, settled: closed.length };

@@ -16,7 +16,12 @@ export async function removeStaleUploads(db: Db, uploadsDir: string, now: number
   const stale = await db
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(lte(uploads.createdAt, now - UPLOAD_GRACE_SECONDS), sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`))
+    .where(
+      and(
+        lte(uploads.createdAt, now - UPLOAD_GRACE_SECONDS),
+        sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`,
+      ),
+    )
     .limit(1000);
   let removed = 0;
   for (const { id } of stale) {

@@ -205,7 +205,9 @@ export class PriceFeed {
     await saveTicks(this.options.db, tickRows);
     if (latest.length > 0 && this.options.publish) {
       // the prices are recorded whether or not anyone hears of them: a failed notice is only logged
-      await this.options.publish(latest).catch((error) => this.options.log(`feed: publishing prices failed: ${error instanceof Error ? error.message : String(error)}`));
+      await this.options
+        .publish(latest)
+        .catch((error) => this.options.log(`feed: publishing prices failed: ${error instanceof Error ? error.message : String(error)}`));
     }
     await saveCandles(this.options.db, book.drain());
     if (now - this.lastPrune >= 60) {

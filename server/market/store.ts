@@ -103,8 +103,18 @@ export async function latestDailyBars(db: Db): Promise<Map<number, DailyBar[]>> 
     ) c`);
   const byProduct = new Map<number, DailyBar[]>();
   for (const row of (result as unknown as { rows: Array<Record<string, string | number>> }).rows) {
-    const bar = { productId: Number(row.productId), time: Number(row.time), open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close) };
-    byProduct.set(bar.productId, [bar, ...(byProduct.get(bar.productId) ?? [])].sort((a, b) => a.time - b.time));
+    const bar = {
+      productId: Number(row.productId),
+      time: Number(row.time),
+      open: Number(row.open),
+      high: Number(row.high),
+      low: Number(row.low),
+      close: Number(row.close),
+    };
+    byProduct.set(
+      bar.productId,
+      [bar, ...(byProduct.get(bar.productId) ?? [])].sort((a, b) => a.time - b.time),
+    );
   }
   return byProduct;
 }

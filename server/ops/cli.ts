@@ -16,8 +16,18 @@ const commands: Record<string, Command> = {
   user: { usage: "user <account>", method: "GET", path: "/api/ops/user", fields: ([account]) => ({ account: account ?? "" }) },
   unlock: { usage: "unlock <account>", method: "POST", path: "/api/ops/unlock", fields: ([account]) => ({ account: account ?? "" }) },
   products: { usage: "products", method: "GET", path: "/api/ops/products", fields: () => ({}) },
-  "product-open": { usage: "product-open <pid>", method: "POST", path: "/api/ops/product/trading", fields: ([pid]) => ({ pid: pid ?? "", enabled: "1" }) },
-  "product-close": { usage: "product-close <pid>", method: "POST", path: "/api/ops/product/trading", fields: ([pid]) => ({ pid: pid ?? "", enabled: "0" }) },
+  "product-open": {
+    usage: "product-open <pid>",
+    method: "POST",
+    path: "/api/ops/product/trading",
+    fields: ([pid]) => ({ pid: pid ?? "", enabled: "1" }),
+  },
+  "product-close": {
+    usage: "product-close <pid>",
+    method: "POST",
+    path: "/api/ops/product/trading",
+    fields: ([pid]) => ({ pid: pid ?? "", enabled: "0" }),
+  },
   "product-options": {
     usage: "product-options <pid> <seconds:payoutRate:min:max,…>   e.g. 30:0.8:10:5000,60:0.85:10:10000",
     method: "POST",
@@ -28,14 +38,50 @@ const commands: Record<string, Command> = {
     usage: "product-limits <pid> <feeRate> <singleMin> <singleMax> <totalMax>   e.g. 1 0.01 10 50000 100000",
     method: "POST",
     path: "/api/ops/product/limits",
-    fields: ([pid, feeRate, singleMin, singleMax, totalMax]) => ({ pid: pid ?? "", feeRate: feeRate ?? "", singleMin: singleMin ?? "", singleMax: singleMax ?? "", totalMax: totalMax ?? "" }),
+    fields: ([pid, feeRate, singleMin, singleMax, totalMax]) => ({
+      pid: pid ?? "",
+      feeRate: feeRate ?? "",
+      singleMin: singleMin ?? "",
+      singleMax: singleMax ?? "",
+      totalMax: totalMax ?? "",
+    }),
   },
-  recharges: { usage: "recharges [review|success|failed|all]", method: "GET", path: "/api/ops/recharges", fields: ([status]) => ({ status: status ?? "review" }) },
-  "recharge-approve": { usage: "recharge-approve <id>", method: "POST", path: "/api/ops/recharge/review", fields: ([id]) => ({ id: id ?? "", decision: "approve" }) },
-  "recharge-reject": { usage: "recharge-reject <id> [reason]", method: "POST", path: "/api/ops/recharge/review", fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }) },
-  withdrawals: { usage: "withdrawals [review|success|failed|all]", method: "GET", path: "/api/ops/withdrawals", fields: ([status]) => ({ status: status ?? "review" }) },
-  "withdrawal-approve": { usage: "withdrawal-approve <id>", method: "POST", path: "/api/ops/withdrawal/review", fields: ([id]) => ({ id: id ?? "", decision: "approve" }) },
-  "withdrawal-reject": { usage: "withdrawal-reject <id> [reason]", method: "POST", path: "/api/ops/withdrawal/review", fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }) },
+  recharges: {
+    usage: "recharges [review|success|failed|all]",
+    method: "GET",
+    path: "/api/ops/recharges",
+    fields: ([status]) => ({ status: status ?? "review" }),
+  },
+  "recharge-approve": {
+    usage: "recharge-approve <id>",
+    method: "POST",
+    path: "/api/ops/recharge/review",
+    fields: ([id]) => ({ id: id ?? "", decision: "approve" }),
+  },
+  "recharge-reject": {
+    usage: "recharge-reject <id> [reason]",
+    method: "POST",
+    path: "/api/ops/recharge/review",
+    fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
+  },
+  withdrawals: {
+    usage: "withdrawals [review|success|failed|all]",
+    method: "GET",
+    path: "/api/ops/withdrawals",
+    fields: ([status]) => ({ status: status ?? "review" }),
+  },
+  "withdrawal-approve": {
+    usage: "withdrawal-approve <id>",
+    method: "POST",
+    path: "/api/ops/withdrawal/review",
+    fields: ([id]) => ({ id: id ?? "", decision: "approve" }),
+  },
+  "withdrawal-reject": {
+    usage: "withdrawal-reject <id> [reason]",
+    method: "POST",
+    path: "/api/ops/withdrawal/review",
+    fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
+  },
   channel: {
     usage: "channel <type bank|alipay|wechat|crypto> <name> <account> [note] [id-to-change] [qr-image.png]",
     method: "POST",
@@ -50,7 +96,8 @@ const commands: Record<string, Command> = {
     }),
   },
   "money-rules": {
-    usage: "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeNotice",
+    usage:
+      "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeNotice",
     method: "POST",
     path: "/api/ops/money-rules",
     fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
@@ -58,19 +105,40 @@ const commands: Record<string, Command> = {
   reconcile: { usage: "reconcile", method: "GET", path: "/api/ops/reconcile", fields: () => ({}) },
   status: { usage: "status", method: "GET", path: "/api/ops/status", fields: () => ({}) },
   verifications: { usage: "verifications", method: "GET", path: "/api/ops/verifications", fields: () => ({}) },
-  "verification-pass": { usage: "verification-pass <id>", method: "POST", path: "/api/ops/verification/review", fields: ([id]) => ({ id: id ?? "", decision: "pass" }) },
-  "verification-refuse": { usage: "verification-refuse <id> [reason]", method: "POST", path: "/api/ops/verification/review", fields: ([id, ...reason]) => ({ id: id ?? "", decision: "refuse", reason: reason.join(" ") }) },
+  "verification-pass": {
+    usage: "verification-pass <id>",
+    method: "POST",
+    path: "/api/ops/verification/review",
+    fields: ([id]) => ({ id: id ?? "", decision: "pass" }),
+  },
+  "verification-refuse": {
+    usage: "verification-refuse <id> [reason]",
+    method: "POST",
+    path: "/api/ops/verification/review",
+    fields: ([id, ...reason]) => ({ id: id ?? "", decision: "refuse", reason: reason.join(" ") }),
+  },
   message: {
     usage: "message <account|all> <title> <body>",
     method: "POST",
     path: "/api/ops/message",
-    fields: ([account, title, ...body]) => ({ ...(account && account !== "all" ? { account } : {}), title: title ?? "", body: body.join(" ") }),
+    fields: ([account, title, ...body]) => ({
+      ...(account && account !== "all" ? { account } : {}),
+      title: title ?? "",
+      body: body.join(" "),
+    }),
   },
   plan: {
     usage: "plan <title> <dailyRate e.g. 0.0012> <days> <minAmount> [id-to-change] [enabled 1|0]",
     method: "POST",
     path: "/api/ops/plan",
-    fields: ([title, dailyRate, days, minAmount, id, enabled]) => ({ title: title ?? "", dailyRate: dailyRate ?? "", days: days ?? "", minAmount: minAmount ?? "", ...(id && id !== "new" ? { id } : {}), ...(enabled ? { enabled } : {}) }),
+    fields: ([title, dailyRate, days, minAmount, id, enabled]) => ({
+      title: title ?? "",
+      dailyRate: dailyRate ?? "",
+      days: days ?? "",
+      minAmount: minAmount ?? "",
+      ...(id && id !== "new" ? { id } : {}),
+      ...(enabled ? { enabled } : {}),
+    }),
   },
   content: {
     usage: "content <item-slug> <banner|notice|news|company|activity> <lang> <title> <summary> <body-html-or-@file>",
@@ -85,7 +153,12 @@ const commands: Record<string, Command> = {
       body: body?.startsWith("@") ? readFileSync(body.slice(1), "utf8") : (body ?? ""),
     }),
   },
-  "invite-bonus": { usage: "invite-bonus <amount per invitee>", method: "POST", path: "/api/ops/invite-bonus", fields: ([amount]) => ({ amount: amount ?? "" }) },
+  "invite-bonus": {
+    usage: "invite-bonus <amount per invitee>",
+    method: "POST",
+    path: "/api/ops/invite-bonus",
+    fields: ([amount]) => ({ amount: amount ?? "" }),
+  },
 };
 
 /** A QR image file as the data URL the channel stores (the PWA shows it without another request). */
@@ -95,7 +168,11 @@ function qrDataUrl(file: string): string {
 }
 
 function usage(): never {
-  console.error(`usage: npm run ops -- <command>\n${Object.values(commands).map((c) => `  ${c.usage}`).join("\n")}`);
+  console.error(
+    `usage: npm run ops -- <command>\n${Object.values(commands)
+      .map((c) => `  ${c.usage}`)
+      .join("\n")}`,
+  );
   process.exit(2);
 }
 
@@ -119,7 +196,10 @@ async function main() {
   const url = command.method === "GET" ? `${base}${command.path}?${fields}` : `${base}${command.path}`;
   const response = await fetch(url, {
     method: command.method,
-    headers: { "ops-token": opsToken(config.dataDir), ...(command.method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+    headers: {
+      "ops-token": opsToken(config.dataDir),
+      ...(command.method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+    },
     body: command.method === "POST" ? fields : undefined,
   });
   const answer = (await response.json()) as { code: number; msg: string; data: unknown };

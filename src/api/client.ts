@@ -84,8 +84,7 @@ export async function call<T>(endpoint: ApiPath, fields: Fields = {}, options: C
   if (envelope.code !== 1) {
     if (envelope.code === 401) {
       if (!options.expectLoggedOut) unauthorizedHandler();
-    }
-    else if (!options.quiet) showToast(envelope.msg, { tone: "error" });
+    } else if (!options.quiet) showToast(envelope.msg, { tone: "error" });
   }
   return envelope;
 }

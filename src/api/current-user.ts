@@ -3,10 +3,7 @@ import { recall, remember } from "../offline/cache";
 import { readToken } from "./session";
 import { fetchUserInfo } from "./user-info";
 
-export type UserLoad =
-  | { kind: "user"; user: UserInfo; offlineSince?: number }
-  | { kind: "logged-out" }
-  | { kind: "unavailable" };
+export type UserLoad = { kind: "user"; user: UserInfo; offlineSince?: number } | { kind: "logged-out" } | { kind: "unavailable" };
 
 const CACHE_KEY = "user-info";
 

@@ -4,8 +4,7 @@ import { definedFields, type Fields } from "./client";
 
 export type WithRequestId<F> = F & { requestId: string };
 
-const keyOf = (fields: Fields) =>
-  JSON.stringify(Object.entries(definedFields(fields)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const keyOf = (fields: Fields) => JSON.stringify(Object.entries(definedFields(fields)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /**
  * One form's submissions of an action the server does once per requestId (money moved, a record created).

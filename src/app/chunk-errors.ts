@@ -4,7 +4,8 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../../contract/constants";
  * Vite throws no ChunkLoadError; a page chunk that cannot be fetched (a deploy removed it, or the network is
  * gone) shows up as one of these messages.
  */
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);

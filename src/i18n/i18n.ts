@@ -21,7 +21,11 @@ let pagesLoad: PagesLoad | null = null;
 
 function startPagesLoad(code: LanguageCode): void {
   // Loading adds the page texts to the active catalog and re-renders whatever already shows.
-  const load: PagesLoad = { code, failed: false, promise: loadCatalog(pagesCatalogs, `./locales/${code}/pages.ts`).then((messages) => i18n.load(code, messages)) };
+  const load: PagesLoad = {
+    code,
+    failed: false,
+    promise: loadCatalog(pagesCatalogs, `./locales/${code}/pages.ts`).then((messages) => i18n.load(code, messages)),
+  };
   load.promise.catch(() => (load.failed = true));
   pagesLoad = load;
 }

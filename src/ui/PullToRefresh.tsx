@@ -41,7 +41,14 @@ export function PullToRefresh({ children }: { children: ReactNode }) {
 
   const label = refreshing ? t`Refreshing…` : pull >= PULL_THRESHOLD_PX ? t`Release to refresh` : pull > 0 ? t`Pull to refresh` : "";
   return (
-    <div className="pull-area" onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd} onTouchCancel={onTouchEnd} data-testid="pull-to-refresh">
+    <div
+      className="pull-area"
+      onTouchStart={onTouchStart}
+      onTouchMove={onTouchMove}
+      onTouchEnd={onTouchEnd}
+      onTouchCancel={onTouchEnd}
+      data-testid="pull-to-refresh"
+    >
       <div className="pull-indicator" style={{ height: pull }} role="status" aria-live="polite">
         {label}
       </div>

@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A bottom sheet: a modal dialog that takes the focus while open, keeps Tab inside it, closes on Escape or the

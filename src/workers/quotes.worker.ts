@@ -3,10 +3,7 @@ import { apiPaths } from "../../contract/paths";
 import { QuotePoller } from "./quote-poller";
 
 /** Messages the page sends: what to watch, and whether it can be seen and is online. */
-export type QuotesCommand =
-  | { type: "watch"; pids: number[] }
-  | { type: "visible"; visible: boolean }
-  | { type: "online"; online: boolean };
+export type QuotesCommand = { type: "watch"; pids: number[] } | { type: "visible"; visible: boolean } | { type: "online"; online: boolean };
 
 export interface QuotesReport {
   type: "quotes";

@@ -21,11 +21,16 @@ function line(name: string, value: string, target: string) {
 }
 
 async function cannon(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => autocannon({ duration: DURATION_SECONDS, connections: 32, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    autocannon({ duration: DURATION_SECONDS, connections: 32, ...options }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 }
 
 async function serverBench(baseUrl: string) {
-  const login = await fetch(`${baseUrl}/api/login/index`, { method: "POST", body: new URLSearchParams({ account: "demo", password: "demo1234" }) });
+  const login = await fetch(`${baseUrl}/api/login/index`, {
+    method: "POST",
+    body: new URLSearchParams({ account: "demo", password: "demo1234" }),
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const products = ((await (await fetch(`${baseUrl}/api/index/ajaxdata?market=crypto`)).json()) as { data: Array<{ id: number }> }).data;
   const pids = products.map((p) => p.id).join(",");
@@ -44,7 +49,13 @@ async function serverBench(baseUrl: string) {
         setupRequest: (request) => ({
           ...request,
           headers: { "content-type": "application/x-www-form-urlencoded", token },
-          body: new URLSearchParams({ pid: String(products[0]!.id), direction: counter % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `bench-${Date.now()}-${counter++}` }).toString(),
+          body: new URLSearchParams({
+            pid: String(products[0]!.id),
+            direction: counter % 2 ? "up" : "down",
+            seconds: "30",
+            amount: "10",
+            requestId: `bench-${Date.now()}-${counter++}`,
+          }).toString(),
         }),
       },
     ],
@@ -59,7 +70,9 @@ async function settlementBench() {
   const database = await openDatabase({ dataDir: null });
   const db = database.db;
   const n = 20_000;
-  await db.execute(`insert into users (account, password_hash, phone, invite_code, created_at, cash) select 'u' || i, 'x', '1', 'C' || i, 0, 100000000 from generate_series(1, 100) i` as never);
+  await db.execute(
+    `insert into users (account, password_hash, phone, invite_code, created_at, cash) select 'u' || i, 'x', '1', 'C' || i, 0, 100000000 from generate_series(1, 100) i` as never,
+  );
   await db.execute(`insert into ticks (product_id, time, price) select 1, t, 100000 + (t % 7) from generate_series(1000, 1200) t` as never);
   await db.execute(
     `insert into orders (user_id, product_id, request_id, direction, amount, fee, seconds, payout_bps, open_price, open_tick_time, open_time, expires_at)
@@ -90,12 +103,20 @@ async function browserBench(baseUrl: string) {
   await page.waitForFunction(() => performance.getEntriesByName("kline-tick").length >= 8, undefined, { timeout: 30_000 });
   const ticks = await page.evaluate(() => performance.getEntriesByName("kline-tick").map((entry) => entry.duration));
   ticks.sort((a, b) => a - b);
-  line("tick → chart update ms (median / max)", `${ticks[Math.floor(ticks.length / 2)]!.toFixed(1)} / ${ticks.at(-1)!.toFixed(1)}`, `≤ ${targets.tick}`);
+  line(
+    "tick → chart update ms (median / max)",
+    `${ticks[Math.floor(ticks.length / 2)]!.toFixed(1)} / ${ticks.at(-1)!.toFixed(1)}`,
+    `≤ ${targets.tick}`,
+  );
 
   const warm = await homeWarmStart(browser, baseUrl);
   line("Home usable, warm service worker ms", warm.interactive.toFixed(0), `(${Math.round(warm.fromWorker * 100)} % served by the worker)`);
   const memory = await streamingMemory(browser, baseUrl, products[0]!.id, STREAM_MINUTES);
-  line(`trade heap growth over ${STREAM_MINUTES} min MB`, `${(memory.end - memory.start).toFixed(1)} (max ${memory.max.toFixed(1)})`, `≤ ${MEMORY_GROWTH_BOUND_MB} MB`);
+  line(
+    `trade heap growth over ${STREAM_MINUTES} min MB`,
+    `${(memory.end - memory.start).toFixed(1)} (max ${memory.max.toFixed(1)})`,
+    `≤ ${MEMORY_GROWTH_BOUND_MB} MB`,
+  );
   await browser.close();
 }
 

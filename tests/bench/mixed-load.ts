@@ -17,7 +17,11 @@ interface Envelope {
   data: any;
 }
 
-async function call(baseUrl: string, path: string, init: { form?: Record<string, string>; token?: string; ops?: boolean; body?: FormData } = {}): Promise<Envelope> {
+async function call(
+  baseUrl: string,
+  path: string,
+  init: { form?: Record<string, string>; token?: string; ops?: boolean; body?: FormData } = {},
+): Promise<Envelope> {
   const headers: Record<string, string> = {};
   if (init.token) headers.token = init.token;
   if (init.ops) headers["ops-token"] = OPS_TOKEN;
@@ -35,14 +39,26 @@ async function newFundedUser(baseUrl: string, n: number): Promise<string> {
   const code = (await call(baseUrl, `/api/ops/sms?phone=${phone}`, { ops: true })).data[0].code as string;
   const account = `bench${Date.now().toString(36)}${n}`;
   const registered = await call(baseUrl, "/api/login/reg", {
-    form: { account, password: "bench123", password2: "bench123", payPassword: "pay12345", payPassword2: "pay12345", phone, smsCode: code, inviteCode: "DEMO88" },
+    form: {
+      account,
+      password: "bench123",
+      password2: "bench123",
+      payPassword: "pay12345",
+      payPassword2: "pay12345",
+      phone,
+      smsCode: code,
+      inviteCode: "DEMO88",
+    },
   });
   const token = registered.data.token as string;
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(makePng())], { type: "image/png" }), "receipt.png");
   const screenshot = (await call(baseUrl, "/api/user/uploadfile", { token, body: form })).data.url as string;
   const channelId = String((await call(baseUrl, "/api/user/recharge", { token })).data.channels[0].id);
-  const recharge = await call(baseUrl, "/api/user/dorecharge", { token, form: { channelId, amount: "20000", screenshot, requestId: `bench-recharge-${account}` } });
+  const recharge = await call(baseUrl, "/api/user/dorecharge", {
+    token,
+    form: { channelId, amount: "20000", screenshot, requestId: `bench-recharge-${account}` },
+  });
   await call(baseUrl, "/api/ops/recharge/review", { ops: true, form: { id: String(recharge.data.id), decision: "approve" } });
   return token;
 }
@@ -72,8 +88,16 @@ async function mixedLoad(baseUrls: string[]): Promise<LoadFigures> {
   const requests: autocannon.Request[] = [
     { method: "GET", path: "/api/index/ajaxdata?market=crypto" },
     { method: "GET", path: `/api/index/ajaxpro?pids=${pids.join(",")}` },
-    { method: "GET", path: "/api/user/index", setupRequest: (request, context) => ({ ...request, headers: withUser(context as Record<string, unknown>) }) },
-    { method: "GET", path: "/api/user/ajaxorder_list", setupRequest: (request, context) => ({ ...request, headers: withUser(context as Record<string, unknown>) }) },
+    {
+      method: "GET",
+      path: "/api/user/index",
+      setupRequest: (request, context) => ({ ...request, headers: withUser(context as Record<string, unknown>) }),
+    },
+    {
+      method: "GET",
+      path: "/api/user/ajaxorder_list",
+      setupRequest: (request, context) => ({ ...request, headers: withUser(context as Record<string, unknown>) }),
+    },
     {
       method: "POST",
       path: "/api/user/addorder",
@@ -82,7 +106,13 @@ async function mixedLoad(baseUrls: string[]): Promise<LoadFigures> {
         return {
           ...request,
           headers: { ...withUser(context as Record<string, unknown>), "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ pid: String(pids[n % pids.length]), direction: n % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `bench-load-${Date.now()}-${n}` }).toString(),
+          body: new URLSearchParams({
+            pid: String(pids[n % pids.length]),
+            direction: n % 2 ? "up" : "down",
+            seconds: "30",
+            amount: "10",
+            requestId: `bench-load-${Date.now()}-${n}`,
+          }).toString(),
         };
       },
     },
@@ -113,7 +143,9 @@ function report(name: string, figures: LoadFigures) {
 
 /** Mixed load on one PGlite process, then on two processes sharing a throwaway PostgreSQL. */
 export async function mixedLoadBench(): Promise<void> {
-  console.log(`\nMixed load: ${USERS} users, ${CONNECTIONS} connections, ${LOAD_SECONDS} s; list, quotes, user, open orders, place order (1 in 5)`);
+  console.log(
+    `\nMixed load: ${USERS} users, ${CONNECTIONS} connections, ${LOAD_SECONDS} s; list, quotes, user, open orders, place order (1 in 5)`,
+  );
   const single = await startServerProcess(SERVER_ENV);
   try {
     report("PGlite, 1 process", await mixedLoad([single.baseUrl]));

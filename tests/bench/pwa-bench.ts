@@ -58,7 +58,12 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 /** The trade screen streaming quotes for `minutes`: page heap after garbage collection, sampled each minute. */
-export async function streamingMemory(browser: Browser, baseUrl: string, pid: number, minutes: number): Promise<{ start: number; end: number; max: number }> {
+export async function streamingMemory(
+  browser: Browser,
+  baseUrl: string,
+  pid: number,
+  minutes: number,
+): Promise<{ start: number; end: number; max: number }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await logIn(page, baseUrl);

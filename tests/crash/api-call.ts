@@ -57,7 +57,9 @@ export async function call(lives: ServerLives, request: Request): Promise<Outcom
     // the headers came back but the body was cut off: the handler may have finished its work
     return { kind: "unknown", error: `body: ${errorCode(error)}` };
   }
-  return body.code === 1 ? { kind: "ok", data: body.data } : { kind: "refused", status: response.status, err: body.err ?? String(body.code) };
+  return body.code === 1
+    ? { kind: "ok", data: body.data }
+    : { kind: "refused", status: response.status, err: body.err ?? String(body.code) };
 }
 
 /** For setup steps that must work: the data, or an error naming the request. */

@@ -65,9 +65,15 @@ describe("crashes at random moments", () => {
     await lives.start();
     const operator = new Operator(lives, journal);
     await operator.openWithdrawalRules();
-    const products = (await mustCall(lives, { method: "GET", path: "/api/index/ajaxdata", fields: { market: "crypto" } })) as Array<{ id: number; code: string }>;
+    const products = (await mustCall(lives, { method: "GET", path: "/api/index/ajaxdata", fields: { market: "crypto" } })) as Array<{
+      id: number;
+      code: string;
+    }>;
     const shared = { lives, operator, journal, amounts: new UniqueAmounts(), productId: products.find((p) => p.code === "BTCUSDT")!.id };
-    const customers = Array.from({ length: CUSTOMERS }, (_, i) => new Customer(`crash${seed.toString(36)}x${i}`, shared, seededRandom(seed + i + 1)));
+    const customers = Array.from(
+      { length: CUSTOMERS },
+      (_, i) => new Customer(`crash${seed.toString(36)}x${i}`, shared, seededRandom(seed + i + 1)),
+    );
     for (const [i, customer] of customers.entries()) {
       await customer.register(`1${String(seed % 1e8).padStart(8, "0")}${i}`, `6222${seed}${i}`, shared.amounts.next(5_000_00));
     }
@@ -113,9 +119,13 @@ describe("crashes at random moments", () => {
     finalState = await withDatabase(dataDir, readFinalState);
 
     console.log(`journal: ${JSON.stringify(journal.summary())}`);
-    const expiredWhileDown = finalState.orders.filter((o) => lives.downtimes.some((d) => o.expiresAt >= d.from && o.expiresAt < d.to)).length;
+    const expiredWhileDown = finalState.orders.filter((o) =>
+      lives.downtimes.some((d) => o.expiresAt >= d.from && o.expiresAt < d.to),
+    ).length;
     console.log(`${finalState.orders.length} orders, ${expiredWhileDown} of them expired while the server was down`);
-    console.log(`server starts took ${lives.startSeconds.map((s) => s.toFixed(1)).join(", ")} s; whole run ${((Date.now() - began) / 1000).toFixed(0)} s`);
+    console.log(
+      `server starts took ${lives.startSeconds.map((s) => s.toFixed(1)).join(", ")} s; whole run ${((Date.now() - began) / 1000).toFixed(0)} s`,
+    );
     expect(lives.unexpectedExits).toEqual([]);
     expect(lives.lives).toBe(KILLS + 1);
     expect(journal.entries.filter((e) => e.action.kind === "order" && e.outcome === "ok").length).toBeGreaterThan(5);
@@ -136,7 +146,9 @@ describe("crashes at random moments", () => {
     };
     // a credit to book twice (a settlement if any order paid out) and a debit, one of several rows of its movement, to lose
     const credit = state.ledger.find((row) => row.reason === "order_settlement") ?? state.ledger.find((row) => row.reason === "recharge")!;
-    const pairRow = state.ledger.find((row) => customerIds.includes(row.userId) && row.reason === "withdrawal_request" && row.account === "cash") ?? state.ledger.find((row) => row.reason === "order_fee")!;
+    const pairRow =
+      state.ledger.find((row) => customerIds.includes(row.userId) && row.reason === "withdrawal_request" && row.account === "cash") ??
+      state.ledger.find((row) => row.reason === "order_fee")!;
     const okOrder = entries.find((e) => e.action.kind === "order" && e.outcome === "ok")!;
     const okRecharge = entries.findIndex((e) => e.action.kind === "recharge" && e.outcome === "ok");
 
@@ -156,7 +168,9 @@ describe("crashes at random moments", () => {
     ).toEqual([expect.stringContaining(`${pairRow.reference.replace(":", " ")}: ledger has`)]);
     // an accepted order lost, and a refused request that left a record behind
     const okRequestId = (okOrder.action as { requestId: string }).requestId;
-    const lost = corrupted((copy) => (copy.orders = copy.orders.filter((o) => !(o.userId === okOrder.userId && o.requestId === okRequestId))));
+    const lost = corrupted(
+      (copy) => (copy.orders = copy.orders.filter((o) => !(o.userId === okOrder.userId && o.requestId === okRequestId))),
+    );
     expect(lost.join("\n")).toContain("was accepted but is not in the database");
     expect(corrupted((_copy, log) => (log[okRecharge]!.outcome = "refused")).join("\n")).toMatch(/recharge .*: refused .*, but 1 records/);
     // a balance off its ledger, and a negative one
@@ -164,7 +178,14 @@ describe("crashes at random moments", () => {
     expect(
       corrupted((copy) => {
         copy.users[0]!.coin = -1;
-        copy.ledger.push({ id: 1e9 + 1, userId: copy.users[0]!.id, account: "coin", delta: -1 - state.users[0]!.coin, reason: "test", reference: "test" });
+        copy.ledger.push({
+          id: 1e9 + 1,
+          userId: copy.users[0]!.id,
+          account: "coin",
+          delta: -1 - state.users[0]!.coin,
+          reason: "test",
+          reference: "test",
+        });
       }).join("\n"),
     ).toContain("negative balance");
 

@@ -44,11 +44,34 @@ export class Customer {
     const registered = await mustCall(lives, {
       method: "POST",
       path: "/api/login/reg",
-      fields: { account: this.account, password: PASSWORD, password2: PASSWORD, payPassword: PAY_PASSWORD, payPassword2: PAY_PASSWORD, phone, smsCode, inviteCode: "DEMO88" },
+      fields: {
+        account: this.account,
+        password: PASSWORD,
+        password2: PASSWORD,
+        payPassword: PAY_PASSWORD,
+        payPassword2: PAY_PASSWORD,
+        phone,
+        smsCode,
+        inviteCode: "DEMO88",
+      },
     });
     this.token = registered.token;
     this.userId = (await mustCall(lives, this.authed({ method: "GET", path: "/api/user/index" }))).id;
-    const card = await mustCall(lives, this.authed({ method: "POST", path: "/api/user/add_card", fields: { type: "bank", bankName: "Crash Bank", number: cardNumber, holder: this.account, payPassword: PAY_PASSWORD, requestId: this.nextRequestId() } }));
+    const card = await mustCall(
+      lives,
+      this.authed({
+        method: "POST",
+        path: "/api/user/add_card",
+        fields: {
+          type: "bank",
+          bankName: "Crash Bank",
+          number: cardNumber,
+          holder: this.account,
+          payPassword: PAY_PASSWORD,
+          requestId: this.nextRequestId(),
+        },
+      }),
+    );
     this.cardId = card.id;
     const recharge = await this.recharge(firstRecharge);
     if (recharge?.kind !== "ok") throw new Error(`first recharge failed: ${JSON.stringify(recharge)}`);
@@ -80,11 +103,18 @@ export class Customer {
    * was read: a session lost with the database, a rate limit) is sent again with the same one, as the app
    * does, so the server answers the first attempt instead of acting twice.
    */
-  private async once(action: Action, request: Request & { fields: Record<string, string> }, requestId = this.nextRequestId()): Promise<Outcome> {
+  private async once(
+    action: Action,
+    request: Request & { fields: Record<string, string> },
+    requestId = this.nextRequestId(),
+  ): Promise<Outcome> {
     const sent = { ...request, fields: { ...request.fields, requestId } };
     let outcome = await this.journaled(action, sent);
     for (let retry = 0; retry < 3; retry++) {
-      const unanswered = outcome.kind === "unknown" || outcome.kind === "unsent" || (outcome.kind === "refused" && (outcome.status === 401 || outcome.status === 429));
+      const unanswered =
+        outcome.kind === "unknown" ||
+        outcome.kind === "unsent" ||
+        (outcome.kind === "refused" && (outcome.status === 401 || outcome.status === 429));
       if (!unanswered) break;
       outcome = await this.journaled(action, sent);
     }
@@ -94,14 +124,22 @@ export class Customer {
   private async placeOrder(): Promise<void> {
     const requestId = this.nextRequestId();
     const amount = 10_00 + Math.floor(this.random() * 50_00);
-    const fields = { pid: String(this.shared.productId), direction: this.random() < 0.5 ? "up" : "down", seconds: String(ORDER_SECONDS), amount: money(amount) };
+    const fields = {
+      pid: String(this.shared.productId),
+      direction: this.random() < 0.5 ? "up" : "down",
+      seconds: String(ORDER_SECONDS),
+      amount: money(amount),
+    };
     await this.once({ kind: "order", requestId, amount }, { method: "POST", path: "/api/user/addorder", fields }, requestId);
   }
 
   private async exchange(): Promise<void> {
     const from = this.random() < 0.6 ? "cash" : "coin";
     const amount = this.shared.amounts.next(from === "cash" ? 10_00 : 5_00);
-    await this.once({ kind: "exchange", from, amount }, { method: "POST", path: "/api/user/exchange", fields: { from, amount: money(amount), payPassword: PAY_PASSWORD } });
+    await this.once(
+      { kind: "exchange", from, amount },
+      { method: "POST", path: "/api/user/exchange", fields: { from, amount: money(amount), payPassword: PAY_PASSWORD } },
+    );
   }
 
   private async recharge(amount: number): Promise<Outcome | undefined> {
@@ -112,12 +150,18 @@ export class Customer {
     const channels = await this.send({ method: "GET", path: "/api/user/recharge" });
     if (channels.kind !== "ok") return undefined;
     const channelId = String(channels.data.channels[0].id);
-    return this.once({ kind: "recharge", amount }, { method: "POST", path: "/api/user/dorecharge", fields: { channelId, amount: money(amount), screenshot: upload.data.url } });
+    return this.once(
+      { kind: "recharge", amount },
+      { method: "POST", path: "/api/user/dorecharge", fields: { channelId, amount: money(amount), screenshot: upload.data.url } },
+    );
   }
 
   private async withdraw(): Promise<void> {
     const amount = this.shared.amounts.next(100_00);
-    await this.once({ kind: "withdraw", amount }, { method: "POST", path: "/api/user/cash", fields: { amount: money(amount), cardId: String(this.cardId), payPassword: PAY_PASSWORD } });
+    await this.once(
+      { kind: "withdraw", amount },
+      { method: "POST", path: "/api/user/cash", fields: { amount: money(amount), cardId: String(this.cardId), payPassword: PAY_PASSWORD } },
+    );
   }
 
   /** Join a plan, or append to / stop one of the customer's running subscriptions. */
@@ -133,16 +177,26 @@ export class Customer {
       const amount = this.shared.amounts.next(100_00);
       await this.once(
         { kind: "yuebao_join", planId, amount },
-        { method: "POST", path: "/api/user/yebjoinnow", fields: { planId: String(planId), amount: money(amount), payPassword: PAY_PASSWORD } },
+        {
+          method: "POST",
+          path: "/api/user/yebjoinnow",
+          fields: { planId: String(planId), amount: money(amount), payPassword: PAY_PASSWORD },
+        },
       );
       return;
     }
     const subscriptionId = running[Math.floor(this.random() * running.length)]!.id;
     if (pick < 0.75) {
       const amount = this.shared.amounts.next(50_00);
-      await this.once({ kind: "yuebao_append", subscriptionId, amount }, { method: "POST", path: "/api/user/yebappend", fields: { id: String(subscriptionId), amount: money(amount) } });
+      await this.once(
+        { kind: "yuebao_append", subscriptionId, amount },
+        { method: "POST", path: "/api/user/yebappend", fields: { id: String(subscriptionId), amount: money(amount) } },
+      );
     } else {
-      await this.once({ kind: "yuebao_stop", subscriptionId }, { method: "POST", path: "/api/user/yebstop", fields: { id: String(subscriptionId) } });
+      await this.once(
+        { kind: "yuebao_stop", subscriptionId },
+        { method: "POST", path: "/api/user/yebstop", fields: { id: String(subscriptionId) } },
+      );
     }
   }
 
@@ -166,7 +220,11 @@ export class Customer {
   private async send(request: Request): Promise<Outcome> {
     const outcome = await call(this.shared.lives, this.authed(request));
     if (outcome.kind === "refused" && outcome.status === 401) {
-      const login = await call(this.shared.lives, { method: "POST", path: "/api/login/index", fields: { account: this.account, password: PASSWORD } });
+      const login = await call(this.shared.lives, {
+        method: "POST",
+        path: "/api/login/index",
+        fields: { account: this.account, password: PASSWORD },
+      });
       if (login.kind === "ok") this.token = login.data.token;
     }
     return outcome;

@@ -5,7 +5,18 @@ import type { Db } from "../../server/db/client";
 export interface FinalState {
   users: Array<{ id: number; account: string; cash: number; coin: number; frozen: number; yuebao: number }>;
   ledger: Array<{ id: number; userId: number; account: string; delta: number; reason: string; reference: string }>;
-  orders: Array<{ id: number; userId: number; requestId: string; amount: number; fee: number; payoutBps: number; status: string; result: string | null; payout: number | null; expiresAt: number }>;
+  orders: Array<{
+    id: number;
+    userId: number;
+    requestId: string;
+    amount: number;
+    fee: number;
+    payoutBps: number;
+    status: string;
+    result: string | null;
+    payout: number | null;
+    expiresAt: number;
+  }>;
   recharges: Array<{ id: number; userId: number; amount: number; status: string }>;
   withdrawals: Array<{ id: number; userId: number; amount: number; status: string }>;
   exchanges: Array<{ id: number; userId: number; fromAccount: "cash" | "coin"; cashAmount: number; coinAmount: number }>;
@@ -13,7 +24,25 @@ export interface FinalState {
 }
 
 // bigint columns come back as strings or bigints depending on the driver: numbers here (cents fit easily)
-const NUMBER_COLUMNS = new Set(["id", "userId", "planId", "cash", "coin", "frozen", "yuebao", "delta", "amount", "fee", "payoutBps", "payout", "cashAmount", "coinAmount", "principal", "profit", "expiresAt"]);
+const NUMBER_COLUMNS = new Set([
+  "id",
+  "userId",
+  "planId",
+  "cash",
+  "coin",
+  "frozen",
+  "yuebao",
+  "delta",
+  "amount",
+  "fee",
+  "payoutBps",
+  "payout",
+  "cashAmount",
+  "coinAmount",
+  "principal",
+  "profit",
+  "expiresAt",
+]);
 const numeric = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [key, NUMBER_COLUMNS.has(key) && value !== null ? Number(value) : value]));
 
@@ -25,14 +54,23 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 export async function readFinalState(db: Db): Promise<FinalState> {
   return {
     users: await rows(db, sql`select id, account, cash, coin, frozen, yuebao from users order by id`),
-    ledger: await rows(db, sql`select id, user_id as "userId", account, delta, reason, coalesce(reference, '') as reference from ledger order by id`),
+    ledger: await rows(
+      db,
+      sql`select id, user_id as "userId", account, delta, reason, coalesce(reference, '') as reference from ledger order by id`,
+    ),
     orders: await rows(
       db,
       sql`select id, user_id as "userId", request_id as "requestId", amount, fee, payout_bps as "payoutBps", status, result, payout, expires_at as "expiresAt" from orders order by id`,
     ),
     recharges: await rows(db, sql`select id, user_id as "userId", amount, status from recharges order by id`),
     withdrawals: await rows(db, sql`select id, user_id as "userId", amount, status from withdrawals order by id`),
-    exchanges: await rows(db, sql`select id, user_id as "userId", from_account as "fromAccount", cash_amount as "cashAmount", coin_amount as "coinAmount" from exchanges order by id`),
-    subscriptions: await rows(db, sql`select id, user_id as "userId", plan_id as "planId", principal, profit, status from subscriptions order by id`),
+    exchanges: await rows(
+      db,
+      sql`select id, user_id as "userId", from_account as "fromAccount", cash_amount as "cashAmount", coin_amount as "coinAmount" from exchanges order by id`,
+    ),
+    subscriptions: await rows(
+      db,
+      sql`select id, user_id as "userId", plan_id as "planId", principal, profit, status from subscriptions order by id`,
+    ),
   };
 }

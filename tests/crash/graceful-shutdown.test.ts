@@ -19,7 +19,13 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(server: ServerProcess, method: "GET" | "POST", path: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+async function call(
+  server: ServerProcess,
+  method: "GET" | "POST",
+  path: string,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const query = method === "GET" && Object.keys(fields).length ? `?${new URLSearchParams(fields)}` : "";
   const response = await fetch(`${server.baseUrl}${path}${query}`, {
     method,
@@ -54,7 +60,10 @@ function getOnNewConnection(server: ServerProcess, path: string): Promise<number
 async function waitForRefusal(server: ServerProcess, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const code = await newConnection(server).then(() => "accepted", (error: NodeJS.ErrnoException) => error.code ?? "error");
+    const code = await newConnection(server).then(
+      () => "accepted",
+      (error: NodeJS.ErrnoException) => error.code ?? "error",
+    );
     if (code !== "accepted") return code;
     await sleep(100);
   }
@@ -79,7 +88,11 @@ function halfSentPost(server: ServerProcess, path: string, fields: Record<string
         method: "POST",
         path,
         agent: false,
-        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), ...(token ? { token } : {}) },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          ...(token ? { token } : {}),
+        },
       },
       (res) => {
         let text = "";
@@ -102,11 +115,19 @@ describe("graceful shutdown", () => {
     const login = await call(server, "POST", "/api/login/index", { account: "demo", password: "demo1234" });
     const token = login.body.data.token as string;
     const products = (await call(server, "GET", "/api/index/ajaxdata", { market: "crypto" })).body.data as Array<{ id: number }>;
-    const order = (n: number) => ({ pid: String(products[n % products.length]!.id), direction: n % 2 ? "up" : "down", seconds: "300", amount: "100", requestId: `graceful-${n}` });
+    const order = (n: number) => ({
+      pid: String(products[n % products.length]!.id),
+      direction: n % 2 ? "up" : "down",
+      seconds: "300",
+      amount: "100",
+      requestId: `graceful-${n}`,
+    });
 
     // in flight when the signal comes: requests whose bodies are still arriving, password checks (scrypt,
     // slow on purpose) and order placements
-    const logins = Array.from({ length: 16 }, () => halfSentPost(server, "/api/login/index", { account: "demo", password: "demo1234" }, ""));
+    const logins = Array.from({ length: 16 }, () =>
+      halfSentPost(server, "/api/login/index", { account: "demo", password: "demo1234" }, ""),
+    );
     const orders = Array.from({ length: 16 }, (_, n) => halfSentPost(server, "/api/user/addorder", order(n), token));
     const inFlight = [...logins, ...orders];
     await Promise.all(inFlight.map((request) => request.ready));

@@ -19,7 +19,8 @@ export function findViolations(state: FinalState, journal: Entry[], customerIds:
     ...requestsTookEffectAsAnswered(state, journal, customers),
   ];
   // anything left in the ledger belongs to no record: money that came from (or went) nowhere
-  for (const row of ledger.unexplained()) violations.push(`ledger row ${row.id} (${row.reference} ${row.reason} ${row.account} ${row.delta}) belongs to no record`);
+  for (const row of ledger.unexplained())
+    violations.push(`ledger row ${row.id} (${row.reference} ${row.reason} ${row.account} ${row.delta}) belongs to no record`);
   return violations;
 }
 
@@ -51,7 +52,10 @@ const key = (account: string, delta: number, reason: string) => `${account} ${de
 /** The rows under a reference are exactly the expected ones: none missing (half done), none twice. */
 function sameRows(what: string, actual: LedgerRow[], expected: Expected): string[] {
   const have = actual.map((row) => key(row.account, row.delta, row.reason)).sort();
-  const want = expected.filter(([, delta]) => delta !== 0).map(([account, delta, reason]) => key(account, delta, reason)).sort();
+  const want = expected
+    .filter(([, delta]) => delta !== 0)
+    .map(([account, delta, reason]) => key(account, delta, reason))
+    .sort();
   return JSON.stringify(have) === JSON.stringify(want) ? [] : [`${what}: ledger has [${have.join("; ")}], expected [${want.join("; ")}]`];
 }
 
@@ -87,7 +91,8 @@ function ordersSettledExactlyOnce(state: FinalState, journal: Entry[], customers
     if (!attempts.has(id)) violations.push(`order ${order.id} (${id}) was never requested`);
     if (order.status !== "closed" || !order.result) violations.push(`order ${order.id} not settled: status ${order.status}`);
     const payout = order.result ? settlementCredit(order.result as OrderResult, order.amount, order.payoutBps) : 0;
-    if (order.result && order.payout !== payout) violations.push(`order ${order.id} (${order.result}) paid ${order.payout}, its result pays ${payout}`);
+    if (order.result && order.payout !== payout)
+      violations.push(`order ${order.id} (${order.result}) paid ${order.payout}, its result pays ${payout}`);
     violations.push(
       ...sameRows(`order ${order.id}`, ledger.take(`order:${order.id}`), [
         ["cash", -order.amount, "order_stake"],
@@ -99,7 +104,8 @@ function ordersSettledExactlyOnce(state: FinalState, journal: Entry[], customers
   for (const [id, tries] of attempts) {
     const exists = stored.has(id);
     if (tries.some((t) => t.outcome === "ok") && !exists) violations.push(`order ${id} was accepted but is not in the database`);
-    if (tries.every((t) => t.outcome === "refused" || t.outcome === "unsent") && exists) violations.push(`order ${id} was refused (${tries.map((t) => t.detail).join(", ")}) but exists`);
+    if (tries.every((t) => t.outcome === "refused" || t.outcome === "unsent") && exists)
+      violations.push(`order ${id} was refused (${tries.map((t) => t.detail).join(", ")}) but exists`);
   }
   return violations;
 }
@@ -108,16 +114,25 @@ function ordersSettledExactlyOnce(state: FinalState, journal: Entry[], customers
 function reviewedMoneyMovedOnce(state: FinalState, journal: Entry[], customers: Set<number>, ledger: LedgerByReference): string[] {
   const violations: string[] = [];
   const reviews = (kind: "recharge_review" | "withdrawal_review", id: number) =>
-    journal.flatMap((entry) => (entry.action.kind === kind && entry.action.id === id ? [{ decision: entry.action.decision, outcome: entry.outcome }] : []));
+    journal.flatMap((entry) =>
+      entry.action.kind === kind && entry.action.id === id ? [{ decision: entry.action.decision, outcome: entry.outcome }] : [],
+    );
   const statusFollowsReviews = (what: string, status: string, answers: Array<{ decision: string; outcome: string }>) => {
     const decided = status === "success" ? "approve" : status === "failed" ? "reject" : null;
-    if (decided && !answers.some((a) => a.decision === decided && (a.outcome === "ok" || a.outcome === "unknown"))) violations.push(`${what} is ${status} but no ${decided} got through`);
+    if (decided && !answers.some((a) => a.decision === decided && (a.outcome === "ok" || a.outcome === "unknown")))
+      violations.push(`${what} is ${status} but no ${decided} got through`);
     for (const answer of answers.filter((a) => a.outcome === "ok")) {
       if (answer.decision !== decided) violations.push(`${what}: the operator's ${answer.decision} was accepted, yet it is ${status}`);
     }
   };
   for (const row of state.recharges.filter((r) => customers.has(r.userId))) {
-    violations.push(...sameRows(`recharge ${row.id}`, ledger.take(`recharge:${row.id}`), row.status === "success" ? [["cash", row.amount, "recharge"]] : []));
+    violations.push(
+      ...sameRows(
+        `recharge ${row.id}`,
+        ledger.take(`recharge:${row.id}`),
+        row.status === "success" ? [["cash", row.amount, "recharge"]] : [],
+      ),
+    );
     statusFollowsReviews(`recharge ${row.id}`, row.status, reviews("recharge_review", row.id));
   }
   for (const row of state.withdrawals.filter((w) => customers.has(w.userId))) {
@@ -171,9 +186,20 @@ function subscriptionsWhole(state: FinalState, journal: Entry[], customers: Set<
     const total = sub.principal + sub.profit;
     violations.push(
       ...sameRows(what, rows, [
-        ...joined.flatMap((amount): Expected => [["cash", -amount, "yuebao_join"], ["yuebao", amount, "yuebao_join"]]),
-        ...appended.flatMap((amount): Expected => [["cash", -amount, "yuebao_append"], ["yuebao", amount, "yuebao_append"]]),
-        ...(sub.status === "settled" ? ([["yuebao", -total, "yuebao_stop"], ["cash", total, "yuebao_stop"]] as Expected) : []),
+        ...joined.flatMap((amount): Expected => [
+          ["cash", -amount, "yuebao_join"],
+          ["yuebao", amount, "yuebao_join"],
+        ]),
+        ...appended.flatMap((amount): Expected => [
+          ["cash", -amount, "yuebao_append"],
+          ["yuebao", amount, "yuebao_append"],
+        ]),
+        ...(sub.status === "settled"
+          ? ([
+              ["yuebao", -total, "yuebao_stop"],
+              ["cash", total, "yuebao_stop"],
+            ] as Expected)
+          : []),
       ]),
     );
     if (joined.length !== 1) violations.push(`${what}: ${joined.length} join movements`);
@@ -182,7 +208,8 @@ function subscriptionsWhole(state: FinalState, journal: Entry[], customers: Set<
     const earned = interest.reduce((a, r) => a + r.delta, 0);
     if (earned !== sub.profit) violations.push(`${what}: profit ${sub.profit}, interest booked ${earned}`);
     const stops = journal.filter((e) => e.action.kind === "yuebao_stop" && e.action.subscriptionId === sub.id);
-    if (sub.status === "settled" && !stops.some((s) => s.outcome === "ok" || s.outcome === "unknown")) violations.push(`${what} is settled but no stop got through`);
+    if (sub.status === "settled" && !stops.some((s) => s.outcome === "ok" || s.outcome === "unknown"))
+      violations.push(`${what} is settled but no stop got through`);
     if (sub.status !== "settled" && stops.some((s) => s.outcome === "ok")) violations.push(`${what} was stopped (ok) but is ${sub.status}`);
   }
   return violations;
@@ -198,7 +225,8 @@ function requestsTookEffectAsAnswered(state: FinalState, journal: Entry[], custo
   const add = (fingerprint: string) => effects.set(fingerprint, (effects.get(fingerprint) ?? 0) + 1);
   for (const r of state.recharges.filter((row) => customers.has(row.userId))) add(`recharge ${r.userId} ${r.amount}`);
   for (const w of state.withdrawals.filter((row) => customers.has(row.userId))) add(`withdraw ${w.userId} ${w.amount}`);
-  for (const x of state.exchanges.filter((row) => customers.has(row.userId))) add(`exchange ${x.userId} ${x.fromAccount} ${x.fromAccount === "cash" ? x.cashAmount : x.coinAmount}`);
+  for (const x of state.exchanges.filter((row) => customers.has(row.userId)))
+    add(`exchange ${x.userId} ${x.fromAccount} ${x.fromAccount === "cash" ? x.cashAmount : x.coinAmount}`);
   for (const sub of state.subscriptions.filter((row) => customers.has(row.userId))) {
     // the amounts paid in are in the subscription's ledger rows (its principal is their sum)
     const rows = state.ledger.filter((row) => row.reference === `subscription:${sub.id}` && row.account === "yuebao");
@@ -224,7 +252,8 @@ function requestsTookEffectAsAnswered(state: FinalState, journal: Entry[], custo
   for (const [fingerprint, entry] of requested) {
     const count = effects.get(fingerprint) ?? 0;
     if (entry.outcome === "ok" && count !== 1) violations.push(`${fingerprint}: accepted, but ${count} records`);
-    if ((entry.outcome === "refused" || entry.outcome === "unsent") && count !== 0) violations.push(`${fingerprint}: ${entry.outcome} (${entry.detail}), but ${count} records`);
+    if ((entry.outcome === "refused" || entry.outcome === "unsent") && count !== 0)
+      violations.push(`${fingerprint}: ${entry.outcome} (${entry.detail}), but ${count} records`);
     if (entry.outcome === "unknown" && count > 1) violations.push(`${fingerprint}: cut off, and ${count} records`);
   }
   for (const [fingerprint, count] of effects) {

@@ -14,7 +14,13 @@ interface Envelope {
   data: any;
 }
 
-async function call(server: ServerProcess, method: "GET" | "POST", path: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Envelope> {
+async function call(
+  server: ServerProcess,
+  method: "GET" | "POST",
+  path: string,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<Envelope> {
   const query = method === "GET" && Object.keys(fields).length ? `?${new URLSearchParams(fields)}` : "";
   const response = await fetch(`${server.baseUrl}${path}${query}`, {
     method,
@@ -24,7 +30,8 @@ async function call(server: ServerProcess, method: "GET" | "POST", path: string,
   return (await response.json()) as Envelope;
 }
 
-const isLeader = async (server: ServerProcess) => (await call(server, "GET", "/api/ops/status", {}, { "ops-token": OPS })).data.leader as boolean;
+const isLeader = async (server: ServerProcess) =>
+  (await call(server, "GET", "/api/ops/status", {}, { "ops-token": OPS })).data.leader as boolean;
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -60,10 +67,14 @@ describe("several processes on one PostgreSQL", () => {
     expect((await sql.query("select count(*)::int as n from products where code = 'BTCUSDT'")).rows[0].n).toBe(1);
 
     // exactly one leader
-    const leaders = await waitFor("a leader", async () => {
-      const flags = await Promise.all([isLeader(a), isLeader(b)]);
-      return flags.some(Boolean) && flags;
-    }, 10_000);
+    const leaders = await waitFor(
+      "a leader",
+      async () => {
+        const flags = await Promise.all([isLeader(a), isLeader(b)]);
+        return flags.some(Boolean) && flags;
+      },
+      10_000,
+    );
     expect(leaders.filter(Boolean)).toHaveLength(1);
     const leader = leaders[0] ? a : b;
     const follower = leader === a ? b : a;
@@ -91,11 +102,25 @@ describe("several processes on one PostgreSQL", () => {
     expect((await call(a, "GET", "/api/user/index", {}, demo)).data.account).toBe("demo");
 
     // orders on both processes: each open price is a tick the leader recorded, never the follower's own
-    const btc = (await call(follower, "GET", "/api/index/ajaxdata", { market: "crypto" })).data.find((p: { code: string }) => p.code === "BTCUSDT").id as number;
+    const btc = (await call(follower, "GET", "/api/index/ajaxdata", { market: "crypto" })).data.find(
+      (p: { code: string }) => p.code === "BTCUSDT",
+    ).id as number;
     const accepted: number[] = [];
     let sequence = 0;
     const place = async (server: ServerProcess) => {
-      const answer = await call(server, "POST", "/api/user/addorder", { pid: String(btc), direction: sequence % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `multi-process-${sequence++}` }, demo);
+      const answer = await call(
+        server,
+        "POST",
+        "/api/user/addorder",
+        {
+          pid: String(btc),
+          direction: sequence % 2 ? "up" : "down",
+          seconds: "30",
+          amount: "10",
+          requestId: `multi-process-${sequence++}`,
+        },
+        demo,
+      );
       if (answer.code === 1) accepted.push(answer.data.id);
       // the only acceptable refusal is a stale quote while no process records the feed (during failover)
       else expect(answer.err).toBe("quote_stale");
@@ -135,10 +160,14 @@ describe("several processes on one PostgreSQL", () => {
     }
 
     // every accepted order settles (30 s orders, plus the settlement grace), and exactly once
-    await waitFor("every order to settle", async () => {
-      const { rows } = await sql.query(`select count(*)::int as n from orders where status = 'holding'`);
-      return rows[0].n === 0;
-    }, 60_000);
+    await waitFor(
+      "every order to settle",
+      async () => {
+        const { rows } = await sql.query(`select count(*)::int as n from orders where status = 'holding'`);
+        return rows[0].n === 0;
+      },
+      60_000,
+    );
     const { rows: orders } = await sql.query(`select id, status, payout from orders order by id`);
     expect(orders.map((order) => order.id).sort((x, y) => x - y)).toEqual([...accepted].sort((x, y) => x - y));
     const { rows: ledger } = await sql.query(

@@ -16,7 +16,13 @@ interface Envelope {
   data: any;
 }
 
-async function call(server: ServerProcess, method: "GET" | "POST", path: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ status: number; body: Envelope }> {
+async function call(
+  server: ServerProcess,
+  method: "GET" | "POST",
+  path: string,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Envelope }> {
   const query = method === "GET" && Object.keys(fields).length ? `?${new URLSearchParams(fields)}` : "";
   const response = await fetch(`${server.baseUrl}${path}${query}`, {
     method,
@@ -50,10 +56,24 @@ describe("one requestId across two processes on one PostgreSQL", () => {
     const login = await call(a, "POST", "/api/login/index", { account: "demo", password: "demo1234" });
     const demo = { token: login.body.data.token as string };
     const demoId = login.body.data.user.id as number;
-    expect((await call(b, "POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "50" }, { "ops-token": OPS })).body.code).toBe(1);
-    const card = await call(b, "POST", "/api/user/add_card", { type: "alipay", bankName: "Alipay", number: "once@example.com", requestId: "two-process-card-1" }, demo);
+    expect(
+      (await call(b, "POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "50" }, { "ops-token": OPS })).body.code,
+    ).toBe(1);
+    const card = await call(
+      b,
+      "POST",
+      "/api/user/add_card",
+      { type: "alipay", bankName: "Alipay", number: "once@example.com", requestId: "two-process-card-1" },
+      demo,
+    );
     expect(card.body.code).toBe(1);
-    const spare = await call(a, "POST", "/api/user/add_card", { type: "alipay", bankName: "Alipay", number: "spare@example.com", requestId: "two-process-card-2" }, demo);
+    const spare = await call(
+      a,
+      "POST",
+      "/api/user/add_card",
+      { type: "alipay", bankName: "Alipay", number: "spare@example.com", requestId: "two-process-card-2" },
+      demo,
+    );
     expect(spare.body.code).toBe(1);
 
     const actions: Array<{ path: string; fields: Record<string, string>; effect: [string, unknown[]] }> = [
@@ -76,7 +96,9 @@ describe("one requestId across two processes on one PostgreSQL", () => {
     for (const action of actions) {
       const effectBefore = await count(...action.effect);
       const ledgerBefore = await count("select count(*)::int as n from ledger where user_id = $1", [demoId]);
-      const answers = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => call(i % 2 ? a : b, "POST", action.path, action.fields, demo)));
+      const answers = await Promise.all(
+        Array.from({ length: CONCURRENT }, (_, i) => call(i % 2 ? a : b, "POST", action.path, action.fields, demo)),
+      );
       const first = answers[0]!;
       expect(first.body.code, `${action.path}: ${JSON.stringify(first.body)}`).toBe(1);
       for (const answer of answers) {
@@ -87,7 +109,12 @@ describe("one requestId across two processes on one PostgreSQL", () => {
       expect(Math.abs(effectAfter - effectBefore), action.path).toBe(1);
       const ledgerRows = (await count("select count(*)::int as n from ledger where user_id = $1", [demoId])) - ledgerBefore;
       expect(ledgerRows, action.path).toBe(action.path === "/api/user/del_card" ? 0 : 2);
-      expect(await count("select count(*)::int as n from request_claims where user_id = $1 and request_id = $2", [demoId, action.fields.requestId])).toBe(1);
+      expect(
+        await count("select count(*)::int as n from request_claims where user_id = $1 and request_id = $2", [
+          demoId,
+          action.fields.requestId,
+        ]),
+      ).toBe(1);
     }
 
     // balances still equal the ledger

@@ -14,23 +14,34 @@ export class Operator {
 
   /** Withdrawals allowed at any hour and any number of times a day, so the wall clock cannot refuse them. */
   async openWithdrawalRules(): Promise<void> {
-    await mustCall(this.lives, asOperator({ method: "POST", path: "/api/ops/money-rules", fields: { window: "00:00-24:00", timezone: "UTC", dailyCount: "999" } }));
+    await mustCall(
+      this.lives,
+      asOperator({ method: "POST", path: "/api/ops/money-rules", fields: { window: "00:00-24:00", timezone: "UTC", dailyCount: "999" } }),
+    );
   }
 
   async smsCode(phone: string): Promise<string> {
-    const outbox = (await mustCall(this.lives, asOperator({ method: "GET", path: "/api/ops/sms", fields: { phone } }))) as Array<{ code: string }>;
+    const outbox = (await mustCall(this.lives, asOperator({ method: "GET", path: "/api/ops/sms", fields: { phone } }))) as Array<{
+      code: string;
+    }>;
     if (!outbox[0]) throw new Error(`no SMS code for ${phone}`);
     return outbox[0].code;
   }
 
   async reviewRecharge(id: number, decision: "approve" | "reject") {
-    const outcome = await call(this.lives, asOperator({ method: "POST", path: "/api/ops/recharge/review", fields: { id: String(id), decision, reason: "crash test" } }));
+    const outcome = await call(
+      this.lives,
+      asOperator({ method: "POST", path: "/api/ops/recharge/review", fields: { id: String(id), decision, reason: "crash test" } }),
+    );
     this.journal.record(0, { kind: "recharge_review", id, decision }, outcome);
     return outcome;
   }
 
   async reviewWithdrawal(id: number, decision: "approve" | "reject") {
-    const outcome = await call(this.lives, asOperator({ method: "POST", path: "/api/ops/withdrawal/review", fields: { id: String(id), decision, reason: "crash test" } }));
+    const outcome = await call(
+      this.lives,
+      asOperator({ method: "POST", path: "/api/ops/withdrawal/review", fields: { id: String(id), decision, reason: "crash test" } }),
+    );
     this.journal.record(0, { kind: "withdrawal_review", id, decision }, outcome);
     return outcome;
   }
@@ -39,11 +50,13 @@ export class Operator {
   async reviewSome(random: Random): Promise<void> {
     const recharges = await call(this.lives, asOperator({ method: "GET", path: "/api/ops/recharges", fields: { status: "review" } }));
     if (recharges.kind === "ok") {
-      for (const row of (recharges.data as Array<{ id: number }>).slice(0, 3)) await this.reviewRecharge(row.id, random() < 0.85 ? "approve" : "reject");
+      for (const row of (recharges.data as Array<{ id: number }>).slice(0, 3))
+        await this.reviewRecharge(row.id, random() < 0.85 ? "approve" : "reject");
     }
     const withdrawals = await call(this.lives, asOperator({ method: "GET", path: "/api/ops/withdrawals", fields: { status: "review" } }));
     if (withdrawals.kind === "ok") {
-      for (const row of (withdrawals.data as Array<{ id: number }>).slice(0, 3)) await this.reviewWithdrawal(row.id, random() < 0.6 ? "approve" : "reject");
+      for (const row of (withdrawals.data as Array<{ id: number }>).slice(0, 3))
+        await this.reviewWithdrawal(row.id, random() < 0.6 ? "approve" : "reject");
     }
   }
 

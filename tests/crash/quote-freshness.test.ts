@@ -16,7 +16,13 @@ interface Envelope {
   data: any;
 }
 
-async function call(server: ServerProcess, method: "GET" | "POST", path: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Envelope> {
+async function call(
+  server: ServerProcess,
+  method: "GET" | "POST",
+  path: string,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<Envelope> {
   const query = method === "GET" && Object.keys(fields).length ? `?${new URLSearchParams(fields)}` : "";
   const response = await fetch(`${server.baseUrl}${path}${query}`, {
     method,
@@ -26,7 +32,8 @@ async function call(server: ServerProcess, method: "GET" | "POST", path: string,
   return (await response.json()) as Envelope;
 }
 
-const isLeader = async (server: ServerProcess) => (await call(server, "GET", "/api/ops/status", {}, { "ops-token": OPS })).data.leader as boolean;
+const isLeader = async (server: ServerProcess) =>
+  (await call(server, "GET", "/api/ops/status", {}, { "ops-token": OPS })).data.leader as boolean;
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -50,8 +57,11 @@ describe("quotes on a follower and under one account's burst (PostgreSQL, two pr
   let leader: ServerProcess;
   let follower: ServerProcess;
   let btc: number;
-  const quoteTime = async (server: ServerProcess) => (await call(server, "GET", "/api/index/ajaxpro", { pids: String(btc) })).data[0].time as number;
-  const login = async (server: ServerProcess) => ({ token: (await call(server, "POST", "/api/login/index", { account: "demo", password: "demo1234" })).data.token as string });
+  const quoteTime = async (server: ServerProcess) =>
+    (await call(server, "GET", "/api/index/ajaxpro", { pids: String(btc) })).data[0].time as number;
+  const login = async (server: ServerProcess) => ({
+    token: (await call(server, "POST", "/api/login/index", { account: "demo", password: "demo1234" })).data.token as string,
+  });
 
   beforeAll(async () => {
     postgres = await startTempPostgres();
@@ -59,15 +69,23 @@ describe("quotes on a follower and under one account's burst (PostgreSQL, two pr
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     sql = new pg.Client({ connectionString: postgres.url });
     await sql.connect();
-    const flags = await waitFor("a leader", async () => {
-      const found = await Promise.all(servers.map(isLeader));
-      return found.some(Boolean) && found;
-    }, 10_000);
+    const flags = await waitFor(
+      "a leader",
+      async () => {
+        const found = await Promise.all(servers.map(isLeader));
+        return found.some(Boolean) && found;
+      },
+      10_000,
+    );
     leader = flags[0] ? servers[0]! : servers[1]!;
     follower = leader === servers[0] ? servers[1]! : servers[0]!;
-    btc = (await call(follower, "GET", "/api/index/ajaxdata", { market: "crypto" })).data.find((p: { code: string }) => p.code === "BTCUSDT").id as number;
+    btc = (await call(follower, "GET", "/api/index/ajaxdata", { market: "crypto" })).data.find(
+      (p: { code: string }) => p.code === "BTCUSDT",
+    ).id as number;
     // cash for every order below, booked through the ledger as a deposit would be
-    await sql.query(`insert into ledger (user_id, account, delta, reason, reference) select id, 'cash', 10000000, 'recharge', 'test' from users where account = 'demo'`);
+    await sql.query(
+      `insert into ledger (user_id, account, delta, reason, reference) select id, 'cash', 10000000, 'recharge', 'test' from users where account = 'demo'`,
+    );
     await sql.query(`update users set cash = cash + 10000000 where account = 'demo'`);
   }, 90_000);
   afterAll(async () => {
@@ -107,12 +125,25 @@ describe("quotes on a follower and under one account's burst (PostgreSQL, two pr
     const placed: Array<{ id: number; leaderTime: number }> = [];
     for (let i = 0; i < 12; i++) {
       const leaderTime = await quoteTime(leader);
-      const answer = await call(follower, "POST", "/api/user/addorder", { pid: String(btc), direction: i % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `fresh-order-${i}` }, demo);
+      const answer = await call(
+        follower,
+        "POST",
+        "/api/user/addorder",
+        { pid: String(btc), direction: i % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `fresh-order-${i}` },
+        demo,
+      );
       expect(answer.code, JSON.stringify(answer)).toBe(1);
       placed.push({ id: answer.data.id as number, leaderTime });
       await sleep(150 + (i % 4) * 110);
     }
-    const { rows } = await sql.query<{ id: number; open_tick_time: string; open_time: string; recorded: string | null; open_price: string; tolerance: number }>(
+    const { rows } = await sql.query<{
+      id: number;
+      open_tick_time: string;
+      open_time: string;
+      recorded: string | null;
+      open_price: string;
+      tolerance: number;
+    }>(
       `select o.id, o.open_tick_time, o.open_time, o.open_price, t.price as recorded, p.max_quote_age_seconds as tolerance
        from orders o join products p on p.id = o.product_id
        left join ticks t on t.product_id = o.product_id and t.time = o.open_tick_time
@@ -144,7 +175,13 @@ describe("quotes on a follower and under one account's burst (PostgreSQL, two pr
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 300 }, (_, i) =>
-        call(leader, "POST", "/api/user/addorder", { pid: String(btc), direction: i % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `burst-order-${i}` }, demo),
+        call(
+          leader,
+          "POST",
+          "/api/user/addorder",
+          { pid: String(btc), direction: i % 2 ? "up" : "down", seconds: "30", amount: "10", requestId: `burst-order-${i}` },
+          demo,
+        ),
       ),
     );
     const elapsed = performance.now() - started;

@@ -10,7 +10,20 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const CONTROL_ROLES = new Set(["button", "link", "textbox", "combobox", "checkbox", "radio", "tab", "menuitem", "spinbutton", "searchbox", "slider", "switch"]);
+const CONTROL_ROLES = new Set([
+  "button",
+  "link",
+  "textbox",
+  "combobox",
+  "checkbox",
+  "radio",
+  "tab",
+  "menuitem",
+  "spinbutton",
+  "searchbox",
+  "slider",
+  "switch",
+]);
 
 interface AXNode {
   role?: { value?: string };
@@ -26,8 +39,14 @@ async function namelessControls(page: Page): Promise<string[]> {
   const nameless = nodes.filter((node) => !node.ignored && CONTROL_ROLES.has(node.role?.value ?? "") && !node.name?.value?.trim());
   const described: string[] = [];
   for (const node of nameless) {
-    const { object } = (await session.send("DOM.resolveNode", { backendNodeId: node.backendDOMNodeId })) as { object: { objectId: string } };
-    const html = (await session.send("Runtime.callFunctionOn", { objectId: object.objectId, functionDeclaration: "function () { return this.outerHTML.slice(0, 160); }", returnByValue: true })) as {
+    const { object } = (await session.send("DOM.resolveNode", { backendNodeId: node.backendDOMNodeId })) as {
+      object: { objectId: string };
+    };
+    const html = (await session.send("Runtime.callFunctionOn", {
+      objectId: object.objectId,
+      functionDeclaration: "function () { return this.outerHTML.slice(0, 160); }",
+      returnByValue: true,
+    })) as {
       result: { value: string };
     };
     described.push(`${node.role?.value}: ${html.result.value}`);
@@ -41,7 +60,12 @@ async function focusedElement(page: Page) {
     const element = document.activeElement as HTMLElement | null;
     if (!element) return null;
     const style = getComputedStyle(element);
-    return { text: element.textContent?.trim() ?? "", inDialog: Boolean(element.closest("[role=dialog]")), outline: style.outlineStyle, outlineWidth: style.outlineWidth };
+    return {
+      text: element.textContent?.trim() ?? "",
+      inDialog: Boolean(element.closest("[role=dialog]")),
+      outline: style.outlineStyle,
+      outlineWidth: style.outlineWidth,
+    };
   });
 }
 
@@ -66,7 +90,8 @@ describe("accessibility", () => {
     await openPage(page, "/");
     const mine = page.locator(".tabbar").getByRole("link", { name: "Mine" });
     // Tab from the top of the page until the Mine tab has the focus
-    for (let presses = 0; presses < 200 && !(await mine.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press("Tab");
+    for (let presses = 0; presses < 200 && !(await mine.evaluate((element) => element === document.activeElement)); presses++)
+      await page.keyboard.press("Tab");
     const focused = await focusedElement(page);
     expect(focused?.text).toBe("Mine");
     expect(focused?.outline).toBe("solid");
@@ -117,10 +142,10 @@ describe("accessibility", () => {
           .map((element) => element.outerHTML.slice(0, 100));
         return { scroll: document.documentElement.scrollWidth > width + 1, wide: wide.slice(0, 3) };
       });
-      if (overflow.scroll || overflow.wide.length) problems.push(`${path}: ${overflow.scroll ? "scrolls sideways; " : ""}${overflow.wide.join(" | ")}`);
+      if (overflow.scroll || overflow.wide.length)
+        problems.push(`${path}: ${overflow.scroll ? "scrolls sideways; " : ""}${overflow.wide.join(" | ")}`);
     }
     expect(problems).toEqual([]);
     await context.close();
   });
 });
-

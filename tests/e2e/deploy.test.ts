@@ -15,7 +15,8 @@ let served: string;
 let version2: string;
 
 const entryScript = (html: string) => html.match(/src="(\/h5\/assets\/index-[^"]+\.js)"/)?.[1];
-const pageEntry = (page: Page) => page.evaluate(() => document.querySelector<HTMLScriptElement>("script[type=module][src*='/assets/index-']")?.getAttribute("src"));
+const pageEntry = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLScriptElement>("script[type=module][src*='/assets/index-']")?.getAttribute("src"));
 
 function deploy(): void {
   for (const entry of readdirSync(served)) rmSync(join(served, entry), { recursive: true, force: true });

@@ -61,7 +61,9 @@ export async function routeWithSearch(path: string): Promise<string> {
     const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata?market=crypto`)).json()) as { data: Array<{ id: number }> };
     return `${path}?pid=${answer.data[0]!.id}`;
   }
-  return ["/pages/user/orderdetail", "/pages/project/details", "/pages/about/details", "/pages/activity/details"].includes(path) ? `${path}?id=1` : path;
+  return ["/pages/user/orderdetail", "/pages/project/details", "/pages/about/details", "/pages/activity/details"].includes(path)
+    ? `${path}?id=1`
+    : path;
 }
 
 /** A full page load (from a blank page), so what is checked is that page and nothing older; waits past the skeleton. */

@@ -1,6 +1,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allRoutes, launchBrowser, logInAsDemo, newPhoneContext, openPage as open, routeWithSearch, reloadUnderServiceWorker } from "./helpers";
+import {
+  allRoutes,
+  launchBrowser,
+  logInAsDemo,
+  newPhoneContext,
+  openPage as open,
+  routeWithSearch,
+  reloadUnderServiceWorker,
+} from "./helpers";
 
 // After one online visit the whole app opens offline. Pages with saved data show it under the
 // "offline — as of" banner, pages without say so plainly, money actions are disabled with an explanation,
@@ -45,7 +53,10 @@ describe("offline", () => {
       const text = (await page.locator("main").first().innerText()).trim();
       expect(text.length, `${path} is blank offline`).toBeGreaterThan(0);
       if (saved.includes(path)) {
-        expect(await page.locator(".offline-banner").count(), `${path} shows its saved copy with the banner: ${text.slice(0, 200)}`).toBeGreaterThan(0);
+        expect(
+          await page.locator(".offline-banner").count(),
+          `${path} shows its saved copy with the banner: ${text.slice(0, 200)}`,
+        ).toBeGreaterThan(0);
       }
     }
 
@@ -54,7 +65,10 @@ describe("offline", () => {
     await page.getByText("You are offline. Money actions need a connection and are never queued.").waitFor();
     expect(await page.getByRole("button", { name: "Exchange", exact: true }).isDisabled()).toBe(true);
     await open(page, await routeWithSearch("/pages/trade/trade"));
-    await page.getByRole("button", { name: /buy up/i }).first().click();
+    await page
+      .getByRole("button", { name: /buy up/i })
+      .first()
+      .click();
     await page.getByText("You are offline. Orders need a connection and are never queued.").waitFor();
     expect(await page.getByRole("button", { name: "Confirm buy up" }).isDisabled()).toBe(true);
 

@@ -32,7 +32,11 @@ describe("PWA shell", () => {
   it("is installable: Chromium reports no installability errors", async () => {
     // installability is judged only outside incognito, so this test uses a real profile folder
     const profile = mkdtempSync(join(tmpdir(), "trading-profile-"));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: await chromePath(), args: CHROME_ARGS, viewport: { width: 390, height: 844 } });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: await chromePath(),
+      args: CHROME_ARGS,
+      viewport: { width: 390, height: 844 },
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(appUrl("/"));
     await page.evaluate(async () => {
@@ -40,9 +44,12 @@ describe("PWA shell", () => {
     });
     const session = await context.newCDPSession(page);
     await expect
-      .poll(async () => ((await session.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] }).installabilityErrors, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () => ((await session.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] }).installabilityErrors,
+        {
+          timeout: 20_000,
+        },
+      )
       .toEqual([]);
     const manifest = (await (await fetch(`${baseUrl()}/h5/manifest.webmanifest`)).json()) as {
       icons: Array<{ src: string; sizes: string; purpose: string }>;

@@ -12,7 +12,10 @@ describe("timed trading in the browser", () => {
   it("opens a product from Home, draws the chart with a moving price, places a 30 s up order and sees it settle", async () => {
     // the operator's view of the products, through the CLI
     const products = ops("products") as Array<{ code: string; tradingEnabled: boolean; options: string[] }>;
-    expect(products.find((p) => p.code === "BTCUSDT")).toMatchObject({ tradingEnabled: true, options: expect.arrayContaining(["30:0.8:10.00:5000.00"]) });
+    expect(products.find((p) => p.code === "BTCUSDT")).toMatchObject({
+      tradingEnabled: true,
+      options: expect.arrayContaining(["30:0.8:10.00:5000.00"]),
+    });
 
     const context = await newPhoneContext(browser);
     const page = await context.newPage();

@@ -25,15 +25,32 @@ describe("accounts that cannot be forced, on PostgreSQL", () => {
   let phones = 0;
 
   type Reply = { status: number; body: { code: number; msg: string; err?: string; data: any } };
-  const post = (url: string, payload: Record<string, string>, headers: Record<string, string> = {}, remoteAddress?: string): Promise<Reply> =>
+  const post = (
+    url: string,
+    payload: Record<string, string>,
+    headers: Record<string, string> = {},
+    remoteAddress?: string,
+  ): Promise<Reply> =>
     // money actions are once-only per requestId: each call here is a new submission
-    app.inject({ method: "POST", url, payload: { requestId: rid(), ...payload }, headers, remoteAddress }).then((r) => ({ status: r.statusCode, body: r.json() }));
-  const tally = (replies: Reply[]) => replies.map((r) => r.body.err ?? "ok").reduce<Record<string, number>>((acc, e) => ({ ...acc, [e]: (acc[e] ?? 0) + 1 }), {});
+    app
+      .inject({ method: "POST", url, payload: { requestId: rid(), ...payload }, headers, remoteAddress })
+      .then((r) => ({ status: r.statusCode, body: r.json() }));
+  const tally = (replies: Reply[]) =>
+    replies.map((r) => r.body.err ?? "ok").reduce<Record<string, number>>((acc, e) => ({ ...acc, [e]: (acc[e] ?? 0) + 1 }), {});
 
   async function register(account: string, password = "right123", payPassword = "fund1234"): Promise<Reply> {
     const phone = `1370000${String(phones++).padStart(4, "0")}`;
     await post("/api/login/sendsms", { phone });
-    return post("/api/login/reg", { account, password, password2: password, payPassword, payPassword2: payPassword, phone, smsCode: codes.get(phone)!, inviteCode: "DEMO88" });
+    return post("/api/login/reg", {
+      account,
+      password,
+      password2: password,
+      payPassword,
+      payPassword2: payPassword,
+      phone,
+      smsCode: codes.get(phone)!,
+      inviteCode: "DEMO88",
+    });
   }
 
   beforeAll(async () => {
@@ -42,7 +59,14 @@ describe("accounts that cannot be forced, on PostgreSQL", () => {
     const ctx = { db: database.db, now: () => clock.now, log: () => {} };
     await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
     await seedProducts(database.db);
-    const feed = new PriceFeed({ db: database.db, provider: new ScriptedProvider(), now: ctx.now, log: () => {}, retentionSeconds: 3600, backfillMinuteDays: 0.01 });
+    const feed = new PriceFeed({
+      db: database.db,
+      provider: new ScriptedProvider(),
+      now: ctx.now,
+      log: () => {},
+      retentionSeconds: 3600,
+      backfillMinuteDays: 0.01,
+    });
     await feed.open();
     const sms = { send: async (phone: string, code: string) => void codes.set(phone, code) };
     app = await buildApp({ ctx, sms, opsToken: "t", feed, uploadsDir: join(tmpdir(), "trading-pg-uploads"), rateLimitScale: 100 });
@@ -56,7 +80,9 @@ describe("accounts that cannot be forced, on PostgreSQL", () => {
   it("40 concurrent login guesses from one address get five tries at most, and the right one is not confirmed once locked", async () => {
     expect((await register("pgburst1")).body.code).toBe(1);
     const guesses = [...Array.from({ length: 39 }, (_, i) => `guess${i}x`), "right123"];
-    const answers = await Promise.all(guesses.map((guess) => post("/api/login/index", { account: "pgburst1", password: guess }, {}, "10.9.0.1")));
+    const answers = await Promise.all(
+      guesses.map((guess) => post("/api/login/index", { account: "pgburst1", password: guess }, {}, "10.9.0.1")),
+    );
     const counts = tally(answers);
     expect(counts.wrong_password ?? 0).toBeLessThanOrEqual(4);
     expect(counts.ok).toBeUndefined();
@@ -69,11 +95,15 @@ describe("accounts that cannot be forced, on PostgreSQL", () => {
     const token = registered.body.data.token as string;
     const guesses = [...Array.from({ length: 39 }, (_, i) => `guess${i}x`), "fund1234"];
     // no money is needed: the fund password is checked before the balance
-    const answers = await Promise.all(guesses.map((payPassword) => post("/api/user/exchange", { from: "cash", amount: "10", payPassword }, { token })));
+    const answers = await Promise.all(
+      guesses.map((payPassword) => post("/api/user/exchange", { from: "cash", amount: "10", payPassword }, { token })),
+    );
     const counts = tally(answers);
     expect(counts.wrong_fund_password ?? 0).toBeLessThanOrEqual(4);
     expect((counts.wrong_fund_password ?? 0) + (counts.fund_password_locked ?? 0)).toBe(40);
-    expect((await post("/api/user/exchange", { from: "cash", amount: "10", payPassword: "fund1234" }, { token })).body.err).toBe("fund_password_locked");
+    expect((await post("/api/user/exchange", { from: "cash", amount: "10", payPassword: "fund1234" }, { token })).body.err).toBe(
+      "fund_password_locked",
+    );
   });
 
   it("15 rounds of concurrent registrations of Foo and foo each make exactly one account", async () => {

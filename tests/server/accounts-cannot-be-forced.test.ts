@@ -21,23 +21,38 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Reply = { status: number; body: { code: number; msg: string; err?: string; data: any } };
-const post = (path: string, payload: Record<string, string>, headers: Record<string, string> = {}, remoteAddress?: string): Promise<Reply> =>
+const post = (
+  path: string,
+  payload: Record<string, string>,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+): Promise<Reply> =>
   // money actions are once-only per requestId: each call here is a new submission
-  h.app.inject({ method: "POST", url: path, payload: { requestId: rid(), ...payload }, headers, remoteAddress }).then((r) => ({ status: r.statusCode, body: r.json() }));
-const login = (account: string, password: string, remoteAddress = "127.0.0.1") => post("/api/login/index", { account, password }, {}, remoteAddress);
+  h.app
+    .inject({ method: "POST", url: path, payload: { requestId: rid(), ...payload }, headers, remoteAddress })
+    .then((r) => ({ status: r.statusCode, body: r.json() }));
+const login = (account: string, password: string, remoteAddress = "127.0.0.1") =>
+  post("/api/login/index", { account, password }, {}, remoteAddress);
 const me = (token: string) => api(h, "GET", "/api/user/index", {}, { token });
 const cashOf = async (token: string) => (await me(token)).body.data.cash as string;
 const errs = (replies: Reply[]) => replies.map((r) => r.body.err ?? "ok");
 const tally = (replies: Reply[]) => errs(replies).reduce<Record<string, number>>((acc, e) => ({ ...acc, [e]: (acc[e] ?? 0) + 1 }), {});
 
 describe("fund password", () => {
-  const exchange = (token: string, payPassword: string) => post("/api/user/exchange", { from: "cash", amount: "10", payPassword }, { token });
+  const exchange = (token: string, payPassword: string) =>
+    post("/api/user/exchange", { from: "cash", amount: "10", payPassword }, { token });
 
   it("five wrong tries lock money actions for 15 minutes; the right one is refused during the lock and accepted after", async () => {
     const user = await fundedUser(h, "fundlock01", "1000");
     const wrong = [];
     for (let i = 0; i < 5; i++) wrong.push(await exchange(user.token, `wrong${i}99`));
-    expect(errs(wrong)).toEqual(["wrong_fund_password", "wrong_fund_password", "wrong_fund_password", "wrong_fund_password", "fund_password_locked"]);
+    expect(errs(wrong)).toEqual([
+      "wrong_fund_password",
+      "wrong_fund_password",
+      "wrong_fund_password",
+      "wrong_fund_password",
+      "fund_password_locked",
+    ]);
     expect(wrong[4]).toMatchObject({ status: 429, body: { msg: "Too many wrong fund passwords, try again in 15 minutes" } });
     // sixty more guesses change nothing, and the right password does not get through while locked
     for (let i = 0; i < 60; i++) expect((await exchange(user.token, `more${i}99`)).body.err).toBe("fund_password_locked");
@@ -57,22 +72,47 @@ describe("fund password", () => {
       () => exchange(user.token, "bad00001"),
       () => post("/api/user/cash", { amount: "200", cardId: String(user.cardId), payPassword: "bad00002" }, { token: user.token }),
       () => post("/api/user/yebjoinnow", { planId: String(plan!.id), amount: "100", payPassword: "bad00003" }, { token: user.token }),
-      () => post("/api/user/add_card", { type: "bank", bankName: "B", number: "6222999988887777", payPassword: "bad00004" }, { token: user.token }),
-      () => post("/api/user/pwd_pay", { oldPayPassword: "bad00005", payPassword: "new12345", payPassword2: "new12345" }, { token: user.token }),
+      () =>
+        post(
+          "/api/user/add_card",
+          { type: "bank", bankName: "B", number: "6222999988887777", payPassword: "bad00004" },
+          { token: user.token },
+        ),
+      () =>
+        post("/api/user/pwd_pay", { oldPayPassword: "bad00005", payPassword: "new12345", payPassword2: "new12345" }, { token: user.token }),
     ];
     const answers = [];
     for (const attempt of attempts) answers.push(await attempt());
-    expect(errs(answers)).toEqual(["wrong_fund_password", "wrong_fund_password", "wrong_fund_password", "wrong_fund_password", "fund_password_locked"]);
+    expect(errs(answers)).toEqual([
+      "wrong_fund_password",
+      "wrong_fund_password",
+      "wrong_fund_password",
+      "wrong_fund_password",
+      "fund_password_locked",
+    ]);
     // each of them is now locked, with the right password too
-    expect((await post("/api/user/pwd_pay", { oldPayPassword: user.payPassword, payPassword: "new12345", payPassword2: "new12345" }, { token: user.token })).body.err).toBe(
-      "fund_password_locked",
-    );
-    expect((await post("/api/user/add_card", { type: "bank", bankName: "B", number: "6222999988887777", payPassword: user.payPassword }, { token: user.token })).body.err).toBe(
-      "fund_password_locked",
-    );
-    expect((await post("/api/user/cash", { amount: "200", cardId: String(user.cardId), payPassword: user.payPassword }, { token: user.token })).body.err).toBe(
-      "fund_password_locked",
-    );
+    expect(
+      (
+        await post(
+          "/api/user/pwd_pay",
+          { oldPayPassword: user.payPassword, payPassword: "new12345", payPassword2: "new12345" },
+          { token: user.token },
+        )
+      ).body.err,
+    ).toBe("fund_password_locked");
+    expect(
+      (
+        await post(
+          "/api/user/add_card",
+          { type: "bank", bankName: "B", number: "6222999988887777", payPassword: user.payPassword },
+          { token: user.token },
+        )
+      ).body.err,
+    ).toBe("fund_password_locked");
+    expect(
+      (await post("/api/user/cash", { amount: "200", cardId: String(user.cardId), payPassword: user.payPassword }, { token: user.token }))
+        .body.err,
+    ).toBe("fund_password_locked");
     expect(await cashOf(user.token)).toBe("1000.00");
   });
 
@@ -99,8 +139,13 @@ describe("fund password", () => {
   it("binding a card asks for the fund password", async () => {
     const { token } = await registerUser(h, "fundcard01", "login123", "fund1234");
     const card = { type: "bank", bankName: "Example Bank", number: "6222000011110001" };
-    expect((await post("/api/user/add_card", card, { token: token! })).body).toMatchObject({ err: "field_required", msg: "Fund password is required" });
-    expect((await post("/api/user/add_card", { ...card, payPassword: "nope1234" }, { token: token! })).body.err).toBe("wrong_fund_password");
+    expect((await post("/api/user/add_card", card, { token: token! })).body).toMatchObject({
+      err: "field_required",
+      msg: "Fund password is required",
+    });
+    expect((await post("/api/user/add_card", { ...card, payPassword: "nope1234" }, { token: token! })).body.err).toBe(
+      "wrong_fund_password",
+    );
     expect((await api(h, "GET", "/api/user/bank_card", {}, { token: token! })).body.data).toEqual([]);
     expect((await post("/api/user/add_card", { ...card, payPassword: "fund1234" }, { token: token! })).body.code).toBe(1);
   });
@@ -133,7 +178,13 @@ describe("login", () => {
     const { token } = await registerUser(h, "victim01", "right123");
     const attacker = [];
     for (let i = 0; i < 8; i++) attacker.push(await login("victim01", "wrong123", "203.0.113.9"));
-    expect(errs(attacker)).toEqual(["wrong_password", "wrong_password", "wrong_password", "wrong_password", ...Array(4).fill("login_locked")]);
+    expect(errs(attacker)).toEqual([
+      "wrong_password",
+      "wrong_password",
+      "wrong_password",
+      "wrong_password",
+      ...Array(4).fill("login_locked"),
+    ]);
     expect(attacker[4]).toMatchObject({ status: 429, body: { msg: "Too many wrong passwords, try again in 15 minutes" } });
     // the right password from the attacker's address is refused as well
     expect((await login("victim01", "right123", "203.0.113.9")).body.err).toBe("login_locked");
@@ -155,8 +206,14 @@ describe("login", () => {
   it("three addresses at their own lock lock the account, which ends its sessions, until the lock times out", async () => {
     const { token } = await registerUser(h, "spread01", "right123");
     const answers = [];
-    for (const address of ["10.4.0.1", "10.4.0.2", "10.4.0.3"]) for (let i = 0; i < 5; i++) answers.push(await login("spread01", "wrong123", address));
-    expect(errs(answers.slice(0, 10))).toEqual([...Array(4).fill("wrong_password"), "login_locked", ...Array(4).fill("wrong_password"), "login_locked"]);
+    for (const address of ["10.4.0.1", "10.4.0.2", "10.4.0.3"])
+      for (let i = 0; i < 5; i++) answers.push(await login("spread01", "wrong123", address));
+    expect(errs(answers.slice(0, 10))).toEqual([
+      ...Array(4).fill("wrong_password"),
+      "login_locked",
+      ...Array(4).fill("wrong_password"),
+      "login_locked",
+    ]);
     expect(answers.at(-1)!.body).toMatchObject({ err: "account_locked", msg: "Account locked, contact the administrator" });
     expect((await me(token!)).status).toBe(401);
     expect((await login("spread01", "right123", "10.4.9.9")).body.err).toBe("account_locked");
@@ -181,7 +238,10 @@ describe("login", () => {
     await registerUser(h, "timeout1", "right123");
     for (let i = 0; i < 5; i++) await login("timeout1", "wrong123", "10.6.0.1");
     h.clock.now += 10 * 60;
-    expect((await login("timeout1", "right123", "10.6.0.1")).body).toMatchObject({ err: "login_locked", msg: "Too many wrong passwords, try again in 5 minutes" });
+    expect((await login("timeout1", "right123", "10.6.0.1")).body).toMatchObject({
+      err: "login_locked",
+      msg: "Too many wrong passwords, try again in 5 minutes",
+    });
     h.clock.now += 5 * 60;
     expect((await login("timeout1", "right123", "10.6.0.1")).body.code).toBe(1);
   });
@@ -219,7 +279,8 @@ describe("bank cards", () => {
     expect((await post("/api/user/add_card", card, { token: second.token! })).body.code).toBe(1);
     const again = await post("/api/user/add_card", { ...card, number: "6222123456789012" }, { token: first.token! });
     expect(again.body).toMatchObject({ err: "card_exists", msg: "Bank card number already exists" });
-    for (const { token } of [first, second]) expect((await api(h, "GET", "/api/user/bank_card", {}, { token: token! })).body.data).toHaveLength(1);
+    for (const { token } of [first, second])
+      expect((await api(h, "GET", "/api/user/bank_card", {}, { token: token! })).body.data).toHaveLength(1);
   });
 });
 
@@ -241,7 +302,10 @@ describe("the case-insensitive account index", () => {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: dir });
       for (const account of ["Alice", "alice", "Bob", "ALICE"])
-        await client.query(`insert into users (account, password_hash, phone, invite_code, created_at) values ($1, 'x', '1', $2, 0)`, [account, `I${account}`]);
+        await client.query(`insert into users (account, password_hash, phone, invite_code, created_at) values ($1, 'x', '1', $2, 0)`, [
+          account,
+          `I${account}`,
+        ]);
       writeFileSync(journalPath, JSON.stringify(journal));
       const failure = await migrate(db, { migrationsFolder: dir }).then(
         () => "migrated",

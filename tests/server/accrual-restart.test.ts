@@ -13,9 +13,21 @@ describe("yuebao accrual across restarts", () => {
     const first = await startHarness({ dataDir });
     const token = await loginDemo(first);
     // the operator adds a plan; it is what the customer joins
-    const plan = await api(first, "POST", "/api/ops/plan", { title: "Restart 5", dailyRate: "0.001", days: "5", minAmount: "100" }, { "ops-token": OPS_TOKEN });
+    const plan = await api(
+      first,
+      "POST",
+      "/api/ops/plan",
+      { title: "Restart 5", dailyRate: "0.001", days: "5", minAmount: "100" },
+      { "ops-token": OPS_TOKEN },
+    );
     expect(plan.body.code).toBe(1);
-    const joined = await api(first, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(plan.body.data.id), amount: "1000", payPassword: "246810" }, { token });
+    const joined = await api(
+      first,
+      "POST",
+      "/api/user/yebjoinnow",
+      { requestId: rid(), planId: String(plan.body.data.id), amount: "1000", payPassword: "246810" },
+      { token },
+    );
     expect(joined.body.data.status).toBe("earning");
     first.clock.now += 2 * 86400;
     await accrueInterest(first.database.db, first.clock.now);
@@ -30,7 +42,11 @@ describe("yuebao accrual across restarts", () => {
     await Promise.all([accrueInterest(second.database.db, second.clock.now), accrueInterest(second.database.db, second.clock.now)]);
     const info = (await api(second, "GET", "/api/user/yuebaoinfo", {}, { token })).body.data;
     expect(info.subscriptions[0]).toMatchObject({ profit: "3.00", status: "earning" });
-    expect(info.subscriptions[0].profitByDay).toEqual([[1, "1.00"], [2, "2.00"], [3, "3.00"]]);
+    expect(info.subscriptions[0].profitByDay).toEqual([
+      [1, "1.00"],
+      [2, "2.00"],
+      [3, "3.00"],
+    ]);
     expect((await api(second, "GET", "/api/ops/reconcile", {}, { "ops-token": OPS_TOKEN })).body.data.ok).toBe(true);
     await second.close();
   }, 60_000);

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const bigAnswer = (acceptEncoding: string) => h.app.inject({ method: "GET", url: "/api/docs", headers: { "accept-encoding": acceptEncoding } });
+const bigAnswer = (acceptEncoding: string) =>
+  h.app.inject({ method: "GET", url: "/api/docs", headers: { "accept-encoding": acceptEncoding } });
 
 describe("compression", () => {
   it("sends brotli to a browser that takes it, and the same answer inside", async () => {

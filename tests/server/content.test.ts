@@ -14,10 +14,30 @@ describe("home content", () => {
     expect(en.notices.length).toBeGreaterThan(0);
     expect(en.news.length).toBeGreaterThan(0);
     expect(en.company[0].id).toBe("company-about");
-    await api(h, "POST", "/api/ops/content", { item: "news-only-en", kind: "news", lang: "en", title: "English only", body: "<p>x</p>" }, { "ops-token": OPS_TOKEN });
-    await api(h, "POST", "/api/ops/content", { item: "news-fr", kind: "news", lang: "fr", title: "Seulement en français", body: "<p>y</p>" }, { "ops-token": OPS_TOKEN });
-    await api(h, "POST", "/api/ops/content", { item: "news-fr", kind: "news", lang: "en", title: "Also in English", body: "<p>y</p>" }, { "ops-token": OPS_TOKEN });
-    const fr = (await api(h, "GET", "/api/index/about_list", { kind: "news" }, { lang: "fr" })).body.data.items.map((i: { title: string }) => i.title);
+    await api(
+      h,
+      "POST",
+      "/api/ops/content",
+      { item: "news-only-en", kind: "news", lang: "en", title: "English only", body: "<p>x</p>" },
+      { "ops-token": OPS_TOKEN },
+    );
+    await api(
+      h,
+      "POST",
+      "/api/ops/content",
+      { item: "news-fr", kind: "news", lang: "fr", title: "Seulement en français", body: "<p>y</p>" },
+      { "ops-token": OPS_TOKEN },
+    );
+    await api(
+      h,
+      "POST",
+      "/api/ops/content",
+      { item: "news-fr", kind: "news", lang: "en", title: "Also in English", body: "<p>y</p>" },
+      { "ops-token": OPS_TOKEN },
+    );
+    const fr = (await api(h, "GET", "/api/index/about_list", { kind: "news" }, { lang: "fr" })).body.data.items.map(
+      (i: { title: string }) => i.title,
+    );
     expect(fr).toContain("Seulement en français");
     expect(fr).toContain("English only");
     expect(fr).not.toContain("Also in English");

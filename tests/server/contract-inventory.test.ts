@@ -24,7 +24,17 @@ describe("contract inventory", () => {
 
   it("covers the user endpoints and every operator group", () => {
     const paths = everyEndpoint.map((spec) => spec.path);
-    for (const path of ["/api/login/index", "/api/user/addorder", "/api/user/del_card", "/api/ops/sms", "/api/ops/product/limits", "/api/ops/recharge/review", "/api/ops/verification/review", "/api/ops/content", "/api/ops/plan"]) {
+    for (const path of [
+      "/api/login/index",
+      "/api/user/addorder",
+      "/api/user/del_card",
+      "/api/ops/sms",
+      "/api/ops/product/limits",
+      "/api/ops/recharge/review",
+      "/api/ops/verification/review",
+      "/api/ops/content",
+      "/api/ops/plan",
+    ]) {
       expect(paths).toContain(path);
     }
   });

@@ -26,15 +26,39 @@ beforeAll(async () => {
   bob = await fundedUser(h, "bobyang01");
   await h.advance(1);
   const btc = [...h.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
-  const order = await api(h, "POST", "/api/user/addorder", { pid: String(btc), direction: "up", seconds: "60", amount: "100", requestId: mine.requestId }, { token: alice.token });
+  const order = await api(
+    h,
+    "POST",
+    "/api/user/addorder",
+    { pid: String(btc), direction: "up", seconds: "60", amount: "100", requestId: mine.requestId },
+    { token: alice.token },
+  );
   mine.orderId = order.body.data.id;
   const plan = (await api(h, "GET", "/api/user/yeb", {}, { token: alice.token })).body.data[0];
-  const joined = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(plan.id), amount: "500", payPassword: alice.payPassword }, { token: alice.token });
+  const joined = await api(
+    h,
+    "POST",
+    "/api/user/yebjoinnow",
+    { requestId: rid(), planId: String(plan.id), amount: "500", payPassword: alice.payPassword },
+    { token: alice.token },
+  );
   mine.subscriptionId = joined.body.data.id;
-  await api(h, "POST", "/api/ops/message", { account: alice.account, title: "for-alice-only", body: "private" }, { "ops-token": OPS_TOKEN });
+  await api(
+    h,
+    "POST",
+    "/api/ops/message",
+    { account: alice.account, title: "for-alice-only", body: "private" },
+    { "ops-token": OPS_TOKEN },
+  );
   const inbox = await api(h, "GET", "/api/user/msg", {}, { token: alice.token });
   mine.messageId = inbox.body.data.items.find((m: { title: string }) => m.title === "for-alice-only").id;
-  await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId: String(alice.cardId), payPassword: alice.payPassword }, { token: alice.token });
+  await api(
+    h,
+    "POST",
+    "/api/user/cash",
+    { requestId: rid(), amount: "200", cardId: String(alice.cardId), payPassword: alice.payPassword },
+    { token: alice.token },
+  );
   if (!mine.orderId || !mine.subscriptionId || !mine.messageId) throw new Error("fixture incomplete");
 }, 60_000);
 afterAll(() => h.close());
@@ -42,13 +66,25 @@ afterAll(() => h.close());
 /** Bob's request carrying Alice's object, with Bob's own valid values everywhere else. */
 const crossUserCalls: Record<string, { fields: () => Record<string, string>; refusedWith: string[] }> = {
   order: { fields: () => ({ id: String(mine.orderId) }), refusedWith: ["order_not_found"] },
-  appendSubscription: { fields: () => ({ id: String(mine.subscriptionId), amount: "100", requestId: rid() }), refusedWith: ["subscription_not_found"] },
+  appendSubscription: {
+    fields: () => ({ id: String(mine.subscriptionId), amount: "100", requestId: rid() }),
+    refusedWith: ["subscription_not_found"],
+  },
   keepSubscription: { fields: () => ({ id: String(mine.subscriptionId), requestId: rid() }), refusedWith: ["subscription_not_found"] },
   stopSubscription: { fields: () => ({ id: String(mine.subscriptionId), requestId: rid() }), refusedWith: ["subscription_not_found"] },
   readMessage: { fields: () => ({ id: String(mine.messageId) }), refusedWith: ["message_not_found"] },
-  withdraw: { fields: () => ({ amount: "200", cardId: String(alice.cardId), payPassword: bob.payPassword, requestId: rid() }), refusedWith: ["card_not_found"] },
-  deleteCard: { fields: () => ({ id: String(alice.cardId), payPassword: bob.payPassword, requestId: rid() }), refusedWith: ["card_not_found"] },
-  recharge: { fields: () => ({ channelId: "1", amount: "200", screenshot: alice.uploadUrl, requestId: rid() }), refusedWith: ["invalid_input"] },
+  withdraw: {
+    fields: () => ({ amount: "200", cardId: String(alice.cardId), payPassword: bob.payPassword, requestId: rid() }),
+    refusedWith: ["card_not_found"],
+  },
+  deleteCard: {
+    fields: () => ({ id: String(alice.cardId), payPassword: bob.payPassword, requestId: rid() }),
+    refusedWith: ["card_not_found"],
+  },
+  recharge: {
+    fields: () => ({ channelId: "1", amount: "200", screenshot: alice.uploadUrl, requestId: rid() }),
+    refusedWith: ["invalid_input"],
+  },
 };
 
 describe("another user's ids", () => {
@@ -74,7 +110,9 @@ describe("another user's ids", () => {
   it("Alice's own calls with the same ids work, so the refusals above are about ownership", async () => {
     expect((await api(h, "GET", "/api/user/get_this_order", { id: String(mine.orderId) }, { token: alice.token })).body.code).toBe(1);
     expect((await api(h, "POST", "/api/user/msg", { id: String(mine.messageId) }, { token: alice.token })).body.code).toBe(1);
-    expect((await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(mine.subscriptionId) }, { token: alice.token })).body.code).toBe(1);
+    expect(
+      (await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(mine.subscriptionId) }, { token: alice.token })).body.code,
+    ).toBe(1);
   });
 
   it("Alice's card is still hers after Bob's attempt to remove it", async () => {
@@ -85,7 +123,13 @@ describe("another user's ids", () => {
   it("an idempotency key is per user: Bob reusing Alice's requestId gets his own order, never hers", async () => {
     const btc = [...h.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
     await h.advance(1);
-    const answer = await api(h, "POST", "/api/user/addorder", { pid: String(btc), direction: "down", seconds: "60", amount: "100", requestId: mine.requestId }, { token: bob.token });
+    const answer = await api(
+      h,
+      "POST",
+      "/api/user/addorder",
+      { pid: String(btc), direction: "down", seconds: "60", amount: "100", requestId: mine.requestId },
+      { token: bob.token },
+    );
     expect(answer.body.code).toBe(1);
     expect(answer.body.data.id).not.toBe(mine.orderId);
     expect(answer.body.data.direction).toBe("down");

@@ -84,7 +84,11 @@ describe("the simulated feed cannot be predicted from its quotes", () => {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
         if (statSync(path).isDirectory()) visit(path);
-        else if (path.endsWith(".ts") && path !== join("server", "market", "random.ts") && /seededRandom\s*\(/.test(readFileSync(path, "utf8"))) {
+        else if (
+          path.endsWith(".ts") &&
+          path !== join("server", "market", "random.ts") &&
+          /seededRandom\s*\(/.test(readFileSync(path, "utf8"))
+        ) {
           offenders.push(path);
         }
       }

@@ -15,10 +15,18 @@ async function investor() {
   const { token } = await registerUser(h, `saver${Date.now() % 1_000_000}${n++}`, "login123", "fund1234");
   const user = (await api(h, "GET", "/api/user/index", {}, { token: token! })).body.data;
   await h.database.db.execute(`update users set cash = cash + 1000000 where id = ${user.id}` as never);
-  await h.database.db.execute(`insert into ledger (user_id, account, delta, reason) values (${user.id}, 'cash', 1000000, 'test_grant')` as never);
+  await h.database.db.execute(
+    `insert into ledger (user_id, account, delta, reason) values (${user.id}, 'cash', 1000000, 'test_grant')` as never,
+  );
   return token!;
 }
-const plans = async (token: string) => (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data as Array<{ id: number; days: number; dailyRate: string; minAmount: string }>;
+const plans = async (token: string) =>
+  (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data as Array<{
+    id: number;
+    days: number;
+    dailyRate: string;
+    minAmount: string;
+  }>;
 const info = async (token: string) => (await api(h, "GET", "/api/user/yuebaoinfo", {}, { token })).body.data;
 const wallet = async (token: string) => (await api(h, "GET", "/api/user/wallet", {}, { token })).body.data;
 const passDays = async (days: number) => {
@@ -39,12 +47,30 @@ describe("yuebao", () => {
   it("joins with the fund password, earns simple daily interest exactly once per day, and matures back to cash", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const wrong = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "bad12345" }, { token });
+    const wrong = await api(
+      h,
+      "POST",
+      "/api/user/yebjoinnow",
+      { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "bad12345" },
+      { token },
+    );
     expect(wrong.body.err).toBe("wrong_fund_password");
-    const joined = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token });
+    const joined = await api(
+      h,
+      "POST",
+      "/api/user/yebjoinnow",
+      { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" },
+      { token },
+    );
     expect(joined.body).toMatchObject({ code: 1, data: { status: "earning", principal: "1000.00" } });
     expect(await wallet(token)).toMatchObject({ cash: "9000.00", yuebao: "1000.00" });
-    const again = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "500", payPassword: "fund1234" }, { token });
+    const again = await api(
+      h,
+      "POST",
+      "/api/user/yebjoinnow",
+      { requestId: rid(), planId: String(seven!.id), amount: "500", payPassword: "fund1234" },
+      { token },
+    );
     expect(again.body).toMatchObject({ err: "already_joined", msg: "No repeat investment in a project already joined" });
 
     await passDays(1);
@@ -58,7 +84,12 @@ describe("yuebao", () => {
     await passDays(3);
     summary = await info(token);
     expect(summary.subscriptions[0].profit).toBe("3.20");
-    expect(summary.subscriptions[0].profitByDay).toEqual([[1, "0.80"], [2, "1.60"], [3, "2.40"], [4, "3.20"]]);
+    expect(summary.subscriptions[0].profitByDay).toEqual([
+      [1, "0.80"],
+      [2, "1.60"],
+      [3, "2.40"],
+      [4, "3.20"],
+    ]);
     await passDays(4);
     summary = await info(token);
     expect(summary.subscriptions[0]).toMatchObject({ status: "settled", profit: "5.60" });
@@ -68,13 +99,25 @@ describe("yuebao", () => {
   it("a plan joined below its minimum is reserved, earns nothing, and starts earning once appended to the minimum", async () => {
     const token = await investor();
     const [, thirty] = await plans(token);
-    const joined = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(thirty!.id), amount: "200", payPassword: "fund1234" }, { token });
+    const joined = await api(
+      h,
+      "POST",
+      "/api/user/yebjoinnow",
+      { requestId: rid(), planId: String(thirty!.id), amount: "200", payPassword: "fund1234" },
+      { token },
+    );
     expect(joined.body.data).toMatchObject({ status: "to_be_added", startTime: null });
     const keep = await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(joined.body.data.id) }, { token });
     expect(keep.body).toMatchObject({ err: "append_required", msg: "An appended amount is needed before income can be earned" });
     await passDays(2);
     expect((await info(token)).subscriptions[0].profit).toBe("0.00");
-    const appended = await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.body.data.id), amount: "300" }, { token });
+    const appended = await api(
+      h,
+      "POST",
+      "/api/user/yebappend",
+      { requestId: rid(), id: String(joined.body.data.id), amount: "300" },
+      { token },
+    );
     expect(appended.body).toMatchObject({ code: 1, msg: "Additional amount added" });
     expect(appended.body.data.subscriptions[0]).toMatchObject({ status: "earning", principal: "500.00" });
     await passDays(1);
@@ -84,7 +127,15 @@ describe("yuebao", () => {
   it("append raises the principal for the days after it; stop settles now with every cent earned", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
+    const joined = (
+      await api(
+        h,
+        "POST",
+        "/api/user/yebjoinnow",
+        { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" },
+        { token },
+      )
+    ).body.data;
     await passDays(1); // 0.80
     await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "1500" }, { token });
     await passDays(1); // 2500 × 0.0008 = 2.00
@@ -99,8 +150,18 @@ describe("yuebao", () => {
   it("keep renews at maturity: the profit is paid out and the principal starts a new term", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
-    expect((await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(joined.id) }, { token })).body.msg).toBe("This plan will renew at maturity");
+    const joined = (
+      await api(
+        h,
+        "POST",
+        "/api/user/yebjoinnow",
+        { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" },
+        { token },
+      )
+    ).body.data;
+    expect((await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(joined.id) }, { token })).body.msg).toBe(
+      "This plan will renew at maturity",
+    );
     await passDays(7);
     const summary = await info(token);
     expect(summary.subscriptions[0]).toMatchObject({ status: "earning", profit: "0.00", renew: true });
@@ -111,7 +172,15 @@ describe("yuebao", () => {
     const owner = await investor();
     const other = await investor();
     const [seven] = await plans(owner);
-    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven!.id), amount: "100", payPassword: "fund1234" }, { token: owner })).body.data;
+    const joined = (
+      await api(
+        h,
+        "POST",
+        "/api/user/yebjoinnow",
+        { requestId: rid(), planId: String(seven!.id), amount: "100", payPassword: "fund1234" },
+        { token: owner },
+      )
+    ).body.data;
     const before = await snapshot(h);
     for (const [path, fields] of [
       ["/api/user/yebstop", { id: String(joined.id) }],
@@ -120,9 +189,24 @@ describe("yuebao", () => {
     ] as const) {
       expect((await api(h, "POST", path, { ...fields, requestId: rid() }, { token: other })).body.err).toBe("subscription_not_found");
     }
-    expect((await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "-5" }, { token: owner })).body.err).toBe("invalid_input");
-    expect((await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: "999", amount: "100", payPassword: "fund1234" }, { token: owner })).body.err).toBe("plan_not_found");
-    expect((await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "99999999" }, { token: owner })).body.err).toBe("balance_insufficient");
+    expect(
+      (await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "-5" }, { token: owner })).body.err,
+    ).toBe("invalid_input");
+    expect(
+      (
+        await api(
+          h,
+          "POST",
+          "/api/user/yebjoinnow",
+          { requestId: rid(), planId: "999", amount: "100", payPassword: "fund1234" },
+          { token: owner },
+        )
+      ).body.err,
+    ).toBe("plan_not_found");
+    expect(
+      (await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "99999999" }, { token: owner })).body
+        .err,
+    ).toBe("balance_insufficient");
     expect(await snapshot(h)).toBe(before);
     expect((await info(other)).subscriptions).toEqual([]);
   });

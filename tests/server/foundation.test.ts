@@ -2,7 +2,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { opsContentEndpoints, opsEndpoints, opsFinanceEndpoints, opsMineEndpoints, opsMoneyEndpoints, opsProductEndpoints } from "../../contract/ops";
+import {
+  opsContentEndpoints,
+  opsEndpoints,
+  opsFinanceEndpoints,
+  opsMineEndpoints,
+  opsMoneyEndpoints,
+  opsProductEndpoints,
+} from "../../contract/ops";
 import { buildApp } from "../../server/http/app";
 import { api, type Harness, loginDemo, OPS_TOKEN, snapshot, startHarness } from "./harness";
 
@@ -20,7 +27,12 @@ describe("envelope and statuses", () => {
   });
 
   it("answers an unreadable body with 400 and a clear message", async () => {
-    const response = await h.app.inject({ method: "POST", url: "/api/login/index", headers: { "content-type": "application/json" }, payload: "{not json" });
+    const response = await h.app.inject({
+      method: "POST",
+      url: "/api/login/index",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 0, err: "malformed_request", msg: "The request could not be read" });
   });
@@ -79,7 +91,15 @@ describe("envelope and statuses", () => {
     const response = await h.app.inject({ method: "GET", url: "/api/docs" });
     const doc = response.json();
     expect(doc.openapi).toBe("3.1.0");
-    for (const spec of [...Object.values(endpoints), ...Object.values(opsEndpoints), ...Object.values(opsProductEndpoints), ...Object.values(opsMoneyEndpoints), ...Object.values(opsMineEndpoints), ...Object.values(opsContentEndpoints), ...Object.values(opsFinanceEndpoints)]) {
+    for (const spec of [
+      ...Object.values(endpoints),
+      ...Object.values(opsEndpoints),
+      ...Object.values(opsProductEndpoints),
+      ...Object.values(opsMoneyEndpoints),
+      ...Object.values(opsMineEndpoints),
+      ...Object.values(opsContentEndpoints),
+      ...Object.values(opsFinanceEndpoints),
+    ]) {
       expect(doc.paths[spec.path]?.[spec.method.toLowerCase()], spec.path).toBeDefined();
     }
     const register = doc.paths["/api/login/reg"].post.requestBody.content["application/x-www-form-urlencoded"].schema;
@@ -124,7 +144,15 @@ describe("bad input on every endpoint changes nothing", () => {
     { account: "😀😀😀😀", password: "\u0000\u0000\u0000\u0000\u0000\u0000", phone: "NaN", smsCode: "Infinity" },
     { oldPassword: "", password: "", password2: "", payPassword: "-1", payPassword2: "1e309" },
   ];
-  const all = [...Object.values(endpoints), ...Object.values(opsEndpoints), ...Object.values(opsProductEndpoints), ...Object.values(opsMoneyEndpoints), ...Object.values(opsMineEndpoints), ...Object.values(opsContentEndpoints), ...Object.values(opsFinanceEndpoints)];
+  const all = [
+    ...Object.values(endpoints),
+    ...Object.values(opsEndpoints),
+    ...Object.values(opsProductEndpoints),
+    ...Object.values(opsMoneyEndpoints),
+    ...Object.values(opsMineEndpoints),
+    ...Object.values(opsContentEndpoints),
+    ...Object.values(opsFinanceEndpoints),
+  ];
   for (const spec of all) {
     it(`${spec.method} ${spec.path}`, async () => {
       const token = await loginDemo(h);

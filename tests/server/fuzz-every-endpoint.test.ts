@@ -147,7 +147,9 @@ describe.each(everyEndpoint.map((spec) => [`${spec.method} ${spec.path}`, spec] 
       encoding,
       credential: credentialsFor(spec),
       // mostly the endpoint's own method; the other one reaches a sibling route or a 404
-      method: fc.constantFrom(spec.method, spec.method, spec.method, spec.method === "GET" ? "POST" : "GET") as fc.Arbitrary<"GET" | "POST">,
+      method: fc.constantFrom(spec.method, spec.method, spec.method, spec.method === "GET" ? "POST" : "GET") as fc.Arbitrary<
+        "GET" | "POST"
+      >,
       lang: fc.constantFrom(...LANGUAGES),
     });
     await fc.assert(
@@ -205,12 +207,19 @@ describe("known-bad values in every field", () => {
     for (const field of fieldsOf(spec.request)) {
       for (const value of REGRESSIONS) {
         const before = await stateFingerprint(h);
-        const body = { ...Object.fromEntries(fieldsOf(spec.request).flatMap((f) => (plausible[f] ? [[f, plausible[f]]] : []))), [field]: value };
+        const body = {
+          ...Object.fromEntries(fieldsOf(spec.request).flatMap((f) => (plausible[f] ? [[f, plausible[f]]] : []))),
+          [field]: value,
+        };
         const form = toForm(body);
         const response = await h.app.inject({
           method: spec.method,
           url: spec.method === "GET" ? `${spec.path}?${form}` : spec.path,
-          headers: { language: "jp", ...headersFor(credential), ...(spec.method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+          headers: {
+            language: "jp",
+            ...headersFor(credential),
+            ...(spec.method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+          },
           payload: spec.method === "POST" ? form : undefined,
         });
         const reply = readReply(response);

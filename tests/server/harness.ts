@@ -67,7 +67,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await seedProducts(database.db);
   const provider = new ScriptedProvider();
   options.prepare?.(provider);
-  const feed = new PriceFeed({ db: database.db, provider, now: ctx.now, log: ctx.log, retentionSeconds: 6 * 3600, backfillMinuteDays: 0.01 });
+  const feed = new PriceFeed({
+    db: database.db,
+    provider,
+    now: ctx.now,
+    log: ctx.log,
+    retentionSeconds: 6 * 3600,
+    backfillMinuteDays: 0.01,
+  });
   await feed.open();
   await seedDepositChannels(database.db);
   await seedPlans(ctx);

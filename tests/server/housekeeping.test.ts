@@ -10,14 +10,17 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function rows(table: string, userId: number): Promise<number> {
-  const result = (await h.database.db.execute(`select count(*) n from ${table} where user_id = ${userId}` as never)) as unknown as { rows: Array<{ n: string }> };
+  const result = (await h.database.db.execute(`select count(*) n from ${table} where user_id = ${userId}` as never)) as unknown as {
+    rows: Array<{ n: string }>;
+  };
   return Number(result.rows[0]!.n);
 }
 
 it("forgets request claims past their retention and password counts past their window, keeping the live ones", async () => {
   const u = await fundedUser(h, "housekeep1");
   const id = (await api(h, "GET", "/api/user/index", {}, { token: u.token })).body.data.id as number;
-  const exchange = (payPassword: string) => api(h, "POST", "/api/user/exchange", { from: "cash", amount: "10", payPassword, requestId: rid() }, { token: u.token });
+  const exchange = (payPassword: string) =>
+    api(h, "POST", "/api/user/exchange", { from: "cash", amount: "10", payPassword, requestId: rid() }, { token: u.token });
   expect((await exchange(u.payPassword)).body.code).toBe(1);
   expect((await exchange("wrong999")).body.err).toBe("wrong_fund_password");
   const claims = await rows("request_claims", id);

@@ -35,7 +35,12 @@ export function makePng(width = 4, height = 4): Buffer {
 }
 
 export function makeJpeg(): Buffer {
-  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0\x01\x01\0\0\x01\0\x01\0\0", "latin1"), Buffer.alloc(64, 0x11), Buffer.from([0xff, 0xd9])]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from("JFIF\0\x01\x01\0\0\x01\0\x01\0\0", "latin1"),
+    Buffer.alloc(64, 0x11),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }
 
 export function makeWebp(): Buffer {
@@ -48,7 +53,9 @@ export function makeWebp(): Buffer {
 /** A multipart/form-data body with one file field, as a browser sends it. */
 export function multipart(bytes: Buffer, filename: string, type: string): { payload: Buffer; contentType: string } {
   const boundary = `----test${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }

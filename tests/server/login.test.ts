@@ -72,7 +72,9 @@ describe("sessions", () => {
 
   it("stores only a hash of the token", async () => {
     const token = await loginDemo(h);
-    const result = (await h.database.db.execute("select token_hash from sessions" as never)) as unknown as { rows: Array<{ token_hash: string }> };
+    const result = (await h.database.db.execute("select token_hash from sessions" as never)) as unknown as {
+      rows: Array<{ token_hash: string }>;
+    };
     expect(result.rows.length).toBeGreaterThan(0);
     expect(result.rows.some((row) => row.token_hash === token)).toBe(false);
   });
@@ -88,11 +90,29 @@ describe("passwords", () => {
   it("changes the login password: old one checked, other sessions revoked, new one works", async () => {
     const { token } = await registerUser(h, "frank2026", "first123");
     const other = (await api(h, "POST", "/api/login/index", { account: "frank2026", password: "first123" })).body.data.token;
-    const wrongOld = await api(h, "POST", "/api/user/pwd_login", { oldPassword: "nope1234", password: "second123", password2: "second123" }, { token: token! });
+    const wrongOld = await api(
+      h,
+      "POST",
+      "/api/user/pwd_login",
+      { oldPassword: "nope1234", password: "second123", password2: "second123" },
+      { token: token! },
+    );
     expect(wrongOld.body).toMatchObject({ err: "wrong_login_password", msg: "Login password wrong" });
-    const mismatch = await api(h, "POST", "/api/user/pwd_login", { oldPassword: "first123", password: "second123", password2: "second124" }, { token: token! });
+    const mismatch = await api(
+      h,
+      "POST",
+      "/api/user/pwd_login",
+      { oldPassword: "first123", password: "second123", password2: "second124" },
+      { token: token! },
+    );
     expect(mismatch.body.err).toBe("passwords_mismatch");
-    const changed = await api(h, "POST", "/api/user/pwd_login", { oldPassword: "first123", password: "second123", password2: "second123" }, { token: token! });
+    const changed = await api(
+      h,
+      "POST",
+      "/api/user/pwd_login",
+      { oldPassword: "first123", password: "second123", password2: "second123" },
+      { token: token! },
+    );
     expect(changed.body.code).toBe(1);
     expect((await api(h, "GET", "/api/user/index", {}, { token: token! })).body.code).toBe(1);
     expect((await api(h, "GET", "/api/user/index", {}, { token: other })).status).toBe(401);
@@ -102,13 +122,37 @@ describe("passwords", () => {
 
   it("changes the fund password only with the old one", async () => {
     const { token } = await registerUser(h, "gina2026", "login123", "fund1234");
-    const missingOld = await api(h, "POST", "/api/user/pwd_pay", { requestId: rid(), payPassword: "fund5678", payPassword2: "fund5678" }, { token: token! });
+    const missingOld = await api(
+      h,
+      "POST",
+      "/api/user/pwd_pay",
+      { requestId: rid(), payPassword: "fund5678", payPassword2: "fund5678" },
+      { token: token! },
+    );
     expect(missingOld.body).toMatchObject({ err: "field_required", msg: "Old fund password is required" });
-    const wrongOld = await api(h, "POST", "/api/user/pwd_pay", { requestId: rid(), oldPayPassword: "bad12345", payPassword: "fund5678", payPassword2: "fund5678" }, { token: token! });
+    const wrongOld = await api(
+      h,
+      "POST",
+      "/api/user/pwd_pay",
+      { requestId: rid(), oldPayPassword: "bad12345", payPassword: "fund5678", payPassword2: "fund5678" },
+      { token: token! },
+    );
     expect(wrongOld.body).toMatchObject({ err: "wrong_fund_password", msg: "Fund password wrong" });
-    const mismatch = await api(h, "POST", "/api/user/pwd_pay", { requestId: rid(), oldPayPassword: "fund1234", payPassword: "fund5678", payPassword2: "fund5679" }, { token: token! });
+    const mismatch = await api(
+      h,
+      "POST",
+      "/api/user/pwd_pay",
+      { requestId: rid(), oldPayPassword: "fund1234", payPassword: "fund5678", payPassword2: "fund5679" },
+      { token: token! },
+    );
     expect(mismatch.body.err).toBe("pay_passwords_mismatch");
-    const ok = await api(h, "POST", "/api/user/pwd_pay", { requestId: rid(), oldPayPassword: "fund1234", payPassword: "fund5678", payPassword2: "fund5678" }, { token: token! });
+    const ok = await api(
+      h,
+      "POST",
+      "/api/user/pwd_pay",
+      { requestId: rid(), oldPayPassword: "fund1234", payPassword: "fund5678", payPassword2: "fund5678" },
+      { token: token! },
+    );
     expect(ok.body.code).toBe(1);
   });
 
@@ -117,7 +161,13 @@ describe("passwords", () => {
     await h.database.db.execute("update users set pay_password_hash = null where account = 'hank2026'" as never);
     const me = await api(h, "GET", "/api/user/index", {}, { token: token! });
     expect(me.body.data.hasPayPassword).toBe(false);
-    const first = await api(h, "POST", "/api/user/pwd_pay", { requestId: rid(), payPassword: "fund1234", payPassword2: "fund1234" }, { token: token! });
+    const first = await api(
+      h,
+      "POST",
+      "/api/user/pwd_pay",
+      { requestId: rid(), payPassword: "fund1234", payPassword2: "fund1234" },
+      { token: token! },
+    );
     expect(first.body.code).toBe(1);
     expect((await api(h, "GET", "/api/user/index", {}, { token: token! })).body.data.hasPayPassword).toBe(true);
   });
@@ -126,7 +176,13 @@ describe("passwords", () => {
     const token = await loginDemo(h);
     const before = await snapshot(h);
     await api(h, "POST", "/api/user/pwd_login", { oldPassword: "demo1234", password: "x", password2: "x" }, { token });
-    await api(h, "POST", "/api/user/pwd_pay", { requestId: rid(), oldPayPassword: "000000", payPassword: "abcdef1", payPassword2: "abcdef1" }, { token });
+    await api(
+      h,
+      "POST",
+      "/api/user/pwd_pay",
+      { requestId: rid(), oldPayPassword: "000000", payPassword: "abcdef1", payPassword2: "abcdef1" },
+      { token },
+    );
     expect(await snapshot(h)).toBe(before);
   });
 });

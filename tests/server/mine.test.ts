@@ -6,7 +6,8 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h.close());
-const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) => api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
 let n = 0;
 const newUser = async () => (await registerUser(h, `mine${Date.now() % 1_000_000}${n++}`)).token!;
 
@@ -16,30 +17,66 @@ describe("real-name verification", () => {
     expect((await api(h, "GET", "/api/user/certification", {}, { token })).body.data.status).toBe("none");
     const noTick = await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: "A1234567" }, { token });
     expect(noTick.body).toMatchObject({ err: "agreement_required", msg: "Please read and tick the agreement" });
-    const submitted = await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: "A1234567", agree: "1" }, { token });
-    expect(submitted.body).toMatchObject({ code: 1, msg: "Submitted, waiting for review", data: { status: "review", idNumber: "A12**567" } });
-    expect((await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: "A1234567", agree: "1" }, { token })).body.err).toBe("verification_pending");
+    const submitted = await api(
+      h,
+      "POST",
+      "/api/user/certification",
+      { requestId: rid(), name: "Ann Lee", idNumber: "A1234567", agree: "1" },
+      { token },
+    );
+    expect(submitted.body).toMatchObject({
+      code: 1,
+      msg: "Submitted, waiting for review",
+      data: { status: "review", idNumber: "A12**567" },
+    });
+    expect(
+      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: "A1234567", agree: "1" }, { token }))
+        .body.err,
+    ).toBe("verification_pending");
     const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === "A1234567");
     await ops("POST", "/api/ops/verification/review", { id: String(pending.id), decision: "pass" });
     expect((await api(h, "GET", "/api/user/index", {}, { token })).body.data).toMatchObject({ verified: true, name: "Ann Lee" });
-    const again = await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: "B7654321", agree: "1" }, { token });
+    const again = await api(
+      h,
+      "POST",
+      "/api/user/certification",
+      { requestId: rid(), name: "Ann Lee", idNumber: "B7654321", agree: "1" },
+      { token },
+    );
     expect(again.body).toMatchObject({ err: "already_verified", msg: "Already verified, do not verify again" });
     const other = await newUser();
-    const reused = await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Bo Chan", idNumber: "a1234567", agree: "1" }, { token: other });
+    const reused = await api(
+      h,
+      "POST",
+      "/api/user/certification",
+      { requestId: rid(), name: "Bo Chan", idNumber: "a1234567", agree: "1" },
+      { token: other },
+    );
     expect(reused.body).toMatchObject({ err: "id_number_exists", msg: "ID number already exists" });
   });
 
   it("refuses a wrong name or ID number, and a refused request can be corrected", async () => {
     const token = await newUser();
     const before = await snapshot(h);
-    expect((await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "1234", idNumber: "C1234567", agree: "1" }, { token })).body).toMatchObject({ err: "wrong_name", msg: "Wrong name" });
-    expect((await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: "12-34", agree: "1" }, { token })).body).toMatchObject({ err: "wrong_id_number", msg: "Wrong ID number" });
+    expect(
+      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "1234", idNumber: "C1234567", agree: "1" }, { token }))
+        .body,
+    ).toMatchObject({ err: "wrong_name", msg: "Wrong name" });
+    expect(
+      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: "12-34", agree: "1" }, { token })).body,
+    ).toMatchObject({ err: "wrong_id_number", msg: "Wrong ID number" });
     expect(await snapshot(h)).toBe(before);
     await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: "C1234567", agree: "1" }, { token });
     const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === "C1234567");
     await ops("POST", "/api/ops/verification/review", { id: String(pending.id), decision: "refuse", reason: "photo unreadable" });
-    expect((await api(h, "GET", "/api/user/certification", {}, { token })).body.data).toMatchObject({ status: "refused", reason: "photo unreadable" });
-    expect((await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: "C1234567", agree: "1" }, { token })).body.code).toBe(1);
+    expect((await api(h, "GET", "/api/user/certification", {}, { token })).body.data).toMatchObject({
+      status: "refused",
+      reason: "photo unreadable",
+    });
+    expect(
+      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: "C1234567", agree: "1" }, { token }))
+        .body.code,
+    ).toBe(1);
   });
 });
 
@@ -50,7 +87,10 @@ describe("messages", () => {
     await ops("POST", "/api/ops/message", { account, title: "Welcome", body: "Hello and welcome" });
     await ops("POST", "/api/ops/message", { title: "Maintenance", body: "Sunday 02:00", type: "notice" });
     const list = (await api(h, "GET", "/api/user/msg", {}, { token })).body.data;
-    expect(list.items.slice(0, 2).map((m: { title: string; read: boolean }) => [m.title, m.read])).toEqual([["Maintenance", false], ["Welcome", false]]);
+    expect(list.items.slice(0, 2).map((m: { title: string; read: boolean }) => [m.title, m.read])).toEqual([
+      ["Maintenance", false],
+      ["Welcome", false],
+    ]);
     const unread = list.unread;
     expect((await api(h, "GET", "/api/user/index", {}, { token })).body.data.unreadMessages).toBe(unread);
     const read = await api(h, "POST", "/api/user/msg", { id: String(list.items[1].id) }, { token });

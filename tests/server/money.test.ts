@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) => api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
 let n = 0;
 async function richUser(cash = "1000") {
   const { token } = await registerUser(h, `money${Date.now() % 1_000_000}${n++}`, "login123", "fund1234");
@@ -18,13 +19,24 @@ async function richUser(cash = "1000") {
   // funded the honest way: a reviewed recharge
   const upload = await uploadFile(t, makePng());
   const channel = (await api(h, "GET", "/api/user/recharge", {}, { token: t })).body.data.channels[0].id;
-  const recharge = await api(h, "POST", "/api/user/dorecharge", { requestId: rid(), channelId: String(channel), amount: cash, screenshot: upload.body.data.url }, { token: t });
+  const recharge = await api(
+    h,
+    "POST",
+    "/api/user/dorecharge",
+    { requestId: rid(), channelId: String(channel), amount: cash, screenshot: upload.body.data.url },
+    { token: t },
+  );
   await ops("POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" });
   return t;
 }
 async function uploadFile(token: string, bytes: Buffer, filename = "shot.png", type = "image/png") {
   const body = multipart(bytes, filename, type);
-  const response = await h.app.inject({ method: "POST", url: "/api/user/uploadfile", headers: { token, "content-type": body.contentType }, payload: body.payload });
+  const response = await h.app.inject({
+    method: "POST",
+    url: "/api/user/uploadfile",
+    headers: { token, "content-type": body.contentType },
+    payload: body.payload,
+  });
   return { status: response.statusCode, body: response.json() };
 }
 const wallet = async (token: string) => (await api(h, "GET", "/api/user/wallet", {}, { token })).body.data;
@@ -32,7 +44,11 @@ const wallet = async (token: string) => (await api(h, "GET", "/api/user/wallet",
 describe("uploads", () => {
   it("accepts PNG, JPEG and WebP recognised by their bytes, whatever their name", async () => {
     const token = await richUser();
-    for (const [bytes, ext] of [[makePng(), "png"], [makeJpeg(), "jpg"], [makeWebp(), "webp"]] as const) {
+    for (const [bytes, ext] of [
+      [makePng(), "png"],
+      [makeJpeg(), "jpg"],
+      [makeWebp(), "webp"],
+    ] as const) {
       const answer = await uploadFile(token, bytes, "anything.txt", "text/plain");
       expect(answer.body.code, ext).toBe(1);
       expect(answer.body.data.url).toMatch(new RegExp(`^/api/files/[a-f0-9]{32}\\.${ext}$`));
@@ -41,8 +57,16 @@ describe("uploads", () => {
 
   const refused: Array<[string, Buffer, string]> = [
     ["a text file renamed .png", Buffer.from("just some text, not an image"), "upload_invalid"],
-    ["a PNG with HTML after its end (polyglot)", Buffer.concat([makePng(), Buffer.from("<html><script>alert(1)</script></html>")]), "upload_invalid"],
-    ["a JPEG carrying a script", Buffer.concat([makeJpeg().subarray(0, 20), Buffer.from("<script>alert(1)</script>"), Buffer.from([0xff, 0xd9])]), "upload_invalid"],
+    [
+      "a PNG with HTML after its end (polyglot)",
+      Buffer.concat([makePng(), Buffer.from("<html><script>alert(1)</script></html>")]),
+      "upload_invalid",
+    ],
+    [
+      "a JPEG carrying a script",
+      Buffer.concat([makeJpeg().subarray(0, 20), Buffer.from("<script>alert(1)</script>"), Buffer.from([0xff, 0xd9])]),
+      "upload_invalid",
+    ],
     ["an SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "upload_invalid"],
     ["an image over 5 MB", Buffer.concat([makePng(), Buffer.alloc(5 * 1024 * 1024 + 10)]), "upload_too_large"],
   ];
@@ -78,12 +102,34 @@ describe("recharge", () => {
     expect(info.channels.map((c: { type: string }) => c.type)).toEqual(["bank", "alipay", "wechat", "crypto"]);
     expect(info.minAmount).toBe("100.00");
     const { url } = (await uploadFile(token, makePng())).body.data;
-    const small = await api(h, "POST", "/api/user/dorecharge", { requestId: rid(), channelId: String(info.channels[0].id), amount: "99.99", screenshot: url }, { token });
+    const small = await api(
+      h,
+      "POST",
+      "/api/user/dorecharge",
+      { requestId: rid(), channelId: String(info.channels[0].id), amount: "99.99", screenshot: url },
+      { token },
+    );
     expect(small.body).toMatchObject({ err: "amount_too_small", msg: "Amount must be larger than 100" });
-    const noShot = await api(h, "POST", "/api/user/dorecharge", { requestId: rid(), channelId: String(info.channels[0].id), amount: "200" }, { token });
+    const noShot = await api(
+      h,
+      "POST",
+      "/api/user/dorecharge",
+      { requestId: rid(), channelId: String(info.channels[0].id), amount: "200" },
+      { token },
+    );
     expect(noShot.body).toMatchObject({ err: "field_required", msg: "Transfer screenshot is required" });
-    const ok = await api(h, "POST", "/api/user/dorecharge", { requestId: rid(), channelId: String(info.channels[3].id), amount: "200", screenshot: url }, { token });
-    expect(ok.body).toMatchObject({ code: 1, msg: "Recharged successfully, awaiting approval", data: { status: "review", amount: "200.00", type: "crypto" } });
+    const ok = await api(
+      h,
+      "POST",
+      "/api/user/dorecharge",
+      { requestId: rid(), channelId: String(info.channels[3].id), amount: "200", screenshot: url },
+      { token },
+    );
+    expect(ok.body).toMatchObject({
+      code: 1,
+      msg: "Recharged successfully, awaiting approval",
+      data: { status: "review", amount: "200.00", type: "crypto" },
+    });
     expect((await wallet(token)).cash).toBe("100.00");
   });
 
@@ -92,7 +138,13 @@ describe("recharge", () => {
     const b = await richUser();
     const { url } = (await uploadFile(a, makePng())).body.data;
     const channel = (await api(h, "GET", "/api/user/recharge", {}, { token: b })).body.data.channels[0].id;
-    const answer = await api(h, "POST", "/api/user/dorecharge", { requestId: rid(), channelId: String(channel), amount: "150", screenshot: url }, { token: b });
+    const answer = await api(
+      h,
+      "POST",
+      "/api/user/dorecharge",
+      { requestId: rid(), channelId: String(channel), amount: "150", screenshot: url },
+      { token: b },
+    );
     expect(answer.body.err).toBe("invalid_input");
   });
 
@@ -100,8 +152,18 @@ describe("recharge", () => {
     const token = await richUser("100");
     const { url } = (await uploadFile(token, makePng())).body.data;
     const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
-    const record = (await api(h, "POST", "/api/user/dorecharge", { requestId: rid(), channelId: String(channel), amount: "300", screenshot: url }, { token })).body.data;
-    const answers = await Promise.all([1, 2, 3].map(() => ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "approve" })));
+    const record = (
+      await api(
+        h,
+        "POST",
+        "/api/user/dorecharge",
+        { requestId: rid(), channelId: String(channel), amount: "300", screenshot: url },
+        { token },
+      )
+    ).body.data;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "approve" })),
+    );
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
     expect(answers.filter((a) => a.body.err === "already_reviewed")).toHaveLength(2);
     expect((await wallet(token)).cash).toBe("400.00");
@@ -113,7 +175,15 @@ describe("recharge", () => {
     const token = await richUser("100");
     const { url } = (await uploadFile(token, makePng())).body.data;
     const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
-    const record = (await api(h, "POST", "/api/user/dorecharge", { requestId: rid(), channelId: String(channel), amount: "300", screenshot: url }, { token })).body.data;
+    const record = (
+      await api(
+        h,
+        "POST",
+        "/api/user/dorecharge",
+        { requestId: rid(), channelId: String(channel), amount: "300", screenshot: url },
+        { token },
+      )
+    ).body.data;
     await ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "reject", reason: "no matching transfer" });
     expect((await wallet(token)).cash).toBe("100.00");
     const records = (await api(h, "GET", "/api/user/recharge_record", {}, { token })).body.data.items;
@@ -124,20 +194,70 @@ describe("recharge", () => {
 describe("cards", () => {
   it("binds cards and channels with masked numbers and the fund password, refusing a number the user already bound", async () => {
     const token = await richUser();
-    const added = await api(h, "POST", "/api/user/add_card", { requestId: rid(), type: "bank", bankName: "Example Bank", branch: "Central", number: "6222 0211 2233 4455", holder: "Ann", payPassword: "fund1234" }, { token });
+    const added = await api(
+      h,
+      "POST",
+      "/api/user/add_card",
+      {
+        requestId: rid(),
+        type: "bank",
+        bankName: "Example Bank",
+        branch: "Central",
+        number: "6222 0211 2233 4455",
+        holder: "Ann",
+        payPassword: "fund1234",
+      },
+      { token },
+    );
     expect(added.body).toMatchObject({ code: 1, msg: "Added", data: { number: "622******455", bankName: "Example Bank" } });
-    await api(h, "POST", "/api/user/add_card", { requestId: rid(), type: "alipay", bankName: "Alipay", number: "ann@example.com", payPassword: "fund1234" }, { token });
+    await api(
+      h,
+      "POST",
+      "/api/user/add_card",
+      { requestId: rid(), type: "alipay", bankName: "Alipay", number: "ann@example.com", payPassword: "fund1234" },
+      { token },
+    );
     const cards = (await api(h, "GET", "/api/user/bank_card", {}, { token })).body.data;
     expect(cards.map((c: { type: string }) => c.type)).toEqual(["bank", "alipay"]);
-    const duplicate = await api(h, "POST", "/api/user/add_card", { requestId: rid(), type: "bank", bankName: "Other", number: "6222021122334455", payPassword: "fund1234" }, { token });
+    const duplicate = await api(
+      h,
+      "POST",
+      "/api/user/add_card",
+      { requestId: rid(), type: "bank", bankName: "Other", number: "6222021122334455", payPassword: "fund1234" },
+      { token },
+    );
     expect(duplicate.body).toMatchObject({ err: "card_exists", msg: "Bank card number already exists" });
-    const wrongFund = await api(h, "POST", "/api/user/add_card", { requestId: rid(), type: "bank", bankName: "Other", number: "6222000011113333", payPassword: "nope9999" }, { token });
+    const wrongFund = await api(
+      h,
+      "POST",
+      "/api/user/add_card",
+      { requestId: rid(), type: "bank", bankName: "Other", number: "6222000011113333", payPassword: "nope9999" },
+      { token },
+    );
     expect(wrongFund.body).toMatchObject({ err: "wrong_fund_password", msg: "Fund password wrong" });
-    const noFund = await api(h, "POST", "/api/user/add_card", { requestId: rid(), type: "bank", bankName: "Other", number: "6222000011113333" }, { token });
+    const noFund = await api(
+      h,
+      "POST",
+      "/api/user/add_card",
+      { requestId: rid(), type: "bank", bankName: "Other", number: "6222000011113333" },
+      { token },
+    );
     expect(noFund.body).toMatchObject({ err: "field_required", msg: "Fund password is required" });
-    const missing = await api(h, "POST", "/api/user/add_card", { requestId: rid(), type: "bank", number: "6222000011112222", payPassword: "fund1234" }, { token });
+    const missing = await api(
+      h,
+      "POST",
+      "/api/user/add_card",
+      { requestId: rid(), type: "bank", number: "6222000011112222", payPassword: "fund1234" },
+      { token },
+    );
     expect(missing.body).toMatchObject({ err: "field_required", msg: "Bank name is required" });
-    const noNumber = await api(h, "POST", "/api/user/add_card", { requestId: rid(), type: "bank", bankName: "X", payPassword: "fund1234" }, { token });
+    const noNumber = await api(
+      h,
+      "POST",
+      "/api/user/add_card",
+      { requestId: rid(), type: "bank", bankName: "X", payPassword: "fund1234" },
+      { token },
+    );
     expect(noNumber.body).toMatchObject({ err: "field_required", msg: "Card number is required" });
   });
 });
@@ -146,13 +266,37 @@ describe("wallet and exchange", () => {
   it("shows balances and the coin rate, and exchanges both ways with the fund password", async () => {
     const token = await richUser("1000");
     expect(await wallet(token)).toEqual({ cash: "1000.00", coin: "0.00", frozen: "0.00", yuebao: "0.00", coinRate: "0.5000" });
-    const wrong = await api(h, "POST", "/api/user/exchange", { requestId: rid(), from: "cash", amount: "100", payPassword: "nope9999" }, { token });
+    const wrong = await api(
+      h,
+      "POST",
+      "/api/user/exchange",
+      { requestId: rid(), from: "cash", amount: "100", payPassword: "nope9999" },
+      { token },
+    );
     expect(wrong.body).toMatchObject({ err: "wrong_fund_password", msg: "Fund password wrong" });
-    const toCoin = await api(h, "POST", "/api/user/exchange", { requestId: rid(), from: "cash", amount: "100", payPassword: "fund1234" }, { token });
+    const toCoin = await api(
+      h,
+      "POST",
+      "/api/user/exchange",
+      { requestId: rid(), from: "cash", amount: "100", payPassword: "fund1234" },
+      { token },
+    );
     expect(toCoin.body.data).toEqual({ cash: "900.00", coin: "200.00" });
-    const toCash = await api(h, "POST", "/api/user/exchange", { requestId: rid(), from: "coin", amount: "50.01", payPassword: "fund1234" }, { token });
+    const toCash = await api(
+      h,
+      "POST",
+      "/api/user/exchange",
+      { requestId: rid(), from: "coin", amount: "50.01", payPassword: "fund1234" },
+      { token },
+    );
     expect(toCash.body.data).toEqual({ cash: "925.00", coin: "149.99" }); // 50.01 × 0.5 = 25.005 → 25.00
-    const tooMuch = await api(h, "POST", "/api/user/exchange", { requestId: rid(), from: "coin", amount: "150", payPassword: "fund1234" }, { token });
+    const tooMuch = await api(
+      h,
+      "POST",
+      "/api/user/exchange",
+      { requestId: rid(), from: "coin", amount: "150", payPassword: "fund1234" },
+      { token },
+    );
     expect(tooMuch.body.err).toBe("balance_insufficient");
     const records = (await api(h, "GET", "/api/user/exchange_record", {}, { token })).body.data.items;
     expect(records.map((r: { type: string; cashAmount: string; coinAmount: string }) => [r.type, r.cashAmount, r.coinAmount])).toEqual([
@@ -168,25 +312,46 @@ describe("wallet and exchange", () => {
 describe("withdrawal", () => {
   async function withCard(cash = "1000") {
     const token = await richUser(cash);
-    const card = (await api(h, "POST", "/api/user/add_card", { requestId: rid(), type: "bank", bankName: "Example Bank", number: `62${Date.now()}${n++}`, payPassword: "fund1234" }, { token })).body.data;
+    const card = (
+      await api(
+        h,
+        "POST",
+        "/api/user/add_card",
+        { requestId: rid(), type: "bank", bankName: "Example Bank", number: `62${Date.now()}${n++}`, payPassword: "fund1234" },
+        { token },
+      )
+    ).body.data;
     return { token, cardId: String(card.id) };
   }
 
   it("shows the rules first, then moves an accepted request to frozen with its fee", async () => {
     const { token, cardId } = await withCard();
     const info = (await api(h, "GET", "/api/user/cash", {}, { token })).body.data;
-    expect(info.rules).toMatchObject({ min: "100.00", max: "4999.00", feeRate: "0.01", window: "00:00-24:00", dailyCount: 3, usedToday: 0 });
+    expect(info.rules).toMatchObject({
+      min: "100.00",
+      max: "4999.00",
+      feeRate: "0.01",
+      window: "00:00-24:00",
+      dailyCount: 3,
+      usedToday: 0,
+    });
     expect(info.cards).toHaveLength(1);
     const answer = await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token });
-    expect(answer.body).toMatchObject({ code: 1, msg: "Withdrawal submitted, wait for review", data: { amount: "200.00", fee: "2.00", actual: "198.00", status: "review" } });
+    expect(answer.body).toMatchObject({
+      code: 1,
+      msg: "Withdrawal submitted, wait for review",
+      data: { amount: "200.00", fee: "2.00", actual: "198.00", status: "review" },
+    });
     expect(await wallet(token)).toMatchObject({ cash: "800.00", frozen: "200.00" });
     expect((await api(h, "GET", "/api/user/cash", {}, { token })).body.data.rules.usedToday).toBe(1);
   });
 
   it("approval pays out the frozen amount; rejection returns it", async () => {
     const { token, cardId } = await withCard();
-    const a = (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token })).body.data;
-    const b = (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "300", cardId, payPassword: "fund1234" }, { token })).body.data;
+    const a = (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token })).body
+      .data;
+    const b = (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "300", cardId, payPassword: "fund1234" }, { token })).body
+      .data;
     await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "approve" });
     expect((await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "reject" })).body.err).toBe("already_reviewed");
     await ops("POST", "/api/ops/withdrawal/review", { id: String(b.id), decision: "reject", reason: "card name mismatch" });
@@ -221,17 +386,28 @@ describe("withdrawal", () => {
     const hour = new Date(h.clock.now * 1000).getUTCHours();
     const closed = hour < 12 ? "13:00-14:00" : "01:00-02:00";
     await ops("POST", "/api/ops/money-rules", { window: closed, timezone: "UTC" });
-    expect((await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token })).body).toMatchObject({ err: "withdraw_time_limit", msg: "Withdrawal time limit" });
+    expect(
+      (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token })).body,
+    ).toMatchObject({ err: "withdraw_time_limit", msg: "Withdrawal time limit" });
     await ops("POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "2" });
-    for (let i = 0; i < 2; i++) expect((await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body.code).toBe(1);
-    expect((await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body).toMatchObject({ err: "withdraw_count_limit", msg: "Withdrawal times limit" });
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body.code,
+      ).toBe(1);
+    expect(
+      (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body,
+    ).toMatchObject({ err: "withdraw_count_limit", msg: "Withdrawal times limit" });
     await ops("POST", "/api/ops/money-rules", { dailyCount: "3" });
   });
 
   it("concurrent withdrawals cannot overdraw", async () => {
     const { token, cardId } = await withCard("500");
     await ops("POST", "/api/ops/money-rules", { dailyCount: "10" });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token }),
+      ),
+    );
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(2);
     expect(await wallet(token)).toMatchObject({ cash: "100.00", frozen: "400.00" });
     await ops("POST", "/api/ops/money-rules", { dailyCount: "3" });
@@ -253,14 +429,26 @@ describe("reconcile", () => {
 describe("deposit channels", () => {
   it("the operator sets a channel with a QR image, which customers see; a QR that is not an image is refused", async () => {
     const qr = `data:image/png;base64,${makePng(8, 8).toString("base64")}`;
-    const created = await ops("POST", "/api/ops/channel", { type: "wechat", name: "WeChat (QR)", account: "wx-pay-01", note: "Scan to pay", qr });
+    const created = await ops("POST", "/api/ops/channel", {
+      type: "wechat",
+      name: "WeChat (QR)",
+      account: "wx-pay-01",
+      note: "Scan to pay",
+      qr,
+    });
     expect(created.body.code).toBe(1);
     const token = await richUser();
     const channels = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels;
     expect(channels.find((c: { name: string }) => c.name === "WeChat (QR)")).toMatchObject({ type: "wechat", qr, note: "Scan to pay" });
     const evil = await ops("POST", "/api/ops/channel", { type: "wechat", name: "X", account: "y", qr: "javascript:alert(1)" });
     expect(evil.body.err).toBe("invalid_input");
-    await ops("POST", "/api/ops/channel", { id: String(created.body.data.id), type: "wechat", name: "WeChat (QR)", account: "wx-pay-01", enabled: "0" });
+    await ops("POST", "/api/ops/channel", {
+      id: String(created.body.data.id),
+      type: "wechat",
+      name: "WeChat (QR)",
+      account: "wx-pay-01",
+      enabled: "0",
+    });
     const after = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels;
     expect(after.find((c: { name: string }) => c.name === "WeChat (QR)")).toBeUndefined();
   });

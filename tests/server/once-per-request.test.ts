@@ -29,7 +29,13 @@ const userId = async (u: FundedUser): Promise<number> => (await api(h, "GET", "/
 const firstPlan = async (u: FundedUser): Promise<number> => (await api(h, "GET", "/api/user/yeb", {}, { token: u.token })).body.data[0].id;
 
 async function subscription(u: FundedUser): Promise<number> {
-  const joined = await api(h, "POST", "/api/user/yebjoinnow", { planId: String(await firstPlan(u)), amount: "500", payPassword: u.payPassword, requestId: rid() }, { token: u.token });
+  const joined = await api(
+    h,
+    "POST",
+    "/api/user/yebjoinnow",
+    { planId: String(await firstPlan(u)), amount: "500", payPassword: u.payPassword, requestId: rid() },
+    { token: u.token },
+  );
   if (joined.body.code !== 1) throw new Error(`join failed: ${joined.body.msg}`);
   return joined.body.data.id;
 }
@@ -106,7 +112,13 @@ const cases: Record<string, Case> = {
   },
   add_card: {
     path: "/api/user/add_card",
-    prepare: async (u) => ({ type: "alipay", bankName: "Alipay", number: `ali${Date.now()}${accounts}`, holder: "Once", payPassword: u.payPassword }),
+    prepare: async (u) => ({
+      type: "alipay",
+      bankName: "Alipay",
+      number: `ali${Date.now()}${accounts}`,
+      holder: "Once",
+      payPassword: u.payPassword,
+    }),
     other: (f) => ({ ...f, number: `${f.number}9` }),
     effect: (id) => `select count(*) n from bank_cards where user_id = ${id}`,
     delta: 1,
@@ -156,7 +168,9 @@ describe.each(Object.entries(cases))("%s", (name, c) => {
     const effectBefore = await count(c.effect(id));
     const ledgerBefore = await count(`select count(*) n from ledger where user_id = ${id}`);
 
-    const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => api(h, "POST", c.path, { ...fields, requestId }, { token: u.token })));
+    const answers = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => api(h, "POST", c.path, { ...fields, requestId }, { token: u.token })),
+    );
     const first = answers[0]!;
     expect(first.body.code, JSON.stringify(first.body)).toBe(1);
     for (const answer of answers) {
@@ -218,12 +232,30 @@ describe("request claims", () => {
     const u = await newUser();
     const requestId = rid("corrected");
     const before = await stateFingerprint(h);
-    const wrong = await api(h, "POST", "/api/user/exchange", { from: "cash", amount: "10", payPassword: "wrong999", requestId }, { token: u.token });
+    const wrong = await api(
+      h,
+      "POST",
+      "/api/user/exchange",
+      { from: "cash", amount: "10", payPassword: "wrong999", requestId },
+      { token: u.token },
+    );
     expect(wrong.body.err).toBe("wrong_fund_password");
-    const tooMuch = await api(h, "POST", "/api/user/exchange", { from: "cash", amount: "999999", payPassword: u.payPassword, requestId }, { token: u.token });
+    const tooMuch = await api(
+      h,
+      "POST",
+      "/api/user/exchange",
+      { from: "cash", amount: "999999", payPassword: u.payPassword, requestId },
+      { token: u.token },
+    );
     expect(tooMuch.body.err).toBe("balance_insufficient");
     expect(await stateFingerprint(h)).toEqual(before);
-    const right = await api(h, "POST", "/api/user/exchange", { from: "cash", amount: "10", payPassword: u.payPassword, requestId }, { token: u.token });
+    const right = await api(
+      h,
+      "POST",
+      "/api/user/exchange",
+      { from: "cash", amount: "10", payPassword: u.payPassword, requestId },
+      { token: u.token },
+    );
     expect(right.body.code).toBe(1);
   });
 
@@ -232,7 +264,13 @@ describe("request claims", () => {
     const bob = await newUser();
     const requestId = rid("shared");
     const fields = { from: "cash", amount: "10" };
-    const hers = await api(h, "POST", "/api/user/exchange", { ...fields, payPassword: alice.payPassword, requestId }, { token: alice.token });
+    const hers = await api(
+      h,
+      "POST",
+      "/api/user/exchange",
+      { ...fields, payPassword: alice.payPassword, requestId },
+      { token: alice.token },
+    );
     const his = await api(h, "POST", "/api/user/exchange", { ...fields, payPassword: bob.payPassword, requestId }, { token: bob.token });
     expect(hers.body.code).toBe(1);
     expect(his.body.code).toBe(1);
@@ -245,8 +283,16 @@ describe("request claims", () => {
 
   it("stores no fund password in the clear", async () => {
     const u = await newUser();
-    await api(h, "POST", "/api/user/exchange", { from: "cash", amount: "10", payPassword: u.payPassword, requestId: rid() }, { token: u.token });
-    const rows = (await h.database.db.execute("select fingerprint, answer from request_claims" as never)) as unknown as { rows: Array<{ fingerprint: string; answer: string }> };
+    await api(
+      h,
+      "POST",
+      "/api/user/exchange",
+      { from: "cash", amount: "10", payPassword: u.payPassword, requestId: rid() },
+      { token: u.token },
+    );
+    const rows = (await h.database.db.execute("select fingerprint, answer from request_claims" as never)) as unknown as {
+      rows: Array<{ fingerprint: string; answer: string }>;
+    };
     expect(rows.rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows.rows)).not.toContain(u.payPassword);
   });
@@ -256,27 +302,69 @@ describe("removing a card", () => {
   it("removes only the user's own card, with the fund password, and answers the remaining cards", async () => {
     const alice = await newUser();
     const bob = await newUser();
-    const asBob = await api(h, "POST", "/api/user/del_card", { id: String(alice.cardId), payPassword: bob.payPassword, requestId: rid() }, { token: bob.token });
+    const asBob = await api(
+      h,
+      "POST",
+      "/api/user/del_card",
+      { id: String(alice.cardId), payPassword: bob.payPassword, requestId: rid() },
+      { token: bob.token },
+    );
     expect(asBob.body).toMatchObject({ code: 0, err: "card_not_found" });
-    const wrong = await api(h, "POST", "/api/user/del_card", { id: String(alice.cardId), payPassword: "wrong999", requestId: rid() }, { token: alice.token });
+    const wrong = await api(
+      h,
+      "POST",
+      "/api/user/del_card",
+      { id: String(alice.cardId), payPassword: "wrong999", requestId: rid() },
+      { token: alice.token },
+    );
     expect(wrong.body).toMatchObject({ code: 0, err: "wrong_fund_password" });
-    const removed = await api(h, "POST", "/api/user/del_card", { id: String(alice.cardId), payPassword: alice.payPassword, requestId: rid() }, { token: alice.token, language: "en" });
+    const removed = await api(
+      h,
+      "POST",
+      "/api/user/del_card",
+      { id: String(alice.cardId), payPassword: alice.payPassword, requestId: rid() },
+      { token: alice.token, language: "en" },
+    );
     expect(removed.body).toMatchObject({ code: 1, msg: "Deleted", data: [] });
     expect((await api(h, "GET", "/api/user/bank_card", {}, { token: alice.token })).body.data).toEqual([]);
   });
 
   it("keeps a card with a withdrawal under review, and removes it once the review is done", async () => {
     const u = await newUser();
-    const asked = await api(h, "POST", "/api/user/cash", { amount: "200", cardId: String(u.cardId), payPassword: u.payPassword, requestId: rid() }, { token: u.token });
+    const asked = await api(
+      h,
+      "POST",
+      "/api/user/cash",
+      { amount: "200", cardId: String(u.cardId), payPassword: u.payPassword, requestId: rid() },
+      { token: u.token },
+    );
     expect(asked.body.code).toBe(1);
     const before = await stateFingerprint(h);
-    const inUse = await api(h, "POST", "/api/user/del_card", { id: String(u.cardId), payPassword: u.payPassword, requestId: rid() }, { token: u.token });
+    const inUse = await api(
+      h,
+      "POST",
+      "/api/user/del_card",
+      { id: String(u.cardId), payPassword: u.payPassword, requestId: rid() },
+      { token: u.token },
+    );
     expect(inUse.status).toBe(409);
     expect(inUse.body).toMatchObject({ code: 0, err: "card_in_use" });
     expect(await stateFingerprint(h)).toEqual(before);
-    const reviewed = await api(h, "POST", "/api/ops/withdrawal/review", { id: String(asked.body.data.id), decision: "approve" }, { "ops-token": OPS_TOKEN });
+    const reviewed = await api(
+      h,
+      "POST",
+      "/api/ops/withdrawal/review",
+      { id: String(asked.body.data.id), decision: "approve" },
+      { "ops-token": OPS_TOKEN },
+    );
     expect(reviewed.body.code).toBe(1);
-    const removed = await api(h, "POST", "/api/user/del_card", { id: String(u.cardId), payPassword: u.payPassword, requestId: rid() }, { token: u.token });
+    const removed = await api(
+      h,
+      "POST",
+      "/api/user/del_card",
+      { id: String(u.cardId), payPassword: u.payPassword, requestId: rid() },
+      { token: u.token },
+    );
     expect(removed.body.code).toBe(1);
     // the withdrawal stays in the user's records
     expect((await api(h, "GET", "/api/user/cash_record", {}, { token: u.token })).body.data.items).toHaveLength(1);

@@ -9,9 +9,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) => api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
 /** Everything the operator's limits could change, as the ops API reports it. */
-const state = async () => JSON.stringify([(await ops("GET", "/api/ops/money-rules")).body.data, (await ops("GET", "/api/ops/products")).body.data, (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data]);
+const state = async () =>
+  JSON.stringify([
+    (await ops("GET", "/api/ops/money-rules")).body.data,
+    (await ops("GET", "/api/ops/products")).body.data,
+    (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data,
+  ]);
 
 async function expectRefused(path: string, fields: Record<string, string>, field: string) {
   const before = await state();
@@ -23,7 +29,8 @@ async function expectRefused(path: string, fields: Record<string, string>, field
 
 describe("operator limits", () => {
   it("refuses a withdrawal fee rate of 0.2 or more", async () => {
-    for (const rate of ["0.2", "0.5", "1", "1.5", "9.9999"]) await expectRefused("/api/ops/money-rules", { withdrawFeeRate: rate }, "Withdrawal fee rate");
+    for (const rate of ["0.2", "0.5", "1", "1.5", "9.9999"])
+      await expectRefused("/api/ops/money-rules", { withdrawFeeRate: rate }, "Withdrawal fee rate");
     expect((await ops("POST", "/api/ops/money-rules", { withdrawFeeRate: "0.1999" })).body.data.withdrawFeeRate).toBe("0.1999");
   });
 
@@ -31,7 +38,11 @@ describe("operator limits", () => {
     const plans = (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data as Array<{ id: number }>;
     for (const rate of ["0.010001", "0.5", "0.999999"]) {
       await expectRefused("/api/ops/plan", { title: "Greedy", dailyRate: rate, days: "7", minAmount: "100" }, "Daily rate");
-      await expectRefused("/api/ops/plan", { id: String(plans[0]!.id), title: "Greedy", dailyRate: rate, days: "7", minAmount: "100" }, "Daily rate");
+      await expectRefused(
+        "/api/ops/plan",
+        { id: String(plans[0]!.id), title: "Greedy", dailyRate: rate, days: "7", minAmount: "100" },
+        "Daily rate",
+      );
     }
     expect((await ops("POST", "/api/ops/plan", { title: "Top", dailyRate: "0.01", days: "7", minAmount: "100" })).body.code).toBe(1);
   });
@@ -40,13 +51,24 @@ describe("operator limits", () => {
     const product = (await ops("GET", "/api/ops/products")).body.data[0] as { id: number; feeRate: string; options: string[] };
     const pid = String(product.id);
     // options pay 0.7–0.9 (seeded); a fee of 0.5 would be fine, 0.95 or more eats a winning order
-    await expectRefused("/api/ops/product/limits", { pid, feeRate: "1", singleMin: "10", singleMax: "100", totalMax: "1000" }, "Trading fee rate");
+    await expectRefused(
+      "/api/ops/product/limits",
+      { pid, feeRate: "1", singleMin: "10", singleMax: "100", totalMax: "1000" },
+      "Trading fee rate",
+    );
     const highestPayout = Math.max(...product.options.map((o) => Number(o.split(":")[1])));
     const lowestPayout = Math.min(...product.options.map((o) => Number(o.split(":")[1])));
-    await expectRefused("/api/ops/product/limits", { pid, feeRate: String(lowestPayout), singleMin: "10", singleMax: "100", totalMax: "1000" }, "Trading fee rate");
+    await expectRefused(
+      "/api/ops/product/limits",
+      { pid, feeRate: String(lowestPayout), singleMin: "10", singleMax: "100", totalMax: "1000" },
+      "Trading fee rate",
+    );
     expect(highestPayout).toBeGreaterThan(0.02);
     // with the product's fee at 0.01, an option paying 0.01 or 0 would make a win lose money
-    expect((await ops("POST", "/api/ops/product/limits", { pid, feeRate: "0.01", singleMin: "10", singleMax: "100", totalMax: "1000" })).body.code).toBe(1);
+    expect(
+      (await ops("POST", "/api/ops/product/limits", { pid, feeRate: "0.01", singleMin: "10", singleMax: "100", totalMax: "1000" })).body
+        .code,
+    ).toBe(1);
     await expectRefused("/api/ops/product/options", { pid, options: "60:0.01:10:100" }, "Settlement options");
     await expectRefused("/api/ops/product/options", { pid, options: "60:0.8:10:100,120:0:10:100" }, "Settlement options");
     expect((await ops("POST", "/api/ops/product/options", { pid, options: "60:0.8:10:100,120:0.02:10:100" })).body.code).toBe(1);

@@ -65,13 +65,17 @@ function expectEnvelope(answer: { status: number; body: string }, err: string | 
 
 const post = (path: string, contentType: string, body: Buffer | string, extra = "") =>
   Buffer.concat([
-    Buffer.from(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nToken: ${token}\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n`),
+    Buffer.from(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nToken: ${token}\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n`,
+    ),
     Buffer.from(body),
   ]);
 
 describe("every refusal before a handler runs answers in the API envelope", () => {
   it("oversized headers: 431 with the envelope", async () => {
-    const answer = await raw(`GET /api/user/index HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    const answer = await raw(
+      `GET /api/user/index HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+    );
     expect(answer.status).toBe(431);
     expect(answer.headers).toMatch(/content-type: application\/json/i);
     expectEnvelope(answer, "request_too_large");
@@ -90,7 +94,10 @@ describe("every refusal before a handler runs answers in the API envelope", () =
     const { payload } = multipart(makePng(), "shot.png", "image/png");
     expectEnvelope(await raw(post("/api/user/uploadfile", "multipart/form-data", payload)), "malformed_request");
     // an empty boundary finds no part at all
-    expectEnvelope(await raw(post("/api/user/uploadfile", "multipart/form-data; boundary=", payload)), /^(malformed_request|field_required)$/);
+    expectEnvelope(
+      await raw(post("/api/user/uploadfile", "multipart/form-data; boundary=", payload)),
+      /^(malformed_request|field_required)$/,
+    );
   });
 
   it("bad JSON, an unknown content type, a body over the limit, an unknown route and an unknown method", async () => {

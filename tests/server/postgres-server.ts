@@ -97,7 +97,16 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     execFileSync(command, fullArgs, { stdio: "pipe" });
   };
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
-  run("pg_ctl", ["-D", data, "-w", "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  run("pg_ctl", [
+    "-D",
+    data,
+    "-w",
+    "-l",
+    join(dir, "log"),
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "start",
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {

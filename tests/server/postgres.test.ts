@@ -37,12 +37,31 @@ describe("on PostgreSQL", () => {
 
     await seedProducts(database.db);
     const provider = new ScriptedProvider();
-    const feed = new PriceFeed({ db: database.db, provider, now: ctx.now, log: () => {}, retentionSeconds: 3600, backfillMinuteDays: 0.01 });
+    const feed = new PriceFeed({
+      db: database.db,
+      provider,
+      now: ctx.now,
+      log: () => {},
+      retentionSeconds: 3600,
+      backfillMinuteDays: 0.01,
+    });
     await feed.open();
     const codes: string[] = [];
-    const app = await buildApp({ ctx, sms: { send: async (_p, code) => void codes.push(code) }, opsToken: "t", feed, uploadsDir: join(tmpdir(), "trading-pg-uploads"), rateLimitScale: 100 });
+    const app = await buildApp({
+      ctx,
+      sms: { send: async (_p, code) => void codes.push(code) },
+      opsToken: "t",
+      feed,
+      uploadsDir: join(tmpdir(), "trading-pg-uploads"),
+      rateLimitScale: 100,
+    });
     const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-      app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, payload: new URLSearchParams(fields).toString() });
+      app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        payload: new URLSearchParams(fields).toString(),
+      });
 
     await post("/api/login/sendsms", { phone: "13912345678" });
     const registered = await post("/api/login/reg", {
@@ -56,7 +75,16 @@ describe("on PostgreSQL", () => {
       inviteCode: "DEMO88",
     });
     expect(registered.json()).toMatchObject({ code: 1, data: { user: { account: "pguser1" } } });
-    const duplicate = await post("/api/login/reg", { account: "PGUSER1", password: "secret123", password2: "secret123", payPassword: "pay12345", payPassword2: "pay12345", phone: "13912345678", smsCode: "123456", inviteCode: "DEMO88" });
+    const duplicate = await post("/api/login/reg", {
+      account: "PGUSER1",
+      password: "secret123",
+      password2: "secret123",
+      payPassword: "pay12345",
+      payPassword2: "pay12345",
+      phone: "13912345678",
+      smsCode: "123456",
+      inviteCode: "DEMO88",
+    });
     expect(duplicate.json().err).toBe("account_exists");
     const login = await post("/api/login/index", { account: "demo", password: DEMO_PASSWORD });
     const token = login.json().data.token as string;
@@ -65,7 +93,11 @@ describe("on PostgreSQL", () => {
 
     // an order on BTC/USDT, settled from the recorded feed by the set-based settlement SQL
     const btc = [...feed.products.values()].find((p) => p.code === "BTCUSDT")!;
-    const opened = await post("/api/user/addorder", { pid: String(btc.id), direction: "up", seconds: "30", amount: "100", requestId: "pg-order-1" }, { token });
+    const opened = await post(
+      "/api/user/addorder",
+      { pid: String(btc.id), direction: "up", seconds: "30", amount: "100", requestId: "pg-order-1" },
+      { token },
+    );
     expect(opened.json()).toMatchObject({ code: 1, data: { status: "holding", amount: "100.00", fee: "1.00" } });
     provider.queued.set(btc.id, [feed.quote(btc.id)!.price + 500]);
     for (let i = 0; i < 31; i++) {

@@ -26,7 +26,12 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function freshSession(): Promise<string> {
-  const response = await h.app.inject({ method: "POST", url: "/api/login/index", remoteAddress: freshIp(), payload: { account: "limits01", password: "secret123" } });
+  const response = await h.app.inject({
+    method: "POST",
+    url: "/api/login/index",
+    remoteAddress: freshIp(),
+    payload: { account: "limits01", password: "secret123" },
+  });
   return response.json().data.token;
 }
 
@@ -44,28 +49,60 @@ const postable = userEndpoints.filter((spec) => spec.method === "POST" && spec.a
 describe("per-route rate limits", () => {
   it("cover the money actions the issue names", () => {
     const keys = postable.map((spec) => spec.key);
-    for (const key of ["login", "sendSms", "register", "placeOrder", "recharge", "withdraw", "exchange", "joinPlan", "appendSubscription", "stopSubscription", "keepSubscription", "addCard", "changePayPassword", "changeLoginPassword", "signin"]) {
+    for (const key of [
+      "login",
+      "sendSms",
+      "register",
+      "placeOrder",
+      "recharge",
+      "withdraw",
+      "exchange",
+      "joinPlan",
+      "appendSubscription",
+      "stopSubscription",
+      "keepSubscription",
+      "addCard",
+      "changePayPassword",
+      "changeLoginPassword",
+      "signin",
+    ]) {
       expect(keys).toContain(key);
     }
   });
 
-  it.each(postable.map((spec) => [`${spec.method} ${spec.path}`, spec] as const))("%s answers 429 in the catalogue's words after its limit", async (_name, spec) => {
-    const { calls, reply } = await callsUntilLimited(async (remoteAddress) => {
-      // logging out ends the session it is called with: each logout gets a session of its own
-      const session = spec.key === "logout" ? await freshSession() : token;
-      const response = await h.app.inject({ method: "POST", url: spec.path, remoteAddress, headers: { token: session, language: "jp", "content-type": "application/x-www-form-urlencoded" }, payload: "" });
-      // the calls counted are a logged-in user's, not refusals for a dead session
-      if (spec.auth === "user") expect(response.statusCode, response.body).not.toBe(401);
-      return response;
-    }, WITHIN);
-    expect(calls, `${spec.path} was never limited`).toBeLessThanOrEqual(WITHIN);
-    expect(expectCatalogRefusal(reply!, "jp", spec.path)).toBe("rate_limited");
-  });
+  it.each(postable.map((spec) => [`${spec.method} ${spec.path}`, spec] as const))(
+    "%s answers 429 in the catalogue's words after its limit",
+    async (_name, spec) => {
+      const { calls, reply } = await callsUntilLimited(async (remoteAddress) => {
+        // logging out ends the session it is called with: each logout gets a session of its own
+        const session = spec.key === "logout" ? await freshSession() : token;
+        const response = await h.app.inject({
+          method: "POST",
+          url: spec.path,
+          remoteAddress,
+          headers: { token: session, language: "jp", "content-type": "application/x-www-form-urlencoded" },
+          payload: "",
+        });
+        // the calls counted are a logged-in user's, not refusals for a dead session
+        if (spec.auth === "user") expect(response.statusCode, response.body).not.toBe(401);
+        return response;
+      }, WITHIN);
+      expect(calls, `${spec.path} was never limited`).toBeLessThanOrEqual(WITHIN);
+      expect(expectCatalogRefusal(reply!, "jp", spec.path)).toBe("rate_limited");
+    },
+  );
 
   it("the upload endpoint is limited too", async () => {
     const file = multipart(Buffer.from("not an image"), "x.png", "image/png");
     const { calls } = await callsUntilLimited(
-      (remoteAddress) => h.app.inject({ method: "POST", url: "/api/user/uploadfile", remoteAddress, headers: { token, "content-type": file.contentType }, payload: file.payload }),
+      (remoteAddress) =>
+        h.app.inject({
+          method: "POST",
+          url: "/api/user/uploadfile",
+          remoteAddress,
+          headers: { token, "content-type": file.contentType },
+          payload: file.payload,
+        }),
       WITHIN,
     );
     expect(calls).toBeLessThanOrEqual(WITHIN);
@@ -73,7 +110,8 @@ describe("per-route rate limits", () => {
 
   it("counts calls without a session as well, so token guessing is limited", async () => {
     const { calls } = await callsUntilLimited(
-      (remoteAddress) => h.app.inject({ method: "POST", url: "/api/user/cash", remoteAddress, headers: { token: `guess-${ipCounter}` }, payload: {} }),
+      (remoteAddress) =>
+        h.app.inject({ method: "POST", url: "/api/user/cash", remoteAddress, headers: { token: `guess-${ipCounter}` }, payload: {} }),
       WITHIN,
     );
     expect(calls).toBeLessThanOrEqual(WITHIN);
@@ -82,7 +120,13 @@ describe("per-route rate limits", () => {
   it("limits guesses of the operator token (global limit: 60 a minute at this scale)", async () => {
     const spec = opsEndpointList.find((s) => s.key === "showUser")!;
     const { calls } = await callsUntilLimited(
-      (remoteAddress) => h.app.inject({ method: "GET", url: `${spec.path}?account=demo`, remoteAddress, headers: { "ops-token": `guess-${Math.random()}` } }),
+      (remoteAddress) =>
+        h.app.inject({
+          method: "GET",
+          url: `${spec.path}?account=demo`,
+          remoteAddress,
+          headers: { "ops-token": `guess-${Math.random()}` },
+        }),
       70,
     );
     expect(calls).toBeLessThanOrEqual(61);
@@ -90,13 +134,28 @@ describe("per-route rate limits", () => {
 
   it("one client's limit does not stop another client", async () => {
     const login = (remoteAddress: string) =>
-      h.app.inject({ method: "POST", url: "/api/login/index", remoteAddress, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "account=nobody1&password=whatever1" });
+      h.app.inject({
+        method: "POST",
+        url: "/api/login/index",
+        remoteAddress,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "account=nobody1&password=whatever1",
+      });
     const first = freshIp();
     let limited = false;
     for (let i = 0; i < WITHIN && !limited; i++) limited = (await login(first)).statusCode === 429;
     expect(limited).toBe(true);
     expect((await login(freshIp())).statusCode).not.toBe(429);
     // the operator's own calls are not slowed by a user's flood either
-    expect((await h.app.inject({ method: "GET", url: "/api/ops/user?account=demo", remoteAddress: freshIp(), headers: { "ops-token": OPS_TOKEN } })).statusCode).toBe(200);
+    expect(
+      (
+        await h.app.inject({
+          method: "GET",
+          url: "/api/ops/user?account=demo",
+          remoteAddress: freshIp(),
+          headers: { "ops-token": OPS_TOKEN },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

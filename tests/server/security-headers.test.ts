@@ -22,10 +22,21 @@ beforeAll(async () => {
   h = await startHarness();
   distDir = mkdtempSync(join(tmpdir(), "trading-dist-"));
   mkdirSync(join(distDir, "assets"));
-  writeFileSync(join(distDir, "index.html"), '<!doctype html><html><body><div id="root"></div><script type="module" src="/h5/assets/app-1a2b.js"></script></body></html>');
+  writeFileSync(
+    join(distDir, "index.html"),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/h5/assets/app-1a2b.js"></script></body></html>',
+  );
   writeFileSync(join(distDir, "sw.js"), "self.addEventListener('install', () => {});");
   writeFileSync(join(distDir, "assets", "app-1a2b.js"), "console.log('app');");
-  app = await buildApp({ ctx: h.ctx, sms: { send: async () => {} }, opsToken: OPS_TOKEN, feed: h.feed, uploadsDir: h.uploadsDir, distDir, rateLimitScale: 100 });
+  app = await buildApp({
+    ctx: h.ctx,
+    sms: { send: async () => {} },
+    opsToken: OPS_TOKEN,
+    feed: h.feed,
+    uploadsDir: h.uploadsDir,
+    distDir,
+    rateLimitScale: 100,
+  });
   await app.ready();
   user = await fundedUser(h, "headers01");
 }, 60_000);
@@ -95,7 +106,12 @@ describe("uploaded files", () => {
     if (kind === "png") url = await uploadPng(h, user.token);
     else {
       const body = multipart(kind === "jpeg" ? makeJpeg() : makeWebp(), "photo.bin", "application/octet-stream");
-      const response = await app.inject({ method: "POST", url: "/api/user/uploadfile", headers: { token: user.token, "content-type": body.contentType }, payload: body.payload });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/user/uploadfile",
+        headers: { token: user.token, "content-type": body.contentType },
+        payload: body.payload,
+      });
       url = response.json().data.url;
     }
     for (const headers of [{ token: user.token }, { "ops-token": OPS_TOKEN }] as Array<Record<string, string>>) {
@@ -116,7 +132,9 @@ describe("uploaded files", () => {
       ["image/svg+xml", "fedcba9876543210fedcba9876543210.png"],
     ] as const) {
       writeFileSync(join(h.uploadsDir, name), "<html><script>alert(document.cookie)</script></html>");
-      await h.database.db.execute(`insert into uploads (user_id, name, mime, size, created_at) select id, '${name}', '${mime}', 52, 0 from users where account = 'headers01'` as never);
+      await h.database.db.execute(
+        `insert into uploads (user_id, name, mime, size, created_at) select id, '${name}', '${mime}', 52, 0 from users where account = 'headers01'` as never,
+      );
       const response = await fetchFile(`/api/files/${name}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("application/octet-stream");
@@ -127,7 +145,12 @@ describe("uploaded files", () => {
   });
 
   it("names that are not a stored upload's are not found, whatever they try", async () => {
-    for (const name of ["..%2F..%2Fetc%2Fpasswd", "index.html", "0123456789abcdef0123456789abcdef.html", "0123456789abcdef0123456789abcdef.png%00.html"]) {
+    for (const name of [
+      "..%2F..%2Fetc%2Fpasswd",
+      "index.html",
+      "0123456789abcdef0123456789abcdef.html",
+      "0123456789abcdef0123456789abcdef.png%00.html",
+    ]) {
       const response = await fetchFile(`/api/files/${name}`);
       expect(response.statusCode, name).toBe(404);
       expect(response.json().err).toBe("not_found");

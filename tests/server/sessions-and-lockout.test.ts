@@ -18,15 +18,23 @@ afterAll(() => h.close());
 
 const me = (token: string, lang = "en") => api(h, "GET", "/api/user/index", {}, { token, language: lang });
 const login = (account: string, password: string, remoteAddress?: string) =>
-  h.app.inject({ method: "POST", url: "/api/login/index", remoteAddress, headers: { language: "jp" }, payload: { account, password } }).then(readReply);
+  h.app
+    .inject({ method: "POST", url: "/api/login/index", remoteAddress, headers: { language: "jp" }, payload: { account, password } })
+    .then(readReply);
 const expiresAt = async (account: string) =>
-  ((await h.database.db.execute(`select max(s.expires_at) as e from sessions s join users u on u.id = s.user_id where u.account = '${account}'` as never)) as unknown as { rows: Array<{ e: string }> }).rows[0]!.e;
+  (
+    (await h.database.db.execute(
+      `select max(s.expires_at) as e from sessions s join users u on u.id = s.user_id where u.account = '${account}'` as never,
+    )) as unknown as { rows: Array<{ e: string }> }
+  ).rows[0]!.e;
 
 describe("session expiry", () => {
   it("a session whose stored expiry has passed is dead, in the catalogue's words", async () => {
     const { token } = await registerUser(h, "expire01");
     expect((await me(token!)).body.code).toBe(1);
-    await h.database.db.execute(`update sessions set expires_at = ${h.clock.now - 1} where user_id = (select id from users where account = 'expire01')` as never);
+    await h.database.db.execute(
+      `update sessions set expires_at = ${h.clock.now - 1} where user_id = (select id from users where account = 'expire01')` as never,
+    );
     const answer = await me(token!, "jp");
     expect(expectCatalogRefusal(answer, "jp", "expired session")).toBe("login_required");
   });
@@ -62,7 +70,13 @@ describe("revocation", () => {
     const laptop = ((await login("revoke01", "first123")).body.data as { token: string }).token;
     const phone = ((await login("revoke01", "first123")).body.data as { token: string }).token;
     const { token: stranger } = await registerUser(h, "revoke02");
-    const changed = await api(h, "POST", "/api/user/pwd_login", { oldPassword: "first123", password: "second123", password2: "second123" }, { token: token! });
+    const changed = await api(
+      h,
+      "POST",
+      "/api/user/pwd_login",
+      { oldPassword: "first123", password: "second123", password2: "second123" },
+      { token: token! },
+    );
     expect(changed.body.code).toBe(1);
     expect((await me(laptop)).status).toBe(401);
     expect((await me(phone)).status).toBe(401);
@@ -94,7 +108,8 @@ describe("lockout", () => {
   it("wrong passwords from several addresses lock the account: the right password no longer helps, from anywhere", async () => {
     await registerUser(h, "lockme02", "right123");
     const answers = [];
-    for (const address of ["10.7.2.1", "10.7.2.2", "10.7.2.3"]) for (let i = 0; i < 5; i++) answers.push(await login("lockme02", "wrong123", address));
+    for (const address of ["10.7.2.1", "10.7.2.2", "10.7.2.3"])
+      for (let i = 0; i < 5; i++) answers.push(await login("lockme02", "wrong123", address));
     expect(expectCatalogRefusal(answers[14]!, "jp", "third locked address")).toBe("account_locked");
     expect(expectCatalogRefusal(await login("lockme02", "right123", "10.7.3.1"), "jp", "locked")).toBe("account_locked");
   });
@@ -107,21 +122,29 @@ describe("lockout", () => {
 });
 
 describe("operator API", () => {
-  it.each(opsEndpointList.map((spec) => [`${spec.method} ${spec.path}`, spec] as const))("%s refuses user tokens and look-alikes", async (_name, spec) => {
-    const { token } = await registerUser(h, `opsprobe${opsEndpointList.indexOf(spec)}`);
-    const before = await stateFingerprint(h);
-    const attempts: Array<Record<string, string>> = [
-      { token: token! },
-      { "ops-token": token! },
-      { "ops-token": OPS_TOKEN.toUpperCase() },
-      { "ops-token": `${OPS_TOKEN} ` },
-      { "ops-token": OPS_TOKEN.slice(0, -1) },
-      { authorization: `Bearer ${OPS_TOKEN}` },
-    ];
-    for (const headers of attempts) {
-      const response = await h.app.inject({ method: spec.method, url: spec.path, headers: { ...headers, language: "jp" }, payload: spec.method === "POST" ? {} : undefined });
-      expect(expectCatalogRefusal(readReply(response), "jp", `${spec.path} with ${Object.keys(headers)[0]}`)).toBe("ops_forbidden");
-    }
-    expect(await stateFingerprint(h)).toEqual(before);
-  });
+  it.each(opsEndpointList.map((spec) => [`${spec.method} ${spec.path}`, spec] as const))(
+    "%s refuses user tokens and look-alikes",
+    async (_name, spec) => {
+      const { token } = await registerUser(h, `opsprobe${opsEndpointList.indexOf(spec)}`);
+      const before = await stateFingerprint(h);
+      const attempts: Array<Record<string, string>> = [
+        { token: token! },
+        { "ops-token": token! },
+        { "ops-token": OPS_TOKEN.toUpperCase() },
+        { "ops-token": `${OPS_TOKEN} ` },
+        { "ops-token": OPS_TOKEN.slice(0, -1) },
+        { authorization: `Bearer ${OPS_TOKEN}` },
+      ];
+      for (const headers of attempts) {
+        const response = await h.app.inject({
+          method: spec.method,
+          url: spec.path,
+          headers: { ...headers, language: "jp" },
+          payload: spec.method === "POST" ? {} : undefined,
+        });
+        expect(expectCatalogRefusal(readReply(response), "jp", `${spec.path} with ${Object.keys(headers)[0]}`)).toBe("ops_forbidden");
+      }
+      expect(await stateFingerprint(h)).toEqual(before);
+    },
+  );
 });

@@ -17,7 +17,13 @@ describe("settlement after a crash", () => {
     const token = await loginDemo(first);
     const btc = [...first.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
     await first.advance(1);
-    const opened = await api(first, "POST", "/api/user/addorder", { pid: String(btc), direction: "down", seconds: "60", amount: "200", requestId: "crash-order-1" }, { token });
+    const opened = await api(
+      first,
+      "POST",
+      "/api/user/addorder",
+      { pid: String(btc), direction: "down", seconds: "60", amount: "200", requestId: "crash-order-1" },
+      { token },
+    );
     expect(opened.body.code).toBe(1);
     const openPrice = first.feed.quote(btc)!.price;
     const expiresAt = opened.body.data.closeTime as number;
@@ -32,7 +38,9 @@ describe("settlement after a crash", () => {
       start: HARNESS_START + 11 + downtime,
       prepare: (provider) => provider.queued.set(btc, Array(downtime + 10).fill(openPrice - 2500)),
     });
-    const expiryTick = rows<{ price: string }>(await second.database.db.execute(`select price from ticks where product_id = ${btc} and time = ${expiresAt}` as never));
+    const expiryTick = rows<{ price: string }>(
+      await second.database.db.execute(`select price from ticks where product_id = ${btc} and time = ${expiresAt}` as never),
+    );
     expect(expiryTick).toHaveLength(1);
     expect(await settleDueOrders(second.database.db, second.clock.now)).toBe(1);
     expect(await settleDueOrders(second.database.db, second.clock.now)).toBe(0);

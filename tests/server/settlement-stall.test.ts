@@ -39,7 +39,9 @@ function counted(db: Db, limit: number): Db {
 /** Fails instead of hanging when settlement never returns. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`settlement did not return within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`settlement did not return within ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([work, timeout]);
   } finally {
@@ -61,7 +63,10 @@ describe("settlement of a crowd of orders expiring in the grace after a market c
     // the last two minutes before the close wander, so orders win, lose and tie
     for (const pid of products) {
       const base = h.feed.quote(pid)!.price;
-      h.provider.queued.set(pid, Array.from({ length: 120 }, (_, i) => base + ((i * 7919) % 23) - 11));
+      h.provider.queued.set(
+        pid,
+        Array.from({ length: 120 }, (_, i) => base + ((i * 7919) % 23) - 11),
+      );
     }
     await h.advance(120);
     expect(h.clock.now).toBe(CLOSE);
@@ -88,7 +93,9 @@ describe("settlement of a crowd of orders expiring in the grace after a market c
     ]) {
       await h.database.db.execute(statement as never);
     }
-    const [count] = await query<{ n: number }>(`select count(*)::int as n from orders where request_id like 'bulk-%' and status = 'holding'`);
+    const [count] = await query<{ n: number }>(
+      `select count(*)::int as n from orders where request_id like 'bulk-%' and status = 'holding'`,
+    );
     expect(count!.n).toBe(ORDERS);
   }, 120_000);
   afterAll(async () => {
@@ -146,7 +153,9 @@ describe("settlement of a crowd of orders expiring in the grace after a market c
         and o.result = case when o.close_price = o.open_price then 'tie'
                             when (o.close_price > o.open_price) = (o.direction = 'up') then 'win' else 'loss' end)`);
     expect(wrong[0]!.n).toBe(0);
-    const results = await query<{ result: string; n: number }>(`select result, count(*)::int as n from orders group by result order by result`);
+    const results = await query<{ result: string; n: number }>(
+      `select result, count(*)::int as n from orders group by result order by result`,
+    );
     expect(results.map((r) => r.result)).toEqual(expect.arrayContaining(["loss", "win"]));
     const credits = await query<{ n: number; orders: number }>(`
       select count(*)::int as n, count(distinct reference)::int as orders from ledger where reason = 'order_settlement'`);

@@ -23,7 +23,13 @@ beforeEach(async () => {
 let requestCounter = 0;
 const requestId = () => `req-${Date.now()}-${requestCounter++}`;
 const order = (fields: Record<string, string>, who = token) =>
-  api(h, "POST", "/api/user/addorder", { pid: String(btc), direction: "up", seconds: "30", amount: "100", requestId: requestId(), ...fields }, { token: who });
+  api(
+    h,
+    "POST",
+    "/api/user/addorder",
+    { pid: String(btc), direction: "up", seconds: "30", amount: "100", requestId: requestId(), ...fields },
+    { token: who },
+  );
 const cash = async (who = token) => (await api(h, "GET", "/api/user/index", {}, { token: who })).body.data.cash as string;
 const price = (pid: number) => h.feed.quote(pid)!.price;
 
@@ -61,9 +67,14 @@ describe("quotes", () => {
 
   it("answers product detail with session open/high/low and previous close", async () => {
     const answer = await api(h, "GET", "/api/index/getprodata", { pid: String(btc) });
-    expect(Object.keys(answer.body.data)).toEqual(expect.arrayContaining(["price", "open", "high", "low", "prevClose", "changePct", "status", "time", "simulated"]));
+    expect(Object.keys(answer.body.data)).toEqual(
+      expect.arrayContaining(["price", "open", "high", "low", "prevClose", "changePct", "status", "time", "simulated"]),
+    );
     expect(Number(answer.body.data.high)).toBeGreaterThanOrEqual(Number(answer.body.data.low));
-    expect((await api(h, "GET", "/api/index/getprodata", { pid: "999" })).body).toMatchObject({ err: "product_not_found", msg: "Symbol not found" });
+    expect((await api(h, "GET", "/api/index/getprodata", { pid: "999" })).body).toMatchObject({
+      err: "product_not_found",
+      msg: "Symbol not found",
+    });
   });
 
   it("answers candles oldest first for every period, with the live candle following ticks", async () => {
@@ -88,7 +99,11 @@ describe("quotes", () => {
 
   it("gives the ticket: options with payout, limits, fee rate, and the balance only with a session", async () => {
     const anonymous = await api(h, "GET", "/api/index/goods", { pid: String(btc) });
-    expect(anonymous.body.data).toMatchObject({ feeRate: "0.01", balance: null, limits: { singleMin: "10.00", singleMax: "50000.00", totalMax: "100000.00" } });
+    expect(anonymous.body.data).toMatchObject({
+      feeRate: "0.01",
+      balance: null,
+      limits: { singleMin: "10.00", singleMax: "50000.00", totalMax: "100000.00" },
+    });
     expect(anonymous.body.data.options[0]).toEqual({ seconds: 30, payoutRate: "0.8", minAmount: "10.00", maxAmount: "5000.00" });
     const mine = await api(h, "GET", "/api/index/goods", { pid: String(btc) }, { token });
     expect(mine.body.data.balance).toBe(await cash());
@@ -129,14 +144,32 @@ describe("placing orders", () => {
   }
 
   it("applies the single and total position limits with their numbers in the message", async () => {
-    await api(h, "POST", "/api/ops/product/limits", { pid: String(eth), feeRate: "0.01", singleMin: "20", singleMax: "300", totalMax: "500" }, { "ops-token": OPS_TOKEN });
-    expect((await order({ pid: String(eth), amount: "15" })).body).toMatchObject({ err: "single_min", msg: "Single holding minimum is 20" });
-    expect((await order({ pid: String(eth), amount: "301" })).body).toMatchObject({ err: "single_max", msg: "Single holding maximum is 300" });
+    await api(
+      h,
+      "POST",
+      "/api/ops/product/limits",
+      { pid: String(eth), feeRate: "0.01", singleMin: "20", singleMax: "300", totalMax: "500" },
+      { "ops-token": OPS_TOKEN },
+    );
+    expect((await order({ pid: String(eth), amount: "15" })).body).toMatchObject({
+      err: "single_min",
+      msg: "Single holding minimum is 20",
+    });
+    expect((await order({ pid: String(eth), amount: "301" })).body).toMatchObject({
+      err: "single_max",
+      msg: "Single holding maximum is 300",
+    });
     expect((await order({ pid: String(eth), amount: "300" })).body.code).toBe(1);
     const over = await order({ pid: String(eth), amount: "201" });
     expect(over.body).toMatchObject({ err: "holding_total_max", msg: "Holding maximum total amount is 500" });
     expect((await order({ pid: String(eth), amount: "200" })).body.code).toBe(1);
-    await api(h, "POST", "/api/ops/product/limits", { pid: String(eth), feeRate: "0.01", singleMin: "10", singleMax: "50000", totalMax: "100000" }, { "ops-token": OPS_TOKEN });
+    await api(
+      h,
+      "POST",
+      "/api/ops/product/limits",
+      { pid: String(eth), feeRate: "0.01", singleMin: "10", singleMax: "50000", totalMax: "100000" },
+      { "ops-token": OPS_TOKEN },
+    );
     await h.advance(31);
   });
 
@@ -157,7 +190,10 @@ describe("placing orders", () => {
     // the clock moves but the feed records nothing: the last quote grows old
     h.clock.now += 6;
     expect((await order({})).body).toMatchObject({ err: "quote_stale" });
-    expect((await api(h, "GET", "/api/user/goorder", { pid: String(btc) }, { token })).body.data).toEqual({ allowed: false, reason: "quote_stale" });
+    expect((await api(h, "GET", "/api/user/goorder", { pid: String(btc) }, { token })).body.data).toEqual({
+      allowed: false,
+      reason: "quote_stale",
+    });
     await h.advance(1);
     expect((await api(h, "GET", "/api/user/goorder", { pid: String(btc) }, { token })).body.data).toEqual({ allowed: true });
   });
@@ -200,7 +236,9 @@ describe("settlement", () => {
       // the price wanders before expiry; only the tick at openTime + 30 counts
       h.provider.queued.set(btc, [open - 500, open + 700, ...Array(27).fill(open + 3), open + move, open - 9999]);
       await h.advance(29);
-      expect((await api(h, "GET", "/api/user/get_this_order", { id: String(opened.body.data.id) }, { token })).body.data.status).toBe("holding");
+      expect((await api(h, "GET", "/api/user/get_this_order", { id: String(opened.body.data.id) }, { token })).body.data.status).toBe(
+        "holding",
+      );
       await h.advance(1);
       const settled = (await api(h, "GET", "/api/user/get_this_order", { id: String(opened.body.data.id) }, { token })).body.data;
       expect(settled).toMatchObject({ status: "closed", result });
@@ -219,10 +257,16 @@ describe("settlement", () => {
       h.clock.now += 1;
       await h.feed.advance(h.clock.now);
     }
-    const counts = await Promise.all([settleDueOrders(h.database.db, h.clock.now), settleDueOrders(h.database.db, h.clock.now), settleDueOrders(h.database.db, h.clock.now)]);
+    const counts = await Promise.all([
+      settleDueOrders(h.database.db, h.clock.now),
+      settleDueOrders(h.database.db, h.clock.now),
+      settleDueOrders(h.database.db, h.clock.now),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await settleDueOrders(h.database.db, h.clock.now)).toBe(0);
-    const ledgerRows = await h.database.db.execute(`select count(*)::int as n from ledger where reference = 'order:${opened.body.data.id}'` as never);
+    const ledgerRows = await h.database.db.execute(
+      `select count(*)::int as n from ledger where reference = 'order:${opened.body.data.id}'` as never,
+    );
     expect((ledgerRows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(3); // stake, fee, one credit
     expect(Math.round(Number(await cash()) * 100) - before).toBe(79_00);
   });
@@ -246,7 +290,9 @@ describe("settlement", () => {
   it("keeps every balance equal to its ledger after 1 000 random orders", async () => {
     const { token: trader } = await registerUser(h, `busy${Date.now() % 100000}`);
     await h.database.db.execute(`update users set cash = 100000000 where account like 'busy%'` as never);
-    await h.database.db.execute(`insert into ledger (user_id, account, delta, reason) select id, 'cash', 100000000, 'test_grant' from users where account like 'busy%'` as never);
+    await h.database.db.execute(
+      `insert into ledger (user_id, account, delta, reason) select id, 'cash', 100000000, 'test_grant' from users where account like 'busy%'` as never,
+    );
     let placed = 0;
     for (let round = 0; placed < 1000; round++) {
       const batch = await Promise.all(

@@ -15,10 +15,19 @@ let n = 0;
 const newUser = async () => (await registerUser(h, `shots${Date.now() % 1_000_000}${n++}`, "login123", "fund1234")).token!;
 async function uploadFile(token: string, bytes = makePng()) {
   const body = multipart(bytes, "shot.png", "image/png");
-  const response = await h.app.inject({ method: "POST", url: "/api/user/uploadfile", headers: { token, "content-type": body.contentType }, payload: body.payload });
+  const response = await h.app.inject({
+    method: "POST",
+    url: "/api/user/uploadfile",
+    headers: { token, "content-type": body.contentType },
+    payload: body.payload,
+  });
   return { status: response.statusCode, body: response.json() };
 }
-const rechargeCount = async () => Number(((await h.database.db.execute("select count(*)::int n from recharges" as never)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+const rechargeCount = async () =>
+  Number(
+    ((await h.database.db.execute("select count(*)::int n from recharges" as never)) as unknown as { rows: Array<{ n: number }> }).rows[0]!
+      .n,
+  );
 async function recharge(token: string, screenshot: string) {
   const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
   return api(h, "POST", "/api/user/dorecharge", { channelId: String(channel), amount: "500", screenshot, requestId: rid() }, { token });
@@ -32,7 +41,12 @@ describe("one recharge screenshot backs one recharge", () => {
     expect((await recharge(token, url)).body.code).toBe(1);
     const again = await recharge(token, url);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 0, err: "screenshot_used", msg: "This screenshot has already been used for a recharge", data: null });
+    expect(again.body).toMatchObject({
+      code: 0,
+      err: "screenshot_used",
+      msg: "This screenshot has already been used for a recharge",
+      data: null,
+    });
     expect(await rechargeCount()).toBe(before + 1);
   });
 
@@ -50,9 +64,15 @@ describe("one recharge screenshot backs one recharge", () => {
     const token = await newUser();
     const { url } = (await uploadFile(token)).body.data;
     const first = (await recharge(token, url)).body.data;
-    const row = ((await h.database.db.execute(`select user_id, channel_id, upload_id from recharges where id = ${first.id}` as never)) as unknown as { rows: Array<Record<string, number>> }).rows[0]!;
+    const row = (
+      (await h.database.db.execute(`select user_id, channel_id, upload_id from recharges where id = ${first.id}` as never)) as unknown as {
+        rows: Array<Record<string, number>>;
+      }
+    ).rows[0]!;
     await expect(
-      h.database.db.execute(`insert into recharges (user_id, channel_id, amount, screenshot, upload_id, created_at) values (${row.user_id}, ${row.channel_id}, 50000, '${url}', ${row.upload_id}, 0)` as never),
+      h.database.db.execute(
+        `insert into recharges (user_id, channel_id, amount, screenshot, upload_id, created_at) values (${row.user_id}, ${row.channel_id}, 50000, '${url}', ${row.upload_id}, 0)` as never,
+      ),
     ).rejects.toThrow();
   });
 });
@@ -60,7 +80,11 @@ describe("one recharge screenshot backs one recharge", () => {
 describe("upload quota and clean-up", () => {
   const uploadRows = async (userToken: string) => {
     const user = (await api(h, "GET", "/api/user/index", {}, { token: userToken })).body.data;
-    return ((await h.database.db.execute(`select id, name, size from uploads where user_id = ${user.id} order by id` as never)) as unknown as { rows: Array<{ id: number; name: string; size: number }> }).rows;
+    return (
+      (await h.database.db.execute(`select id, name, size from uploads where user_id = ${user.id} order by id` as never)) as unknown as {
+        rows: Array<{ id: number; name: string; size: number }>;
+      }
+    ).rows;
   };
 
   it("refuses a 21st upload that no recharge uses, and frees a place when one is used", async () => {
@@ -85,8 +109,12 @@ describe("upload quota and clean-up", () => {
     const token = await newUser();
     const user = (await api(h, "GET", "/api/user/index", {}, { token })).body.data;
     // 50 MB already stored today, on recharges that use them
-    await h.database.db.execute(`insert into uploads (user_id, name, mime, size, created_at) values (${user.id}, 'earlier-${user.id}.png', 'image/png', ${50 * 1024 * 1024 - 10}, ${h.clock.now - 3600})` as never);
-    await h.database.db.execute(`insert into recharges (user_id, channel_id, amount, screenshot, upload_id, created_at) select ${user.id}, 1, 50000, 'x', id, ${h.clock.now} from uploads where name = 'earlier-${user.id}.png'` as never);
+    await h.database.db.execute(
+      `insert into uploads (user_id, name, mime, size, created_at) values (${user.id}, 'earlier-${user.id}.png', 'image/png', ${50 * 1024 * 1024 - 10}, ${h.clock.now - 3600})` as never,
+    );
+    await h.database.db.execute(
+      `insert into recharges (user_id, channel_id, amount, screenshot, upload_id, created_at) select ${user.id}, 1, 50000, 'x', id, ${h.clock.now} from uploads where name = 'earlier-${user.id}.png'` as never,
+    );
     expect((await uploadFile(token)).body.err).toBe("upload_quota");
     h.clock.now += 86400;
     expect((await uploadFile(token)).body.code).toBe(1);

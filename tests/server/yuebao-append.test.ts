@@ -14,7 +14,9 @@ async function richSaver() {
   const { token } = await registerUser(h, `rich${Date.now() % 1_000_000}`, "login123", "fund1234");
   const user = (await api(h, "GET", "/api/user/index", {}, { token: token! })).body.data;
   await h.database.db.execute(`update users set cash = cash + 100200000 where id = ${user.id}` as never);
-  await h.database.db.execute(`insert into ledger (user_id, account, delta, reason) values (${user.id}, 'cash', 100200000, 'test_grant')` as never);
+  await h.database.db.execute(
+    `insert into ledger (user_id, account, delta, reason) values (${user.id}, 'cash', 100200000, 'test_grant')` as never,
+  );
   return token!;
 }
 const info = async (token: string) => (await api(h, "GET", "/api/user/yuebaoinfo", {}, { token })).body.data;
@@ -26,11 +28,23 @@ describe("yuebao: money appended late in a day", () => {
     const token = await richSaver();
     const plans = (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data as Array<{ id: number; days: number }>;
     const seven = plans.find((plan) => plan.days === 7)!;
-    const joined = await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven.id), amount: "1000", payPassword: "fund1234" }, { token });
+    const joined = await api(
+      h,
+      "POST",
+      "/api/user/yebjoinnow",
+      { requestId: rid(), planId: String(seven.id), amount: "1000", payPassword: "fund1234" },
+      { token },
+    );
     expect(joined.body).toMatchObject({ code: 1, data: { status: "earning" } });
 
     h.clock.now += DAY - 60; // 23:59
-    const appended = await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.body.data.id), amount: "1000000" }, { token });
+    const appended = await api(
+      h,
+      "POST",
+      "/api/user/yebappend",
+      { requestId: rid(), id: String(joined.body.data.id), amount: "1000000" },
+      { token },
+    );
     expect(appended.body.code).toBe(1);
     expect(appended.body.data.subscriptions[0].principal).toBe("1001000.00");
 
@@ -43,7 +57,10 @@ describe("yuebao: money appended late in a day", () => {
     h.clock.now += DAY;
     await accrueInterest(h.database.db, h.clock.now);
     summary = await info(token);
-    expect(summary.subscriptions[0].profitByDay).toEqual([[1, "0.80"], [2, "801.60"]]);
+    expect(summary.subscriptions[0].profitByDay).toEqual([
+      [1, "0.80"],
+      [2, "801.60"],
+    ]);
 
     // stopping returns every cent put in, pending or not
     await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.body.data.id), amount: "50" }, { token });
@@ -58,13 +75,25 @@ describe("yuebao: money appended late in a day", () => {
     const token = await richSaver();
     const plans = (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data as Array<{ id: number; days: number }>;
     const seven = plans.find((plan) => plan.days === 7)!;
-    const joined = (await api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(seven.id), amount: "1000", payPassword: "fund1234" }, { token })).body.data;
+    const joined = (
+      await api(
+        h,
+        "POST",
+        "/api/user/yebjoinnow",
+        { requestId: rid(), planId: String(seven.id), amount: "1000", payPassword: "fund1234" },
+        { token },
+      )
+    ).body.data;
     // no accrual ran for two days; the append lands late on day 3
     h.clock.now += 3 * DAY - 60;
     await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "1000000" }, { token });
     h.clock.now += DAY;
     await accrueInterest(h.database.db, h.clock.now);
     const summary = await info(token);
-    expect(summary.subscriptions[0].profitByDay).toEqual([[1, "0.80"], [2, "1.60"], [3, "2.40"]]);
+    expect(summary.subscriptions[0].profitByDay).toEqual([
+      [1, "0.80"],
+      [2, "1.60"],
+      [3, "2.40"],
+    ]);
   });
 });

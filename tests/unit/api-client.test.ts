@@ -55,7 +55,11 @@ describe("api client", () => {
     const refusal = { code: 0, msg: "Wrong login password, try again", err: "wrong_password", data: null };
     fetchMock.mockResolvedValueOnce(answer(422, refusal));
     expect(await call(apiPaths.login, {})).toEqual(refusal);
-    expect(getDefaultStore().get(toastsAtom).map((t) => t.text)).toEqual([refusal.msg]);
+    expect(
+      getDefaultStore()
+        .get(toastsAtom)
+        .map((t) => t.text),
+    ).toEqual([refusal.msg]);
   });
 
   it("turns a network failure into the network-error envelope", async () => {

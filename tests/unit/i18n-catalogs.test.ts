@@ -45,7 +45,10 @@ describe("translation catalogs", () => {
       it("is a translation, not an English copy", () => {
         const same = (text: string) => SAME_IN_EVERY_LANGUAGE.has(text) || SAME_IN_LANGUAGE[code]?.has(text);
         const copies = [...english].filter(([id, source]) => translated.get(id) === (source || id) && !same(source || id));
-        expect(copies.map(([id]) => id), `copied from English in ${code}`).toEqual([]);
+        expect(
+          copies.map(([id]) => id),
+          `copied from English in ${code}`,
+        ).toEqual([]);
       });
     });
   }

@@ -16,7 +16,10 @@ const routes = routeFiles("src/routes")
   .filter((file) => file.endsWith(".tsx") && !file.startsWith("__root") && file !== "_auth.tsx")
   .map((file) => ({
     protectedByLayout: file.startsWith("_auth/"),
-    path: `/${file.replace(/^_auth\//, "").replace(/\.tsx$/, "").replace(/\[(\w+)\]/g, "$1")}`.replace(/^\/index$/, "/"),
+    path: `/${file
+      .replace(/^_auth\//, "")
+      .replace(/\.tsx$/, "")
+      .replace(/\[(\w+)\]/g, "$1")}`.replace(/^\/index$/, "/"),
   }));
 
 describe("start-up allow-list", () => {
@@ -48,8 +51,12 @@ describe("start-up allow-list", () => {
 
 describe("a query in front of the hash", () => {
   it("moves inside the hash, after the hash's own search", () => {
-    expect(queryIntoHash(new URL("https://h5.example.com/h5/?from=share#/pages/login/register?code=AB12"))).toBe("/h5/#/pages/login/register?code=AB12&from=share");
-    expect(queryIntoHash(new URL("https://h5.example.com/h5/?code=ZZ#/pages/login/register?code=AB12"))).toBe("/h5/#/pages/login/register?code=AB12");
+    expect(queryIntoHash(new URL("https://h5.example.com/h5/?from=share#/pages/login/register?code=AB12"))).toBe(
+      "/h5/#/pages/login/register?code=AB12&from=share",
+    );
+    expect(queryIntoHash(new URL("https://h5.example.com/h5/?code=ZZ#/pages/login/register?code=AB12"))).toBe(
+      "/h5/#/pages/login/register?code=AB12",
+    );
     expect(queryIntoHash(new URL("https://h5.example.com/h5/?pid=3"))).toBe("/h5/#/?pid=3");
   });
 

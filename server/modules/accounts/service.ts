@@ -38,10 +38,7 @@ async function uniqueInviteCode(tx: Tx): Promise<string> {
 export async function registerUser(ctx: ServiceContext, input: RegisterRequest): Promise<SessionAnswer> {
   const now = ctx.now();
   // Hash before the transaction: scrypt is slow on purpose and must not hold locks.
-  const [passwordHash, payPasswordHash] = await Promise.all([
-    hashPassword(input.password),
-    hashPassword(input.payPassword),
-  ]);
+  const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.payPassword)]);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(sameAccount(input.account)).limit(1);
@@ -68,7 +65,8 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
       if (!user) throw new AppError("registration_failed");
       // the operator's invitation bonus goes to the inviter once per invitee, booked with its ledger row
       const bonus = await inviteBonus(tx);
-      if (bonus > 0) await moveMoney(tx, inviter.id, [{ account: "cash", delta: bonus, reason: "invite_bonus" }], `invitee:${user.id}`, now);
+      if (bonus > 0)
+        await moveMoney(tx, inviter.id, [{ account: "cash", delta: bonus, reason: "invite_bonus" }], `invitee:${user.id}`, now);
       const token = await createSession(tx, user.id, now);
       return { token, user: toUserInfo(user) };
     });
@@ -93,7 +91,13 @@ async function loginSpread(tx: Tx, userId: number, now: number, ownScope: string
   const rows = await tx
     .select({ scope: passwordGuards.scope, tries: passwordGuards.tries })
     .from(passwordGuards)
-    .where(and(eq(passwordGuards.userId, userId), like(passwordGuards.scope, `${LOGIN_SCOPE}%`), gt(passwordGuards.since, now - TRY_WINDOW_SECONDS)));
+    .where(
+      and(
+        eq(passwordGuards.userId, userId),
+        like(passwordGuards.scope, `${LOGIN_SCOPE}%`),
+        gt(passwordGuards.since, now - TRY_WINDOW_SECONDS),
+      ),
+    );
   return {
     checked: rows.reduce((sum, row) => sum + Math.min(row.tries, TRY_LIMIT), 0),
     lockedAddresses: rows.filter((row) => row.tries >= TRY_LIMIT).length,
@@ -113,7 +117,11 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, address: s
   if (!user) throw new AppError("user_not_found");
   const scope = `${LOGIN_SCOPE}${address}`;
   const gate = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select({ locked: users.locked, lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id)).for("update");
+    const [row] = await tx
+      .select({ locked: users.locked, lockedUntil: users.lockedUntil })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for("update");
     if (row && lockedNow(row, now)) return { refused: new AppError("account_locked") };
     if (row?.locked) {
       // the account-wide lock ran out: every address starts afresh
@@ -123,12 +131,19 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, address: s
     // windows that ran out count for nothing: dropping them keeps the table to the addresses of one window
     await tx
       .delete(passwordGuards)
-      .where(and(eq(passwordGuards.userId, user.id), like(passwordGuards.scope, `${LOGIN_SCOPE}%`), lte(passwordGuards.since, now - TRY_WINDOW_SECONDS)));
+      .where(
+        and(
+          eq(passwordGuards.userId, user.id),
+          like(passwordGuards.scope, `${LOGIN_SCOPE}%`),
+          lte(passwordGuards.since, now - TRY_WINDOW_SECONDS),
+        ),
+      );
     const attempt = await countTry(tx, user.id, scope, now);
     if (overLimit(attempt)) return { refused: new AppError("login_locked", { minutes: minutesLeft(attempt.since, now) }) };
     const spread = await loginSpread(tx, user.id, now, scope);
     // tries still being checked elsewhere count: a burst from many addresses is refused here, not after
-    if (spread.checked > ACCOUNT_FAILURE_LIMIT || spread.otherLockedAddresses >= ACCOUNT_LOCKED_ADDRESSES) return { refused: new AppError("account_locked") };
+    if (spread.checked > ACCOUNT_FAILURE_LIMIT || spread.otherLockedAddresses >= ACCOUNT_LOCKED_ADDRESSES)
+      return { refused: new AppError("account_locked") };
     return { attempt };
   });
   if (gate.refused) throw gate.refused;
@@ -136,7 +151,11 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, address: s
   if (await verifyPassword(input.password, user.passwordHash)) {
     // the account may have been locked by another address while this password was being checked
     const token = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select({ locked: users.locked, lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id)).for("update");
+      const [row] = await tx
+        .select({ locked: users.locked, lockedUntil: users.lockedUntil })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .for("update");
       if (row && lockedNow(row, now)) return null;
       await forgive(tx, user.id, attempt);
       return createSession(tx, user.id, now);
@@ -150,7 +169,10 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, address: s
     const spread = await loginSpread(tx, user.id, now, scope);
     if (spread.checked < ACCOUNT_FAILURE_LIMIT && spread.lockedAddresses < ACCOUNT_LOCKED_ADDRESSES) return false;
     // the lock also ends every open session, so an operator's unlock does not bring old sessions back
-    await tx.update(users).set({ locked: true, lockedUntil: now + TRY_WINDOW_SECONDS }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ locked: true, lockedUntil: now + TRY_WINDOW_SECONDS })
+      .where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
     return true;
   });

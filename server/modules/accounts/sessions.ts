@@ -35,7 +35,10 @@ export async function authenticate(ctx: ServiceContext, token: string | undefine
   const row = rows[0];
   if (!row || lockedNow(row.user, now)) return null;
   if (row.expiresAt - now < SESSION_SECONDS - EXTEND_AFTER_SECONDS) {
-    await ctx.db.update(sessions).set({ expiresAt: now + SESSION_SECONDS }).where(eq(sessions.tokenHash, tokenHash));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: now + SESSION_SECONDS })
+      .where(eq(sessions.tokenHash, tokenHash));
   }
   return row.user;
 }

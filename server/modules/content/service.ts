@@ -22,7 +22,13 @@ function pickLanguage(rows: Row[], lang: string): Row[] {
   return [...byItem.values()].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
 }
 
-const summary = (row: Row): ContentSummary => ({ id: row.item, kind: row.kind as ContentKind, title: row.title, summary: row.summary, time: row.createdAt });
+const summary = (row: Row): ContentSummary => ({
+  id: row.item,
+  kind: row.kind as ContentKind,
+  title: row.title,
+  summary: row.summary,
+  time: row.createdAt,
+});
 
 async function ofKind(ctx: ServiceContext, kinds: ContentKind[], langHeader: unknown): Promise<Row[]> {
   const lang = toLanguageCode(langHeader);
@@ -42,7 +48,10 @@ export async function listContent(ctx: ServiceContext, kind: ContentKind, lang: 
 
 export async function contentDetail(ctx: ServiceContext, id: string, lang: unknown, kinds: ContentKind[]): Promise<ContentDetail> {
   const rows = pickLanguage(
-    await ctx.db.select().from(contents).where(and(eq(contents.item, id), inArray(contents.kind, kinds), inArray(contents.lang, [toLanguageCode(lang), "en"]))),
+    await ctx.db
+      .select()
+      .from(contents)
+      .where(and(eq(contents.item, id), inArray(contents.kind, kinds), inArray(contents.lang, [toLanguageCode(lang), "en"]))),
     toLanguageCode(lang),
   );
   const row = rows[0];
@@ -52,8 +61,18 @@ export async function contentDetail(ctx: ServiceContext, id: string, lang: unkno
 
 export async function homeData(ctx: ServiceContext, lang: unknown): Promise<HomeData> {
   const rows = await ofKind(ctx, ["banner", "notice", "news", "company", "activity"], lang);
-  const of = (kind: ContentKind, limit: number) => rows.filter((row) => row.kind === kind).slice(0, limit).map(summary);
-  return { banners: of("banner", 5), notices: of("notice", 5), news: of("news", 3), company: of("company", 3), activities: of("activity", 3) };
+  const of = (kind: ContentKind, limit: number) =>
+    rows
+      .filter((row) => row.kind === kind)
+      .slice(0, limit)
+      .map(summary);
+  return {
+    banners: of("banner", 5),
+    notices: of("notice", 5),
+    news: of("news", 3),
+    company: of("company", 3),
+    activities: of("activity", 3),
+  };
 }
 
 const SIGNIN_KEY = "signin_bonus";
@@ -67,7 +86,10 @@ export async function activityCentre(ctx: ServiceContext, lang: unknown, user: U
   const activities = (await ofKind(ctx, ["activity"], lang)).map(summary);
   let signedInToday: boolean | null = null;
   if (user) {
-    const [row] = await ctx.db.select({ n: count() }).from(signins).where(and(eq(signins.userId, user.id), eq(signins.day, platformDay(ctx.now()))));
+    const [row] = await ctx.db
+      .select({ n: count() })
+      .from(signins)
+      .where(and(eq(signins.userId, user.id), eq(signins.day, platformDay(ctx.now()))));
     signedInToday = (row?.n ?? 0) > 0;
   }
   return { activities, signedInToday, signinBonus: centsToDecimal(await signinBonus(ctx)) };
@@ -79,7 +101,11 @@ export async function signIn(ctx: ServiceContext, user: UserRow) {
   const bonus = await signinBonus(ctx);
   const day = platformDay(now);
   return ctx.db.transaction(async (tx) => {
-    const inserted = await tx.insert(signins).values({ userId: user.id, day, bonus, createdAt: now }).onConflictDoNothing().returning({ day: signins.day });
+    const inserted = await tx
+      .insert(signins)
+      .values({ userId: user.id, day, bonus, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ day: signins.day });
     if (inserted.length === 0) throw new AppError("once_a_day");
     await moveMoney(tx, user.id, [{ account: "cash", delta: bonus, reason: "signin_bonus" }], `signin:${day}`, now);
     return { day, bonus: centsToDecimal(bonus) };
@@ -99,16 +125,28 @@ export async function seedContent(ctx: Pick<ServiceContext, "db" | "now">): Prom
   const items = JSON.parse(readFileSync(new URL("./seed-content.json", import.meta.url), "utf8")) as SeedItem[];
   const now = ctx.now();
   const rows = items.flatMap((entry, index) =>
-    Object.entries(entry.text).map(([lang, text]) => ({ item: entry.item, kind: entry.kind, lang, ...text, createdAt: now - index * 3600 })),
+    Object.entries(entry.text).map(([lang, text]) => ({
+      item: entry.item,
+      kind: entry.kind,
+      lang,
+      ...text,
+      createdAt: now - index * 3600,
+    })),
   );
   await ctx.db.insert(contents).values(rows);
   return true;
 }
 
-export async function publishContent(ctx: ServiceContext, input: { item: string; kind: ContentKind; lang: string; title: string; summary: string; body: string }) {
+export async function publishContent(
+  ctx: ServiceContext,
+  input: { item: string; kind: ContentKind; lang: string; title: string; summary: string; body: string },
+) {
   await ctx.db
     .insert(contents)
     .values({ ...input, createdAt: ctx.now() })
-    .onConflictDoUpdate({ target: [contents.item, contents.lang], set: { kind: input.kind, title: input.title, summary: input.summary, body: input.body } });
+    .onConflictDoUpdate({
+      target: [contents.item, contents.lang],
+      set: { kind: input.kind, title: input.title, summary: input.summary, body: input.body },
+    });
   return { item: input.item, lang: input.lang };
 }

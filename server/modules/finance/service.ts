@@ -53,12 +53,26 @@ export async function joinPlan(ctx: ServiceContext, user: UserRow, input: { plan
     const [active] = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.planId, plan.id), inArray(subscriptions.status, ["earning", "to_be_added"])))
+      .where(
+        and(
+          eq(subscriptions.userId, user.id),
+          eq(subscriptions.planId, plan.id),
+          inArray(subscriptions.status, ["earning", "to_be_added"]),
+        ),
+      )
       .limit(1);
     if (active) throw new AppError("already_joined");
     const [row] = await tx
       .insert(subscriptions)
-      .values({ userId: user.id, planId: plan.id, principal: amount, dailyRatePpm: plan.dailyRatePpm, days: plan.days, ...termFrom(amount, plan, now), createdAt: now })
+      .values({
+        userId: user.id,
+        planId: plan.id,
+        principal: amount,
+        dailyRatePpm: plan.dailyRatePpm,
+        days: plan.days,
+        ...termFrom(amount, plan, now),
+        createdAt: now,
+      })
       .returning();
     await moveMoney(
       tx,
@@ -75,7 +89,11 @@ export async function joinPlan(ctx: ServiceContext, user: UserRow, input: { plan
 }
 
 async function ownSubscription(tx: Parameters<Parameters<ServiceContext["db"]["transaction"]>[0]>[0], user: UserRow, id: number) {
-  const [row] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, user.id))).for("update");
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, user.id)))
+    .for("update");
   if (!row) throw new AppError("subscription_not_found");
   if (row.status === "settled") throw new AppError("subscription_closed");
   const [plan] = await tx.select().from(financePlans).where(eq(financePlans.id, row.planId));
@@ -151,7 +169,11 @@ export async function stopSubscription(ctx: ServiceContext, user: UserRow, id: n
   });
 }
 
-function toSubscription(row: SubscriptionRow, plan: PlanRow | undefined, interest: Array<{ createdAt: number; delta: number }>): Subscription {
+function toSubscription(
+  row: SubscriptionRow,
+  plan: PlanRow | undefined,
+  interest: Array<{ createdAt: number; delta: number }>,
+): Subscription {
   let cumulative = 0;
   const profitByDay = interest.map((entry, index): [number, string] => {
     cumulative += entry.delta;
@@ -192,7 +214,13 @@ export async function yuebaoInfo(ctx: ServiceContext, user: UserRow): Promise<Yu
   const yesterday = interest.filter((entry) => entry.createdAt > since);
   const forSubscription = (id: number) => interest.filter((entry) => entry.reference?.startsWith(`subscription:${id}:`));
   return {
-    subscriptions: rows.map((row) => toSubscription(row, plans.find((p) => p.id === row.planId), forSubscription(row.id))),
+    subscriptions: rows.map((row) =>
+      toSubscription(
+        row,
+        plans.find((p) => p.id === row.planId),
+        forSubscription(row.id),
+      ),
+    ),
     yesterdayProfit: centsToDecimal(yesterday.reduce((total, entry) => total + entry.delta, 0)),
     yesterdayBalance: centsToDecimal((fresh?.yuebao ?? 0) - Number(sinceToday?.total ?? 0)),
     totalProfit: centsToDecimal(interest.reduce((total, entry) => total + entry.delta, 0)),
@@ -212,9 +240,11 @@ export async function seedPlans(ctx: Pick<ServiceContext, "db">): Promise<boolea
   return true;
 }
 
-
 /** The operator's plan settings. A change applies to new subscriptions; running ones keep their terms. */
-export async function setPlan(ctx: ServiceContext, input: { id?: string; title: string; dailyRate: string; days: string; minAmount: string; enabled: string }) {
+export async function setPlan(
+  ctx: ServiceContext,
+  input: { id?: string; title: string; dailyRate: string; days: string; minAmount: string; enabled: string },
+) {
   const minAmount = parseAmount(input.minAmount);
   const days = Number(input.days);
   const dailyRatePpm = Math.round(Number(input.dailyRate) * 1_000_000);
@@ -223,7 +253,11 @@ export async function setPlan(ctx: ServiceContext, input: { id?: string; title: 
   if (dailyRatePpm <= 0 || dailyRatePpm > MAX_DAILY_RATE_PPM) throw new AppError("invalid_input", {}, "dailyRate");
   const values = { title: input.title, dailyRatePpm, days, minAmount, enabled: input.enabled !== "0" };
   if (input.id) {
-    const [row] = await ctx.db.update(financePlans).set(values).where(eq(financePlans.id, Number(input.id))).returning();
+    const [row] = await ctx.db
+      .update(financePlans)
+      .set(values)
+      .where(eq(financePlans.id, Number(input.id)))
+      .returning();
     if (!row) throw new AppError("plan_not_found");
     return row;
   }

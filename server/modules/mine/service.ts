@@ -12,7 +12,12 @@ import { AppError } from "../errors";
 export const MESSAGE_PAGE_SIZE = 20;
 
 export async function verificationState(ctx: ServiceContext, user: UserRow): Promise<VerificationState> {
-  const [latest] = await ctx.db.select().from(verifications).where(eq(verifications.userId, user.id)).orderBy(desc(verifications.id)).limit(1);
+  const [latest] = await ctx.db
+    .select()
+    .from(verifications)
+    .where(eq(verifications.userId, user.id))
+    .orderBy(desc(verifications.id))
+    .limit(1);
   if (!latest) return { status: "none", name: null, idNumber: null, reason: null };
   const status = (latest.status === "review" ? "review" : latest.status === "passed" ? "passed" : "refused") as VerificationStatus;
   return { status, name: latest.name, idNumber: maskMiddle(latest.idNumber), reason: latest.reason };
@@ -25,12 +30,17 @@ export async function submitVerification(ctx: ServiceContext, user: UserRow, inp
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const [fresh] = await tx.select({ verified: users.verified }).from(users).where(eq(users.id, user.id));
     if (fresh?.verified) throw new AppError("already_verified");
-    const [pending] = await tx.select({ id: verifications.id }).from(verifications).where(and(eq(verifications.userId, user.id), eq(verifications.status, "review")));
+    const [pending] = await tx
+      .select({ id: verifications.id })
+      .from(verifications)
+      .where(and(eq(verifications.userId, user.id), eq(verifications.status, "review")));
     if (pending) throw new AppError("verification_pending");
     const [taken] = await tx
       .select({ id: verifications.id })
       .from(verifications)
-      .where(and(eq(verifications.idNumber, idNumber), inArray(verifications.status, ["review", "passed"]), ne(verifications.userId, user.id)));
+      .where(
+        and(eq(verifications.idNumber, idNumber), inArray(verifications.status, ["review", "passed"]), ne(verifications.userId, user.id)),
+      );
     if (taken) throw new AppError("id_number_exists");
     await tx.insert(verifications).values({ userId: user.id, name: input.name, idNumber, createdAt: ctx.now() });
     return { status: "review" as const, name: input.name, idNumber: maskMiddle(idNumber), reason: null };
@@ -83,7 +93,14 @@ export async function listMessages(ctx: ServiceContext, user: UserRow, page: num
     .offset((page - 1) * MESSAGE_PAGE_SIZE);
   const [total] = await ctx.db.select({ n: count() }).from(messages).where(visibleTo(user.id));
   return {
-    items: rows.map(({ message, readAt }) => ({ id: message.id, type: message.type, title: message.title, body: message.body, time: message.createdAt, read: readAt !== null })),
+    items: rows.map(({ message, readAt }) => ({
+      id: message.id,
+      type: message.type,
+      title: message.title,
+      body: message.body,
+      time: message.createdAt,
+      read: readAt !== null,
+    })),
     page,
     pageSize: MESSAGE_PAGE_SIZE,
     total: total?.n ?? 0,
@@ -92,7 +109,10 @@ export async function listMessages(ctx: ServiceContext, user: UserRow, page: num
 }
 
 export async function markRead(ctx: ServiceContext, user: UserRow, id: number) {
-  const [message] = await ctx.db.select({ id: messages.id }).from(messages).where(and(eq(messages.id, id), visibleTo(user.id)));
+  const [message] = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, id), visibleTo(user.id)));
   if (!message) throw new AppError("message_not_found");
   await ctx.db.insert(messageReads).values({ messageId: id, userId: user.id, readAt: ctx.now() }).onConflictDoNothing();
   return { id, read: true, unread: await unreadCount(ctx, user.id) };
@@ -101,11 +121,17 @@ export async function markRead(ctx: ServiceContext, user: UserRow, id: number) {
 export async function sendMessage(ctx: ServiceContext, input: { account?: string; title: string; body: string; type: string }) {
   let userId: number | null = null;
   if (input.account) {
-    const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.account})`, input.account.toLowerCase()));
+    const [user] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.account})`, input.account.toLowerCase()));
     if (!user) throw new AppError("user_not_found");
     userId = user.id;
   }
-  const [row] = await ctx.db.insert(messages).values({ userId, type: input.type, title: input.title, body: input.body, createdAt: ctx.now() }).returning({ id: messages.id });
+  const [row] = await ctx.db
+    .insert(messages)
+    .values({ userId, type: input.type, title: input.title, body: input.body, createdAt: ctx.now() })
+    .returning({ id: messages.id });
   return { id: row!.id, to: input.account ?? "all" };
 }
 
@@ -119,13 +145,20 @@ export async function inviteBonus(db: Db | Tx): Promise<number> {
 export async function setInviteBonus(ctx: ServiceContext, amount: string) {
   const cents = parseAmount(amount);
   if (cents === null) throw new AppError("invalid_input", {}, "amount");
-  await ctx.db.insert(settings).values({ key: INVITE_KEY, value: String(cents) }).onConflictDoUpdate({ target: settings.key, set: { value: String(cents) } });
+  await ctx.db
+    .insert(settings)
+    .values({ key: INVITE_KEY, value: String(cents) })
+    .onConflictDoUpdate({ target: settings.key, set: { value: String(cents) } });
   return { bonusPerInvitee: centsToDecimal(cents) };
 }
 
 /** The invitation activity is permanent: every invitee ever registered counts. */
 export async function invitation(ctx: ServiceContext, user: UserRow): Promise<Invitation> {
-  const invitees = await ctx.db.select({ id: users.id, account: users.account, createdAt: users.createdAt }).from(users).where(eq(users.inviterId, user.id)).orderBy(desc(users.id));
+  const invitees = await ctx.db
+    .select({ id: users.id, account: users.account, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.inviterId, user.id))
+    .orderBy(desc(users.id));
   const bonuses = await ctx.db
     .select({ reference: ledger.reference, delta: ledger.delta })
     .from(ledger)
@@ -136,7 +169,11 @@ export async function invitation(ctx: ServiceContext, user: UserRow): Promise<In
     inviteeCount: invitees.length,
     bonusTotal: centsToDecimal(bonuses.reduce((total, b) => total + b.delta, 0)),
     bonusPerInvitee: centsToDecimal(await inviteBonus(ctx.db)),
-    records: invitees.map((invitee) => ({ account: maskMiddle(invitee.account), time: invitee.createdAt, bonus: centsToDecimal(bonusOf(invitee.id)) })),
+    records: invitees.map((invitee) => ({
+      account: maskMiddle(invitee.account),
+      time: invitee.createdAt,
+      bonus: centsToDecimal(bonusOf(invitee.id)),
+    })),
   };
 }
 

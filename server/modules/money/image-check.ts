@@ -30,7 +30,8 @@ export function recogniseImage(bytes: Buffer): ImageKind | null {
   let kind: ImageKind | null = null;
   if (bytes.subarray(0, 8).equals(PNG_SIGNATURE) && pngEndsCleanly(bytes)) kind = { mime: "image/png", ext: "png" };
   else if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff && jpegEndsCleanly(bytes)) kind = { mime: "image/jpeg", ext: "jpg" };
-  else if (bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP" && webpEndsCleanly(bytes)) kind = { mime: "image/webp", ext: "webp" };
+  else if (bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP" && webpEndsCleanly(bytes))
+    kind = { mime: "image/webp", ext: "webp" };
   if (!kind) return null;
   return ACTIVE_CONTENT.test(bytes.toString("latin1")) ? null : kind;
 }

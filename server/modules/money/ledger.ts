@@ -26,6 +26,8 @@ export async function moveMoney(tx: Tx, userId: number, movements: Movement[], r
       sql`update users set ${target} = ${target} + ${movement.delta} where id = ${userId} and ${target} + ${movement.delta} >= 0 returning id`,
     )) as unknown as { rows: unknown[] };
     if (result.rows.length !== 1) throw new AppError("balance_insufficient");
-    await tx.insert(ledger).values({ userId, account: movement.account, delta: movement.delta, reason: movement.reason, reference, createdAt: now });
+    await tx
+      .insert(ledger)
+      .values({ userId, account: movement.account, delta: movement.delta, reason: movement.reason, reference, createdAt: now });
   }
 }

@@ -19,14 +19,19 @@ export async function reviewRecharge(ctx: ServiceContext, id: number, decision: 
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(recharges)
-      .set({ status: decision === "approve" ? "success" : "failed", reason: decision === "reject" ? reason || null : null, reviewedAt: now })
+      .set({
+        status: decision === "approve" ? "success" : "failed",
+        reason: decision === "reject" ? reason || null : null,
+        reviewedAt: now,
+      })
       .where(and(eq(recharges.id, id), eq(recharges.status, "review")))
       .returning();
     if (!row) {
       const [exists] = await tx.select({ id: recharges.id }).from(recharges).where(eq(recharges.id, id));
       throw new AppError(exists ? "already_reviewed" : "record_not_found");
     }
-    if (decision === "approve") await moveMoney(tx, row.userId, [{ account: "cash", delta: row.amount, reason: "recharge" }], `recharge:${row.id}`, now);
+    if (decision === "approve")
+      await moveMoney(tx, row.userId, [{ account: "cash", delta: row.amount, reason: "recharge" }], `recharge:${row.id}`, now);
     return { id: row.id, status: row.status, amount: centsToDecimal(row.amount) };
   });
 }
@@ -36,7 +41,11 @@ export async function reviewWithdrawal(ctx: ServiceContext, id: number, decision
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(withdrawals)
-      .set({ status: decision === "approve" ? "success" : "failed", reason: decision === "reject" ? reason || null : null, reviewedAt: now })
+      .set({
+        status: decision === "approve" ? "success" : "failed",
+        reason: decision === "reject" ? reason || null : null,
+        reviewedAt: now,
+      })
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "review")))
       .returning();
     if (!row) {
@@ -65,7 +74,16 @@ export async function listRecharges(ctx: ServiceContext, status: string) {
     .where(status === "all" ? undefined : eq(recharges.status, status))
     .orderBy(desc(recharges.id))
     .limit(100);
-  return rows.map(({ row, account }) => ({ id: row.id, account, amount: centsToDecimal(row.amount), channelId: row.channelId, screenshot: row.screenshot, status: row.status, reason: row.reason, time: row.createdAt }));
+  return rows.map(({ row, account }) => ({
+    id: row.id,
+    account,
+    amount: centsToDecimal(row.amount),
+    channelId: row.channelId,
+    screenshot: row.screenshot,
+    status: row.status,
+    reason: row.reason,
+    time: row.createdAt,
+  }));
 }
 
 export async function listWithdrawals(ctx: ServiceContext, status: string) {
@@ -76,14 +94,38 @@ export async function listWithdrawals(ctx: ServiceContext, status: string) {
     .where(status === "all" ? undefined : eq(withdrawals.status, status))
     .orderBy(desc(withdrawals.id))
     .limit(100);
-  return rows.map(({ row, account }) => ({ id: row.id, account, cardId: row.cardId, amount: centsToDecimal(row.amount), fee: centsToDecimal(row.fee), actual: centsToDecimal(row.actual), status: row.status, reason: row.reason, time: row.createdAt }));
+  return rows.map(({ row, account }) => ({
+    id: row.id,
+    account,
+    cardId: row.cardId,
+    amount: centsToDecimal(row.amount),
+    fee: centsToDecimal(row.fee),
+    actual: centsToDecimal(row.actual),
+    status: row.status,
+    reason: row.reason,
+    time: row.createdAt,
+  }));
 }
 
-export async function setChannel(ctx: ServiceContext, input: { id?: string; type: string; name: string; account: string; note: string; enabled: string; qr?: string }) {
+export async function setChannel(
+  ctx: ServiceContext,
+  input: { id?: string; type: string; name: string; account: string; note: string; enabled: string; qr?: string },
+) {
   if (!(CARD_TYPES as readonly string[]).includes(input.type)) throw new AppError("invalid_input", {}, "type");
-  const values = { type: input.type as CardType, name: input.name, account: input.account, note: input.note, enabled: input.enabled !== "0", qr: input.qr || null };
+  const values = {
+    type: input.type as CardType,
+    name: input.name,
+    account: input.account,
+    note: input.note,
+    enabled: input.enabled !== "0",
+    qr: input.qr || null,
+  };
   if (input.id) {
-    const [row] = await ctx.db.update(depositChannels).set(values).where(eq(depositChannels.id, Number(input.id))).returning();
+    const [row] = await ctx.db
+      .update(depositChannels)
+      .set(values)
+      .where(eq(depositChannels.id, Number(input.id)))
+      .returning();
     if (!row) throw new AppError("channel_not_found");
     return row;
   }
@@ -118,7 +160,8 @@ export async function setMoneyRules(ctx: ServiceContext, input: Record<string, s
   change.rechargeMin = cents("rechargeMin");
   change.withdrawFeeBps = rate("withdrawFeeRate");
   // a fee of a fifth or more is not a fee; at 100% and beyond the payout would be nothing or negative
-  if (change.withdrawFeeBps !== undefined && change.withdrawFeeBps >= MAX_WITHDRAW_FEE_BPS) throw new AppError("invalid_input", {}, "withdrawFeeRate");
+  if (change.withdrawFeeBps !== undefined && change.withdrawFeeBps >= MAX_WITHDRAW_FEE_BPS)
+    throw new AppError("invalid_input", {}, "withdrawFeeRate");
   if (input.coinRate !== undefined) {
     if (!/^\d{1,6}(\.\d{1,4})?$/.test(input.coinRate) || Number(input.coinRate) <= 0) throw new AppError("invalid_input", {}, "request");
     change.coinRate = Math.round(Number(input.coinRate) * 10000);
@@ -184,7 +227,13 @@ export async function reconcile(ctx: ServiceContext) {
       const balance = Number(row[account]);
       const ledger = Number(row[`ledger_${account}`]);
       if (balance < 0) negative++;
-      if (balance !== ledger) drift.push({ account: `${row.account}:${account}`, balance: centsToDecimal(balance), expected: centsToDecimal(ledger), ledger: account });
+      if (balance !== ledger)
+        drift.push({
+          account: `${row.account}:${account}`,
+          balance: centsToDecimal(balance),
+          expected: centsToDecimal(ledger),
+          ledger: account,
+        });
     }
   }
   return { users: result.rows.length, drift, negativeBalances: negative, ok: drift.length === 0 && negative === 0 };

@@ -4,7 +4,18 @@ import { join } from "node:path";
 import { and, count, desc, eq, gt, gte, sql, sum } from "drizzle-orm";
 import { centsToDecimal, maskMiddle } from "../../../contract/format";
 import { applyRate, bpsToRate, parseAmount } from "../../../contract/money";
-import type { BankCard, CardType, CashInfo, ExchangeRecord, RechargeInfo, RechargeRecord, RecordPage, ReviewStatus, Wallet, WithdrawRecord } from "../../../contract/wallet";
+import type {
+  BankCard,
+  CardType,
+  CashInfo,
+  ExchangeRecord,
+  RechargeInfo,
+  RechargeRecord,
+  RecordPage,
+  ReviewStatus,
+  Wallet,
+  WithdrawRecord,
+} from "../../../contract/wallet";
 import type { Db, Tx } from "../../db/client";
 import { bankCards, depositChannels, exchanges, recharges, uploads, users, withdrawals } from "../../db/schema";
 import { requireFundPassword } from "../accounts/fund-password";
@@ -53,7 +64,8 @@ export async function exchange(ctx: ServiceContext, user: UserRow, input: { from
   const { coinRate } = await moneySettings(ctx.db);
   const cashAmount = input.from === "cash" ? amount : Math.floor((amount * coinRate) / 10000);
   const coinAmount = input.from === "coin" ? amount : Math.floor((amount * 10000) / coinRate);
-  if (cashAmount <= 0 || coinAmount <= 0) throw new AppError("amount_too_small", { min: input.from === "cash" ? rateText(coinRate) : "0.01" });
+  if (cashAmount <= 0 || coinAmount <= 0)
+    throw new AppError("amount_too_small", { min: input.from === "cash" ? rateText(coinRate) : "0.01" });
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const [record] = await tx
@@ -133,7 +145,15 @@ export async function addCard(
   try {
     const [row] = await ctx.db
       .insert(bankCards)
-      .values({ userId: user.id, type: input.type, bankName: input.bankName, branch: input.branch, number, holder: input.holder, createdAt: ctx.now() })
+      .values({
+        userId: user.id,
+        type: input.type,
+        bankName: input.bankName,
+        branch: input.branch,
+        number,
+        holder: input.holder,
+        createdAt: ctx.now(),
+      })
       .returning();
     return toCard(row!);
   } catch (error) {
@@ -152,7 +172,10 @@ export async function deleteCard(ctx: ServiceContext, user: UserRow, input: { id
   await ctx.db.transaction(async (tx) => {
     // the user row lock orders this against a withdrawal to the same card requested at the same moment
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-    const [card] = await tx.select({ id: bankCards.id }).from(bankCards).where(and(eq(bankCards.id, input.id), eq(bankCards.userId, user.id)));
+    const [card] = await tx
+      .select({ id: bankCards.id })
+      .from(bankCards)
+      .where(and(eq(bankCards.id, input.id), eq(bankCards.userId, user.id)));
     if (!card) throw new AppError("card_not_found");
     const [pending] = await tx
       .select({ id: withdrawals.id })
@@ -211,7 +234,11 @@ export async function rechargeInfo(ctx: ServiceContext): Promise<RechargeInfo> {
   };
 }
 
-export async function submitRecharge(ctx: ServiceContext, user: UserRow, input: { channelId: number; amount: string; screenshot: string }): Promise<RechargeRecord> {
+export async function submitRecharge(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: { channelId: number; amount: string; screenshot: string },
+): Promise<RechargeRecord> {
   const amount = amountOf(input.amount);
   const rules = await moneySettings(ctx.db);
   if (amount < rules.rechargeMin) throw new AppError("amount_too_small", { min: limitText(rules.rechargeMin) });
@@ -234,7 +261,14 @@ export async function submitRecharge(ctx: ServiceContext, user: UserRow, input: 
       if (!still) throw new AppError("invalid_input", {}, "screenshot");
       const [created] = await tx
         .insert(recharges)
-        .values({ userId: user.id, channelId: channel.id, amount, screenshot: `/api/files/${upload.name}`, uploadId: upload.id, createdAt: ctx.now() })
+        .values({
+          userId: user.id,
+          channelId: channel.id,
+          amount,
+          screenshot: `/api/files/${upload.name}`,
+          uploadId: upload.id,
+          createdAt: ctx.now(),
+        })
         .returning();
       return created;
     });
@@ -244,7 +278,15 @@ export async function submitRecharge(ctx: ServiceContext, user: UserRow, input: 
     if (String((error as { cause?: unknown }).cause ?? error).includes("recharges_upload")) throw new AppError("screenshot_used");
     throw error;
   }
-  return { id: row!.id, time: row!.createdAt, type: channel.type as CardType, channel: channel.name, amount: centsToDecimal(amount), status: "review", reason: null };
+  return {
+    id: row!.id,
+    time: row!.createdAt,
+    type: channel.type as CardType,
+    channel: channel.name,
+    amount: centsToDecimal(amount),
+    status: "review",
+    reason: null,
+  };
 }
 
 export async function rechargeRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<RechargeRecord>> {
@@ -303,7 +345,11 @@ export async function cashInfo(ctx: ServiceContext, user: UserRow): Promise<Cash
 }
 
 /** A withdrawal request: checked against every rule, then the amount moves to frozen until reviewed. */
-export async function withdraw(ctx: ServiceContext, user: UserRow, input: { amount: string; cardId: number; payPassword: string }): Promise<WithdrawRecord> {
+export async function withdraw(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: { amount: string; cardId: number; payPassword: string },
+): Promise<WithdrawRecord> {
   const amount = amountOf(input.amount);
   const rules = await moneySettings(ctx.db);
   const now = ctx.now();
@@ -341,7 +387,6 @@ export async function withdraw(ctx: ServiceContext, user: UserRow, input: { amou
   });
   return toWithdrawRecord(row, card);
 }
-
 
 function toWithdrawRecord(row: typeof withdrawals.$inferSelect, card: typeof bankCards.$inferSelect | null): WithdrawRecord {
   return {

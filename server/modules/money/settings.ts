@@ -50,7 +50,15 @@ export async function updateMoneySettings(db: Db, change: Partial<MoneySettings>
 /** Minutes past midnight and the date, in the platform's time zone. */
 export function platformClock(now: number, timezone: string): { date: string; minutes: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: timezone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(new Date(now * 1000))
       .map((part) => [part.type, part.value]),
   );

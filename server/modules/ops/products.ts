@@ -22,7 +22,9 @@ export async function listProductSettings(ctx: ServiceContext, feed: PriceFeed) 
       singleMin: centsToDecimal(product.singleMin),
       singleMax: centsToDecimal(product.singleMax),
       totalMax: centsToDecimal(product.totalMax),
-      options: (await optionRows(ctx, product.id)).map((o) => `${o.seconds}:${bpsToRate(o.payoutBps)}:${centsToDecimal(o.minAmount)}:${centsToDecimal(o.maxAmount)}`),
+      options: (await optionRows(ctx, product.id)).map(
+        (o) => `${o.seconds}:${bpsToRate(o.payoutBps)}:${centsToDecimal(o.minAmount)}:${centsToDecimal(o.maxAmount)}`,
+      ),
     })),
   );
 }

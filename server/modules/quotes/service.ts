@@ -51,7 +51,15 @@ export function latestQuotes(feed: PriceFeed, now: number, pids: number[]): Late
     const product = feed.products.get(pid);
     const quote = feed.quote(pid);
     if (!product || !quote) return [];
-    return [{ id: pid, price: formatPrice(quote.price, product.precision), time: quote.time, status: feed.status(pid, now), simulated: feed.simulated }];
+    return [
+      {
+        id: pid,
+        price: formatPrice(quote.price, product.precision),
+        time: quote.time,
+        status: feed.status(pid, now),
+        simulated: feed.simulated,
+      },
+    ];
   });
 }
 

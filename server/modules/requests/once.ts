@@ -37,7 +37,9 @@ export async function fingerprintOf(claim: Claim, fields: Record<string, unknown
   const digest = createHash("sha256").update(JSON.stringify(entries.filter(([field]) => !isSecret(field))));
   const secrets = entries.filter(([field]) => isSecret(field));
   if (secrets.length > 0) {
-    const salt = createHash("sha256").update(JSON.stringify([claim.userId, claim.action, claim.requestId])).digest();
+    const salt = createHash("sha256")
+      .update(JSON.stringify([claim.userId, claim.action, claim.requestId]))
+      .digest();
     digest.update(await scrypt(JSON.stringify(secrets), salt, 32, { N: 16384, r: 8, p: 1 }));
   }
   return digest.digest("base64url");

@@ -38,7 +38,8 @@ export function preTradeCheck(ctx: TradingContext, user: UserRow, pid: number): 
   const product = findProduct(ctx.feed, pid);
   const refusal = marketRefusal(ctx, product);
   if (refusal) return { allowed: false, reason: refusal.key };
-  if (user.cash < product.singleMin + orderFee(product.singleMin, product.feeBps)) return { allowed: false, reason: "balance_insufficient" };
+  if (user.cash < product.singleMin + orderFee(product.singleMin, product.feeBps))
+    return { allowed: false, reason: "balance_insufficient" };
   return { allowed: true };
 }
 
@@ -51,7 +52,11 @@ export interface PlaceOrderInput {
 }
 
 async function existingOrder(ctx: ServiceContext, userId: number, requestId: string): Promise<OrderRow | undefined> {
-  const [row] = await ctx.db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.requestId, requestId))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.requestId, requestId)))
+    .limit(1);
   return row;
 }
 
@@ -101,7 +106,11 @@ async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderIn
   const row = await ctx.db.transaction(async (tx) => {
     // the user row lock serialises this user's orders, so the balance and open-stake checks hold
     const [account] = await tx.select({ cash: users.cash }).from(users).where(eq(users.id, user.id)).for("update");
-    const [again] = await tx.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.requestId, input.requestId))).limit(1);
+    const [again] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.requestId, input.requestId)))
+      .limit(1);
     if (again) return again;
     const [open] = await tx
       .select({ stake: sum(orders.amount) })
@@ -152,7 +161,11 @@ function productOf(ctx: TradingContext, row: OrderRow) {
 
 export async function getOrder(ctx: TradingContext, user: UserRow, id: number): Promise<Order> {
   // another user's order is "not found": its existence is not revealed
-  const [row] = await ctx.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, user.id))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, user.id)))
+    .limit(1);
   if (!row) throw new AppError("order_not_found");
   return toOrder(row, productOf(ctx, row));
 }

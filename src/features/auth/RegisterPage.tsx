@@ -44,7 +44,13 @@ export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
         <Field label={t`Account`} hint={t`Letters and digits, 4-20 characters`} autoComplete="username" {...bind("account")} />
         <Field label={t`Password`} hint={t`6-16 characters`} type="password" autoComplete="new-password" {...bind("password")} />
         <Field label={t`Password again`} type="password" autoComplete="new-password" {...bind("password2")} />
-        <Field label={t`Fund password`} hint={t`6-16 characters, asked for money actions`} type="password" autoComplete="off" {...bind("payPassword")} />
+        <Field
+          label={t`Fund password`}
+          hint={t`6-16 characters, asked for money actions`}
+          type="password"
+          autoComplete="off"
+          {...bind("payPassword")}
+        />
         <Field label={t`Fund password again`} type="password" autoComplete="off" {...bind("payPassword2")} />
         <Field label={t`Phone number`} type="tel" inputMode="tel" autoComplete="tel" {...bind("phone")} />
         <Field
@@ -57,9 +63,7 @@ export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
         />
         <Field label={t`Invitation code`} autoCapitalize="characters" {...bind("inviteCode")} />
         <p className="risk">
-          <Trans>
-            Risk warning: timed trades can lose the whole amount staked. Only trade money you can afford to lose.
-          </Trans>
+          <Trans>Risk warning: timed trades can lose the whole amount staked. Only trade money you can afford to lose.</Trans>
         </p>
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? t`Registering…` : t`Register`}

@@ -43,11 +43,29 @@ export function AddBankPage() {
             </button>
           ))}
         </fieldset>
-        <Field label={type === "bank" ? t`Bank name` : t`Channel name`} name="bankName" value={bankName} onChange={(e) => setBankName(e.target.value)} />
+        <Field
+          label={type === "bank" ? t`Bank name` : t`Channel name`}
+          name="bankName"
+          value={bankName}
+          onChange={(e) => setBankName(e.target.value)}
+        />
         {type === "bank" && <Field label={t`Opening bank`} name="branch" value={branch} onChange={(e) => setBranch(e.target.value)} />}
-        <Field label={type === "bank" ? t`Card number` : t`Account or address`} name="number" value={number} onChange={(e) => setNumber(e.target.value)} autoComplete="off" />
+        <Field
+          label={type === "bank" ? t`Card number` : t`Account or address`}
+          name="number"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          autoComplete="off"
+        />
         <Field label={t`Account holder`} name="holder" value={holder} onChange={(e) => setHolder(e.target.value)} />
-        <Field label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} />
+        <Field
+          label={t`Fund password`}
+          type="password"
+          autoComplete="off"
+          name="payPassword"
+          value={payPassword}
+          onChange={(e) => setPayPassword(e.target.value)}
+        />
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Save`}
         </button>

@@ -73,7 +73,14 @@ export function BankListPage({ cards }: { cards: BankCard[] }) {
         <Sheet title={t`Remove this card?`} onClose={close}>
           <form className="ticket" onSubmit={confirm} noValidate>
             <p>{t`${bank} ${number} will no longer be offered for withdrawals.`}</p>
-            <Field label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} />
+            <Field
+              label={t`Fund password`}
+              type="password"
+              autoComplete="off"
+              name="payPassword"
+              value={payPassword}
+              onChange={(e) => setPayPassword(e.target.value)}
+            />
             <button type="submit" className="button button-primary" disabled={busy || !online}>
               {t`Remove`}
             </button>

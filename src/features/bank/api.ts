@@ -4,6 +4,7 @@ import { call } from "../../api/client";
 import type { WithRequestId } from "../../api/submission";
 
 export const fetchCards = () => call<BankCard[]>(apiPaths.bankCards);
-export const addCard = (input: WithRequestId<{ type: CardType; bankName: string; branch: string; number: string; holder: string; payPassword: string }>) =>
-  call<BankCard>(apiPaths.addCard, input);
+export const addCard = (
+  input: WithRequestId<{ type: CardType; bankName: string; branch: string; number: string; holder: string; payPassword: string }>,
+) => call<BankCard>(apiPaths.addCard, input);
 export const removeCard = (input: WithRequestId<{ id: number; payPassword: string }>) => call<BankCard[]>(apiPaths.deleteCard, input);

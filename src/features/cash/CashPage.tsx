@@ -70,7 +70,14 @@ export function CashPage({ info }: { info: CashInfo }) {
             <dt>{t`You receive`}</dt>
             <dd data-testid="withdraw-actual">{fee === null || cents === null ? "—" : ((cents - fee) / 100).toFixed(2)}</dd>
           </dl>
-          <Field label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} />
+          <Field
+            label={t`Fund password`}
+            type="password"
+            autoComplete="off"
+            name="payPassword"
+            value={payPassword}
+            onChange={(e) => setPayPassword(e.target.value)}
+          />
           {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
           <button type="submit" className="button button-primary" disabled={busy || !online}>
             {t`Submit`}

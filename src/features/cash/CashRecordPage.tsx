@@ -9,13 +9,17 @@ import { StatusChip } from "../../ui/StatusChip";
 export function CashRecordPage({ records, offlineSince }: { records: WithdrawRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   return (
-    <RecordsPage title={t`Withdrawal records`} offlineSince={offlineSince} empty={t`No withdrawals yet`}
+    <RecordsPage
+      title={t`Withdrawal records`}
+      offlineSince={offlineSince}
+      empty={t`No withdrawals yet`}
       emptyAction={
         <Link to="/pages/user/cash" className="button button-primary">
           {t`Withdraw`}
         </Link>
       }
-      count={records.length}>
+      count={records.length}
+    >
       <ul className="record-list" data-testid="withdraw-records">
         {records.map((r) => (
           <li key={r.id} className="record">

@@ -5,4 +5,5 @@ import type { WithRequestId } from "../../api/submission";
 
 export const fetchCashInfo = () => call<CashInfo>(apiPaths.cashInfo);
 export const fetchWithdrawRecords = (page = 1) => call<RecordPage<WithdrawRecord>>(apiPaths.withdrawRecords, { page });
-export const requestWithdrawal = (input: WithRequestId<{ amount: string; cardId: number; payPassword: string }>) => call<WithdrawRecord>(apiPaths.withdraw, input);
+export const requestWithdrawal = (input: WithRequestId<{ amount: string; cardId: number; payPassword: string }>) =>
+  call<WithdrawRecord>(apiPaths.withdraw, input);

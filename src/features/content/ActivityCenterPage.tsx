@@ -26,7 +26,13 @@ export function ActivityCenterPage({ centre }: { centre: ActivityCentre }) {
       <section className="channel-card">
         <strong>{t`Daily sign-in`}</strong>
         <p className="record-sub">{t`Bonus ${centre.signinBonus} U, once a day.`}</p>
-        <button type="button" className="button button-primary" onClick={signIn} disabled={busy} data-signed={centre.signedInToday ? "yes" : "no"}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={signIn}
+          disabled={busy}
+          data-signed={centre.signedInToday ? "yes" : "no"}
+        >
           {centre.signedInToday ? t`Signed in today` : t`Sign in`}
         </button>
       </section>

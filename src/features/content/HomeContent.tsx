@@ -24,7 +24,14 @@ export function BannerCarousel({ banners }: { banners: HomeData["banners"] }) {
       </Link>
       <div className="banner-dots">
         {banners.map((b, i) => (
-          <button key={b.id} type="button" className="banner-dot" aria-current={i === index} aria-label={t`Slide ${i + 1} of ${banners.length}`} onClick={() => setIndex(i)} />
+          <button
+            key={b.id}
+            type="button"
+            className="banner-dot"
+            aria-current={i === index}
+            aria-label={t`Slide ${i + 1} of ${banners.length}`}
+            onClick={() => setIndex(i)}
+          />
         ))}
       </div>
     </section>
@@ -43,7 +50,13 @@ export function NoticeTicker({ notices }: { notices: HomeData["notices"] }) {
   const notice = notices[index];
   if (!notice) return null;
   return (
-    <Link to="/pages/about/details" search={{ id: notice.id }} className="notice-ticker" aria-label={t`Notice: ${notice.title}`} data-testid="notice-ticker">
+    <Link
+      to="/pages/about/details"
+      search={{ id: notice.id }}
+      className="notice-ticker"
+      aria-label={t`Notice: ${notice.title}`}
+      data-testid="notice-ticker"
+    >
       <MegaphoneIcon /> <span className="notice-text">{notice.title}</span>
     </Link>
   );

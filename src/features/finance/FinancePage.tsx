@@ -20,7 +20,10 @@ function StatusText({ status }: { status: Subscription["status"] }) {
   const { t } = useLingui();
   const label = { earning: t`Earning`, settled: t`Settled`, to_be_added: t`To be added` }[status];
   return (
-    <span className={`chip-status chip-${status === "earning" ? "success" : status === "settled" ? "review" : "failed"}`} data-status={status}>
+    <span
+      className={`chip-status chip-${status === "earning" ? "success" : status === "settled" ? "review" : "failed"}`}
+      data-status={status}
+    >
       {label}
     </span>
   );
@@ -38,7 +41,10 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
   async function confirm() {
     if (!action) return;
     const id = action.subscription.id;
-    const answer = action.kind === "append" ? await send({ id, amount }, appendAmount) : await send({ id }, action.kind === "keep" ? keepPlan : stopPlan);
+    const answer =
+      action.kind === "append"
+        ? await send({ id, amount }, appendAmount)
+        : await send({ id }, action.kind === "keep" ? keepPlan : stopPlan);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       setAction(null);
@@ -126,12 +132,20 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
                 <label className="field-label" htmlFor="append-amount">
                   {t`Amount`}
                 </label>
-                <input id="append-amount" className="field-input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                <input
+                  id="append-amount"
+                  className="field-input"
+                  inputMode="decimal"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
                 <p className="ticket-rule">{t`Money added to a running plan starts earning from its next full day.`}</p>
               </>
             )}
             {action.kind === "keep" && <p>{t`At maturity the profit goes to your cash and the principal starts a new term.`}</p>}
-            {action.kind === "stop" && <p>{t`The principal ${action.subscription.principal} U and the profit ${action.subscription.profit} U go back to your cash now.`}</p>}
+            {action.kind === "stop" && (
+              <p>{t`The principal ${action.subscription.principal} U and the profit ${action.subscription.profit} U go back to your cash now.`}</p>
+            )}
             <button type="button" className="button button-primary" disabled={busy} onClick={confirm}>
               {t`Confirm`}
             </button>

@@ -46,7 +46,14 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
           <Trans>Below the minimum the plan is reserved and earns nothing until you append; stopping returns every cent.</Trans>
         </p>
         <p className="ticket-rule">{t`Money added to a running plan starts earning from its next full day.`}</p>
-        <Field label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} />
+        <Field
+          label={t`Fund password`}
+          type="password"
+          autoComplete="off"
+          name="payPassword"
+          value={payPassword}
+          onChange={(e) => setPayPassword(e.target.value)}
+        />
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Join`}
         </button>

@@ -22,7 +22,13 @@ export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; off
       <label className="field-label" htmlFor="plan-amount">
         {t`Amount to compare`}
       </label>
-      <input id="plan-amount" className="field-input plan-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <input
+        id="plan-amount"
+        className="field-input plan-amount"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
       {plans.length === 0 ? (
         <Empty title={t`No plans open`} />
       ) : (

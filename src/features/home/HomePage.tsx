@@ -18,7 +18,13 @@ export function HomePage({ loggedIn, top, quotes, bottom }: { loggedIn: boolean;
         )}
       </header>
       {top}
-      {quotes ?? <Empty title={t`Quotes are unavailable`} text={t`The quotes could not be loaded. Check your connection and try again.`} action={<RetryButton />} />}
+      {quotes ?? (
+        <Empty
+          title={t`Quotes are unavailable`}
+          text={t`The quotes could not be loaded. Check your connection and try again.`}
+          action={<RetryButton />}
+        />
+      )}
       {bottom}
     </main>
   );

@@ -30,7 +30,10 @@ export function InvitePage({ invitation }: { invitation: Invitation }) {
         </div>
       </section>
       <p className="form-lead">
-        <Trans>The invitation activity is permanent: every friend who registers with your code counts. Ask customer service about invitation rewards.</Trans>
+        <Trans>
+          The invitation activity is permanent: every friend who registers with your code counts. Ask customer service about invitation
+          rewards.
+        </Trans>
       </p>
       <p className="record-sub">{t`Bonus per friend: ${invitation.bonusPerInvitee} U`}</p>
       {invitation.records.length > 0 && (

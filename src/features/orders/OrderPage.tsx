@@ -22,7 +22,11 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
   const { t } = useLingui();
   const left = Math.max(0, Math.ceil(order.closeTime - now));
   const profit = price
-    ? orderProfit(orderResult(order.direction, parsePrice(order.openPrice, order.precision), parsePrice(price, order.precision)), parseAmount(order.amount) ?? 0, rateToBps(order.payoutRate) ?? 0)
+    ? orderProfit(
+        orderResult(order.direction, parsePrice(order.openPrice, order.precision), parsePrice(price, order.precision)),
+        parseAmount(order.amount) ?? 0,
+        rateToBps(order.payoutRate) ?? 0,
+      )
     : 0;
   return (
     <li>
@@ -44,7 +48,13 @@ function HistoryRow({ order }: { order: Order }) {
   const result = order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : "";
   return (
     <li>
-      <Link to="/pages/user/orderdetail" search={{ id: order.id }} className="order-row" data-testid="history-order" data-order-id={order.id}>
+      <Link
+        to="/pages/user/orderdetail"
+        search={{ id: order.id }}
+        className="order-row"
+        data-testid="history-order"
+        data-order-id={order.id}
+      >
         <span className="order-main">
           <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`} · {result}
         </span>
@@ -108,11 +118,7 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
       <PullToRefresh>
         {tab === "holding" &&
           (holding.length === 0 ? (
-            <Empty
-              title={t`No holding orders`}
-              text={t`Orders you place appear here until they settle.`}
-              action={seeMarkets}
-            />
+            <Empty title={t`No holding orders`} text={t`Orders you place appear here until they settle.`} action={seeMarkets} />
           ) : (
             <ul className="order-list">
               {holding.map((order) => (

@@ -84,7 +84,14 @@ export function RechargePage({ info }: { info: RechargeInfo }) {
         </section>
       )}
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={t`Amount`} hint={t`Minimum ${info.minAmount} U`} inputMode="decimal" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        <Field
+          label={t`Amount`}
+          hint={t`Minimum ${info.minAmount} U`}
+          inputMode="decimal"
+          name="amount"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
         <label className="upload" htmlFor="screenshot">
           <span className="field-label">{t`Transfer screenshot`}</span>
           <input id="screenshot" type="file" accept="image/png,image/jpeg,image/webp" onChange={pick} />

@@ -9,13 +9,17 @@ import { StatusChip } from "../../ui/StatusChip";
 export function RechargeRecordPage({ records, offlineSince }: { records: RechargeRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   return (
-    <RecordsPage title={t`Recharge records`} offlineSince={offlineSince} empty={t`No recharges yet`}
+    <RecordsPage
+      title={t`Recharge records`}
+      offlineSince={offlineSince}
+      empty={t`No recharges yet`}
       emptyAction={
         <Link to="/pages/user/recharge" className="button button-primary">
           {t`Recharge`}
         </Link>
       }
-      count={records.length}>
+      count={records.length}
+    >
       <ul className="record-list" data-testid="recharge-records">
         {records.map((r) => (
           <li key={r.id} className="record">

@@ -5,4 +5,5 @@ import type { WithRequestId } from "../../api/submission";
 
 export const fetchRechargeInfo = () => call<RechargeInfo>(apiPaths.rechargeInfo);
 export const fetchRechargeRecords = (page = 1) => call<RecordPage<RechargeRecord>>(apiPaths.rechargeRecords, { page });
-export const submitRecharge = (input: WithRequestId<{ channelId: number; amount: string; screenshot: string }>) => call<RechargeRecord>(apiPaths.recharge, input);
+export const submitRecharge = (input: WithRequestId<{ channelId: number; amount: string; screenshot: string }>) =>
+  call<RechargeRecord>(apiPaths.recharge, input);

@@ -22,7 +22,8 @@ export function SetFundPasswordPage({ user }: { user: UserInfo }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const ok = (await send({ oldPayPassword: firstTime ? undefined : oldPayPassword, payPassword, payPassword2 }, changePayPassword)).code === 1;
+    const ok =
+      (await send({ oldPayPassword: firstTime ? undefined : oldPayPassword, payPassword, payPassword2 }, changePayPassword)).code === 1;
     if (ok) await navigate({ to: "/pages/user/security" });
   }
 
@@ -34,10 +35,32 @@ export function SetFundPasswordPage({ user }: { user: UserInfo }) {
           <Trans>The fund password confirms withdrawals, exchanges and investments. It differs from the login password.</Trans>
         </p>
         {!firstTime && (
-          <Field label={t`Old fund password`} name="oldPayPassword" type="password" autoComplete="off" value={oldPayPassword} onChange={(e) => setOld(e.target.value)} />
+          <Field
+            label={t`Old fund password`}
+            name="oldPayPassword"
+            type="password"
+            autoComplete="off"
+            value={oldPayPassword}
+            onChange={(e) => setOld(e.target.value)}
+          />
         )}
-        <Field label={t`New fund password`} hint={t`6-16 characters`} name="payPassword" type="password" autoComplete="off" value={payPassword} onChange={(e) => setNew(e.target.value)} />
-        <Field label={t`New fund password again`} name="payPassword2" type="password" autoComplete="off" value={payPassword2} onChange={(e) => setAgain(e.target.value)} />
+        <Field
+          label={t`New fund password`}
+          hint={t`6-16 characters`}
+          name="payPassword"
+          type="password"
+          autoComplete="off"
+          value={payPassword}
+          onChange={(e) => setNew(e.target.value)}
+        />
+        <Field
+          label={t`New fund password again`}
+          name="payPassword2"
+          type="password"
+          autoComplete="off"
+          value={payPassword2}
+          onChange={(e) => setAgain(e.target.value)}
+        />
         {!online && <NeedsConnection />}
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Save`}

@@ -28,9 +28,31 @@ export function SetPasswordPage() {
     <main className="page">
       <NavBar title={t`Login password`} />
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={t`Old password`} name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} />
-        <Field label={t`New password`} hint={t`6-16 characters`} name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Field label={t`New password again`} name="password2" type="password" autoComplete="new-password" value={password2} onChange={(e) => setPassword2(e.target.value)} />
+        <Field
+          label={t`Old password`}
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(e) => setOldPassword(e.target.value)}
+        />
+        <Field
+          label={t`New password`}
+          hint={t`6-16 characters`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          label={t`New password again`}
+          name="password2"
+          type="password"
+          autoComplete="new-password"
+          value={password2}
+          onChange={(e) => setPassword2(e.target.value)}
+        />
         {!online && <NeedsConnection />}
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Save`}

@@ -31,7 +31,11 @@ export function LanguagePage() {
               onClick={() => choose(code)}
             >
               <span className="menu-label">{NATIVE_NAMES[code]}</span>
-              {code === current && <span className="check" aria-hidden="true">✓</span>}
+              {code === current && (
+                <span className="check" aria-hidden="true">
+                  ✓
+                </span>
+              )}
             </button>
           </li>
         ))}

@@ -77,8 +77,18 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
     () => ({
       animation: false,
       grid: { left: 8, right: 64, top: 16, bottom: 28 },
-      xAxis: { type: "category", data: data.current.map(([time]) => label(time, period)), boundaryGap: true, axisLabel: { color: "#a9b4c6" } },
-      yAxis: { scale: true, position: "right", axisLabel: { color: "#a9b4c6", formatter: (v: number) => v.toFixed(precision) }, splitLine: { lineStyle: { color: "#26334a" } } },
+      xAxis: {
+        type: "category",
+        data: data.current.map(([time]) => label(time, period)),
+        boundaryGap: true,
+        axisLabel: { color: "#a9b4c6" },
+      },
+      yAxis: {
+        scale: true,
+        position: "right",
+        axisLabel: { color: "#a9b4c6", formatter: (v: number) => v.toFixed(precision) },
+        splitLine: { lineStyle: { color: "#26334a" } },
+      },
       // pinch or wheel to zoom, drag to pan; opens on the last 60 candles
       dataZoom: [{ type: "inside", start: Math.max(0, 100 - (60 / Math.max(1, data.current.length)) * 100), end: 100 }],
       series: [
@@ -159,13 +169,33 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
     <div className="kline" data-testid="kline" data-candles={candles.length}>
       {shown && <CandleReadout candle={shown} period={period} precision={precision} />}
       <div role="img" aria-label={t`Price chart`}>
-        {mounted ? <ReactEChartsCore ref={chart} echarts={echarts} option={option} notMerge={false} lazyUpdate style={{ height: 320 }} opts={{ renderer: "canvas" }} /> : <div style={{ height: 320 }} />}
+        {mounted ? (
+          <ReactEChartsCore
+            ref={chart}
+            echarts={echarts}
+            option={option}
+            notMerge={false}
+            lazyUpdate
+            style={{ height: 320 }}
+            opts={{ renderer: "canvas" }}
+          />
+        ) : (
+          <div style={{ height: 320 }} />
+        )}
       </div>
     </div>
   );
 }
 
-function CandleReadout({ candle: [time, open, high, low, close], period, precision }: { candle: NumericCandle; period: Period; precision: number }) {
+function CandleReadout({
+  candle: [time, open, high, low, close],
+  period,
+  precision,
+}: {
+  candle: NumericCandle;
+  period: Period;
+  precision: number;
+}) {
   const { t } = useLingui();
   const price = (value: number) => value.toFixed(precision);
   return (

@@ -58,14 +58,26 @@ export function OrderTicket({ goods, direction: initialDirection, status, stale,
           <button type="button" role="radio" aria-checked={direction === "up"} className="seg seg-up" onClick={() => setDirection("up")}>
             ▲ {t`Buy up`}
           </button>
-          <button type="button" role="radio" aria-checked={direction === "down"} className="seg seg-down" onClick={() => setDirection("down")}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={direction === "down"}
+            className="seg seg-down"
+            onClick={() => setDirection("down")}
+          >
             ▼ {t`Buy down`}
           </button>
         </div>
         <fieldset className="options">
           <legend>{t`Settlement time`}</legend>
           {goods.options.map((o) => (
-            <button key={o.seconds} type="button" className="chip" aria-pressed={o.seconds === seconds} onClick={() => setSeconds(o.seconds)}>
+            <button
+              key={o.seconds}
+              type="button"
+              className="chip"
+              aria-pressed={o.seconds === seconds}
+              onClick={() => setSeconds(o.seconds)}
+            >
               {t`${o.seconds}s`} · {Math.round(Number(o.payoutRate) * 100)}%
             </button>
           ))}
@@ -112,7 +124,11 @@ export function OrderTicket({ goods, direction: initialDirection, status, stale,
             {blocked}
           </p>
         )}
-        <button type="submit" className={`button ${direction === "up" ? "button-up" : "button-down"}`} disabled={busy || !!blocked || cents === null}>
+        <button
+          type="submit"
+          className={`button ${direction === "up" ? "button-up" : "button-down"}`}
+          disabled={busy || !!blocked || cents === null}
+        >
           {direction === "up" ? t`Confirm buy up` : t`Confirm buy down`}
         </button>
       </form>

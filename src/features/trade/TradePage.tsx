@@ -2,7 +2,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState } from "react";
-import { type Candle, type Direction, type Goods, type Order, PERIODS, type Period, type ProductDetail, QUOTE_STALE_SECONDS } from "../../../contract/markets";
+import {
+  type Candle,
+  type Direction,
+  type Goods,
+  type Order,
+  PERIODS,
+  type Period,
+  type ProductDetail,
+  QUOTE_STALE_SECONDS,
+} from "../../../contract/markets";
 import { NavBar } from "../../ui/NavBar";
 import { OfflineBanner } from "../../ui/OfflineBanner";
 import { ChangeText, changePct, StatusBadge } from "../../ui/market";
@@ -22,7 +31,6 @@ interface Props {
   /** set when the screen is a saved copy read offline */
   offlineSince?: number;
 }
-
 
 /** The trading screen: live header, K-line with entry lines, the user's orders here, and the ticket. */
 export function TradePage({ detail, candles, goods, holding, period, offlineSince }: Props) {
@@ -80,7 +88,14 @@ export function TradePage({ detail, candles, goods, holding, period, offlineSinc
       </section>
       <nav className="tabs" aria-label={t`Chart period`}>
         {PERIODS.map((p) => (
-          <Link key={p} to="/pages/trade/trade" search={{ pid: detail.id, period: p }} replace className="tab-chip" aria-current={p === period ? "true" : undefined}>
+          <Link
+            key={p}
+            to="/pages/trade/trade"
+            search={{ pid: detail.id, period: p }}
+            replace
+            className="tab-chip"
+            aria-current={p === period ? "true" : undefined}
+          >
             {periodLabels[p]}
           </Link>
         ))}

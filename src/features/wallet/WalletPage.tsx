@@ -86,11 +86,28 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
           </button>
         </div>
         <p className="field-hint">{t`Rate: 1 coin = ${wallet.coinRate} U`}</p>
-        <Field label={from === "cash" ? t`Cash amount` : t`Coin amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} name="amount" />
+        <Field
+          label={from === "cash" ? t`Cash amount` : t`Coin amount`}
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          name="amount"
+        />
         <p className="preview" data-testid="exchange-preview" aria-live="polite">
-          {preview === null ? t`Enter an amount to see what you get.` : from === "cash" ? t`You get ${preview} coin` : t`You get ${preview} U`}
+          {preview === null
+            ? t`Enter an amount to see what you get.`
+            : from === "cash"
+              ? t`You get ${preview} coin`
+              : t`You get ${preview} U`}
         </p>
-        <Field label={t`Fund password`} type="password" autoComplete="off" value={payPassword} onChange={(e) => setPayPassword(e.target.value)} name="payPassword" />
+        <Field
+          label={t`Fund password`}
+          type="password"
+          autoComplete="off"
+          value={payPassword}
+          onChange={(e) => setPayPassword(e.target.value)}
+          name="payPassword"
+        />
         {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Exchange`}

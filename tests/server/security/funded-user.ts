@@ -15,7 +15,12 @@ let cardCounter = 0;
 
 export async function uploadPng(h: Harness, token: string): Promise<string> {
   const body = multipart(makePng(), "shot.png", "image/png");
-  const response = await h.app.inject({ method: "POST", url: "/api/user/uploadfile", headers: { token, "content-type": body.contentType }, payload: body.payload });
+  const response = await h.app.inject({
+    method: "POST",
+    url: "/api/user/uploadfile",
+    headers: { token, "content-type": body.contentType },
+    payload: body.payload,
+  });
   const answer = response.json();
   if (answer.code !== 1) throw new Error(`upload failed: ${answer.msg}`);
   return answer.data.url as string;
@@ -29,10 +34,22 @@ export async function fundedUser(h: Harness, account: string, cash = "5000"): Pr
   if (!token) throw new Error(`registration of ${account} failed: ${answer.body.msg}`);
   const uploadUrl = await uploadPng(h, token);
   const channelId = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
-  const recharge = await api(h, "POST", "/api/user/dorecharge", { channelId: String(channelId), amount: cash, screenshot: uploadUrl, requestId: rid("fund") }, { token });
+  const recharge = await api(
+    h,
+    "POST",
+    "/api/user/dorecharge",
+    { channelId: String(channelId), amount: cash, screenshot: uploadUrl, requestId: rid("fund") },
+    { token },
+  );
   await api(h, "POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" }, { "ops-token": OPS_TOKEN });
   const cardNumber = `62220${String(Date.now() % 1e7).padStart(7, "0")}${String(cardCounter++).padStart(4, "0")}`;
-  const card = await api(h, "POST", "/api/user/add_card", { type: "bank", bankName: `${account} Bank`, number: cardNumber, holder: account, payPassword, requestId: rid("card") }, { token });
+  const card = await api(
+    h,
+    "POST",
+    "/api/user/add_card",
+    { type: "bank", bankName: `${account} Bank`, number: cardNumber, holder: account, payPassword, requestId: rid("card") },
+    { token },
+  );
   if (card.body.code !== 1) throw new Error(`card for ${account} failed: ${card.body.msg}`);
   return { account, password, payPassword, token, cardId: card.body.data.id, cardNumber, uploadUrl };
 }

@@ -85,7 +85,22 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Fields a request should never be able to set, mixed into bodies beside the real ones. */
-const smuggledFields = ["userId", "user_id", "cash", "balance", "price", "openPrice", "payout", "fee", "status", "locked", "isAdmin", "role", "token", "constructor"];
+const smuggledFields = [
+  "userId",
+  "user_id",
+  "cash",
+  "balance",
+  "price",
+  "openPrice",
+  "payout",
+  "fee",
+  "status",
+  "locked",
+  "isAdmin",
+  "role",
+  "token",
+  "constructor",
+];
 
 /** Plausible values per field name, so one hostile field among valid ones reaches the rules behind the schema. */
 export function plausibleBody(fields: string[], plausible: Record<string, string>): Record<string, string> {
@@ -104,10 +119,7 @@ const fieldEdit: fc.Arbitrary<FieldEdit> = fc.oneof(
 export function hostileBody(fields: string[], plausible: Record<string, string>): fc.Arbitrary<Record<string, unknown>> {
   const known = fields.length > 0 ? fields : ["id"];
   return fc
-    .tuple(
-      fc.tuple(...known.map(() => fieldEdit)),
-      fc.dictionary(fc.constantFrom(...smuggledFields), hostileValue, { maxKeys: 2 }),
-    )
+    .tuple(fc.tuple(...known.map(() => fieldEdit)), fc.dictionary(fc.constantFrom(...smuggledFields), hostileValue, { maxKeys: 2 }))
     .map(([edits, extra]) => {
       const body: Record<string, unknown> = { ...extra };
       known.forEach((field, i) => {

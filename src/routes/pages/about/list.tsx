@@ -20,5 +20,7 @@ function ContentList() {
   const { kind } = Route.useSearch();
   const { t } = useLingui();
   if (!loaded.data) return <NoData />;
-  return <ContentListPage title={kind === "company" ? t`About us` : t`News`} items={loaded.data.items} offlineSince={loaded.offlineSince} />;
+  return (
+    <ContentListPage title={kind === "company" ? t`About us` : t`News`} items={loaded.data.items} offlineSince={loaded.offlineSince} />
+  );
 }

@@ -7,7 +7,10 @@ import { NoData } from "../../../../ui/NoData";
 export const Route = createFileRoute("/_auth/pages/project/details")({
   validateSearch: (search: Record<string, unknown>): { id: number } => ({ id: Number(search.id) || 0 }),
   loaderDeps: ({ search }) => ({ id: search.id }),
-  loader: async ({ deps, context }) => ({ plan: dataOrNull(await fetchPlans())?.find((p) => p.id === deps.id) ?? null, cash: context.user.cash }),
+  loader: async ({ deps, context }) => ({
+    plan: dataOrNull(await fetchPlans())?.find((p) => p.id === deps.id) ?? null,
+    cash: context.user.cash,
+  }),
   component: Details,
 });
 

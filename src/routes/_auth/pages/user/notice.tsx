@@ -13,5 +13,9 @@ export const Route = createFileRoute("/_auth/pages/user/notice")({
 function Notices() {
   const loaded = Route.useLoaderData();
   const { t } = useLingui();
-  return loaded.data ? <ContentListPage title={t`Platform notices`} items={loaded.data.items} offlineSince={loaded.offlineSince} /> : <NoData />;
+  return loaded.data ? (
+    <ContentListPage title={t`Platform notices`} items={loaded.data.items} offlineSince={loaded.offlineSince} />
+  ) : (
+    <NoData />
+  );
 }

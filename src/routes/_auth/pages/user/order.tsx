@@ -5,7 +5,10 @@ import { cachedLoad } from "../../../../offline/cached-load";
 
 export const Route = createFileRoute("/_auth/pages/user/order")({
   loader: async () => {
-    const [holding, history] = await Promise.all([cachedLoad("orders-holding", fetchHoldingOrders), cachedLoad("orders-history", () => fetchOrderHistory(1))]);
+    const [holding, history] = await Promise.all([
+      cachedLoad("orders-holding", fetchHoldingOrders),
+      cachedLoad("orders-history", () => fetchOrderHistory(1)),
+    ]);
     return {
       holding: holding.data ?? [],
       history: history.data ?? { items: [], page: 1, pageSize: 20, total: 0 },

@@ -6,7 +6,10 @@ import { NoData } from "../../../../ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/wallet")({
   loader: async () => {
-    const [wallet, records] = await Promise.all([cachedLoad("wallet", fetchWallet), cachedLoad("exchange-records", () => fetchExchangeRecords(1))]);
+    const [wallet, records] = await Promise.all([
+      cachedLoad("wallet", fetchWallet),
+      cachedLoad("exchange-records", () => fetchExchangeRecords(1)),
+    ]);
     return { wallet, records };
   },
   component: Wallet,
