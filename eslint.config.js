@@ -1,10 +1,17 @@
 import js from "@eslint/js";
+import checkFile from "eslint-plugin-check-file";
+import reactHooks from "eslint-plugin-react-hooks";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 import tseslint from "typescript-eslint";
+
+// Deep relative paths hide where a module lives: past two levels, say it by alias (@/ is src/, #contract/ and
+// #server/ come from package.json "imports").
+const shallow = { regex: "^(\\.\\./){3,}", message: "climbs more than two levels: import through @/, #contract/ or #server/" };
 
 /** The one-way import rule (docs/architecture.md), as forbidden import patterns per layer. */
 const forbid = (files, patterns) => ({
   files,
-  rules: { "no-restricted-imports": ["error", { patterns }] },
+  rules: { "no-restricted-imports": ["error", { patterns: [shallow, ...patterns] }] },
 });
 const layer = (name, message) => ({ group: [`**/${name}`, `**/${name}/**`], message });
 
@@ -19,12 +26,45 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  forbid(["**/*.{ts,tsx,mjs,js}"], []),
+  {
+    plugins: { "simple-import-sort": simpleImportSort },
+    rules: { "simple-import-sort/imports": "error", "simple-import-sort/exports": "error" },
+  },
+  // the rules of hooks; the React Compiler's stricter checks stay off, as the app does not use the compiler
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  // one naming style: React components in PascalCase files, every other module in kebab-case; route files
+  // mirror the app's URLs (src/routes) and generated files keep their generators' names
+  {
+    files: ["**/*.{ts,tsx,mjs,js}"],
+    ignores: ["src/routes/**", "**/*.gen.ts", "**/*.d.mts"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.tsx": "PASCAL_CASE", "**/*.{ts,mjs,js}": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  { files: ["src/main.tsx"], rules: { "check-file/filename-naming-convention": "off" } },
   {
     files: ["scripts/**/*.mjs", "*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly" } },
   },
   // contract is shared by both sides and depends on neither
-  forbid(["contract/**"], [layer("src", "contract must not depend on the PWA"), layer("server", "contract must not depend on the server")]),
+  forbid(
+    ["contract/**"],
+    [
+      layer("src", "contract must not depend on the PWA"),
+      layer("server", "contract must not depend on the server"),
+      { group: ["@/**", "#server/**"], message: "contract depends on neither side" },
+    ],
+  ),
   // shared client layers never reach up into features, routes or the app shell
   forbid(
     ["src/ui/**", "src/api/**", "src/i18n/**", "src/offline/**", "src/workers/**"],
@@ -39,6 +79,7 @@ export default tseslint.config(
     ["src/features/*/*.{ts,tsx}"],
     [
       { regex: "^\\.\\./(?!\\.\\.)", message: "a feature must not import another feature; move the shared piece to ui/ or api/" },
+      { group: ["@/features/**"], message: "a feature must not import another feature; move the shared piece to ui/ or api/" },
       layer("routes", "features must not import routes"),
       layer("app", "features must not import the app shell"),
     ],
@@ -47,6 +88,7 @@ export default tseslint.config(
     ["src/features/*/*/*.{ts,tsx}"],
     [
       { regex: "^\\.\\./\\.\\./(?!\\.\\.)", message: "a feature must not import another feature; move the shared piece to ui/ or api/" },
+      { group: ["@/features/**"], message: "a feature must not import another feature; move the shared piece to ui/ or api/" },
       layer("routes", "features must not import routes"),
       layer("app", "features must not import the app shell"),
     ],

@@ -1,6 +1,7 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
-import { LANGUAGE_CODES } from "./contract/languages";
+
+import { LANGUAGE_CODES } from "#contract/languages";
 
 const shellFeatures = ["<rootDir>/src/features/home", "<rootDir>/src/features/market", "<rootDir>/src/features/content/HomeContent.tsx"];
 const shellSources = [

@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+
 import { linguiMacro } from "./build/lingui-macro";
 import { moduleSizes } from "./build/module-sizes";
 
+const sourceRoot = fileURLToPath(new URL("./src", import.meta.url));
 const packageVersion: string = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version;
 const manifest = JSON.parse(readFileSync(new URL("./manifest.webmanifest", import.meta.url), "utf8"));
 // What the first screen (Home) runs: route definitions (not the split page code), the libraries every start
@@ -18,7 +22,7 @@ const shellModules = [
   /\/src\/workers\/quotes\.ts$/,
   /\/src\/features\/(home|market)\/[^/]+$/,
   /\/src\/features\/content\/(HomeContent|api)\.tsx?$/,
-  /\/src\/ui\/(OfflineBanner|Empty|icons|market|toast|ToastHost|PageSkeleton|ProgressBar|RetryButton)\.tsx?$/,
+  /\/src\/ui\/(OfflineBanner|Empty|Icons|MarketText|toast|ToastHost|PageSkeleton|ProgressBar|RetryButton)\.tsx?$/,
   /\/contract\/(paths|constants|languages|markets|content|envelope)\.ts$/,
   /\/node_modules\/(react|react-dom|scheduler|@tanstack|jotai|@lingui|idb-keyval|use-sync-external-store)\//,
 ];
@@ -64,8 +68,9 @@ export default defineConfig({
     }),
   ],
   resolve: {
+    // `@/…` is src/ (contract/ and server/ come through package.json "imports": #contract/…, #server/…)
     // React 19 has useSyncExternalStore built in: the router store's selector hook needs no shim for old React
-    alias: { "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector" },
+    alias: { "@": sourceRoot, "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector" },
   },
   build: {
     target: "es2022",

@@ -1,12 +1,19 @@
+import { fileURLToPath } from "node:url";
+
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+
 import { linguiMacro } from "./build/lingui-macro";
+
+// `@/…` is src/, as in vite.config.ts; every project resolves it (server tests reach client modules through it)
+const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react(), linguiMacro()],
+        resolve: { alias },
         test: {
           name: "unit",
           environment: "happy-dom",
@@ -16,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: "server",
           environment: "node",
@@ -25,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           // real server processes killed, stopped and failed over (tests/crash): minutes, one file at a time, apart
           // from the parallel unit and server tests so a loaded machine does not starve their timing
@@ -37,6 +46,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: "e2e",
           environment: "node",

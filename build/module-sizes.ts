@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+
 import type { Plugin } from "vite";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { accountField, inviteCodeField, loginAccountField, passwordField, phoneField, requestIdField, smsCodeField } from "./fields";
 
 export const sendSmsRequest = z.object({ phone: phoneField() });

@@ -1,18 +1,18 @@
 import type { z } from "zod";
+
 import {
   changeLoginPasswordRequest,
   changePayPasswordRequest,
   emptyRequest,
   loginRequest,
-  requestIdOnly,
   registerRequest,
+  requestIdOnly,
   sendSmsRequest,
 } from "./accounts";
-import { type ApiPath, apiPaths } from "./paths";
-import { certificationRequest, messageRequest } from "./mine";
 import { contentIdRequest, contentListRequest } from "./content";
 import { appendRequest, joinPlanRequest, subscriptionRequest } from "./finance";
-import { addCardRequest, deleteCardRequest, exchangeRequest, rechargeRequest, withdrawRequest } from "./wallet";
+import { certificationRequest, messageRequest } from "./mine";
+import { type ApiPath, apiPaths } from "./paths";
 import {
   klineRequest,
   latestQuotesRequest,
@@ -22,6 +22,7 @@ import {
   pidRequest,
   placeOrderRequest,
 } from "./trading";
+import { addCardRequest, deleteCardRequest, exchangeRequest, rechargeRequest, withdrawRequest } from "./wallet";
 
 /**
  * Every API path with its request schema. The server registers its routes from this table and `/api/docs`

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { ACCOUNT_MAX, ACCOUNT_MIN, PASSWORD_MAX, PASSWORD_MIN } from "./constants";
 import type { ErrorKey } from "./messages";
 

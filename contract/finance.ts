@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { requestIdField } from "./fields";
 
 /** Yuebao plans and subscriptions: simple daily interest, nothing withheld. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { requestIdField } from "./fields";
 
 /** Real-name verification, messages and invitations (the Mine pages). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { requiredText } from "./fields";
+
 import type { EndpointSpec } from "./endpoints";
+import { requiredText } from "./fields";
 
 /** Operator API: its own token in the `ops-token` header; `npm run ops -- …` is its client. */
 export const opsEndpoints = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { requestIdField } from "./fields";
 import { DIRECTIONS, MARKETS, PERIODS } from "./markets";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { requestIdField } from "./fields";
 
 /** Wallet, exchange, cards, recharge and withdrawal: shapes and request schemas. */

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+
 import { chromium } from "playwright-core";
 
 /** The flags this machine's closed network needs (no background connections) and a root user needs. */

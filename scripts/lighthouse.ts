@@ -2,9 +2,11 @@
 // in as the demo user, against the built app served as `npm start` serves it. Prints category scores and key
 // metrics against the targets in docs/decisions.md; writes the full reports under reports/. Figures, not verdicts.
 import { mkdirSync, writeFileSync } from "node:fs";
+
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+
 import { startServerProcess } from "../tests/e2e/server-process";
 import { CHROME_ARGS, chromePath } from "./browser.mjs";
 

@@ -1,7 +1,7 @@
 // `npm run size`: gzip sizes of all JS that Home and the trade screen load first, and of every route chunk,
 // from the built dist/ (run `npm run build` first), against the budgets in scripts/size-budgets.json.
 // Exits non-zero over budget; `npm test` runs it after the build.
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 

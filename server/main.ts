@@ -1,23 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+
+import { buildPwaIfNeeded } from "./build-pwa";
 import { pgliteFolder, readConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "./db/seed";
 import { buildApp } from "./http/app";
-import { buildPwaIfNeeded } from "./build-pwa";
-import { hashPassword } from "./modules/accounts/passwords";
-import { logSmsSender } from "./modules/accounts/sms";
-import { systemClock, type ServiceContext } from "./modules/context";
 import { electLeader, soleLeader } from "./jobs/leader";
 import { startJobs } from "./jobs/runner";
-import { onShutdownSignal } from "./shutdown";
 import { encodeTicks, PriceFeed, QUOTES_CHANNEL } from "./market/feed";
 import { SimulatedProvider } from "./market/provider";
 import { seedProducts } from "./market/seed-products";
-import { seedDepositChannels } from "./modules/money/seed-channels";
-import { seedPlans } from "./modules/finance/service";
+import { hashPassword } from "./modules/accounts/passwords";
+import { logSmsSender } from "./modules/accounts/sms";
 import { seedContent } from "./modules/content/service";
+import { type ServiceContext, systemClock } from "./modules/context";
+import { seedPlans } from "./modules/finance/service";
+import { seedDepositChannels } from "./modules/money/seed-channels";
+import { onShutdownSignal } from "./shutdown";
 
 /** The operator token: OPS_TOKEN, else one generated once into the data folder. */
 function loadOpsToken(dataDir: string, fromEnv?: string): string {

@@ -1,8 +1,11 @@
+import "./app/app.css";
+
 import { I18nProvider } from "@lingui/react";
 import { RouterProvider } from "@tanstack/react-router";
 import { Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+
 import { onUnauthorized } from "./api/client";
 import { endSession, store } from "./api/session";
 import { watchPreloadErrors } from "./app/browser-recovery";
@@ -11,7 +14,6 @@ import { registerServiceWorker } from "./app/service-worker";
 import { isPublicPath } from "./app/startup";
 import { activateStoredLanguage, i18n } from "./i18n/i18n";
 import { isOnline, subscribeOnline } from "./offline/reachability";
-import "./app/app.css";
 
 watchPreloadErrors();
 

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+
 import * as schema from "./schema";
 
 export type Schema = typeof schema;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { endpoints } from "../../contract/endpoints";
-import { successMessages } from "../../contract/messages";
-import { revokeSession } from "../modules/accounts/sessions";
+
+import { endpoints } from "#contract/endpoints";
+import { successMessages } from "#contract/messages";
+
 import { changeLoginPassword, changePayPassword, logIn, registerUser } from "../modules/accounts/service";
-import { type SmsSender, sendVerificationCode } from "../modules/accounts/sms";
+import { revokeSession } from "../modules/accounts/sessions";
+import { sendVerificationCode, type SmsSender } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
 import { unreadCount } from "../modules/mine/service";

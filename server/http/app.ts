@@ -2,27 +2,29 @@ import { timingSafeEqual } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { constants as zlibConstants } from "node:zlib";
+
 import fastifyCompress from "@fastify/compress";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
+
+import type { PriceFeed } from "../market/feed";
 import type { UserRow } from "../modules/accounts/sessions";
 import { authenticate } from "../modules/accounts/sessions";
 import type { SmsSender } from "../modules/accounts/sms";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
 import { registerAccountRoutes } from "./accounts-routes";
-import { errorEnvelope, sendError } from "./envelope";
-import { buildOpenApi } from "./openapi";
-import { registerMarketRoutes } from "./market-routes";
-import { registerMoneyRoutes } from "./money-routes";
-import { registerFinanceRoutes } from "./finance-routes";
-import { registerMineRoutes } from "./mine-routes";
 import { registerContentRoutes } from "./content-routes";
+import { errorEnvelope, sendError } from "./envelope";
+import { registerFinanceRoutes } from "./finance-routes";
+import { registerMarketRoutes } from "./market-routes";
+import { registerMineRoutes } from "./mine-routes";
+import { registerMoneyRoutes } from "./money-routes";
+import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
-import type { PriceFeed } from "../market/feed";
 import { serveApp } from "./static-app";
 
 declare module "fastify" {

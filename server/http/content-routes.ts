@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { endpoints } from "../../contract/endpoints";
-import { successMessages } from "../../contract/messages";
-import { opsContentEndpoints } from "../../contract/ops";
+
+import { endpoints } from "#contract/endpoints";
+import { successMessages } from "#contract/messages";
+import { opsContentEndpoints } from "#contract/ops";
+
 import { activityCentre, contentDetail, homeData, listContent, publishContent, signIn } from "../modules/content/service";
 import type { ServiceContext } from "../modules/context";
 import { requestLanguage } from "./envelope";

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { fieldLabels, errorMessages, type MessageDescriptor } from "../../contract/messages";
+
+import { errorMessages, fieldLabels, type MessageDescriptor } from "#contract/messages";
+
 import type { AppError } from "../modules/errors";
 import { translate } from "./i18n";
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { endpoints } from "../../contract/endpoints";
-import { successMessages } from "../../contract/messages";
+
+import { endpoints } from "#contract/endpoints";
+import { successMessages } from "#contract/messages";
+import { opsFinanceEndpoints } from "#contract/ops";
+
 import type { ServiceContext } from "../modules/context";
-import { opsFinanceEndpoints } from "../../contract/ops";
 import {
   appendToSubscription,
   joinPlan,

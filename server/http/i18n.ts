@@ -1,6 +1,8 @@
 import { type I18n, setupI18n } from "@lingui/core";
-import { BCP47, LANGUAGE_CODES, type LanguageCode, toLanguageCode } from "../../contract/languages";
-import type { MessageDescriptor } from "../../contract/messages";
+
+import { BCP47, LANGUAGE_CODES, type LanguageCode, toLanguageCode } from "#contract/languages";
+import type { MessageDescriptor } from "#contract/messages";
+
 import { messages as dePages } from "../../src/i18n/locales/de/pages";
 import { messages as deShell } from "../../src/i18n/locales/de/shell";
 import { messages as enPages } from "../../src/i18n/locales/en/pages";

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { endpoints } from "../../contract/endpoints";
+
+import { endpoints } from "#contract/endpoints";
+
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { goods, klines, latestQuotes, listProducts, productDetail, secondsOptionList } from "../modules/quotes/service";

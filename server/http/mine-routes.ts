@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { endpoints } from "../../contract/endpoints";
-import { successMessages } from "../../contract/messages";
-import { opsMineEndpoints } from "../../contract/ops";
+
+import { endpoints } from "#contract/endpoints";
+import { successMessages } from "#contract/messages";
+import { opsMineEndpoints } from "#contract/ops";
+
 import type { ServiceContext } from "../modules/context";
 import {
   invitation,

@@ -1,9 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+
 import type { FastifyInstance } from "fastify";
-import { endpoints } from "../../contract/endpoints";
-import { successMessages } from "../../contract/messages";
-import { opsMoneyEndpoints } from "../../contract/ops";
+
+import { endpoints } from "#contract/endpoints";
+import { successMessages } from "#contract/messages";
+import { opsMoneyEndpoints } from "#contract/ops";
+
 import { authenticate } from "../modules/accounts/sessions";
 import { AppError } from "../modules/errors";
 import {
@@ -34,8 +37,8 @@ import {
   withdrawRecords,
 } from "../modules/money/service";
 import { sendOk } from "./envelope";
-import { uploadHeaders } from "./upload-headers";
 import { onceRoute, route } from "./routes";
+import { uploadHeaders } from "./upload-headers";
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 

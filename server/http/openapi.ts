@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { endpoints, type EndpointSpec } from "../../contract/endpoints";
+
+import { endpoints, type EndpointSpec } from "#contract/endpoints";
 import {
   opsContentEndpoints,
   opsEndpoints,
@@ -7,7 +8,7 @@ import {
   opsMineEndpoints,
   opsMoneyEndpoints,
   opsProductEndpoints,
-} from "../../contract/ops";
+} from "#contract/ops";
 
 /** OpenAPI 3.1 generated from the contract table, so the docs are the schemas the server enforces. */
 export function buildOpenApi(): object {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { opsEndpoints, opsProductEndpoints } from "../../contract/ops";
+
+import { successMessages } from "#contract/messages";
+import { opsEndpoints, opsProductEndpoints } from "#contract/ops";
+
 import type { PriceFeed } from "../market/feed";
-import { listProductSettings, setProductLimits, setProductOptions, setProductTrading } from "../modules/ops/products";
-import { successMessages } from "../../contract/messages";
 import type { ServiceContext } from "../modules/context";
+import { listProductSettings, setProductLimits, setProductOptions, setProductTrading } from "../modules/ops/products";
 import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
 import { route } from "./routes";
 

@@ -1,6 +1,8 @@
 import type { z } from "zod";
-import { errorStatus } from "../../contract/errors";
-import { type ErrorKey, isFieldName } from "../../contract/messages";
+
+import { errorStatus } from "#contract/errors";
+import { type ErrorKey, isFieldName } from "#contract/messages";
+
 import { AppError } from "../modules/errors";
 
 const isErrorKey = (value: string): value is ErrorKey => Object.hasOwn(errorStatus, value);

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { EndpointSpec } from "../../contract/endpoints";
-import { type MessageDescriptor, type SuccessKey, successMessages } from "../../contract/messages";
+
+import type { EndpointSpec } from "#contract/endpoints";
+import { type MessageDescriptor, type SuccessKey, successMessages } from "#contract/messages";
+
+import { requireFundPassword } from "../modules/accounts/fund-password";
 import type { UserRow } from "../modules/accounts/sessions";
 import type { ServiceContext } from "../modules/context";
-import { requireFundPassword } from "../modules/accounts/fund-password";
 import { once } from "../modules/requests/once";
 import { sendOk } from "./envelope";
 import { parseInput } from "./parse-input";

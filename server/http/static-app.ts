@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 

@@ -1,4 +1,5 @@
 import { and, eq, lte, sql } from "drizzle-orm";
+
 import type { Db, Tx } from "../db/client";
 import { ledger, subscriptions } from "../db/schema";
 import { yieldToRequests } from "./yield";

@@ -1,5 +1,7 @@
 import { lte } from "drizzle-orm";
-import { LOGIN_FAILURE_WINDOW_SECONDS } from "../../contract/constants";
+
+import { LOGIN_FAILURE_WINDOW_SECONDS } from "#contract/constants";
+
 import type { Db } from "../db/client";
 import { passwordGuards, requestClaims } from "../db/schema";
 

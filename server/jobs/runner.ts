@@ -1,9 +1,9 @@
 import type { Db } from "../db/client";
 import { decodeTicks, type PriceFeed } from "../market/feed";
 import { accrueInterest } from "./accrual";
+import { forgetExpired } from "./housekeeping";
 import { type Leadership, soleLeader } from "./leader";
 import { settleDueOrders } from "./settlement";
-import { forgetExpired } from "./housekeeping";
 import { removeStaleUploads } from "./uploads";
 import { yieldToRequests } from "./yield";
 

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Direction } from "../../contract/markets";
-import { orderResult, settlementCredit } from "../../contract/trading-math";
+
+import type { Direction } from "#contract/markets";
+import { orderResult, settlementCredit } from "#contract/trading-math";
+
 import type { Db } from "../db/client";
 import { yieldToRequests } from "./yield";
 

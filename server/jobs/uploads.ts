@@ -1,6 +1,8 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
+
 import { and, eq, lte, sql } from "drizzle-orm";
+
 import type { Db } from "../db/client";
 import { recharges, uploads } from "../db/schema";
 

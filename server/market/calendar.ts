@@ -1,4 +1,4 @@
-import type { MarketStatus } from "../../contract/markets";
+import type { MarketStatus } from "#contract/markets";
 
 /**
  * Trading hours per calendar, from the instant's wall time in New York (so US daylight saving is right):

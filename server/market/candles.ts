@@ -1,4 +1,4 @@
-import { PERIODS, PERIOD_SECONDS, type Period } from "../../contract/markets";
+import { type Period, PERIOD_SECONDS, PERIODS } from "#contract/markets";
 
 export interface CandleRow {
   productId: number;

@@ -1,4 +1,5 @@
-import type { Market } from "../../contract/markets";
+import type { Market } from "#contract/markets";
+
 import type { Calendar } from "./calendar";
 
 /** The instruments seeded on first start. Volatility is annualised; limits are in cents. */

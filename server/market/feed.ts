@@ -1,5 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { MarketStatus } from "../../contract/markets";
+
+import type { MarketStatus } from "#contract/markets";
+
 import type { Db } from "../db/client";
 import { orders, products } from "../db/schema";
 import { type Calendar, marketStatus } from "./calendar";

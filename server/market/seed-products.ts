@@ -1,5 +1,7 @@
 import { count } from "drizzle-orm";
-import { parsePrice } from "../../contract/money";
+
+import { parsePrice } from "#contract/money";
+
 import type { Db } from "../db/client";
 import { products, secondsOptions } from "../db/schema";
 import { DEFAULT_FEE_BPS, DEFAULT_LIMITS, DEFAULT_OPTIONS, PRODUCT_CATALOG } from "./catalog";

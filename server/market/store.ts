@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
+
 import type { Db } from "../db/client";
 import { candles, ticks } from "../db/schema";
 import { yieldToRequests } from "../jobs/yield";

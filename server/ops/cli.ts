@@ -2,6 +2,7 @@
 // never opens the database itself (an embedded PGlite folder belongs to exactly one process).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+
 import { readConfig } from "../config";
 
 interface Command {

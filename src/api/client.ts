@@ -1,6 +1,7 @@
-import { REQUEST_TIMEOUT_MS } from "../../contract/constants";
-import type { ApiPath } from "../../contract/paths";
-import type { Envelope, Failure } from "../../contract/envelope";
+import { REQUEST_TIMEOUT_MS } from "#contract/constants";
+import type { Envelope, Failure } from "#contract/envelope";
+import type { ApiPath } from "#contract/paths";
+
 import { errorText } from "../i18n/catalogue";
 import { readStoredLanguage } from "../i18n/language";
 import { reportAnswer, reportNetworkFailure } from "../offline/reachability";

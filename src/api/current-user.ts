@@ -1,4 +1,5 @@
-import type { UserInfo } from "../../contract/accounts";
+import type { UserInfo } from "#contract/accounts";
+
 import { recall, remember } from "../offline/cache";
 import { readToken } from "./session";
 import { fetchUserInfo } from "./user-info";

@@ -1,5 +1,7 @@
 import { atom, getDefaultStore } from "jotai";
-import type { UserInfo } from "../../contract/accounts";
+
+import type { UserInfo } from "#contract/accounts";
+
 import { forgetAll } from "../offline/cache";
 
 /** The session token lives under `token`; the user it belongs to is kept in memory. */

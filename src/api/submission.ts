@@ -1,5 +1,7 @@
 import { useCallback, useState } from "react";
-import type { Envelope } from "../../contract/envelope";
+
+import type { Envelope } from "#contract/envelope";
+
 import { definedFields, type Fields } from "./client";
 
 export type WithRequestId<F> = F & { requestId: string };

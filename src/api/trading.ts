@@ -1,5 +1,6 @@
-import type { Order, OrderPage } from "../../contract/markets";
-import { apiPaths } from "../../contract/paths";
+import type { Order, OrderPage } from "#contract/markets";
+import { apiPaths } from "#contract/paths";
+
 import { call } from "./client";
 
 /** Order reads shared by the trade screen and the Order tab. */

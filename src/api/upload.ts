@@ -1,4 +1,5 @@
-import type { Envelope } from "../../contract/envelope";
+import type { Envelope } from "#contract/envelope";
+
 import { readStoredLanguage } from "../i18n/language";
 import { networkFailure } from "./client";
 import { readToken } from "./session";

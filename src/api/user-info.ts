@@ -1,6 +1,7 @@
-import type { UserInfo } from "../../contract/accounts";
-import { apiPaths as endpoints } from "../../contract/paths";
-import type { Envelope } from "../../contract/envelope";
+import type { UserInfo } from "#contract/accounts";
+import type { Envelope } from "#contract/envelope";
+import { apiPaths as endpoints } from "#contract/paths";
+
 import { call } from "./client";
 import { currentUserAtom, store } from "./session";
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+
 import { Empty } from "../ui/Empty";
 
 export function NotFound() {

@@ -1,6 +1,8 @@
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { PENDING_DELAY_MS } from "../../contract/constants";
+
+import { PENDING_DELAY_MS } from "#contract/constants";
+
 import { ProgressBar } from "../ui/ProgressBar";
 
 /** Shows the top progress bar only when a navigation's loaders run longer than 200 ms. */

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
+
 import { errorText } from "../i18n/catalogue";
 import { recoverInBrowser } from "./browser-recovery";
 import { isChunkLoadError } from "./chunk-errors";

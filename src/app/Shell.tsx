@@ -1,4 +1,5 @@
 import { Outlet, useRouterState } from "@tanstack/react-router";
+
 import { ToastHost } from "../ui/ToastHost";
 import { PendingBar } from "./PendingBar";
 import { TAB_PATHS, TabBar } from "./TabBar";

@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
+
 import { currentUserAtom } from "../api/session";
-import { HomeIcon, MineIcon, OrderIcon, ProjectIcon } from "../ui/icons";
+import { HomeIcon, MineIcon, OrderIcon, ProjectIcon } from "../ui/Icons";
 
 /** The four tabs; labels come from the catalog, so they re-render when the language changes. */
 export const TAB_PATHS = ["/", "/pages/index/index", "/pages/project/project", "/pages/user/order", "/pages/user/user"];

@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useAtom } from "jotai";
+
 import { applyUpdateAtom } from "./service-worker";
 
 export function UpdatePrompt() {

@@ -1,5 +1,5 @@
 import { waitForOnline } from "../offline/online";
-import { type Recovery, recoverFromChunkError } from "./chunk-errors";
+import { recoverFromChunkError, type Recovery } from "./chunk-errors";
 
 let pending: Promise<Recovery> | undefined;
 

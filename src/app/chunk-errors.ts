@@ -1,4 +1,4 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from "../../contract/constants";
+import { CHUNK_LOAD_TIMEOUT_MS } from "#contract/constants";
 
 /**
  * Vite throws no ChunkLoadError; a page chunk that cannot be fetched (a deploy removed it, or the network is

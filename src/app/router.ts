@@ -1,5 +1,7 @@
 import { createHashHistory, createRouter } from "@tanstack/react-router";
-import { PENDING_DELAY_MS } from "../../contract/constants";
+
+import { PENDING_DELAY_MS } from "#contract/constants";
+
 import { PageSkeleton } from "../ui/PageSkeleton";
 import { routeTree } from "./route-tree.gen";
 import { RouteError } from "./RouteError";

@@ -1,4 +1,5 @@
-import type { ErrorKey, SuccessKey } from "../../contract/messages";
+import type { ErrorKey, SuccessKey } from "#contract/messages";
+
 import { i18n } from "./i18n";
 
 // The error catalogue by key, read from the active catalog. The contract's descriptors (with their English

@@ -1,5 +1,7 @@
 import { i18n, type Messages } from "@lingui/core";
-import { BCP47, type LanguageCode } from "../../contract/languages";
+
+import { BCP47, type LanguageCode } from "#contract/languages";
+
 import { readStoredLanguage, storeLanguage } from "./language";
 
 export { i18n };

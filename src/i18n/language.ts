@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type LanguageCode, toLanguageCode } from "../../contract/languages";
+import { DEFAULT_LANGUAGE, type LanguageCode, toLanguageCode } from "#contract/languages";
 
 /** The stored interface language (key `language`, default en). */
 export const LANGUAGE_STORAGE_KEY = "language";

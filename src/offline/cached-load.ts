@@ -1,4 +1,5 @@
-import type { Envelope } from "../../contract/envelope";
+import type { Envelope } from "#contract/envelope";
+
 import { recall, remember } from "./cache";
 
 export type Loaded<T> = { data: T; offlineSince?: number } | { data: null; offlineSince?: undefined };

@@ -1,4 +1,4 @@
-import { apiPaths } from "../../contract/paths";
+import { apiPaths } from "#contract/paths";
 
 // `navigator.onLine` only says whether the device has a network. On a dead Wi-Fi, behind a captive portal, or
 // in a headless browser that does not emulate it, it stays true while every request fails. So a request that

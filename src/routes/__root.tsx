@@ -1,7 +1,8 @@
 import { createRootRoute } from "@tanstack/react-router";
+
+import { NotFound } from "../app/NotFound";
 import { RouteError } from "../app/RouteError";
 import { Shell } from "../app/Shell";
-import { NotFound } from "../app/NotFound";
 import { isHomePath } from "../app/startup";
 import { pagesCatalogReady } from "../i18n/i18n";
 

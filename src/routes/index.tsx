@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { HomeRoute, loadHome } from "../app/home-route";
+
+import { HomeRoute, loadHome } from "../app/HomeRoute";
 
 export const Route = createFileRoute("/")({ loader: loadHome, component: Home });
 

@@ -1,5 +1,5 @@
 import { copyText } from "./copy";
-import { CopyIcon } from "./icons";
+import { CopyIcon } from "./Icons";
 
 /** A value to hand on (account, address, code, link) with its copy button and the copy toasts. */
 export function CopyRow({ value, label, testId }: { value: string; label: string; testId?: string }) {

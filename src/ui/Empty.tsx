@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { ChartIcon } from "./icons";
+
+import { ChartIcon } from "./Icons";
 
 /** An honest empty state: what is (not) here and, where there is one, the action to take. */
 export function Empty({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {

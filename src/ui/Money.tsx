@@ -1,4 +1,4 @@
-import { CURRENCY } from "../../contract/constants";
+import { CURRENCY } from "#contract/constants";
 
 /** An amount with the currency unit: "1000.00 U". */
 export function Money({ value }: { value: string }) {

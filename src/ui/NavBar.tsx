@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { BackIcon } from "./icons";
+
+import { BackIcon } from "./Icons";
 
 /** The default title bar of record and form pages: back, title, optional action. */
 export function NavBar({ title, back = true, action }: { title: string; back?: boolean; action?: ReactNode }) {

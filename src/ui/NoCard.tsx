@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+
 import { Empty } from "./Empty";
 
 /** Withdrawing needs a bound card or channel: says so, with the way to add one. */

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+
 import { Empty } from "./Empty";
 import { NavBar } from "./NavBar";
 import { RetryButton } from "./RetryButton";

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+
 import { formatDateTime } from "../i18n/format";
 
 /** Tells the reader that what they see is a saved copy, and from when. */

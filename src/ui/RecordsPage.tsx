@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { Empty } from "./Empty";
 import { NavBar } from "./NavBar";
 import { OfflineBanner } from "./OfflineBanner";

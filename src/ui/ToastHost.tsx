@@ -1,4 +1,5 @@
 import { useAtomValue } from "jotai";
+
 import { toastsAtom } from "./toast";
 
 export function ToastHost() {

@@ -1,4 +1,5 @@
-import { COPY_ERROR_TOAST_MS } from "../../contract/constants";
+import { COPY_ERROR_TOAST_MS } from "#contract/constants";
+
 import { errorText, successText } from "../i18n/catalogue";
 import { showToast } from "./toast";
 

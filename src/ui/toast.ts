@@ -1,5 +1,6 @@
 import { atom, getDefaultStore } from "jotai";
-import { TOAST_MS } from "../../contract/constants";
+
+import { TOAST_MS } from "#contract/constants";
 
 const store = getDefaultStore();
 

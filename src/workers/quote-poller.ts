@@ -1,4 +1,4 @@
-import type { LatestQuote } from "../../contract/markets";
+import type { LatestQuote } from "#contract/markets";
 
 /**
  * The quotes worker's logic, free of timers and fetch so it can be tested: poll the watched products every

@@ -1,5 +1,7 @@
 import { atom, getDefaultStore } from "jotai";
-import type { LatestQuote } from "../../contract/markets";
+
+import type { LatestQuote } from "#contract/markets";
+
 import type { QuotesCommand, QuotesReport } from "./quotes.worker";
 
 /** Live quotes by product id, filled by the quotes worker; pages read them through jotai. */

@@ -1,5 +1,6 @@
-import type { LatestQuote } from "../../contract/markets";
-import { apiPaths } from "../../contract/paths";
+import type { LatestQuote } from "#contract/markets";
+import { apiPaths } from "#contract/paths";
+
 import { QuotePoller } from "./quote-poller";
 
 /** Messages the page sends: what to watch, and whether it can be seen and is online. */

@@ -3,12 +3,14 @@
 // service worker and the trade screen's memory while quotes stream (pwa-bench.ts), and a mixed load of many users
 // on PGlite and on PostgreSQL with two processes (mixed-load.ts).
 import autocannon from "autocannon";
+
+import { openDatabase } from "#server/db/client";
+import { settleDueOrders } from "#server/jobs/settlement";
+
 import { launchBrowser } from "../../scripts/browser.mjs";
-import { openDatabase } from "../../server/db/client";
-import { settleDueOrders } from "../../server/jobs/settlement";
 import { startServerProcess } from "../e2e/server-process";
-import { homeWarmStart, streamingMemory } from "./pwa-bench";
 import { mixedLoadBench } from "./mixed-load";
+import { homeWarmStart, streamingMemory } from "./pwa-bench";
 
 const DURATION_SECONDS = 8;
 // 10 minutes of streaming quotes, long enough for a slow leak to show; BENCH_STREAM_MINUTES=1 for a quick look

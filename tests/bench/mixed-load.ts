@@ -2,9 +2,10 @@
 // info, open orders, and an order now and then), on PGlite (one process) and on PostgreSQL with two processes
 // behind a round-robin, as in a deployment. Bounded and on loopback; figures, not verdicts.
 import autocannon from "autocannon";
+
+import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 import { makePng } from "../server/images";
 import { startTempPostgres } from "../server/postgres-server";
-import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 
 const LOAD_SECONDS = 10;
 const CONNECTIONS = 32;

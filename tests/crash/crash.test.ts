@@ -1,10 +1,13 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { afterAll, describe, expect, it, onTestFailed } from "vitest";
-import { openDatabase } from "../../server/db/client";
-import { randomSeed, seededRandom } from "../../server/market/random";
-import { reconcile } from "../../server/modules/money/review";
+
+import { openDatabase } from "#server/db/client";
+import { randomSeed, seededRandom } from "#server/market/random";
+import { reconcile } from "#server/modules/money/review";
+
 import { mustCall } from "./api-call";
 import { Customer, ORDER_SECONDS } from "./customer";
 import { type FinalState, readFinalState } from "./final-state";

@@ -1,4 +1,5 @@
-import type { Random } from "../../server/market/random";
+import type { Random } from "#server/market/random";
+
 import { makePng } from "../server/images";
 import { call, mustCall, type Outcome, type Request } from "./api-call";
 import { type Action, type Journal, money, type UniqueAmounts } from "./journal";

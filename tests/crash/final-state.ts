@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
+
+import type { Db } from "#server/db/client";
 
 /** The money tables as the last server left them, read straight from the stopped server's database. */
 export interface FinalState {

@@ -3,7 +3,9 @@ import { get as httpGet, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 
 // SIGTERM (a deploy, a scale-down): the process stops taking connections, answers what it already took,

@@ -1,5 +1,6 @@
-import type { OrderResult } from "../../contract/markets";
-import { settlementCredit } from "../../contract/trading-math";
+import type { OrderResult } from "#contract/markets";
+import { settlementCredit } from "#contract/trading-math";
+
 import type { FinalState } from "./final-state";
 import type { Entry } from "./journal";
 

@@ -1,4 +1,5 @@
-import type { Random } from "../../server/market/random";
+import type { Random } from "#server/market/random";
+
 import { call, mustCall, type Request } from "./api-call";
 import type { Journal } from "./journal";
 import { CRASH_OPS_TOKEN, type ServerLives } from "./server-lives";

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { allRoutes, launchBrowser, logInAsDemo, newPhoneContext, openPage, routeWithSearch } from "./helpers";
 
 // Accessibility: every control has a name, focus is visible, the tab bar and sheets work by keyboard,

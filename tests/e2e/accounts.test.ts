@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { appUrl, launchBrowser, newPhoneContext, ops, tabLabels, translation, uniqueAccount, uniquePhone } from "./helpers";
 
 let browser: Browser;

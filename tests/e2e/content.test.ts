@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+
 import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
 
 let browser: Browser;

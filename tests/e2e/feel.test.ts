@@ -1,6 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPaths } from "../../contract/paths";
+
+import { apiPaths } from "#contract/paths";
+
 import { appUrl, launchBrowser, logInAsDemo, newPhoneContext, openPage, ops } from "./helpers";
 
 // Feel: skeletons while loaders run past 200 ms, pull to refresh on lists, empty states with an action.

@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+
 import type { TestProject } from "vitest/node";
+
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 export const E2E_OPS_TOKEN = "e2e-ops-token";

@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect, inject } from "vitest";
+
 import { launchBrowser } from "../../scripts/browser.mjs";
 import { readCatalog } from "../unit/po";
 

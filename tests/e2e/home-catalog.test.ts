@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { messages as pages } from "../../src/i18n/locales/jp/pages";
 import { messages as shell } from "../../src/i18n/locales/jp/shell";
 import { appUrl, launchBrowser, newPhoneContext, translation } from "./helpers";

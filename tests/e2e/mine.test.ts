@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { appUrl, launchBrowser, logInAsDemo, newPhoneContext, ops } from "./helpers";
 
 let browser: Browser;

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { appUrl, launchBrowser, newPhoneContext, ops, uniqueAccount, uniquePhone } from "./helpers";
 
 let browser: Browser;

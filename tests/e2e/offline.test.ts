@@ -1,13 +1,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import {
   allRoutes,
   launchBrowser,
   logInAsDemo,
   newPhoneContext,
   openPage as open,
-  routeWithSearch,
   reloadUnderServiceWorker,
+  routeWithSearch,
 } from "./helpers";
 
 // After one online visit the whole app opens offline. Pages with saved data show it under the

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { type Browser, chromium } from "playwright-core";
-import { CHROME_ARGS, chromePath } from "../../scripts/browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { CHROME_ARGS, chromePath } from "../../scripts/browser.mjs";
 import { appUrl, baseUrl, launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
 
 let browser: Browser;

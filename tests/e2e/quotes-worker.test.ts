@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPaths } from "../../contract/paths";
+
+import { apiPaths } from "#contract/paths";
+
 import { appUrl, launchBrowser, newPhoneContext } from "./helpers";
 
 // The quotes worker polls once a second while the page shows quotes, and not at all while the device is

@@ -1,8 +1,10 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
 import { type ServerProcess, startServerProcess } from "./server-process";
 

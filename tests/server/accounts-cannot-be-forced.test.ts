@@ -2,7 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { api, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
 import { fundedUser } from "./security/funded-user";
 

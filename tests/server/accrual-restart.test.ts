@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
-import { accrueInterest } from "../../server/jobs/accrual";
+
+import { accrueInterest } from "#server/jobs/accrual";
+
 import { api, loginDemo, OPS_TOKEN, rid, startHarness } from "./harness";
 
 const dataDir = mkdtempSync(join(tmpdir(), "trading-accrual-"));

@@ -1,6 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPaths } from "../../contract/paths";
+
+import { apiPaths } from "#contract/paths";
+
 import { type Harness, startHarness } from "./harness";
 
 // Answers travel compressed (brotli, else gzip) when they are big enough to gain (K-line history, lists);

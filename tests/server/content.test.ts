@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type Harness, OPS_TOKEN, registerUser, startHarness, rid } from "./harness";
+
+import { api, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { type Harness, startHarness } from "./harness";
 import { everyEndpoint, routesOutsideContract, servedRoutes } from "./security/every-endpoint";
 

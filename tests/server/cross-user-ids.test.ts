@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type Harness, OPS_TOKEN, startHarness, rid } from "./harness";
+
+import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser } from "./security/funded-user";
 import { expectCatalogRefusal, readReply } from "./security/refusal";

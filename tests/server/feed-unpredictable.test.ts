@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+
 import { describe, expect, it } from "vitest";
-import { type PricedProduct, SimulatedProvider } from "../../server/market/provider";
-import { cryptoRandom, type Random, seededRandom } from "../../server/market/random";
+
+import { type PricedProduct, SimulatedProvider } from "#server/market/provider";
+import { cryptoRandom, type Random, seededRandom } from "#server/market/random";
 
 // A bitcoin-like product: a wide per-second move, so each public tick carries several bits of the generator
 const product: PricedProduct = { id: 1, precision: 2, basePrice: 6_000_000, volatilityBps: 6000 };

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accrueInterest } from "../../server/jobs/accrual";
-import { api, type Harness, OPS_TOKEN, registerUser, snapshot, startHarness, rid } from "./harness";
+
+import { accrueInterest } from "#server/jobs/accrual";
+
+import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
 
 const DAY = 86400;
 let h: Harness;

@@ -1,7 +1,9 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+
+import { endpoints } from "#contract/endpoints";
 import {
   opsContentEndpoints,
   opsEndpoints,
@@ -9,8 +11,9 @@ import {
   opsMineEndpoints,
   opsMoneyEndpoints,
   opsProductEndpoints,
-} from "../../contract/ops";
-import { buildApp } from "../../server/http/app";
+} from "#contract/ops";
+import { buildApp } from "#server/http/app";
+
 import { api, type Harness, loginDemo, OPS_TOKEN, snapshot, startHarness } from "./harness";
 
 let h: Harness;

@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { api, type Harness, OPS_TOKEN, startHarness } from "./harness";
 import { multipart } from "./images";
 import { everyEndpoint, fieldsOf, type NamedEndpoint } from "./security/every-endpoint";
 import { type FundedUser, fundedUser } from "./security/funded-user";
-import { encoding, type Encoding, hostileBody, toForm } from "./security/hostile-values";
+import { type Encoding, encoding, hostileBody, toForm } from "./security/hostile-values";
 import { expectCatalogRefusal, readReply } from "./security/refusal";
 import { stateFingerprint } from "./security/state-fingerprint";
 

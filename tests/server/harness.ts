@@ -1,20 +1,22 @@
-import type { FastifyInstance } from "fastify";
-import { openDatabase, type Database } from "../../server/db/client";
-import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "../../server/db/seed";
-import { buildApp } from "../../server/http/app";
-import { hashPassword } from "../../server/modules/accounts/passwords";
-import type { SmsSender } from "../../server/modules/accounts/sms";
-import type { ServiceContext } from "../../server/modules/context";
-import { settleDueOrders } from "../../server/jobs/settlement";
-import { PriceFeed } from "../../server/market/feed";
-import type { PricedProduct, PriceProvider } from "../../server/market/provider";
-import { seedProducts } from "../../server/market/seed-products";
-import { seedDepositChannels } from "../../server/modules/money/seed-channels";
-import { seedPlans } from "../../server/modules/finance/service";
-import { seedContent } from "../../server/modules/content/service";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+import type { FastifyInstance } from "fastify";
+
+import { type Database, openDatabase } from "#server/db/client";
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
+import { buildApp } from "#server/http/app";
+import { settleDueOrders } from "#server/jobs/settlement";
+import { PriceFeed } from "#server/market/feed";
+import type { PricedProduct, PriceProvider } from "#server/market/provider";
+import { seedProducts } from "#server/market/seed-products";
+import { hashPassword } from "#server/modules/accounts/passwords";
+import type { SmsSender } from "#server/modules/accounts/sms";
+import { seedContent } from "#server/modules/content/service";
+import type { ServiceContext } from "#server/modules/context";
+import { seedPlans } from "#server/modules/finance/service";
+import { seedDepositChannels } from "#server/modules/money/seed-channels";
 
 /**
  * A feed for tests: each product's price stays put unless the test queued the next prices for it. Tests use

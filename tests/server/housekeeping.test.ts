@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { CLAIM_RETENTION_SECONDS, forgetExpired } from "../../server/jobs/housekeeping";
+
+import { CLAIM_RETENTION_SECONDS, forgetExpired } from "#server/jobs/housekeeping";
+
 import { api, type Harness, rid, startHarness } from "./harness";
 import { fundedUser } from "./security/funded-user";
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type Harness, loginDemo, OPS_TOKEN, registerUser, snapshot, startHarness, rid } from "./harness";
+
+import { api, type Harness, loginDemo, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {

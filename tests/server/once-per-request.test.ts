@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { api, type Harness, loginDemo, OPS_TOKEN, startHarness } from "./harness";
 
 let h: Harness;

@@ -1,6 +1,8 @@
-import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { type Harness, loginDemo, startHarness } from "./harness";
 import { makePng, multipart } from "./images";
 

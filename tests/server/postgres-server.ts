@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+
 import pg from "pg";
 
 type PostgresSource = { kind: "url"; url: string } | { kind: "binaries"; bin: string; label: string };

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { expect, it } from "vitest";
+
 import { startTempPostgres } from "./postgres-server";
 
 // whichever server the resolver picked (TEST_DATABASE_URL, system or npm), it answers and is thrown away whole

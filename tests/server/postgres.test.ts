@@ -1,13 +1,16 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../server/db/client";
-import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "../../server/db/seed";
-import { buildApp } from "../../server/http/app";
-import { hashPassword } from "../../server/modules/accounts/passwords";
-import { settleDueOrders } from "../../server/jobs/settlement";
-import { PriceFeed } from "../../server/market/feed";
-import { seedProducts } from "../../server/market/seed-products";
+
+import { type Database, openDatabase } from "#server/db/client";
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
+import { buildApp } from "#server/http/app";
+import { settleDueOrders } from "#server/jobs/settlement";
+import { PriceFeed } from "#server/market/feed";
+import { seedProducts } from "#server/market/seed-products";
+import { hashPassword } from "#server/modules/accounts/passwords";
+
 import { ScriptedProvider } from "./harness";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { type Harness, OPS_TOKEN, registerUser, startHarness } from "./harness";
 import { multipart } from "./images";
 import { opsEndpointList, userEndpoints } from "./security/every-endpoint";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { api, freshPhone, type Harness, registerUser, snapshot, startHarness } from "./harness";
 
 let h: Harness;

@@ -1,9 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/http/app";
+
+import { buildApp } from "#server/http/app";
+
 import { type Harness, OPS_TOKEN, startHarness } from "./harness";
 import { makeJpeg, makeWebp, multipart } from "./images";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { api, type Harness, OPS_TOKEN, registerUser, startHarness } from "./harness";
 import { opsEndpointList } from "./security/every-endpoint";
 import { expectCatalogRefusal, readReply } from "./security/refusal";

@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
-import { settleDueOrders } from "../../server/jobs/settlement";
+
+import { settleDueOrders } from "#server/jobs/settlement";
+
 import { api, HARNESS_START, loginDemo, startHarness } from "./harness";
 
 const dataDir = mkdtempSync(join(tmpdir(), "trading-crash-"));

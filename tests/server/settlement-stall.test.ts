@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../server/db/client";
-import { settleDueOrders, SETTLEMENT_GRACE_SECONDS } from "../../server/jobs/settlement";
-import { marketStatus } from "../../server/market/calendar";
+
+import type { Db } from "#server/db/client";
+import { settleDueOrders, SETTLEMENT_GRACE_SECONDS } from "#server/jobs/settlement";
+import { marketStatus } from "#server/market/calendar";
+
 import { api, type Harness, OPS_TOKEN, startHarness } from "./harness";
 
 // Friday 2027-01-15 17:00 New York (22:00 UTC): the forex and metals week closes, so no tick is ever recorded

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { settleDueOrders } from "../../server/jobs/settlement";
+
+import { settleDueOrders } from "#server/jobs/settlement";
+
 import { api, type Harness, loginDemo, OPS_TOKEN, registerUser, snapshot, startHarness } from "./harness";
 
 let h: Harness;

@@ -1,7 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeStaleUploads } from "../../server/jobs/uploads";
+
+import { removeStaleUploads } from "#server/jobs/uploads";
+
 import { api, type Harness, registerUser, rid, startHarness } from "./harness";
 import { makePng, multipart } from "./images";
 

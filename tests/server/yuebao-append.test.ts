@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accrueInterest } from "../../server/jobs/accrual";
+
+import { accrueInterest } from "#server/jobs/accrual";
+
 import { api, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
 
 const DAY = 86400;

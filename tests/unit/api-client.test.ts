@@ -1,7 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDefaultStore } from "jotai";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { apiPaths } from "#contract/paths";
+
 import { call, definedFields, onUnauthorized } from "../../src/api/client";
-import { apiPaths } from "../../contract/paths";
 import { toastsAtom } from "../../src/ui/toast";
 
 const fetchMock = vi.fn();

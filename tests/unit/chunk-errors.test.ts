@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { isChunkLoadError, RELOAD_GUARD_MS, type RecoveryEnvironment, recoverFromChunkError } from "../../src/app/chunk-errors";
+
+import { isChunkLoadError, recoverFromChunkError, type RecoveryEnvironment, RELOAD_GUARD_MS } from "../../src/app/chunk-errors";
 
 function environment(overrides: Partial<RecoveryEnvironment> = {}) {
   const stored = new Map<string, string>();

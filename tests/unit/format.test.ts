@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, maskMiddle } from "../../contract/format";
+
+import { centsToDecimal, maskMiddle } from "#contract/format";
+
 import { formatDateTime } from "../../src/i18n/format";
 
 describe("formatDateTime", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGE_CODES } from "../../contract/languages";
-import { errorMessages, fieldLabels, successMessages } from "../../contract/messages";
+
+import { LANGUAGE_CODES } from "#contract/languages";
+import { errorMessages, fieldLabels, successMessages } from "#contract/messages";
+
 import { placeholders, readCatalog } from "./po";
 
 const catalog = readCatalog;

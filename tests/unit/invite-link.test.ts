@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { invitationLink } from "../../src/features/invite/api";
 
 describe("invitation link", () => {

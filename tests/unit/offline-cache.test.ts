@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { UserInfo } from "../../contract/accounts";
+
+import type { UserInfo } from "#contract/accounts";
+
 import { endSession, startSession } from "../../src/api/session";
 import { recall, remember } from "../../src/offline/cache";
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import type { LatestQuote } from "../../contract/markets";
+
+import type { LatestQuote } from "#contract/markets";
+
 import { MAX_BACKOFF_MS, POLL_MS, QuotePoller } from "../../src/workers/quote-poller";
 
 const quote = (id: number, price: string, time = 1): LatestQuote => ({ id, price, time, status: "open", simulated: true });

@@ -1,4 +1,5 @@
 import { afterEach, expect, it, vi } from "vitest";
+
 import { isOnline, reportAnswer, reportNetworkFailure, subscribeOnline } from "../../src/offline/reachability";
 
 afterEach(() => reportAnswer());

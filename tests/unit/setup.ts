@@ -1,5 +1,7 @@
 import "fake-indexeddb/auto";
+
 import { i18n } from "@lingui/core";
+
 import { messages as pages } from "../../src/i18n/locales/en/pages";
 import { messages as shell } from "../../src/i18n/locales/en/shell";
 

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+
 import { expect, it } from "vitest";
 
 // Working notes outside the repository, and the tracker's numbering, mean nothing in a fresh clone: a comment,

@@ -1,6 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { isPublicPath, PUBLIC_KEYWORDS, queryIntoHash } from "../../src/app/startup";
 
 function routeFiles(dir: string): string[] {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Envelope } from "../../contract/envelope";
+
+import type { Envelope } from "#contract/envelope";
+
 import { Submission } from "../../src/api/submission";
 
 type Sent = Record<string, string | number | undefined> & { requestId: string };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applyRate, bpsToRate, formatPrice, parseAmount, parsePrice, rateToBps } from "../../contract/money";
-import { expectedProfit, orderFee, orderProfit, orderResult, settlementCredit } from "../../contract/trading-math";
+
+import { applyRate, bpsToRate, formatPrice, parseAmount, parsePrice, rateToBps } from "#contract/money";
+import { expectedProfit, orderFee, orderProfit, orderResult, settlementCredit } from "#contract/trading-math";
 
 describe("ticket arithmetic", () => {
   it("parses amounts to cents with at most two decimals", () => {

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+
 import { passwordGuards } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";

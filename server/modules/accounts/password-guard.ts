@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS } from "../../../contract/constants";
+
+import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS } from "#contract/constants";
+
 import type { Db, Tx } from "../../db/client";
 import { passwordGuards } from "../../db/schema";
 

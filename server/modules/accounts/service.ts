@@ -1,15 +1,19 @@
 import { and, eq, gt, like, lte, sql } from "drizzle-orm";
+
 import type {
   ChangeLoginPasswordRequest,
   ChangePayPasswordRequest,
   LoginRequest,
   RegisterRequest,
   SessionAnswer,
-} from "../../../contract/accounts";
+} from "#contract/accounts";
+
 import type { Tx } from "../../db/client";
 import { passwordGuards, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { inviteBonus } from "../mine/service";
+import { moveMoney } from "../money/ledger";
 import { requireFundPassword } from "./fund-password";
 import { countTry, forgive, minutesLeft, overLimit, reachedLimit, startLock, TRY_LIMIT, TRY_WINDOW_SECONDS } from "./password-guard";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -17,8 +21,6 @@ import { createSession, lockedNow, revokeAllSessions, revokeOtherSessions, type 
 import { consumeVerificationCode } from "./sms";
 import { newInviteCode } from "./tokens";
 import { toUserInfo } from "./user-info";
-import { inviteBonus } from "../mine/service";
-import { moveMoney } from "../money/ledger";
 
 const sameAccount = (account: string) => eq(sql`lower(${users.account})`, account.toLowerCase());
 

@@ -1,5 +1,7 @@
 import { and, eq, gt, ne } from "drizzle-orm";
-import { SESSION_DAYS } from "../../../contract/constants";
+
+import { SESSION_DAYS } from "#contract/constants";
+
 import type { Db, Tx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import type { ServiceContext } from "../context";

@@ -1,5 +1,7 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { SMS_CODE_VALID_SECONDS, SMS_RESEND_SECONDS } from "../../../contract/constants";
+
+import { SMS_CODE_VALID_SECONDS, SMS_RESEND_SECONDS } from "#contract/constants";
+
 import type { Tx } from "../../db/client";
 import { smsCodes } from "../../db/schema";
 import type { ServiceContext } from "../context";

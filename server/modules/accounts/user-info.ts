@@ -1,5 +1,6 @@
-import type { UserInfo } from "../../../contract/accounts";
-import { centsToDecimal, maskMiddle } from "../../../contract/format";
+import type { UserInfo } from "#contract/accounts";
+import { centsToDecimal, maskMiddle } from "#contract/format";
+
 import type { UserRow } from "./sessions";
 
 /** What a user may see of their own account: the phone masked, money as decimal strings. */

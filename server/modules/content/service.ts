@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
+
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { ActivityCentre, ContentDetail, ContentKind, ContentSummary, HomeData } from "../../../contract/content";
-import { centsToDecimal } from "../../../contract/format";
-import { toLanguageCode } from "../../../contract/languages";
+
+import type { ActivityCentre, ContentDetail, ContentKind, ContentSummary, HomeData } from "#contract/content";
+import { centsToDecimal } from "#contract/format";
+import { toLanguageCode } from "#contract/languages";
+
 import { contents, settings, signins } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";

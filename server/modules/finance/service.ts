@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, gt, inArray, sql, sum } from "drizzle-orm";
-import type { FinancePlan, Subscription, SubscriptionStatus, YuebaoInfo } from "../../../contract/finance";
-import { centsToDecimal } from "../../../contract/format";
-import { parseAmount } from "../../../contract/money";
+
+import type { FinancePlan, Subscription, SubscriptionStatus, YuebaoInfo } from "#contract/finance";
+import { centsToDecimal } from "#contract/format";
+import { parseAmount } from "#contract/money";
+
 import { financePlans, ledger, subscriptions, users } from "../../db/schema";
+import { accrueSubscription } from "../../jobs/accrual";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../money/ledger";
-import { accrueSubscription } from "../../jobs/accrual";
 
 const DAY = 86400;
 /** 0.01: the highest daily rate a plan may pay */

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { centsToDecimal, maskMiddle } from "../../../contract/format";
-import type { Invitation, MessagePage, PlatformInfo, VerificationState, VerificationStatus } from "../../../contract/mine";
-import { LANGUAGE_CODES } from "../../../contract/languages";
-import { parseAmount } from "../../../contract/money";
+
+import { centsToDecimal, maskMiddle } from "#contract/format";
+import { LANGUAGE_CODES } from "#contract/languages";
+import type { Invitation, MessagePage, PlatformInfo, VerificationState, VerificationStatus } from "#contract/mine";
+import { parseAmount } from "#contract/money";
+
 import type { Db, Tx } from "../../db/client";
 import { ledger, messageReads, messages, settings, users, verifications } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";

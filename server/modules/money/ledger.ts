@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import type { Tx } from "../../db/client";
 import { ledger } from "../../db/schema";
 import { AppError } from "../errors";

@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { centsToDecimal } from "../../../contract/format";
-import { bpsToRate, parseAmount, rateToBps } from "../../../contract/money";
-import { CARD_TYPES, type CardType } from "../../../contract/wallet";
+
+import { centsToDecimal } from "#contract/format";
+import { bpsToRate, parseAmount, rateToBps } from "#contract/money";
+import { CARD_TYPES, type CardType } from "#contract/wallet";
+
 import { depositChannels, recharges, users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";

@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+
 import type { Db } from "../../db/client";
 import { depositChannels } from "../../db/schema";
 

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+
 import { and, count, desc, eq, gt, gte, sql, sum } from "drizzle-orm";
-import { centsToDecimal, maskMiddle } from "../../../contract/format";
-import { applyRate, bpsToRate, parseAmount } from "../../../contract/money";
+
+import { centsToDecimal, maskMiddle } from "#contract/format";
+import { applyRate, bpsToRate, parseAmount } from "#contract/money";
 import type {
   BankCard,
   CardType,
@@ -15,7 +17,8 @@ import type {
   ReviewStatus,
   Wallet,
   WithdrawRecord,
-} from "../../../contract/wallet";
+} from "#contract/wallet";
+
 import type { Db, Tx } from "../../db/client";
 import { bankCards, depositChannels, exchanges, recharges, uploads, users, withdrawals } from "../../db/schema";
 import { requireFundPassword } from "../accounts/fund-password";

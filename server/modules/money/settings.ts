@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
 

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
-import { centsToDecimal } from "../../../contract/format";
-import { bpsToRate, parseAmount, rateToBps } from "../../../contract/money";
+
+import { centsToDecimal } from "#contract/format";
+import { bpsToRate, parseAmount, rateToBps } from "#contract/money";
+
 import { products, secondsOptions } from "../../db/schema";
 import type { PriceFeed } from "../../market/feed";
 import type { ServiceContext } from "../context";

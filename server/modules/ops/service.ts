@@ -1,5 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import { centsToDecimal } from "../../../contract/format";
+
+import { centsToDecimal } from "#contract/format";
+
 import { passwordGuards, smsCodes, users } from "../../db/schema";
 import { findUserByAccount } from "../accounts/service";
 import { lockedNow } from "../accounts/sessions";

@@ -1,7 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
-import { centsToDecimal } from "../../../contract/format";
-import type { Candle, Goods, LatestQuote, Market, Period, ProductDetail, ProductQuote, SecondsOption } from "../../../contract/markets";
-import { bpsToRate, formatPrice } from "../../../contract/money";
+
+import { centsToDecimal } from "#contract/format";
+import type { Candle, Goods, LatestQuote, Market, Period, ProductDetail, ProductQuote, SecondsOption } from "#contract/markets";
+import { bpsToRate, formatPrice } from "#contract/money";
+
 import { secondsOptions } from "../../db/schema";
 import type { PriceFeed, ProductRow } from "../../market/feed";
 import { latestCandles } from "../../market/store";

@@ -1,7 +1,10 @@
 import { createHash, scrypt as scryptCallback } from "node:crypto";
 import { promisify } from "node:util";
+
 import { and, eq } from "drizzle-orm";
-import type { SuccessKey } from "../../../contract/messages";
+
+import type { SuccessKey } from "#contract/messages";
+
 import type { Db } from "../../db/client";
 import { requestClaims } from "../../db/schema";
 import type { ServiceContext } from "../context";

@@ -1,7 +1,8 @@
-import { centsToDecimal } from "../../../contract/format";
-import type { Direction, Order, OrderResult } from "../../../contract/markets";
-import { bpsToRate, formatPrice } from "../../../contract/money";
-import { orderProfit } from "../../../contract/trading-math";
+import { centsToDecimal } from "#contract/format";
+import type { Direction, Order, OrderResult } from "#contract/markets";
+import { bpsToRate, formatPrice } from "#contract/money";
+import { orderProfit } from "#contract/trading-math";
+
 import type { orders } from "../../db/schema";
 import type { ProductRow } from "../../market/feed";
 

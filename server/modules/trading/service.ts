@@ -1,9 +1,11 @@
 import { and, count, desc, eq, sum } from "drizzle-orm";
-import { centsToDecimal } from "../../../contract/format";
-import type { Direction, Order, OrderPage } from "../../../contract/markets";
-import type { ErrorKey } from "../../../contract/messages";
-import { parseAmount } from "../../../contract/money";
-import { orderFee } from "../../../contract/trading-math";
+
+import { centsToDecimal } from "#contract/format";
+import type { Direction, Order, OrderPage } from "#contract/markets";
+import type { ErrorKey } from "#contract/messages";
+import { parseAmount } from "#contract/money";
+import { orderFee } from "#contract/trading-math";
+
 import { orders, users } from "../../db/schema";
 import type { PriceFeed, ProductRow } from "../../market/feed";
 import type { UserRow } from "../accounts/sessions";

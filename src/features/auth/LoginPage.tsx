@@ -1,9 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { NavBar } from "../../ui/NavBar";
-import { Field } from "../../ui/Field";
-import { GlobeIcon } from "../../ui/icons";
+
+import { Field } from "@/ui/Field";
+import { GlobeIcon } from "@/ui/Icons";
+import { NavBar } from "@/ui/NavBar";
+
 import { logIn } from "./api";
 import { safeRedirect } from "./redirect";
 

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import type { RegisterRequest } from "../../../contract/accounts";
-import { Field } from "../../ui/Field";
-import { NavBar } from "../../ui/NavBar";
+
+import { Field } from "@/ui/Field";
+import { NavBar } from "@/ui/NavBar";
+import type { RegisterRequest } from "#contract/accounts";
+
 import { register } from "./api";
 import { SmsButton } from "./SmsButton";
 

@@ -1,8 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { SMS_RESEND_SECONDS } from "../../../contract/constants";
+
+import { SMS_RESEND_SECONDS } from "#contract/constants";
+
 import { sendSmsCode } from "./api";
-import { useCountdown } from "./useCountdown";
+import { useCountdown } from "./use-countdown";
 
 /** Sends the verification code, then counts 60 s down before it can be sent again. */
 export function SmsButton({ phone }: { phone: string }) {

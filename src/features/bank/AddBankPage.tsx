@@ -1,13 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { CARD_TYPES, type CardType } from "../../../contract/wallet";
-import { useSubmission } from "../../api/submission";
-import { CARD_TYPE_NAMES } from "../../ui/card-types";
-import { Field } from "../../ui/Field";
-import { NavBar } from "../../ui/NavBar";
-import { showToast } from "../../ui/toast";
-import { useOnline } from "../../ui/useOnline";
+
+import { useSubmission } from "@/api/submission";
+import { CARD_TYPE_NAMES } from "@/ui/card-types";
+import { Field } from "@/ui/Field";
+import { NavBar } from "@/ui/NavBar";
+import { showToast } from "@/ui/toast";
+import { useOnline } from "@/ui/use-online";
+import { CARD_TYPES, type CardType } from "#contract/wallet";
+
 import { addCard } from "./api";
 
 export function AddBankPage() {

@@ -1,15 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import type { BankCard } from "../../../contract/wallet";
-import { useSubmission } from "../../api/submission";
-import { CARD_TYPE_NAMES } from "../../ui/card-types";
-import { Field } from "../../ui/Field";
-import { NoCard } from "../../ui/NoCard";
-import { NavBar } from "../../ui/NavBar";
-import { Sheet } from "../../ui/Sheet";
-import { showToast } from "../../ui/toast";
-import { useOnline } from "../../ui/useOnline";
+
+import { useSubmission } from "@/api/submission";
+import { CARD_TYPE_NAMES } from "@/ui/card-types";
+import { Field } from "@/ui/Field";
+import { NavBar } from "@/ui/NavBar";
+import { NoCard } from "@/ui/NoCard";
+import { Sheet } from "@/ui/Sheet";
+import { showToast } from "@/ui/toast";
+import { useOnline } from "@/ui/use-online";
+import type { BankCard } from "#contract/wallet";
+
 import { removeCard } from "./api";
 
 export function BankListPage({ cards }: { cards: BankCard[] }) {

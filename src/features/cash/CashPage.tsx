@@ -1,15 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { applyRate, parseAmount, rateToBps } from "../../../contract/money";
-import type { CashInfo } from "../../../contract/wallet";
-import { useSubmission } from "../../api/submission";
-import { CARD_TYPE_NAMES } from "../../ui/card-types";
-import { NoCard } from "../../ui/NoCard";
-import { Field } from "../../ui/Field";
-import { NavBar } from "../../ui/NavBar";
-import { showToast } from "../../ui/toast";
-import { useOnline } from "../../ui/useOnline";
+
+import { useSubmission } from "@/api/submission";
+import { CARD_TYPE_NAMES } from "@/ui/card-types";
+import { Field } from "@/ui/Field";
+import { NavBar } from "@/ui/NavBar";
+import { NoCard } from "@/ui/NoCard";
+import { showToast } from "@/ui/toast";
+import { useOnline } from "@/ui/use-online";
+import { applyRate, parseAmount, rateToBps } from "#contract/money";
+import type { CashInfo } from "#contract/wallet";
+
 import { requestWithdrawal } from "./api";
 
 /** Withdraw: the rules first, the fee and the amount received as the user types, card, fund password. */

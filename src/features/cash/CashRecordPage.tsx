@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import type { WithdrawRecord } from "../../../contract/wallet";
-import { formatDateTime } from "../../i18n/format";
-import { CARD_TYPE_NAMES } from "../../ui/card-types";
-import { RecordsPage } from "../../ui/RecordsPage";
 import { Link } from "@tanstack/react-router";
-import { StatusChip } from "../../ui/StatusChip";
+
+import { formatDateTime } from "@/i18n/format";
+import { CARD_TYPE_NAMES } from "@/ui/card-types";
+import { RecordsPage } from "@/ui/RecordsPage";
+import { StatusChip } from "@/ui/StatusChip";
+import type { WithdrawRecord } from "#contract/wallet";
 
 export function CashRecordPage({ records, offlineSince }: { records: WithdrawRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();

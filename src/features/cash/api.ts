@@ -1,7 +1,7 @@
-import { apiPaths } from "../../../contract/paths";
-import type { CashInfo, RecordPage, WithdrawRecord } from "../../../contract/wallet";
-import { call } from "../../api/client";
-import type { WithRequestId } from "../../api/submission";
+import { call } from "@/api/client";
+import type { WithRequestId } from "@/api/submission";
+import { apiPaths } from "#contract/paths";
+import type { CashInfo, RecordPage, WithdrawRecord } from "#contract/wallet";
 
 export const fetchCashInfo = () => call<CashInfo>(apiPaths.cashInfo);
 export const fetchWithdrawRecords = (page = 1) => call<RecordPage<WithdrawRecord>>(apiPaths.withdrawRecords, { page });

@@ -1,9 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
-import type { ActivityCentre } from "../../../contract/content";
-import { useSubmission } from "../../api/submission";
-import { NavBar } from "../../ui/NavBar";
-import { showToast } from "../../ui/toast";
+
+import { useSubmission } from "@/api/submission";
+import { NavBar } from "@/ui/NavBar";
+import { showToast } from "@/ui/toast";
+import type { ActivityCentre } from "#contract/content";
+
 import { signInToday } from "./api";
 
 /** The activity centre: the activities, and the daily sign-in (once a day, bonus to cash). */

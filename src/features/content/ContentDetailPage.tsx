@@ -1,8 +1,8 @@
-import type { ContentDetail } from "../../../contract/content";
-import { formatDateTime } from "../../i18n/format";
-import { NavBar } from "../../ui/NavBar";
-import { OfflineBanner } from "../../ui/OfflineBanner";
-import { RichText } from "../../ui/RichText";
+import { formatDateTime } from "@/i18n/format";
+import { NavBar } from "@/ui/NavBar";
+import { OfflineBanner } from "@/ui/OfflineBanner";
+import { RichText } from "@/ui/RichText";
+import type { ContentDetail } from "#contract/content";
 
 export function ContentDetailPage({ content, offlineSince }: { content: ContentDetail; offlineSince?: number }) {
   return (

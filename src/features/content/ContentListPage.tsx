@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import type { ContentSummary } from "../../../contract/content";
-import { formatDateTime } from "../../i18n/format";
-import { RecordsPage } from "../../ui/RecordsPage";
+
+import { formatDateTime } from "@/i18n/format";
+import { RecordsPage } from "@/ui/RecordsPage";
+import type { ContentSummary } from "#contract/content";
 
 export function ContentListPage({ title, items, offlineSince }: { title: string; items: ContentSummary[]; offlineSince?: number }) {
   const { t } = useLingui();

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import type { HomeData } from "../../../contract/content";
-import { formatDateTime } from "../../i18n/format";
-import { MegaphoneIcon } from "../../ui/icons";
+
+import { formatDateTime } from "@/i18n/format";
+import { MegaphoneIcon } from "@/ui/Icons";
+import type { HomeData } from "#contract/content";
 
 /** Banner carousel: advances every 5 s (not when the reader prefers less motion), with dots to pick a slide. */
 export function BannerCarousel({ banners }: { banners: HomeData["banners"] }) {

@@ -1,7 +1,7 @@
-import type { ActivityCentre, ContentDetail, ContentSummary, HomeData } from "../../../contract/content";
-import { apiPaths } from "../../../contract/paths";
-import { call } from "../../api/client";
-import type { WithRequestId } from "../../api/submission";
+import { call } from "@/api/client";
+import type { WithRequestId } from "@/api/submission";
+import type { ActivityCentre, ContentDetail, ContentSummary, HomeData } from "#contract/content";
+import { apiPaths } from "#contract/paths";
 
 export const fetchHome = () => call<HomeData>(apiPaths.home, {}, { quiet: true });
 export const fetchContentList = (kind: "news" | "company" | "notice", page = 1) =>

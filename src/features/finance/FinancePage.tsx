@@ -1,15 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
-import type { Subscription, YuebaoInfo } from "../../../contract/finance";
-import { useSubmission } from "../../api/submission";
-import { formatDateTime } from "../../i18n/format";
-import { Empty } from "../../ui/Empty";
-import { NavBar } from "../../ui/NavBar";
-import { OfflineBanner } from "../../ui/OfflineBanner";
-import { Sheet } from "../../ui/Sheet";
-import { showToast } from "../../ui/toast";
-import { useOnline } from "../../ui/useOnline";
+
+import { useSubmission } from "@/api/submission";
+import { formatDateTime } from "@/i18n/format";
+import { Empty } from "@/ui/Empty";
+import { NavBar } from "@/ui/NavBar";
+import { OfflineBanner } from "@/ui/OfflineBanner";
+import { Sheet } from "@/ui/Sheet";
+import { showToast } from "@/ui/toast";
+import { useOnline } from "@/ui/use-online";
+import type { Subscription, YuebaoInfo } from "#contract/finance";
+
 import { appendAmount, keepPlan, stopPlan } from "./api";
 
 const ProfitChart = lazy(() => import("./ProfitChart"));

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import type { FinancePlan } from "../../../contract/finance";
-import { useSubmission } from "../../api/submission";
-import { Field } from "../../ui/Field";
-import { NavBar } from "../../ui/NavBar";
-import { showToast } from "../../ui/toast";
-import { useOnline } from "../../ui/useOnline";
+
+import { useSubmission } from "@/api/submission";
+import { Field } from "@/ui/Field";
+import { NavBar } from "@/ui/NavBar";
+import { showToast } from "@/ui/toast";
+import { useOnline } from "@/ui/use-online";
+import type { FinancePlan } from "#contract/finance";
+
 import { joinPlan } from "./api";
 import { expectedPlanProfit } from "./expected";
 

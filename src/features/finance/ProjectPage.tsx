@@ -1,9 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import type { FinancePlan } from "../../../contract/finance";
-import { Empty } from "../../ui/Empty";
-import { OfflineBanner } from "../../ui/OfflineBanner";
+
+import { Empty } from "@/ui/Empty";
+import { OfflineBanner } from "@/ui/OfflineBanner";
+import type { FinancePlan } from "#contract/finance";
+
 import { expectedPlanProfit } from "./expected";
 
 const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2)}%`;

@@ -1,7 +1,7 @@
-import type { FinancePlan, Subscription, YuebaoInfo } from "../../../contract/finance";
-import { apiPaths } from "../../../contract/paths";
-import { call } from "../../api/client";
-import type { WithRequestId } from "../../api/submission";
+import { call } from "@/api/client";
+import type { WithRequestId } from "@/api/submission";
+import type { FinancePlan, Subscription, YuebaoInfo } from "#contract/finance";
+import { apiPaths } from "#contract/paths";
 
 export const fetchPlans = () => call<FinancePlan[]>(apiPaths.plans);
 export const fetchYuebaoInfo = () => call<YuebaoInfo>(apiPaths.yuebaoInfo);

@@ -1,4 +1,4 @@
-import { parseAmount } from "../../../contract/money";
+import { parseAmount } from "#contract/money";
 
 /** Simple interest for the whole term, as the daily accrual will pay it: amount × daily rate × days. */
 export function expectedPlanProfit(amount: string, dailyRate: string, days: number): string | null {

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { Empty } from "../../ui/Empty";
-import { RetryButton } from "../../ui/RetryButton";
+
+import { Empty } from "@/ui/Empty";
+import { RetryButton } from "@/ui/RetryButton";
 
 /** Home: the brand, banners and notices, the quotes, then news and pages (all given by the route). */
 export function HomePage({ loggedIn, top, quotes, bottom }: { loggedIn: boolean; top?: ReactNode; quotes: ReactNode; bottom?: ReactNode }) {

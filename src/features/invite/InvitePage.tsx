@@ -1,8 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { Invitation } from "../../../contract/mine";
-import { formatDateTime } from "../../i18n/format";
-import { CopyRow } from "../../ui/CopyRow";
-import { NavBar } from "../../ui/NavBar";
+
+import { formatDateTime } from "@/i18n/format";
+import { CopyRow } from "@/ui/CopyRow";
+import { NavBar } from "@/ui/NavBar";
+import type { Invitation } from "#contract/mine";
+
 import { invitationLink } from "./api";
 
 export function InvitePage({ invitation }: { invitation: Invitation }) {

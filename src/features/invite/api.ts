@@ -1,6 +1,6 @@
-import type { Invitation } from "../../../contract/mine";
-import { apiPaths } from "../../../contract/paths";
-import { call } from "../../api/client";
+import { call } from "@/api/client";
+import type { Invitation } from "#contract/mine";
+import { apiPaths } from "#contract/paths";
 
 export const fetchInvitation = () => call<Invitation>(apiPaths.invitation);
 

@@ -2,9 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState } from "react";
-import { MARKETS, type Market, type ProductQuote } from "../../../contract/markets";
-import { ChangeText, changePct, StatusBadge } from "../../ui/market";
-import { primeQuotes, quotesAtom, watchQuotes } from "../../workers/quotes";
+
+import { changePct, ChangeText, StatusBadge } from "@/ui/MarketText";
+import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
+import { type Market, MARKETS, type ProductQuote } from "#contract/markets";
 
 /** Home's quotes: one tab per market, prices kept live by the quotes worker for the tab on screen. */
 export function QuoteList({ products }: { products: ProductQuote[] }) {

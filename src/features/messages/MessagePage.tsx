@@ -1,9 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import type { MessagePage as MessagePageData } from "../../../contract/mine";
-import { currentUserAtom, store } from "../../api/session";
-import { formatDateTime } from "../../i18n/format";
-import { RecordsPage } from "../../ui/RecordsPage";
+
+import { currentUserAtom, store } from "@/api/session";
+import { formatDateTime } from "@/i18n/format";
+import { RecordsPage } from "@/ui/RecordsPage";
+import type { MessagePage as MessagePageData } from "#contract/mine";
+
 import { markMessageRead } from "./api";
 
 /** Messages with their read flag; opening one marks it read and updates the Mine tab's badge. */

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import type { UserInfo } from "../../../contract/accounts";
-import { CURRENCY } from "../../../contract/constants";
-import { copyText } from "../../ui/copy";
-import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, ShieldIcon, WalletIcon } from "../../ui/icons";
-import { OfflineBanner } from "../../ui/OfflineBanner";
-import { APP_VERSION } from "../../ui/version";
+
+import { copyText } from "@/ui/copy";
+import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, ShieldIcon, WalletIcon } from "@/ui/Icons";
+import { OfflineBanner } from "@/ui/OfflineBanner";
+import { APP_VERSION } from "@/ui/version";
+import type { UserInfo } from "#contract/accounts";
+import { CURRENCY } from "#contract/constants";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (

@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import type { Order } from "../../../contract/markets";
-import { formatDateTime } from "../../i18n/format";
-import { NavBar } from "../../ui/NavBar";
-import { SignedMoney } from "../../ui/market";
+
+import { formatDateTime } from "@/i18n/format";
+import { SignedMoney } from "@/ui/MarketText";
+import { NavBar } from "@/ui/NavBar";
+import type { Order } from "#contract/markets";
 
 /** One order, every recorded figure: the open and close ticks are the feed's, shown as they were stored. */
 export function OrderDetailPage({ order }: { order: Order }) {

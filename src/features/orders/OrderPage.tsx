@@ -2,17 +2,18 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
-import type { Order, OrderPage as OrderPageData } from "../../../contract/markets";
-import { parseAmount, parsePrice, rateToBps } from "../../../contract/money";
-import { orderProfit, orderResult } from "../../../contract/trading-math";
-import { fetchOrderHistory } from "../../api/trading";
-import { formatDateTime } from "../../i18n/format";
-import { Empty } from "../../ui/Empty";
-import { OfflineBanner } from "../../ui/OfflineBanner";
-import { PullToRefresh } from "../../ui/PullToRefresh";
-import { SignedMoney } from "../../ui/market";
-import { useServerNow } from "../../ui/useNow";
-import { quotesAtom, watchQuotes } from "../../workers/quotes";
+
+import { fetchOrderHistory } from "@/api/trading";
+import { formatDateTime } from "@/i18n/format";
+import { Empty } from "@/ui/Empty";
+import { SignedMoney } from "@/ui/MarketText";
+import { OfflineBanner } from "@/ui/OfflineBanner";
+import { PullToRefresh } from "@/ui/PullToRefresh";
+import { useServerNow } from "@/ui/use-now";
+import { quotesAtom, watchQuotes } from "@/workers/quotes";
+import type { Order, OrderPage as OrderPageData } from "#contract/markets";
+import { parseAmount, parsePrice, rateToBps } from "#contract/money";
+import { orderProfit, orderResult } from "#contract/trading-math";
 
 type Tab = "holding" | "history" | "follow";
 

@@ -1,15 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
-import type { RechargeInfo } from "../../../contract/wallet";
-import { useSubmission } from "../../api/submission";
-import { uploadFile } from "../../api/upload";
-import { CARD_TYPE_NAMES } from "../../ui/card-types";
-import { CopyRow } from "../../ui/CopyRow";
-import { Field } from "../../ui/Field";
-import { NavBar } from "../../ui/NavBar";
-import { showToast } from "../../ui/toast";
-import { useOnline } from "../../ui/useOnline";
+
+import { useSubmission } from "@/api/submission";
+import { uploadFile } from "@/api/upload";
+import { CARD_TYPE_NAMES } from "@/ui/card-types";
+import { CopyRow } from "@/ui/CopyRow";
+import { Field } from "@/ui/Field";
+import { NavBar } from "@/ui/NavBar";
+import { showToast } from "@/ui/toast";
+import { useOnline } from "@/ui/use-online";
+import type { RechargeInfo } from "#contract/wallet";
+
 import { submitRecharge } from "./api";
 
 /** Top-up by transfer: pick a channel, transfer, upload the screenshot, submit for the operator's review. */

@@ -1,7 +1,7 @@
-import { apiPaths } from "../../../contract/paths";
-import type { RechargeInfo, RechargeRecord, RecordPage } from "../../../contract/wallet";
-import { call } from "../../api/client";
-import type { WithRequestId } from "../../api/submission";
+import { call } from "@/api/client";
+import type { WithRequestId } from "@/api/submission";
+import { apiPaths } from "#contract/paths";
+import type { RechargeInfo, RechargeRecord, RecordPage } from "#contract/wallet";
 
 export const fetchRechargeInfo = () => call<RechargeInfo>(apiPaths.rechargeInfo);
 export const fetchRechargeRecords = (page = 1) => call<RecordPage<RechargeRecord>>(apiPaths.rechargeRecords, { page });

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import type { UserInfo } from "../../../contract/accounts";
-import { NavBar } from "../../ui/NavBar";
-import { ChevronIcon } from "../../ui/icons";
+
+import { ChevronIcon } from "@/ui/Icons";
+import { NavBar } from "@/ui/NavBar";
+import type { UserInfo } from "#contract/accounts";
 
 export function SecurityPage({ user }: { user: UserInfo }) {
   const { t } = useLingui();

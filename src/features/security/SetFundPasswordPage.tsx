@@ -1,12 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import type { UserInfo } from "../../../contract/accounts";
-import { useSubmission } from "../../api/submission";
-import { Field } from "../../ui/Field";
-import { NavBar } from "../../ui/NavBar";
-import { NeedsConnection } from "../../ui/NeedsConnection";
-import { useOnline } from "../../ui/useOnline";
+
+import { useSubmission } from "@/api/submission";
+import { Field } from "@/ui/Field";
+import { NavBar } from "@/ui/NavBar";
+import { NeedsConnection } from "@/ui/NeedsConnection";
+import { useOnline } from "@/ui/use-online";
+import type { UserInfo } from "#contract/accounts";
+
 import { changePayPassword } from "./api";
 
 export function SetFundPasswordPage({ user }: { user: UserInfo }) {

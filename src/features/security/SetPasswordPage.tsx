@@ -1,10 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { Field } from "../../ui/Field";
-import { NavBar } from "../../ui/NavBar";
-import { NeedsConnection } from "../../ui/NeedsConnection";
-import { useOnline } from "../../ui/useOnline";
+
+import { Field } from "@/ui/Field";
+import { NavBar } from "@/ui/NavBar";
+import { NeedsConnection } from "@/ui/NeedsConnection";
+import { useOnline } from "@/ui/use-online";
+
 import { changeLoginPassword } from "./api";
 
 export function SetPasswordPage() {

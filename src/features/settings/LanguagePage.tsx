@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { LANGUAGE_CODES, type LanguageCode, NATIVE_NAMES, toLanguageCode } from "../../../contract/languages";
-import { switchLanguage } from "../../i18n/i18n";
-import { NavBar } from "../../ui/NavBar";
+
+import { switchLanguage } from "@/i18n/i18n";
+import { NavBar } from "@/ui/NavBar";
+import { LANGUAGE_CODES, type LanguageCode, NATIVE_NAMES, toLanguageCode } from "#contract/languages";
 
 /** Switches the interface language at once, without a reload; the choice is stored under `language`. */
 export function LanguagePage() {

@@ -1,5 +1,5 @@
-import type { PlatformInfo } from "../../../contract/mine";
-import { apiPaths } from "../../../contract/paths";
-import { call } from "../../api/client";
+import { call } from "@/api/client";
+import type { PlatformInfo } from "#contract/mine";
+import { apiPaths } from "#contract/paths";
 
 export const fetchPlatformInfo = () => call<PlatformInfo>(apiPaths.platformInfo);

@@ -1,10 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import ReactEChartsCore from "echarts-for-react/esm/core";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { Candle, Direction, Period } from "../../../contract/markets";
-import { formatDateTime } from "../../i18n/format";
-import { echarts } from "./echarts";
+
+import { formatDateTime } from "@/i18n/format";
+import type { Candle, Direction, Period } from "#contract/markets";
+
 import { applyTick, type NumericCandle, toNumeric } from "./candles";
+import { echarts } from "./echarts";
 
 export interface EntryLine {
   price: number;
@@ -104,6 +106,7 @@ export function KlineChart({ candles, period, precision, tick, entries }: Props)
       ],
     }),
     // rebuilt for a new data set or period only; ticks and entry lines update the chart in place below
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new entry line must not redraw the whole chart
     [candles, period, precision],
   );
 

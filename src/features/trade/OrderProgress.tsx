@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import type { LatestQuote, Order } from "../../../contract/markets";
-import { parseAmount, parsePrice, rateToBps } from "../../../contract/money";
-import { orderProfit, orderResult } from "../../../contract/trading-math";
-import { fetchOrder } from "../../api/trading";
-import { SignedMoney } from "../../ui/market";
-import { useServerNow } from "../../ui/useNow";
+
+import { fetchOrder } from "@/api/trading";
+import { SignedMoney } from "@/ui/MarketText";
+import { useServerNow } from "@/ui/use-now";
+import type { LatestQuote, Order } from "#contract/markets";
+import { parseAmount, parsePrice, rateToBps } from "#contract/money";
+import { orderProfit, orderResult } from "#contract/trading-math";
 
 /** Profit if the order settled at this price: what the user would get back minus the stake. */
 export function liveProfit(order: Order, price: string): number {

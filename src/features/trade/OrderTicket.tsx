@@ -1,11 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { CURRENCY } from "../../../contract/constants";
-import type { Direction, Goods, MarketStatus, Order } from "../../../contract/markets";
-import { parseAmount, rateToBps } from "../../../contract/money";
-import { expectedProfit, orderFee } from "../../../contract/trading-math";
-import { useSubmission } from "../../api/submission";
-import { Sheet } from "../../ui/Sheet";
+
+import { useSubmission } from "@/api/submission";
+import { Sheet } from "@/ui/Sheet";
+import { CURRENCY } from "#contract/constants";
+import type { Direction, Goods, MarketStatus, Order } from "#contract/markets";
+import { parseAmount, rateToBps } from "#contract/money";
+import { expectedProfit, orderFee } from "#contract/trading-math";
+
 import { submitOrder } from "./api";
 
 const PRESETS = ["10", "50", "100", "500", "1000"];

@@ -2,22 +2,24 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState } from "react";
+
+import { changePct, ChangeText, StatusBadge } from "@/ui/MarketText";
+import { NavBar } from "@/ui/NavBar";
+import { OfflineBanner } from "@/ui/OfflineBanner";
+import { useServerNow } from "@/ui/use-now";
+import { useOnline } from "@/ui/use-online";
+import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
 import {
   type Candle,
   type Direction,
   type Goods,
   type Order,
-  PERIODS,
   type Period,
+  PERIODS,
   type ProductDetail,
   QUOTE_STALE_SECONDS,
-} from "../../../contract/markets";
-import { NavBar } from "../../ui/NavBar";
-import { OfflineBanner } from "../../ui/OfflineBanner";
-import { ChangeText, changePct, StatusBadge } from "../../ui/market";
-import { useServerNow } from "../../ui/useNow";
-import { useOnline } from "../../ui/useOnline";
-import { primeQuotes, quotesAtom, watchQuotes } from "../../workers/quotes";
+} from "#contract/markets";
+
 import { type EntryLine, KlineChart } from "./KlineChart";
 import { OrderProgress } from "./OrderProgress";
 import { OrderTicket } from "./OrderTicket";

@@ -1,4 +1,4 @@
-import { type Candle, PERIOD_SECONDS, type Period } from "../../../contract/markets";
+import { type Candle, type Period, PERIOD_SECONDS } from "#contract/markets";
 
 /** A candle as numbers: [time, open, high, low, close]. */
 export type NumericCandle = [number, number, number, number, number];

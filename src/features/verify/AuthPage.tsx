@@ -1,11 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import type { VerificationState } from "../../../contract/mine";
-import { useSubmission } from "../../api/submission";
-import { Field } from "../../ui/Field";
-import { NavBar } from "../../ui/NavBar";
-import { showToast } from "../../ui/toast";
+
+import { useSubmission } from "@/api/submission";
+import { Field } from "@/ui/Field";
+import { NavBar } from "@/ui/NavBar";
+import { showToast } from "@/ui/toast";
+import type { VerificationState } from "#contract/mine";
+
 import { submitVerification } from "./api";
 
 /** Real-name verification: name, ID number and the agreement; then under review until the operator decides. */

@@ -1,7 +1,7 @@
-import type { VerificationState } from "../../../contract/mine";
-import { apiPaths } from "../../../contract/paths";
-import { call } from "../../api/client";
-import type { WithRequestId } from "../../api/submission";
+import { call } from "@/api/client";
+import type { WithRequestId } from "@/api/submission";
+import type { VerificationState } from "#contract/mine";
+import { apiPaths } from "#contract/paths";
 
 export const fetchVerification = () => call<VerificationState>(apiPaths.certificationState);
 /** `agree` is "1" when ticked and left out otherwise, as the form sends it. */

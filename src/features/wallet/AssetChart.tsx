@@ -4,7 +4,8 @@ import { LegendComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import ReactEChartsCore from "echarts-for-react/esm/core";
-import type { Wallet } from "../../../contract/wallet";
+
+import type { Wallet } from "#contract/wallet";
 
 echarts.use([PieChart, LegendComponent, CanvasRenderer]);
 

@@ -1,16 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
-import type { ExchangeRecord, Wallet } from "../../../contract/wallet";
-import { parseAmount } from "../../../contract/money";
-import { useSubmission } from "../../api/submission";
-import { formatDateTime } from "../../i18n/format";
-import { Field } from "../../ui/Field";
-import { Money } from "../../ui/Money";
-import { NavBar } from "../../ui/NavBar";
-import { OfflineBanner } from "../../ui/OfflineBanner";
-import { showToast } from "../../ui/toast";
-import { useOnline } from "../../ui/useOnline";
+
+import { useSubmission } from "@/api/submission";
+import { formatDateTime } from "@/i18n/format";
+import { Field } from "@/ui/Field";
+import { Money } from "@/ui/Money";
+import { NavBar } from "@/ui/NavBar";
+import { OfflineBanner } from "@/ui/OfflineBanner";
+import { showToast } from "@/ui/toast";
+import { useOnline } from "@/ui/use-online";
+import { parseAmount } from "#contract/money";
+import type { ExchangeRecord, Wallet } from "#contract/wallet";
+
 import { exchangeMoney } from "./api";
 
 const AssetChart = lazy(() => import("./AssetChart"));

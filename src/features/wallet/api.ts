@@ -1,7 +1,7 @@
-import { apiPaths } from "../../../contract/paths";
-import type { ExchangeRecord, RecordPage, Wallet } from "../../../contract/wallet";
-import { call } from "../../api/client";
-import type { WithRequestId } from "../../api/submission";
+import { call } from "@/api/client";
+import type { WithRequestId } from "@/api/submission";
+import { apiPaths } from "#contract/paths";
+import type { ExchangeRecord, RecordPage, Wallet } from "#contract/wallet";
 
 export const fetchWallet = () => call<Wallet>(apiPaths.wallet);
 export const fetchExchangeRecords = (page = 1) => call<RecordPage<ExchangeRecord>>(apiPaths.exchangeRecords, { page });

@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { type EndpointSpec, endpoints } from "../../../contract/endpoints";
-import * as opsContract from "../../../contract/ops";
+
+import { endpoints, type EndpointSpec } from "#contract/endpoints";
+import * as opsContract from "#contract/ops";
 
 /**
  * Every endpoint of the contract, read from the contract's own tables: the user endpoints and every operator

@@ -1,7 +1,8 @@
 import { expect } from "vitest";
-import { errorStatus } from "../../../contract/errors";
-import { type ErrorKey, errorMessages } from "../../../contract/messages";
-import { translate } from "../../../server/http/i18n";
+
+import { errorStatus } from "#contract/errors";
+import { type ErrorKey, errorMessages } from "#contract/messages";
+import { translate } from "#server/http/i18n";
 
 const HOLE = "\u0001";
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { fetchContent } from "../../../features/content/api";
-import { ContentDetailPage } from "../../../features/content/ContentDetailPage";
-import { cachedLoad } from "../../../offline/cached-load";
-import { NoData } from "../../../ui/NoData";
+
+import { fetchContent } from "@/features/content/api";
+import { ContentDetailPage } from "@/features/content/ContentDetailPage";
+import { cachedLoad } from "@/offline/cached-load";
+import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/pages/about/details")({
   validateSearch: (search: Record<string, unknown>): { id: string } => ({ id: typeof search.id === "string" ? search.id : "" }),

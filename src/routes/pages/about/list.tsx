@@ -1,9 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { fetchContentList } from "../../../features/content/api";
-import { ContentListPage } from "../../../features/content/ContentListPage";
-import { cachedLoad } from "../../../offline/cached-load";
-import { NoData } from "../../../ui/NoData";
+
+import { fetchContentList } from "@/features/content/api";
+import { ContentListPage } from "@/features/content/ContentListPage";
+import { cachedLoad } from "@/offline/cached-load";
+import { NoData } from "@/ui/NoData";
 
 type Kind = "news" | "company";
 

@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { dataOrNull } from "../../../../api/client";
-import { fetchPlans } from "../../../../features/finance/api";
-import { PlanDetailsPage } from "../../../../features/finance/PlanDetailsPage";
-import { NoData } from "../../../../ui/NoData";
+
+import { dataOrNull } from "@/api/client";
+import { fetchPlans } from "@/features/finance/api";
+import { PlanDetailsPage } from "@/features/finance/PlanDetailsPage";
+import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/project/details")({
   validateSearch: (search: Record<string, unknown>): { id: number } => ({ id: Number(search.id) || 0 }),

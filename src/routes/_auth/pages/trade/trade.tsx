@@ -1,14 +1,15 @@
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { PERIODS, type Period } from "../../../../../contract/markets";
-import { fetchHoldingOrders } from "../../../../api/trading";
-import { fetchTradeScreen } from "../../../../features/trade/api";
-import { TradePage } from "../../../../features/trade/TradePage";
-import { Empty } from "../../../../ui/Empty";
-import { cachedLoad } from "../../../../offline/cached-load";
-import { NavBar } from "../../../../ui/NavBar";
-import { NoData } from "../../../../ui/NoData";
-import { useOnline } from "../../../../ui/useOnline";
 import { useLingui } from "@lingui/react/macro";
+import { createFileRoute, Link } from "@tanstack/react-router";
+
+import { fetchHoldingOrders } from "@/api/trading";
+import { fetchTradeScreen } from "@/features/trade/api";
+import { TradePage } from "@/features/trade/TradePage";
+import { cachedLoad } from "@/offline/cached-load";
+import { Empty } from "@/ui/Empty";
+import { NavBar } from "@/ui/NavBar";
+import { NoData } from "@/ui/NoData";
+import { useOnline } from "@/ui/use-online";
+import { type Period, PERIODS } from "#contract/markets";
 
 interface Search {
   pid: number;

@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { dataOrNull } from "../../../../api/client";
-import { fetchVerification } from "../../../../features/verify/api";
-import { AuthPage } from "../../../../features/verify/AuthPage";
-import { NoData } from "../../../../ui/NoData";
+
+import { dataOrNull } from "@/api/client";
+import { fetchVerification } from "@/features/verify/api";
+import { AuthPage } from "@/features/verify/AuthPage";
+import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/auth")({
   loader: async () => dataOrNull(await fetchVerification()),

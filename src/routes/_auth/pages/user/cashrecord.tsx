@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { fetchWithdrawRecords } from "../../../../features/cash/api";
-import { CashRecordPage } from "../../../../features/cash/CashRecordPage";
-import { cachedLoad } from "../../../../offline/cached-load";
-import { NoData } from "../../../../ui/NoData";
+
+import { fetchWithdrawRecords } from "@/features/cash/api";
+import { CashRecordPage } from "@/features/cash/CashRecordPage";
+import { cachedLoad } from "@/offline/cached-load";
+import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/cashrecord")({
   loader: () => cachedLoad("withdraw-records", () => fetchWithdrawRecords(1)),

@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { fetchYuebaoInfo } from "../../../../features/finance/api";
-import { FinancePage } from "../../../../features/finance/FinancePage";
-import { cachedLoad } from "../../../../offline/cached-load";
-import { NoData } from "../../../../ui/NoData";
+
+import { fetchYuebaoInfo } from "@/features/finance/api";
+import { FinancePage } from "@/features/finance/FinancePage";
+import { cachedLoad } from "@/offline/cached-load";
+import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/finance")({
   loader: () => cachedLoad("yuebao-info", fetchYuebaoInfo),

@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { dataOrNull } from "../../../../api/client";
-import { fetchInvitation } from "../../../../features/invite/api";
-import { InvitePage } from "../../../../features/invite/InvitePage";
-import { NoData } from "../../../../ui/NoData";
+
+import { dataOrNull } from "@/api/client";
+import { fetchInvitation } from "@/features/invite/api";
+import { InvitePage } from "@/features/invite/InvitePage";
+import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/invite")({
   loader: async () => dataOrNull(await fetchInvitation()),

@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { fetchMessages } from "../../../../features/messages/api";
-import { MessagePage } from "../../../../features/messages/MessagePage";
-import { cachedLoad } from "../../../../offline/cached-load";
-import { NoData } from "../../../../ui/NoData";
+
+import { fetchMessages } from "@/features/messages/api";
+import { MessagePage } from "@/features/messages/MessagePage";
+import { cachedLoad } from "@/offline/cached-load";
+import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/message")({
   loader: () => cachedLoad("messages", () => fetchMessages(1)),

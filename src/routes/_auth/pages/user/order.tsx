@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { fetchHoldingOrders, fetchOrderHistory } from "../../../../api/trading";
-import { OrderPage } from "../../../../features/orders/OrderPage";
-import { cachedLoad } from "../../../../offline/cached-load";
+
+import { fetchHoldingOrders, fetchOrderHistory } from "@/api/trading";
+import { OrderPage } from "@/features/orders/OrderPage";
+import { cachedLoad } from "@/offline/cached-load";
 
 export const Route = createFileRoute("/_auth/pages/user/order")({
   loader: async () => {

@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { dataOrNull } from "../../../../api/client";
-import { fetchOrder } from "../../../../api/trading";
-import { OrderDetailPage } from "../../../../features/orders/OrderDetailPage";
-import { Empty } from "../../../../ui/Empty";
-import { NavBar } from "../../../../ui/NavBar";
+
+import { dataOrNull } from "@/api/client";
+import { fetchOrder } from "@/api/trading";
+import { OrderDetailPage } from "@/features/orders/OrderDetailPage";
+import { Empty } from "@/ui/Empty";
+import { NavBar } from "@/ui/NavBar";
 
 export const Route = createFileRoute("/_auth/pages/user/orderdetail")({
   validateSearch: (search: Record<string, unknown>): { id: number } => ({ id: Number(search.id) || 0 }),

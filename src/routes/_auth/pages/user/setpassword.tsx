@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SetPasswordPage } from "../../../../features/security/SetPasswordPage";
+
+import { SetPasswordPage } from "@/features/security/SetPasswordPage";
 
 export const Route = createFileRoute("/_auth/pages/user/setpassword")({ component: SetPasswordPage });

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { logOut } from "../../../../features/auth/api";
-import { MinePage } from "../../../../features/mine/MinePage";
+
+import { logOut } from "@/features/auth/api";
+import { MinePage } from "@/features/mine/MinePage";
 
 export const Route = createFileRoute("/_auth/pages/user/user")({
   // the layout's user-info call already brought the freshest account data

@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { fetchExchangeRecords, fetchWallet } from "../../../../features/wallet/api";
-import { WalletPage } from "../../../../features/wallet/WalletPage";
-import { cachedLoad } from "../../../../offline/cached-load";
-import { NoData } from "../../../../ui/NoData";
+
+import { fetchExchangeRecords, fetchWallet } from "@/features/wallet/api";
+import { WalletPage } from "@/features/wallet/WalletPage";
+import { cachedLoad } from "@/offline/cached-load";
+import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/wallet")({
   loader: async () => {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+
 import { isOnline, subscribeOnline } from "../offline/reachability";
 
 /** Whether the app can reach the server: the device is online and requests are not failing for want of a network. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+
 import { serverNow } from "../api/client";
 
 /** The server's time in seconds, re-rendering every `ms` while mounted (countdowns, quote ages). */

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import type { MarketStatus } from "../../contract/markets";
+
+import type { MarketStatus } from "#contract/markets";
 
 /** Market status as words: open, closed, not trading time. */
 export function StatusBadge({ status }: { status: MarketStatus }) {

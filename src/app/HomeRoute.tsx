@@ -1,6 +1,8 @@
 import { useAtomValue } from "jotai";
-import type { HomeData } from "../../contract/content";
-import type { ProductQuote } from "../../contract/markets";
+
+import type { HomeData } from "#contract/content";
+import type { ProductQuote } from "#contract/markets";
+
 import { dataOrNull } from "../api/client";
 import { currentUserAtom } from "../api/session";
 import { fetchHome } from "../features/content/api";
