@@ -71,7 +71,7 @@ export async function readFinalState(db: Db): Promise<FinalState> {
     ),
     subscriptions: await rows(
       db,
-      sql`select id, user_id as "userId", plan_id as "planId", principal, profit, status from subscriptions order by id`,
+      sql`select id, user_id as "userId", plan_id as "planId", principal + pending_principal as principal, profit, status from subscriptions order by id`,
     ),
   };
 }
