@@ -64,7 +64,7 @@ describe("one requestId across two processes on one PostgreSQL", () => {
       b,
       "POST",
       "/api/user/add_card",
-      { type: "alipay", bankName: "Alipay", number: "once@example.com", requestId: "two-process-card-1" },
+      { type: "alipay", bankName: "Alipay", number: "once@example.com", payPassword: "246810", requestId: "two-process-card-1" },
       demo,
     );
     expect(card.body.code).toBe(1);
@@ -72,7 +72,7 @@ describe("one requestId across two processes on one PostgreSQL", () => {
       a,
       "POST",
       "/api/user/add_card",
-      { type: "alipay", bankName: "Alipay", number: "spare@example.com", requestId: "two-process-card-2" },
+      { type: "alipay", bankName: "Alipay", number: "spare@example.com", payPassword: "246810", requestId: "two-process-card-2" },
       demo,
     );
     expect(spare.body.code).toBe(1);

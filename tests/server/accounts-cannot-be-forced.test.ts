@@ -138,6 +138,13 @@ describe("fund password", () => {
     expect(await cashOf(user.token)).toBe("1000.00");
   });
 
+  it("a burst of right passwords (a double tap, a retried form) all pass and lock nobody out", async () => {
+    const user = await fundedUser(h, "fundlock05", "1000");
+    const answers = await Promise.all(Array.from({ length: 12 }, () => exchange(user.token, user.payPassword)));
+    expect(tally(answers)).toEqual({ ok: 12 });
+    expect((await exchange(user.token, "typo1234")).body.err).toBe("wrong_fund_password");
+  });
+
   it("binding a card asks for the fund password", async () => {
     const { token } = await registerUser(h, "fundcard01", "login123", "fund1234");
     const card = { type: "bank", bankName: "Example Bank", number: "6222000011110001" };
@@ -163,6 +170,13 @@ describe("login", () => {
     expect(counts.ok).toBeUndefined();
     expect(answers.at(-1)!.body.err).toBe("login_locked");
     expect((counts.wrong_password ?? 0) + (counts.login_locked ?? 0)).toBe(40);
+  });
+
+  it("a burst of right passwords from one address (two tabs, a double tap) all get in and lock nothing", async () => {
+    await registerUser(h, "burst003", "right123");
+    const answers = await Promise.all(Array.from({ length: 16 }, () => login("burst003", "right123", "10.1.0.3")));
+    expect(tally(answers)).toEqual({ ok: 16 });
+    expect((await login("burst003", "wrong999", "10.1.0.3")).body.err).toBe("wrong_password");
   });
 
   it("40 concurrent guesses from 40 addresses get no more than the account-wide limit of tries", async () => {

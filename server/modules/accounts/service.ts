@@ -15,7 +15,7 @@ import { AppError } from "../errors";
 import { inviteBonus } from "../mine/service";
 import { moveMoney } from "../money/ledger";
 import { requireFundPassword } from "./fund-password";
-import { countTry, forgive, minutesLeft, overLimit, reachedLimit, startLock, TRY_LIMIT, TRY_WINDOW_SECONDS } from "./password-guard";
+import { minutesLeft, TRY_LIMIT, TRY_WINDOW_SECONDS } from "./password-guard";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createSession, lockedNow, revokeAllSessions, revokeOtherSessions, type UserRow } from "./sessions";
 import { consumeVerificationCode } from "./sms";
@@ -110,83 +110,72 @@ async function loginSpread(tx: Tx, userId: number, now: number, ownScope: string
 /**
  * Wrong passwords lock the address they come from first (five in a window lock that address out of this
  * account for a window), so a stranger cannot lock the owner out; only failures from several addresses lock
- * the account itself, which also ends its sessions. Every try is counted under the user's row lock before
- * the password is checked, so concurrent guesses, from any number of processes, get no extra tries.
+ * the account itself, which also ends its sessions. Each try is checked under the user's row lock, so one
+ * user's logins are checked one at a time, from any number of processes: every check sees every earlier wrong
+ * password, a burst of guesses gets five, and a burst of right ones (two tabs, a double tap) all get in.
  */
 export async function logIn(ctx: ServiceContext, input: LoginRequest, address: string): Promise<SessionAnswer> {
   const now = ctx.now();
-  const user = await findUserByAccount(ctx, input.account);
-  if (!user) throw new AppError("user_not_found");
+  const found = await findUserByAccount(ctx, input.account);
+  if (!found) throw new AppError("user_not_found");
   const scope = `${LOGIN_SCOPE}${address}`;
-  const gate = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ locked: users.locked, lockedUntil: users.lockedUntil })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for("update");
-    if (row && lockedNow(row, now)) return { refused: new AppError("account_locked") };
-    if (row?.locked) {
+  const ownGuard = and(eq(passwordGuards.userId, found.id), eq(passwordGuards.scope, scope));
+  const outcome = await ctx.db.transaction(async (tx): Promise<{ token: string } | { refused: AppError; log?: string }> => {
+    const [row] = await tx.select().from(users).where(eq(users.id, found.id)).for("update");
+    if (!row) return { refused: new AppError("user_not_found") };
+    if (lockedNow(row, now)) return { refused: new AppError("account_locked") };
+    if (row.locked) {
       // the account-wide lock ran out: every address starts afresh
-      await tx.update(users).set({ locked: false, lockedUntil: null }).where(eq(users.id, user.id));
-      await tx.delete(passwordGuards).where(and(eq(passwordGuards.userId, user.id), like(passwordGuards.scope, `${LOGIN_SCOPE}%`)));
+      await tx.update(users).set({ locked: false, lockedUntil: null }).where(eq(users.id, row.id));
+      await tx.delete(passwordGuards).where(and(eq(passwordGuards.userId, row.id), like(passwordGuards.scope, `${LOGIN_SCOPE}%`)));
     }
     // windows that ran out count for nothing: dropping them keeps the table to the addresses of one window
     await tx
       .delete(passwordGuards)
       .where(
         and(
-          eq(passwordGuards.userId, user.id),
+          eq(passwordGuards.userId, row.id),
           like(passwordGuards.scope, `${LOGIN_SCOPE}%`),
           lte(passwordGuards.since, now - TRY_WINDOW_SECONDS),
         ),
       );
-    const attempt = await countTry(tx, user.id, scope, now);
-    if (overLimit(attempt)) return { refused: new AppError("login_locked", { minutes: minutesLeft(attempt.since, now) }) };
-    const spread = await loginSpread(tx, user.id, now, scope);
-    // tries still being checked elsewhere count: a burst from many addresses is refused here, not after
-    if (spread.checked > ACCOUNT_FAILURE_LIMIT || spread.otherLockedAddresses >= ACCOUNT_LOCKED_ADDRESSES)
-      return { refused: new AppError("account_locked") };
-    return { attempt };
-  });
-  if (gate.refused) throw gate.refused;
-  const { attempt } = gate;
-  if (await verifyPassword(input.password, user.passwordHash)) {
-    // the account may have been locked by another address while this password was being checked
-    const token = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ locked: users.locked, lockedUntil: users.lockedUntil })
-        .from(users)
-        .where(eq(users.id, user.id))
-        .for("update");
-      if (row && lockedNow(row, now)) return null;
-      await forgive(tx, user.id, attempt);
-      return createSession(tx, user.id, now);
-    });
-    if (!token) throw new AppError("account_locked");
-    return { token, user: toUserInfo(user) };
-  }
-  const accountLocked = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-    if (reachedLimit(attempt)) await startLock(tx, user.id, attempt, now);
-    const spread = await loginSpread(tx, user.id, now, scope);
-    if (spread.checked < ACCOUNT_FAILURE_LIMIT && spread.lockedAddresses < ACCOUNT_LOCKED_ADDRESSES) return false;
-    // the lock also ends every open session, so an operator's unlock does not bring old sessions back
+    const [guard] = await tx.select().from(passwordGuards).where(ownGuard);
+    const wrongSoFar = guard?.tries ?? 0;
+    if (wrongSoFar >= TRY_LIMIT) return { refused: new AppError("login_locked", { minutes: minutesLeft(guard!.since, now) }) };
+    if (await verifyPassword(input.password, row.passwordHash)) {
+      if (guard) await tx.delete(passwordGuards).where(ownGuard);
+      return { token: await createSession(tx, row.id, now) };
+    }
+    const tries = wrongSoFar + 1;
+    // an address's lock runs a whole window from the try that reached the limit
+    const since = tries >= TRY_LIMIT ? now : (guard?.since ?? now);
     await tx
-      .update(users)
-      .set({ locked: true, lockedUntil: now + TRY_WINDOW_SECONDS })
-      .where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id);
-    return true;
+      .insert(passwordGuards)
+      .values({ userId: row.id, scope, tries, since })
+      .onConflictDoUpdate({ target: [passwordGuards.userId, passwordGuards.scope], set: { tries, since } });
+    const spread = await loginSpread(tx, row.id, now, scope);
+    if (spread.checked >= ACCOUNT_FAILURE_LIMIT || spread.lockedAddresses >= ACCOUNT_LOCKED_ADDRESSES) {
+      // the lock also ends every open session, so an operator's unlock does not bring old sessions back
+      await tx
+        .update(users)
+        .set({ locked: true, lockedUntil: now + TRY_WINDOW_SECONDS })
+        .where(eq(users.id, row.id));
+      await revokeAllSessions(tx, row.id);
+      return { refused: new AppError("account_locked"), log: `account ${row.account} locked after wrong passwords from several addresses` };
+    }
+    if (tries >= TRY_LIMIT) {
+      return {
+        refused: new AppError("login_locked", { minutes: minutesLeft(now, now) }),
+        log: `address ${address} locked out of account ${row.account} after ${TRY_LIMIT} wrong passwords`,
+      };
+    }
+    return { refused: new AppError("wrong_password") };
   });
-  if (accountLocked) {
-    ctx.log(`account ${user.account} locked after wrong passwords from several addresses`);
-    throw new AppError("account_locked");
+  if ("refused" in outcome) {
+    if (outcome.log) ctx.log(outcome.log);
+    throw outcome.refused;
   }
-  if (reachedLimit(attempt)) {
-    ctx.log(`address ${address} locked out of account ${user.account} after ${TRY_LIMIT} wrong passwords`);
-    throw new AppError("login_locked", { minutes: minutesLeft(now, now) });
-  }
-  throw new AppError("wrong_password");
+  return { token: outcome.token, user: toUserInfo(found) };
 }
 
 export async function changeLoginPassword(
