@@ -89,7 +89,7 @@ const cases: Record<string, Case> = {
   },
   yebappend: {
     path: "/api/user/yebappend",
-    prepare: async (u) => ({ id: String(await subscription(u)), amount: "100" }),
+    prepare: async (u) => ({ id: String(await subscription(u)), amount: "100", payPassword: u.payPassword }),
     other: (f) => ({ ...f, amount: "50" }),
     effect: (id) => `select count(*) n from ledger where user_id = ${id} and reason = 'yuebao_append'`,
     delta: 2,
