@@ -144,9 +144,10 @@ describe("yuebao: appending takes the fund password", () => {
     // the lock holds for the right password too, and for the other money actions
     expect((await append({ payPassword: "fund1234" })).body.err).toBe("fund_password_locked");
     expect(await info(token)).toEqual(before);
-    const [guard] = (
-      await h.database.db.execute(`select tries from password_guards where scope = 'fund' and user_id = ${user.id}` as never)
-    ).rows as Array<{ tries: number }>;
+    const result = (await h.database.db.execute(
+      `select tries from password_guards where scope = 'fund' and user_id = ${user.id}` as never,
+    )) as unknown as { rows: Array<{ tries: number }> };
+    const [guard] = result.rows;
     expect(Number(guard!.tries)).toBe(5);
 
     h.clock.now += 16 * 60;
