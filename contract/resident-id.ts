@@ -24,16 +24,19 @@ function birthDate(idNumber: string): [number, number, number] | null {
   return [year, month, day];
 }
 
+/** Whether an ID number is well formed: eighteen characters, a real birth date and the right check character. */
+export function isResidentId(idNumber: string): boolean {
+  const id = idNumber.toUpperCase();
+  return /^[1-9]\d{16}[\dX]$/.test(id) && residentIdCheckCharacter(id.slice(0, 17)) === id[17] && birthDate(id) !== null;
+}
+
 /**
- * Whether an ID number is well formed, its check character right and its holder born on a real date, at least
- * eighteen years before `nowSeconds` (the calendar day is taken in UTC).
+ * Whether a well-formed ID number's holder was born at least eighteen years before `nowSeconds` (calendar days in
+ * UTC); a birth date in the future is no adult's either.
  */
 export function isAdultResidentId(idNumber: string, nowSeconds: number): boolean {
-  const id = idNumber.toUpperCase();
-  if (!/^[1-9]\d{16}[\dX]$/.test(id)) return false;
-  if (residentIdCheckCharacter(id.slice(0, 17)) !== id[17]) return false;
-  const born = birthDate(id);
-  if (!born) return false;
+  if (!isResidentId(idNumber)) return false;
+  const born = birthDate(idNumber)!;
   const today = new Date(nowSeconds * 1000);
   const [year, month, day] = born;
   const adultFrom = Date.UTC(year + ADULT_AGE, month - 1, day);

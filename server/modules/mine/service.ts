@@ -30,7 +30,7 @@ export async function verificationState(ctx: ServiceContext, user: UserRow): Pro
 /** Name + ID number (+ ticked agreement, checked by the schema) → review. One account per ID number. */
 export async function submitVerification(ctx: ServiceContext, user: UserRow, input: { name: string; idNumber: string }) {
   const idNumber = input.idNumber.toUpperCase();
-  // the age counts by the platform's clock, not the one the request was parsed by
+  // the schema checked the form; the age and a birth date not in the future count by the platform's clock
   if (!isAdultResidentId(idNumber, ctx.now())) throw new AppError("wrong_id_number", {}, "idNumber");
   return ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
