@@ -140,7 +140,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
         <Sheet title={titles[action.kind]} onClose={close}>
           <form className="ticket" onSubmit={confirm} noValidate data-testid="confirm-sheet">
             <dl className="ticket-figures">
-              <dt>{t`Plan`}</dt>
+              <dt>{t`Investment plan`}</dt>
               <dd data-testid="confirm-destination">{action.subscription.title}</dd>
               {action.kind === "stop" && (
                 <>

@@ -68,7 +68,7 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
             { label: t`Amount`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-amount" },
             { label: t`Fee`, value: "0.00 U", testId: "confirm-fee" },
             { label: t`Into the plan`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-net" },
-            { label: t`Plan`, value: t`${plan.title}, ${plan.days} days`, testId: "confirm-destination" },
+            { label: t`Investment plan`, value: t`${plan.title}, ${plan.days} days`, testId: "confirm-destination" },
             { label: t`Expected profit`, value: profit === null ? "—" : `${profit} U` },
           ]}
           busy={busy}
