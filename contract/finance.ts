@@ -53,11 +53,18 @@ const amountField = () =>
     .min(1, { error: "field_required" })
     .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" });
 
+const payPasswordField = () => z.string({ error: required }).min(1, { error: "field_required" }).max(200, { error: "field_too_long" });
+
 export const joinPlanRequest = z.object({
   planId: idField(),
   amount: amountField(),
-  payPassword: z.string({ error: required }).min(1, { error: "field_required" }).max(200, { error: "field_too_long" }),
+  payPassword: payPasswordField(),
   requestId: requestIdField(),
 });
-export const appendRequest = z.object({ id: idField(), amount: amountField(), requestId: requestIdField() });
+export const appendRequest = z.object({
+  id: idField(),
+  amount: amountField(),
+  payPassword: payPasswordField(),
+  requestId: requestIdField(),
+});
 export const subscriptionRequest = z.object({ id: idField(), requestId: requestIdField() });

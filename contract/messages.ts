@@ -41,6 +41,7 @@ export const errorMessages = {
   wrong_name: /*i18n*/ { id: "error.wrong_name", message: "Wrong name" },
   wrong_id_number: /*i18n*/ { id: "error.wrong_id_number", message: "Wrong ID number" },
   card_exists: /*i18n*/ { id: "error.card_exists", message: "Bank card number already exists" },
+  card_number_invalid: /*i18n*/ { id: "error.card_number_invalid", message: "A bank card number has 12 to 19 digits" },
   operation_failed: /*i18n*/ { id: "error.operation_failed", message: "Operation failed" },
   withdraw_time_limit: /*i18n*/ { id: "error.withdraw_time_limit", message: "Withdrawal time limit" },
   withdraw_count_limit: /*i18n*/ { id: "error.withdraw_count_limit", message: "Withdrawal times limit" },
@@ -162,6 +163,7 @@ export const fieldLabels = {
   dailyRate: /*i18n*/ { id: "field.dailyRate", message: "Daily rate" },
   feeRate: /*i18n*/ { id: "field.feeRate", message: "Trading fee rate" },
   options: /*i18n*/ { id: "field.options", message: "Settlement options" },
+  reason: /*i18n*/ { id: "field.reason", message: "Reason" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;
@@ -169,3 +171,45 @@ export type FieldName = keyof typeof fieldLabels;
 export function isFieldName(value: unknown): value is FieldName {
   return typeof value === "string" && Object.hasOwn(fieldLabels, value);
 }
+
+/**
+ * The in-app message a customer gets when an operator reviews a request of theirs, stored in the customer's
+ * language; a refusal always carries the operator's reason.
+ */
+export const reviewNotices = {
+  recharge_approved: {
+    title: /*i18n*/ { id: "notice.recharge_approved.title", message: "Recharge approved" },
+    body: /*i18n*/ { id: "notice.recharge_approved.body", message: "Your recharge of {amount} has been credited to your cash." },
+  },
+  recharge_rejected: {
+    title: /*i18n*/ { id: "notice.recharge_rejected.title", message: "Recharge rejected" },
+    body: /*i18n*/ { id: "notice.recharge_rejected.body", message: "Your recharge of {amount} was rejected. Reason: {reason}" },
+  },
+  withdrawal_approved: {
+    title: /*i18n*/ { id: "notice.withdrawal_approved.title", message: "Withdrawal paid" },
+    body: /*i18n*/ {
+      id: "notice.withdrawal_approved.body",
+      message: "Your withdrawal of {amount} has been paid out: {actual} after the fee.",
+    },
+  },
+  withdrawal_rejected: {
+    title: /*i18n*/ { id: "notice.withdrawal_rejected.title", message: "Withdrawal rejected" },
+    body: /*i18n*/ {
+      id: "notice.withdrawal_rejected.body",
+      message: "Your withdrawal of {amount} was rejected and the money is back in your cash. Reason: {reason}",
+    },
+  },
+  verification_passed: {
+    title: /*i18n*/ { id: "notice.verification_passed.title", message: "Real-name verification passed" },
+    body: /*i18n*/ { id: "notice.verification_passed.body", message: "Your real-name verification has passed." },
+  },
+  verification_refused: {
+    title: /*i18n*/ { id: "notice.verification_refused.title", message: "Real-name verification refused" },
+    body: /*i18n*/ { id: "notice.verification_refused.body", message: "Your real-name verification was refused. Reason: {reason}" },
+  },
+} satisfies Record<string, { title: MessageDescriptor; body: MessageDescriptor }>;
+
+/** Added to an approval's message when the operator gave a note. */
+export const reviewNote: MessageDescriptor = /*i18n*/ { id: "notice.review_note", message: "Note from the reviewer: {note}" };
+
+export type ReviewNotice = keyof typeof reviewNotices;

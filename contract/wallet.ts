@@ -121,21 +121,33 @@ export const exchangeRequest = z.object({
   requestId: requestIdField(),
 });
 
-export const addCardRequest = z.object({
-  type: z.enum(CARD_TYPES, { error: required }),
-  bankName: text(60),
-  branch: z.string({ error: "invalid_input" }).trim().max(80, { error: "field_too_long" }).default(""),
-  number: z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: "field_required" })
-    .max(80, { error: "field_too_long" })
-    // spaces as people type them in card numbers are allowed and removed before storing
-    .regex(/^[A-Za-z0-9@._ -]{4,80}$/, { error: "invalid_input" }),
-  holder: z.string({ error: "invalid_input" }).trim().max(60, { error: "field_too_long" }).default(""),
-  payPassword: payPasswordField(),
-  requestId: requestIdField(),
-});
+/** A bank card number as typed: the spaces people group digits with are dropped. */
+export const cardDigits = (number: string) => number.replace(/ /g, "");
+/** Bank card numbers (ISO/IEC 7812) have 12 to 19 digits. */
+export const isBankCardNumber = (number: string) => /^\d{12,19}$/.test(cardDigits(number));
+
+export const addCardRequest = z
+  .object({
+    type: z.enum(CARD_TYPES, { error: required }),
+    bankName: text(60),
+    branch: z.string({ error: "invalid_input" }).trim().max(80, { error: "field_too_long" }).default(""),
+    number: z
+      .string({ error: required })
+      .trim()
+      .min(1, { error: "field_required" })
+      .max(80, { error: "field_too_long" })
+      // spaces as people type them in card numbers are allowed and removed before storing
+      .regex(/^[A-Za-z0-9@._ -]{4,80}$/, { error: "invalid_input" }),
+    holder: z.string({ error: "invalid_input" }).trim().max(60, { error: "field_too_long" }).default(""),
+    payPassword: payPasswordField(),
+    requestId: requestIdField(),
+  })
+  .superRefine((card, context) => {
+    if (card.type === "bank" && !isBankCardNumber(card.number))
+      context.addIssue({ code: "custom", path: ["number"], message: "card_number_invalid", input: card.number });
+  })
+  // only a bank has branches: an Alipay, WeChat or crypto account is stored without one
+  .transform((card) => (card.type === "bank" ? card : { ...card, branch: "" }));
 
 /** Unbinds one of the user's own cards; the fund password confirms it. */
 export const deleteCardRequest = z.object({

@@ -35,7 +35,7 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
       await appendToSubscription(scoped, user, input);
       return { data: await yuebaoInfo(scoped, user), message: "appended" };
     },
-    money,
+    { ...money, fundPassword: (input) => input.payPassword },
   );
   onceRoute(
     app,

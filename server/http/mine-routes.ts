@@ -17,6 +17,7 @@ import {
   submitVerification,
   verificationState,
 } from "../modules/mine/service";
+import { translate } from "./i18n";
 import { onceRoute, route } from "./routes";
 
 export function registerMineRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
@@ -37,7 +38,7 @@ export function registerMineRoutes(app: FastifyInstance, ctx: ServiceContext, sc
   const o = opsMineEndpoints;
   route(app, o.listVerifications, async () => ({ data: await listVerifications(ctx) }));
   route(app, o.reviewVerification, async (input) => ({
-    data: await reviewVerification(ctx, Number(input.id), input.decision, input.reason),
+    data: await reviewVerification(ctx, Number(input.id), input.decision, input.reason, translate),
     message: successMessages.done,
   }));
   route(app, o.sendMessage, async (input) => ({ data: await sendMessage(ctx, input), message: successMessages.done }));

@@ -37,6 +37,7 @@ import {
   withdrawRecords,
 } from "../modules/money/service";
 import { sendOk } from "./envelope";
+import { translate } from "./i18n";
 import { onceRoute, route } from "./routes";
 import { uploadHeaders } from "./upload-headers";
 
@@ -132,12 +133,12 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
   const o = opsMoneyEndpoints;
   route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input.status) }));
   route(app, o.reviewRecharge, async (input) => ({
-    data: await reviewRecharge(ctx, Number(input.id), input.decision, input.reason),
+    data: await reviewRecharge(ctx, Number(input.id), input.decision, input.reason, translate),
     message: successMessages.done,
   }));
   route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
   route(app, o.reviewWithdrawal, async (input) => ({
-    data: await reviewWithdrawal(ctx, Number(input.id), input.decision, input.reason),
+    data: await reviewWithdrawal(ctx, Number(input.id), input.decision, input.reason, translate),
     message: successMessages.done,
   }));
   route(app, o.setChannel, async (input) => ({ data: await setChannel(ctx, input), message: successMessages.done }));

@@ -60,7 +60,7 @@ const commands: Record<string, Command> = {
     fields: ([id]) => ({ id: id ?? "", decision: "approve" }),
   },
   "recharge-reject": {
-    usage: "recharge-reject <id> [reason]",
+    usage: "recharge-reject <id> <reason>",
     method: "POST",
     path: "/api/ops/recharge/review",
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
@@ -78,7 +78,7 @@ const commands: Record<string, Command> = {
     fields: ([id]) => ({ id: id ?? "", decision: "approve" }),
   },
   "withdrawal-reject": {
-    usage: "withdrawal-reject <id> [reason]",
+    usage: "withdrawal-reject <id> <reason>",
     method: "POST",
     path: "/api/ops/withdrawal/review",
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
@@ -113,7 +113,7 @@ const commands: Record<string, Command> = {
     fields: ([id]) => ({ id: id ?? "", decision: "pass" }),
   },
   "verification-refuse": {
-    usage: "verification-refuse <id> [reason]",
+    usage: "verification-refuse <id> <reason>",
     method: "POST",
     path: "/api/ops/verification/review",
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "refuse", reason: reason.join(" ") }),

@@ -78,7 +78,11 @@ describe("crashes at random moments", () => {
       (_, i) => new Customer(`crash${seed.toString(36)}x${i}`, shared, seededRandom(seed + i + 1)),
     );
     for (const [i, customer] of customers.entries()) {
-      await customer.register(`1${String(seed % 1e8).padStart(8, "0")}${i}`, `6222${seed}${i}`, shared.amounts.next(5_000_00));
+      await customer.register(
+        `1${String(seed % 1e8).padStart(8, "0")}${i}`,
+        `6222${String(seed).padStart(10, "0")}${i}`,
+        shared.amounts.next(5_000_00),
+      );
     }
     customerIds = customers.map((c) => c.id);
 

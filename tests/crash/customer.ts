@@ -191,7 +191,11 @@ export class Customer {
       const amount = this.shared.amounts.next(50_00);
       await this.once(
         { kind: "yuebao_append", subscriptionId, amount },
-        { method: "POST", path: "/api/user/yebappend", fields: { id: String(subscriptionId), amount: money(amount) } },
+        {
+          method: "POST",
+          path: "/api/user/yebappend",
+          fields: { id: String(subscriptionId), amount: money(amount), payPassword: PAY_PASSWORD },
+        },
       );
     } else {
       await this.once(

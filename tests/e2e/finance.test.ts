@@ -24,8 +24,11 @@ describe("yuebao in the browser", () => {
     await page.getByTestId("plans").locator("li").first().getByRole("link", { name: "Join" }).click();
     await page.waitForURL(/pages\/project\/details/);
     await page.getByLabel("Amount", { exact: true }).fill("1000");
-    await page.getByLabel("Fund password", { exact: true }).fill("246810");
     await page.getByRole("button", { name: "Join" }).click();
+    const joinSheet = page.getByRole("dialog", { name: "Confirm joining the plan" });
+    expect(await joinSheet.getByTestId("confirm-amount").textContent()).toBe("1000.00 U");
+    await joinSheet.getByLabel("Fund password", { exact: true }).fill("246810");
+    await joinSheet.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(/pages\/user\/finance/);
     const subscription = page.getByTestId("subscriptions").locator("li").first();
     await subscription.locator("[data-status=earning]").waitFor();
@@ -34,6 +37,8 @@ describe("yuebao in the browser", () => {
     // append 500 with a confirmation
     await subscription.getByRole("button", { name: "Append" }).click();
     await page.getByLabel("Amount", { exact: true }).fill("500");
+    expect(await page.getByTestId("confirm-net").textContent()).toBe("500.00 U");
+    await page.getByLabel("Fund password", { exact: true }).fill("246810");
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect.poll(() => page.locator('[data-label="Total balance"]').textContent()).toContain("1500.00");
     expect(await subscription.textContent()).toContain("Principal 1500.00 U");

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { residentId } from "../server/resident-ids";
 import { appUrl, launchBrowser, logInAsDemo, newPhoneContext, ops } from "./helpers";
 
 let browser: Browser;
@@ -18,7 +19,7 @@ describe("Mine pages in the browser", () => {
     // real-name: submitted → under review → the operator passes it → Mine shows verified
     await page.getByRole("link", { name: "Real-name verification" }).click();
     await page.getByLabel("Name", { exact: true }).fill("Demo User");
-    await page.getByLabel("ID number", { exact: true }).fill(`D${Date.now() % 10_000_000}`);
+    await page.getByLabel("ID number", { exact: true }).fill(residentId("19900101", Date.now() % 1000));
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Submit" }).click();
     await page.locator("[data-testid=verification-status][data-status=review]").waitFor();

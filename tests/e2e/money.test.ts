@@ -70,8 +70,13 @@ describe("money in the browser", () => {
     // exchange 100 cash to coin with a live preview
     await page.getByLabel("Cash amount", { exact: true }).fill("100");
     await expect.poll(() => page.getByTestId("exchange-preview").textContent()).toBe("You get 200.00 coin");
-    await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
+    // the sheet shows what is exchanged before the fund password confirms it
     await page.getByRole("button", { name: "Exchange", exact: true }).click();
+    const exchangeSheet = page.getByRole("dialog", { name: "Confirm the exchange" });
+    expect(await exchangeSheet.getByTestId("confirm-amount").textContent()).toBe("100.00 U");
+    expect(await exchangeSheet.getByTestId("confirm-net").textContent()).toBe("200.00 coin");
+    await exchangeSheet.getByLabel("Fund password", { exact: true }).fill("fund1234");
+    await exchangeSheet.getByRole("button", { name: "Confirm" }).click();
     await expect.poll(() => balance(page, "Coin")).toContain("200.00");
     expect(await balance(page, "Cash")).toContain("400.00");
     expect(await page.getByTestId("exchange-records").textContent()).toContain("Cash → coin");
@@ -82,8 +87,15 @@ describe("money in the browser", () => {
     await page.getByLabel("Amount", { exact: true }).fill("200");
     expect(await page.getByTestId("withdraw-fee").textContent()).toBe("2.00");
     expect(await page.getByTestId("withdraw-actual").textContent()).toBe("198.00");
-    await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
     await page.getByRole("button", { name: "Submit" }).click();
+    // the confirmation names amount, fee, what arrives and the masked card
+    const cashSheet = page.getByRole("dialog", { name: "Confirm the withdrawal" });
+    expect(await cashSheet.getByTestId("confirm-amount").textContent()).toBe("200.00 U");
+    expect(await cashSheet.getByTestId("confirm-fee").textContent()).toBe("2.00 U");
+    expect(await cashSheet.getByTestId("confirm-net").textContent()).toBe("198.00 U");
+    expect(await cashSheet.getByTestId("confirm-destination").textContent()).toMatch(/Example Bank \d{3}\*+\d{3}/);
+    await cashSheet.getByLabel("Fund password", { exact: true }).fill("fund1234");
+    await cashSheet.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(/cashrecord/);
     await page.locator("[data-status=review]").waitFor();
     const withdrawal = (ops("withdrawals") as Array<{ id: number; account: string }>).find((w) => w.account === account)!;

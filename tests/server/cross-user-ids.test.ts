@@ -68,7 +68,7 @@ afterAll(() => h.close());
 const crossUserCalls: Record<string, { fields: () => Record<string, string>; refusedWith: string[] }> = {
   order: { fields: () => ({ id: String(mine.orderId) }), refusedWith: ["order_not_found"] },
   appendSubscription: {
-    fields: () => ({ id: String(mine.subscriptionId), amount: "100", requestId: rid() }),
+    fields: () => ({ id: String(mine.subscriptionId), amount: "100", payPassword: bob.payPassword, requestId: rid() }),
     refusedWith: ["subscription_not_found"],
   },
   keepSubscription: { fields: () => ({ id: String(mine.subscriptionId), requestId: rid() }), refusedWith: ["subscription_not_found"] },

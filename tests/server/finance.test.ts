@@ -117,7 +117,7 @@ describe("yuebao", () => {
       h,
       "POST",
       "/api/user/yebappend",
-      { requestId: rid(), id: String(joined.body.data.id), amount: "300" },
+      { requestId: rid(), id: String(joined.body.data.id), amount: "300", payPassword: "fund1234" },
       { token },
     );
     expect(appended.body).toMatchObject({ code: 1, msg: "Additional amount added" });
@@ -139,7 +139,13 @@ describe("yuebao", () => {
       )
     ).body.data;
     await passDays(1); // 0.80
-    await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "1500" }, { token });
+    await api(
+      h,
+      "POST",
+      "/api/user/yebappend",
+      { requestId: rid(), id: String(joined.id), amount: "1500", payPassword: "fund1234" },
+      { token },
+    );
     await passDays(1); // 2500 × 0.0008 = 2.00
     const stop = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.id) }, { token });
     expect(stop.body.msg).toBe("Settled: principal and profit returned to cash");
@@ -186,13 +192,21 @@ describe("yuebao", () => {
     const before = await snapshot(h);
     for (const [path, fields] of [
       ["/api/user/yebstop", { id: String(joined.id) }],
-      ["/api/user/yebappend", { id: String(joined.id), amount: "10" }],
+      ["/api/user/yebappend", { id: String(joined.id), amount: "10", payPassword: "fund1234" }],
       ["/api/user/yebkeep", { id: String(joined.id) }],
     ] as const) {
       expect((await api(h, "POST", path, { ...fields, requestId: rid() }, { token: other })).body.err).toBe("subscription_not_found");
     }
     expect(
-      (await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "-5" }, { token: owner })).body.err,
+      (
+        await api(
+          h,
+          "POST",
+          "/api/user/yebappend",
+          { requestId: rid(), id: String(joined.id), amount: "-5", payPassword: "fund1234" },
+          { token: owner },
+        )
+      ).body.err,
     ).toBe("invalid_input");
     expect(
       (
@@ -206,8 +220,15 @@ describe("yuebao", () => {
       ).body.err,
     ).toBe("plan_not_found");
     expect(
-      (await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "99999999" }, { token: owner })).body
-        .err,
+      (
+        await api(
+          h,
+          "POST",
+          "/api/user/yebappend",
+          { requestId: rid(), id: String(joined.id), amount: "99999999", payPassword: "fund1234" },
+          { token: owner },
+        )
+      ).body.err,
     ).toBe("balance_insufficient");
     expect(await snapshot(h)).toBe(before);
     expect((await info(other)).subscriptions).toEqual([]);

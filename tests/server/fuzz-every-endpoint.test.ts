@@ -60,7 +60,7 @@ beforeAll(async () => {
     cardId: String(user.cardId),
     planId: "1",
     name: "Fuzz Person",
-    idNumber: "FZ12345678",
+    idNumber: "110101198001010010",
     agree: "1",
     kind: "news",
     decision: "reject",

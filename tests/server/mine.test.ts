@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
+import { residentId, residentIdEndingInX } from "./resident-ids";
+
+const ANN = residentIdEndingInX("19900101");
+const ANN_AGAIN = residentId("19850505", 2);
+const CY = residentId("19771231", 3);
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,32 +21,32 @@ describe("real-name verification", () => {
   it("submitted → review → passed; then verified and no second verification", async () => {
     const token = await newUser();
     expect((await api(h, "GET", "/api/user/certification", {}, { token })).body.data.status).toBe("none");
-    const noTick = await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: "A1234567" }, { token });
+    const noTick = await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: ANN }, { token });
     expect(noTick.body).toMatchObject({ err: "agreement_required", msg: "Please read and tick the agreement" });
     const submitted = await api(
       h,
       "POST",
       "/api/user/certification",
-      { requestId: rid(), name: "Ann Lee", idNumber: "A1234567", agree: "1" },
+      { requestId: rid(), name: "Ann Lee", idNumber: ANN, agree: "1" },
       { token },
     );
     expect(submitted.body).toMatchObject({
       code: 1,
       msg: "Submitted, waiting for review",
-      data: { status: "review", idNumber: "A12**567" },
+      data: { status: "review", idNumber: `${ANN.slice(0, 3)}******${ANN.slice(-3)}` },
     });
     expect(
-      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: "A1234567", agree: "1" }, { token }))
-        .body.err,
+      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: ANN, agree: "1" }, { token })).body
+        .err,
     ).toBe("verification_pending");
-    const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === "A1234567");
+    const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === ANN);
     await ops("POST", "/api/ops/verification/review", { id: String(pending.id), decision: "pass" });
     expect((await api(h, "GET", "/api/user/index", {}, { token })).body.data).toMatchObject({ verified: true, name: "Ann Lee" });
     const again = await api(
       h,
       "POST",
       "/api/user/certification",
-      { requestId: rid(), name: "Ann Lee", idNumber: "B7654321", agree: "1" },
+      { requestId: rid(), name: "Ann Lee", idNumber: ANN_AGAIN, agree: "1" },
       { token },
     );
     expect(again.body).toMatchObject({ err: "already_verified", msg: "Already verified, do not verify again" });
@@ -50,7 +55,7 @@ describe("real-name verification", () => {
       h,
       "POST",
       "/api/user/certification",
-      { requestId: rid(), name: "Bo Chan", idNumber: "a1234567", agree: "1" },
+      { requestId: rid(), name: "Bo Chan", idNumber: ANN.toLowerCase(), agree: "1" },
       { token: other },
     );
     expect(reused.body).toMatchObject({ err: "id_number_exists", msg: "ID number already exists" });
@@ -60,23 +65,21 @@ describe("real-name verification", () => {
     const token = await newUser();
     const before = await snapshot(h);
     expect(
-      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "1234", idNumber: "C1234567", agree: "1" }, { token }))
-        .body,
+      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "1234", idNumber: CY, agree: "1" }, { token })).body,
     ).toMatchObject({ err: "wrong_name", msg: "Wrong name" });
     expect(
       (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: "12-34", agree: "1" }, { token })).body,
     ).toMatchObject({ err: "wrong_id_number", msg: "Wrong ID number" });
     expect(await snapshot(h)).toBe(before);
-    await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: "C1234567", agree: "1" }, { token });
-    const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === "C1234567");
+    await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: CY, agree: "1" }, { token });
+    const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === CY);
     await ops("POST", "/api/ops/verification/review", { id: String(pending.id), decision: "refuse", reason: "photo unreadable" });
     expect((await api(h, "GET", "/api/user/certification", {}, { token })).body.data).toMatchObject({
       status: "refused",
       reason: "photo unreadable",
     });
     expect(
-      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: "C1234567", agree: "1" }, { token }))
-        .body.code,
+      (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: CY, agree: "1" }, { token })).body.code,
     ).toBe(1);
   });
 });

@@ -354,7 +354,9 @@ describe("withdrawal", () => {
     const b = (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "300", cardId, payPassword: "fund1234" }, { token })).body
       .data;
     await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "approve" });
-    expect((await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "reject" })).body.err).toBe("already_reviewed");
+    expect((await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "reject", reason: "late" })).body.err).toBe(
+      "already_reviewed",
+    );
     await ops("POST", "/api/ops/withdrawal/review", { id: String(b.id), decision: "reject", reason: "card name mismatch" });
     expect(await wallet(token)).toMatchObject({ cash: "800.00", frozen: "0.00" });
     const records = (await api(h, "GET", "/api/user/cash_record", {}, { token })).body.data.items;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
+import { residentId } from "./resident-ids";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
 import { stateFingerprint } from "./security/state-fingerprint";
@@ -89,7 +90,7 @@ const cases: Record<string, Case> = {
   },
   yebappend: {
     path: "/api/user/yebappend",
-    prepare: async (u) => ({ id: String(await subscription(u)), amount: "100" }),
+    prepare: async (u) => ({ id: String(await subscription(u)), amount: "100", payPassword: u.payPassword }),
     other: (f) => ({ ...f, amount: "50" }),
     effect: (id) => `select count(*) n from ledger where user_id = ${id} and reason = 'yuebao_append'`,
     delta: 2,
@@ -143,7 +144,7 @@ const cases: Record<string, Case> = {
   },
   certification: {
     path: "/api/user/certification",
-    prepare: async () => ({ name: "Once Person", idNumber: `ON${String(Date.now()).slice(-8)}`, agree: "1" }),
+    prepare: async () => ({ name: "Once Person", idNumber: residentId("19900101", accounts), agree: "1" }),
     other: (f) => ({ ...f, name: "Other Person" }),
     effect: (id) => `select count(*) n from verifications where user_id = ${id}`,
     delta: 1,

@@ -44,7 +44,7 @@ describe("yuebao: money appended late in a day", () => {
       h,
       "POST",
       "/api/user/yebappend",
-      { requestId: rid(), id: String(joined.body.data.id), amount: "1000000" },
+      { requestId: rid(), id: String(joined.body.data.id), amount: "1000000", payPassword: "fund1234" },
       { token },
     );
     expect(appended.body.code).toBe(1);
@@ -65,7 +65,13 @@ describe("yuebao: money appended late in a day", () => {
     ]);
 
     // stopping returns every cent put in, pending or not
-    await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.body.data.id), amount: "50" }, { token });
+    await api(
+      h,
+      "POST",
+      "/api/user/yebappend",
+      { requestId: rid(), id: String(joined.body.data.id), amount: "50", payPassword: "fund1234" },
+      { token },
+    );
     const stop = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.body.data.id) }, { token });
     expect(stop.body.data.subscriptions[0]).toMatchObject({ status: "settled", principal: "1001050.00", profit: "801.60" });
     expect((await api(h, "GET", "/api/user/wallet", {}, { token })).body.data).toMatchObject({ cash: "1002801.60", yuebao: "0.00" });
@@ -88,7 +94,13 @@ describe("yuebao: money appended late in a day", () => {
     ).body.data;
     // no accrual ran for two days; the append lands late on day 3
     h.clock.now += 3 * DAY - 60;
-    await api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(joined.id), amount: "1000000" }, { token });
+    await api(
+      h,
+      "POST",
+      "/api/user/yebappend",
+      { requestId: rid(), id: String(joined.id), amount: "1000000", payPassword: "fund1234" },
+      { token },
+    );
     h.clock.now += DAY;
     await accrueInterest(h.database.db, h.clock.now);
     const summary = await info(token);
@@ -97,5 +109,50 @@ describe("yuebao: money appended late in a day", () => {
       [2, "1.60"],
       [3, "2.40"],
     ]);
+  });
+});
+
+describe("yuebao: appending takes the fund password", () => {
+  it("refuses an append without or with a wrong fund password, counts the wrong ones, and moves no money", async () => {
+    const token = await richSaver();
+    const plans = (await api(h, "GET", "/api/user/yeb", {}, { token })).body.data as Array<{ id: number; days: number }>;
+    const seven = plans.find((plan) => plan.days === 7)!;
+    const user = (await api(h, "GET", "/api/user/index", {}, { token })).body.data;
+    const joined = await api(
+      h,
+      "POST",
+      "/api/user/yebjoinnow",
+      { requestId: rid(), planId: String(seven.id), amount: "1000", payPassword: "fund1234" },
+      { token },
+    );
+    const id = String(joined.body.data.id);
+    const append = (fields: Record<string, string>) =>
+      api(h, "POST", "/api/user/yebappend", { requestId: rid(), id, amount: "50", ...fields }, { token });
+    const before = await info(token);
+
+    const missing = await append({});
+    expect(missing.body).toMatchObject({ code: 0, err: "field_required" });
+    const wrong = [];
+    for (let i = 0; i < 5; i++) wrong.push((await append({ payPassword: `guess${i}99` })).body.err);
+    expect(wrong).toEqual([
+      "wrong_fund_password",
+      "wrong_fund_password",
+      "wrong_fund_password",
+      "wrong_fund_password",
+      "fund_password_locked",
+    ]);
+    // the lock holds for the right password too, and for the other money actions
+    expect((await append({ payPassword: "fund1234" })).body.err).toBe("fund_password_locked");
+    expect(await info(token)).toEqual(before);
+    const result = (await h.database.db.execute(
+      `select tries from password_guards where scope = 'fund' and user_id = ${user.id}` as never,
+    )) as unknown as { rows: Array<{ tries: number }> };
+    const [guard] = result.rows;
+    expect(Number(guard!.tries)).toBe(5);
+
+    h.clock.now += 16 * 60;
+    const right = await append({ payPassword: "fund1234" });
+    expect(right.body.code).toBe(1);
+    expect(right.body.data.subscriptions[0].principal).toBe("1050.00");
   });
 });

@@ -108,8 +108,9 @@ async function ownSubscription(tx: Parameters<Parameters<ServiceContext["db"]["t
  * first, so what is pending always belongs to the day in progress (appended exactly on a day boundary, it
  * earns that whole day).
  */
-export async function appendToSubscription(ctx: ServiceContext, user: UserRow, input: { id: number; amount: string }) {
+export async function appendToSubscription(ctx: ServiceContext, user: UserRow, input: { id: number; amount: string; payPassword: string }) {
   const amount = amountOf(input.amount);
+  await requireFundPassword(ctx, user, input.payPassword);
   const now = ctx.now();
   const closed = await ctx.db.transaction(async (tx) => {
     const owned = await ownSubscription(tx, user, input.id);

@@ -4,12 +4,14 @@ import { centsToDecimal, maskMiddle } from "#contract/format";
 import { LANGUAGE_CODES } from "#contract/languages";
 import type { Invitation, MessagePage, PlatformInfo, VerificationState, VerificationStatus } from "#contract/mine";
 import { parseAmount } from "#contract/money";
+import { isAdultResidentId } from "#contract/resident-id";
 
 import type { Db, Tx } from "../../db/client";
 import { ledger, messageReads, messages, settings, users, verifications } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { requireReason, sendReviewNotice, type Translate } from "./review-notice";
 
 export const MESSAGE_PAGE_SIZE = 20;
 
@@ -28,6 +30,8 @@ export async function verificationState(ctx: ServiceContext, user: UserRow): Pro
 /** Name + ID number (+ ticked agreement, checked by the schema) → review. One account per ID number. */
 export async function submitVerification(ctx: ServiceContext, user: UserRow, input: { name: string; idNumber: string }) {
   const idNumber = input.idNumber.toUpperCase();
+  // the schema checked the form; the age and a birth date not in the future count by the platform's clock
+  if (!isAdultResidentId(idNumber, ctx.now())) throw new AppError("wrong_id_number", {}, "idNumber");
   return ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const [fresh] = await tx.select({ verified: users.verified }).from(users).where(eq(users.id, user.id));
@@ -49,16 +53,29 @@ export async function submitVerification(ctx: ServiceContext, user: UserRow, inp
   });
 }
 
-export async function reviewVerification(ctx: ServiceContext, id: number, decision: "pass" | "refuse", reason: string) {
+export async function reviewVerification(
+  ctx: ServiceContext,
+  id: number,
+  decision: "pass" | "refuse",
+  reason: string,
+  translate: Translate,
+) {
+  requireReason(decision === "refuse", reason);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(verifications)
-      .set({ status: decision === "pass" ? "passed" : "refused", reason: decision === "refuse" ? reason || null : null, reviewedAt: now })
+      .set({ status: decision === "pass" ? "passed" : "refused", reason: decision === "refuse" ? reason.trim() : null, reviewedAt: now })
       .where(and(eq(verifications.id, id), eq(verifications.status, "review")))
       .returning();
     if (!row) throw new AppError("already_reviewed");
     if (decision === "pass") await tx.update(users).set({ verified: true, name: row.name }).where(eq(users.id, row.userId));
+    await sendReviewNotice(tx, translate, {
+      userId: row.userId,
+      kind: decision === "pass" ? "verification_passed" : "verification_refused",
+      reason,
+      now,
+    });
     return { id: row.id, status: row.status };
   });
 }

@@ -7,6 +7,7 @@ import { CARD_TYPES, type CardType } from "#contract/wallet";
 import { depositChannels, recharges, users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { requireReason, sendReviewNotice, type Translate } from "../mine/review-notice";
 import { moveMoney } from "./ledger";
 import { type MoneySettings, moneySettings, updateMoneySettings } from "./settings";
 
@@ -16,14 +17,15 @@ type Decision = "approve" | "reject";
  * The operator's review. A request leaves `review` exactly once: the status change is conditional on the
  * current status, and the money moves in the same transaction, so a double approval credits once.
  */
-export async function reviewRecharge(ctx: ServiceContext, id: number, decision: Decision, reason: string) {
+export async function reviewRecharge(ctx: ServiceContext, id: number, decision: Decision, reason: string, translate: Translate) {
+  requireReason(decision === "reject", reason);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(recharges)
       .set({
         status: decision === "approve" ? "success" : "failed",
-        reason: decision === "reject" ? reason || null : null,
+        reason: decision === "reject" ? reason.trim() : null,
         reviewedAt: now,
       })
       .where(and(eq(recharges.id, id), eq(recharges.status, "review")))
@@ -34,18 +36,26 @@ export async function reviewRecharge(ctx: ServiceContext, id: number, decision: 
     }
     if (decision === "approve")
       await moveMoney(tx, row.userId, [{ account: "cash", delta: row.amount, reason: "recharge" }], `recharge:${row.id}`, now);
+    await sendReviewNotice(tx, translate, {
+      userId: row.userId,
+      kind: decision === "approve" ? "recharge_approved" : "recharge_rejected",
+      values: { amount: centsToDecimal(row.amount) },
+      reason,
+      now,
+    });
     return { id: row.id, status: row.status, amount: centsToDecimal(row.amount) };
   });
 }
 
-export async function reviewWithdrawal(ctx: ServiceContext, id: number, decision: Decision, reason: string) {
+export async function reviewWithdrawal(ctx: ServiceContext, id: number, decision: Decision, reason: string, translate: Translate) {
+  requireReason(decision === "reject", reason);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(withdrawals)
       .set({
         status: decision === "approve" ? "success" : "failed",
-        reason: decision === "reject" ? reason || null : null,
+        reason: decision === "reject" ? reason.trim() : null,
         reviewedAt: now,
       })
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "review")))
@@ -64,6 +74,13 @@ export async function reviewWithdrawal(ctx: ServiceContext, id: number, decision
             { account: "cash" as const, delta: row.amount, reason: "withdrawal_rejected" },
           ];
     await moveMoney(tx, row.userId, movements, reference, now);
+    await sendReviewNotice(tx, translate, {
+      userId: row.userId,
+      kind: decision === "approve" ? "withdrawal_approved" : "withdrawal_rejected",
+      values: { amount: centsToDecimal(row.amount), actual: centsToDecimal(row.actual) },
+      reason,
+      now,
+    });
     return { id: row.id, status: row.status, amount: centsToDecimal(row.amount), actual: centsToDecimal(row.actual) };
   });
 }

@@ -152,7 +152,8 @@ export async function addCard(
         userId: user.id,
         type: input.type,
         bankName: input.bankName,
-        branch: input.branch,
+        // only a bank has branches
+        branch: input.type === "bank" ? input.branch : "",
         number,
         holder: input.holder,
         createdAt: ctx.now(),

@@ -26,7 +26,8 @@ export function AddBankPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const answer = await send({ type, bankName, branch, number, holder, payPassword }, addCard);
+    // only a bank has branches: one typed before switching to another type is not sent
+    const answer = await send({ type, bankName, branch: type === "bank" ? branch : "", number, holder, payPassword }, addCard);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       await navigate({ to: "/pages/user/bank" });
@@ -58,6 +59,8 @@ export function AddBankPage() {
           value={number}
           onChange={(e) => setNumber(e.target.value)}
           autoComplete="off"
+          inputMode={type === "bank" ? "numeric" : undefined}
+          hint={type === "bank" ? t`12 to 19 digits; spaces are fine` : undefined}
         />
         <Field label={t`Account holder`} name="holder" value={holder} onChange={(e) => setHolder(e.target.value)} />
         <Field

@@ -4,33 +4,46 @@ import { type FormEvent, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
+import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { NoCard } from "@/ui/NoCard";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
+import { maskMiddle } from "#contract/format";
 import { applyRate, parseAmount, rateToBps } from "#contract/money";
 import type { CashInfo } from "#contract/wallet";
 
 import { requestWithdrawal } from "./api";
 
-/** Withdraw: the rules first, the fee and the amount received as the user types, card, fund password. */
+/**
+ * Withdraw: the rules first, the fee and the amount received as the user types, the card; then a confirmation
+ * sheet with amount, fee, what arrives and where, which takes the fund password.
+ */
 export function CashPage({ info }: { info: CashInfo }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const online = useOnline();
   const [amount, setAmount] = useState("");
   const [cardId, setCardId] = useState(info.cards[0]?.id ?? 0);
-  const [payPassword, setPayPassword] = useState("");
+  const [confirming, setConfirming] = useState(false);
   const { submit: send, busy } = useSubmission();
   const cents = parseAmount(amount);
   const fee = cents === null ? null : applyRate(cents, rateToBps(info.rules.feeRate) ?? 0);
   const { rules } = info;
 
-  async function submit(event: FormEvent) {
+  const card = info.cards.find((c) => c.id === cardId);
+
+  function review(event: FormEvent) {
     event.preventDefault();
+    if (cents === null || cents <= 0) return showToast(t`Enter an amount`);
+    setConfirming(true);
+  }
+
+  async function confirm(payPassword: string) {
     const answer = await send({ amount, cardId, payPassword }, requestWithdrawal);
     if (answer.code === 1) {
+      setConfirming(false);
       showToast(answer.msg, { tone: "success" });
       await navigate({ to: "/pages/user/cashrecord" });
     }
@@ -56,7 +69,7 @@ export function CashPage({ info }: { info: CashInfo }) {
       {info.cards.length === 0 ? (
         <NoCard />
       ) : (
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={review} noValidate>
           <fieldset className="options">
             <legend>{t`Withdraw to`}</legend>
             {info.cards.map((card) => (
@@ -72,19 +85,30 @@ export function CashPage({ info }: { info: CashInfo }) {
             <dt>{t`You receive`}</dt>
             <dd data-testid="withdraw-actual">{fee === null || cents === null ? "—" : ((cents - fee) / 100).toFixed(2)}</dd>
           </dl>
-          <Field
-            label={t`Fund password`}
-            type="password"
-            autoComplete="off"
-            name="payPassword"
-            value={payPassword}
-            onChange={(e) => setPayPassword(e.target.value)}
-          />
           {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
           <button type="submit" className="button button-primary" disabled={busy || !online}>
             {t`Submit`}
           </button>
         </form>
+      )}
+      {confirming && cents !== null && fee !== null && card && (
+        <ConfirmSheet
+          title={t`Confirm the withdrawal`}
+          rows={[
+            { label: t`Amount`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-amount" },
+            { label: t`Fee`, value: `${(fee / 100).toFixed(2)} U`, testId: "confirm-fee" },
+            { label: t`You receive`, value: `${((cents - fee) / 100).toFixed(2)} U`, testId: "confirm-net" },
+            {
+              label: t`Withdraw to`,
+              value: `${card.bankName} ${maskMiddle(card.number)} · ${i18n._(CARD_TYPE_NAMES[card.type])}`,
+              testId: "confirm-destination",
+            },
+          ]}
+          busy={busy}
+          online={online}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        />
       )}
     </main>
   );

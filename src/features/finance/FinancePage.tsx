@@ -1,16 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
 import { formatDateTime } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
+import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { Sheet } from "@/ui/Sheet";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import type { Subscription, YuebaoInfo } from "#contract/finance";
+import { parseAmount } from "#contract/money";
 
 import { appendAmount, keepPlan, stopPlan } from "./api";
 
@@ -38,18 +40,26 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
   const online = useOnline();
   const [action, setAction] = useState<Action | null>(null);
   const [amount, setAmount] = useState("");
+  const [payPassword, setPayPassword] = useState("");
   const { submit: send, busy } = useSubmission();
+  const appendCents = parseAmount(amount);
 
-  async function confirm() {
+  function close() {
+    setAction(null);
+    setPayPassword("");
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
     if (!action) return;
     const id = action.subscription.id;
     const answer =
       action.kind === "append"
-        ? await send({ id, amount }, appendAmount)
+        ? await send({ id, amount, payPassword }, appendAmount)
         : await send({ id }, action.kind === "keep" ? keepPlan : stopPlan);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
-      setAction(null);
+      close();
       setAmount("");
       await router.invalidate();
     }
@@ -127,8 +137,20 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
         </ul>
       )}
       {action && (
-        <Sheet title={titles[action.kind]} onClose={() => setAction(null)}>
-          <div className="ticket">
+        <Sheet title={titles[action.kind]} onClose={close}>
+          <form className="ticket" onSubmit={confirm} noValidate data-testid="confirm-sheet">
+            <dl className="ticket-figures">
+              <dt>{t`Investment plan`}</dt>
+              <dd data-testid="confirm-destination">{action.subscription.title}</dd>
+              {action.kind === "stop" && (
+                <>
+                  <dt>{t`Principal`}</dt>
+                  <dd>{action.subscription.principal} U</dd>
+                  <dt>{t`Profit`}</dt>
+                  <dd>{action.subscription.profit} U</dd>
+                </>
+              )}
+            </dl>
             {action.kind === "append" && (
               <>
                 <label className="field-label" htmlFor="append-amount">
@@ -141,17 +163,31 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
                   value={amount}
                   onChange={(e) => setAmount(e.target.value)}
                 />
+                <dl className="ticket-figures">
+                  <dt>{t`Fee`}</dt>
+                  <dd data-testid="confirm-fee">0.00 U</dd>
+                  <dt>{t`Into the plan`}</dt>
+                  <dd data-testid="confirm-net">{appendCents === null ? "—" : `${(appendCents / 100).toFixed(2)} U`}</dd>
+                </dl>
                 <p className="ticket-rule">{t`Money added to a running plan starts earning from its next full day.`}</p>
+                <Field
+                  label={t`Fund password`}
+                  type="password"
+                  autoComplete="off"
+                  name="payPassword"
+                  value={payPassword}
+                  onChange={(e) => setPayPassword(e.target.value)}
+                />
               </>
             )}
             {action.kind === "keep" && <p>{t`At maturity the profit goes to your cash and the principal starts a new term.`}</p>}
             {action.kind === "stop" && (
               <p>{t`The principal ${action.subscription.principal} U and the profit ${action.subscription.profit} U go back to your cash now.`}</p>
             )}
-            <button type="button" className="button button-primary" disabled={busy} onClick={confirm}>
+            <button type="submit" className="button button-primary" disabled={busy || !online}>
               {t`Confirm`}
             </button>
-          </div>
+          </form>
         </Sheet>
       )}
     </main>

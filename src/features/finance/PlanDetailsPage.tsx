@@ -3,11 +3,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
+import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import type { FinancePlan } from "#contract/finance";
+import { parseAmount } from "#contract/money";
 
 import { joinPlan } from "./api";
 import { expectedPlanProfit } from "./expected";
@@ -17,14 +19,21 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
   const navigate = useNavigate();
   const online = useOnline();
   const [amount, setAmount] = useState(plan.minAmount);
-  const [payPassword, setPayPassword] = useState("");
+  const [confirming, setConfirming] = useState(false);
   const { submit: send, busy } = useSubmission();
   const profit = expectedPlanProfit(amount, plan.dailyRate, plan.days);
+  const cents = parseAmount(amount);
 
-  async function submit(event: FormEvent) {
+  function review(event: FormEvent) {
     event.preventDefault();
+    if (cents === null || cents <= 0) return showToast(t`Enter an amount`);
+    setConfirming(true);
+  }
+
+  async function confirm(payPassword: string) {
     const answer = await send({ planId: plan.id, amount, payPassword }, joinPlan);
     if (answer.code === 1) {
+      setConfirming(false);
       showToast(answer.msg, { tone: "success" });
       await navigate({ to: "/pages/user/finance" });
     }
@@ -39,7 +48,7 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
         <p>{t`Minimum ${plan.minAmount} U`}</p>
         <p>{t`Cash available: ${cash} U`}</p>
       </section>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={review} noValidate>
         <Field label={t`Amount`} inputMode="decimal" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
         <p className="preview" data-testid="join-expected">
           {profit === null ? "—" : t`Expected profit ${profit} U over ${plan.days} days`}
@@ -48,18 +57,26 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
           <Trans>Below the minimum the plan is reserved and earns nothing until you append; stopping returns every cent.</Trans>
         </p>
         <p className="ticket-rule">{t`Money added to a running plan starts earning from its next full day.`}</p>
-        <Field
-          label={t`Fund password`}
-          type="password"
-          autoComplete="off"
-          name="payPassword"
-          value={payPassword}
-          onChange={(e) => setPayPassword(e.target.value)}
-        />
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Join`}
         </button>
       </form>
+      {confirming && cents !== null && (
+        <ConfirmSheet
+          title={t`Confirm joining the plan`}
+          rows={[
+            { label: t`Amount`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-amount" },
+            { label: t`Fee`, value: "0.00 U", testId: "confirm-fee" },
+            { label: t`Into the plan`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-net" },
+            { label: t`Investment plan`, value: t`${plan.title}, ${plan.days} days`, testId: "confirm-destination" },
+            { label: t`Expected profit`, value: profit === null ? "—" : `${profit} U` },
+          ]}
+          busy={busy}
+          online={online}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </main>
   );
 }

@@ -7,6 +7,7 @@ export const fetchPlans = () => call<FinancePlan[]>(apiPaths.plans);
 export const fetchYuebaoInfo = () => call<YuebaoInfo>(apiPaths.yuebaoInfo);
 export const joinPlan = (input: WithRequestId<{ planId: number; amount: string; payPassword: string }>) =>
   call<Subscription>(apiPaths.joinPlan, input);
-export const appendAmount = (input: WithRequestId<{ id: number; amount: string }>) => call<YuebaoInfo>(apiPaths.appendSubscription, input);
+export const appendAmount = (input: WithRequestId<{ id: number; amount: string; payPassword: string }>) =>
+  call<YuebaoInfo>(apiPaths.appendSubscription, input);
 export const keepPlan = (input: WithRequestId<{ id: number }>) => call<YuebaoInfo>(apiPaths.keepSubscription, input);
 export const stopPlan = (input: WithRequestId<{ id: number }>) => call<YuebaoInfo>(apiPaths.stopSubscription, input);

@@ -4,6 +4,7 @@ import { type FormEvent, lazy, Suspense, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
 import { formatDateTime } from "@/i18n/format";
+import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { Money } from "@/ui/Money";
 import { NavBar } from "@/ui/NavBar";
@@ -32,17 +33,24 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
   const online = useOnline();
   const [from, setFrom] = useState<"cash" | "coin">("cash");
   const [amount, setAmount] = useState("");
-  const [payPassword, setPayPassword] = useState("");
+  const [confirming, setConfirming] = useState(false);
   const { submit: send, busy } = useSubmission();
   const preview = exchangePreview(from, amount, wallet.coinRate);
+  const unit = (side: "cash" | "coin") => (side === "cash" ? "U" : t`coin`);
 
-  async function submit(event: FormEvent) {
+  function review(event: FormEvent) {
     event.preventDefault();
+    if (preview === null) return showToast(t`Enter an amount`);
+    setConfirming(true);
+  }
+
+  // the fund password is asked in the confirmation sheet, beside the figures it confirms
+  async function confirm(payPassword: string) {
     const answer = await send({ from, amount, payPassword }, exchangeMoney);
     if (answer.code === 1) {
+      setConfirming(false);
       showToast(answer.msg, { tone: "success" });
       setAmount("");
-      setPayPassword("");
       await router.invalidate();
     }
   }
@@ -78,7 +86,7 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
         </Link>
       </div>
       <h2 className="section-title">{t`Exchange`}</h2>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={review} noValidate>
         <div className="segmented" role="radiogroup" aria-label={t`Exchange direction`}>
           <button type="button" role="radio" aria-checked={from === "cash"} className="seg" onClick={() => setFrom("cash")}>
             {t`Cash → coin`}
@@ -102,19 +110,26 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
               ? t`You get ${preview} coin`
               : t`You get ${preview} U`}
         </p>
-        <Field
-          label={t`Fund password`}
-          type="password"
-          autoComplete="off"
-          value={payPassword}
-          onChange={(e) => setPayPassword(e.target.value)}
-          name="payPassword"
-        />
         {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Exchange`}
         </button>
       </form>
+      {confirming && preview !== null && (
+        <ConfirmSheet
+          title={t`Confirm the exchange`}
+          rows={[
+            { label: t`Amount`, value: `${(parseAmount(amount)! / 100).toFixed(2)} ${unit(from)}`, testId: "confirm-amount" },
+            { label: t`Fee`, value: `0.00 ${unit(from)}`, testId: "confirm-fee" },
+            { label: t`You receive`, value: `${preview} ${unit(from === "cash" ? "coin" : "cash")}`, testId: "confirm-net" },
+            { label: t`Exchange direction`, value: from === "cash" ? t`Cash → coin` : t`Coin → cash`, testId: "confirm-destination" },
+          ]}
+          busy={busy}
+          online={online}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        />
+      )}
       <h2 className="section-title">{t`Exchange records`}</h2>
       {records.length === 0 ? (
         <p className="empty-text">{t`No exchanges yet.`}</p>

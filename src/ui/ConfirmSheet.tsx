@@ -1,0 +1,70 @@
+import { useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+
+import { Field } from "./Field";
+import { Sheet } from "./Sheet";
+
+export interface ConfirmRow {
+  label: string;
+  value: string;
+  testId?: string;
+}
+
+/**
+ * The last look before money leaves: what goes where (amount, fee, what arrives, the destination or plan), and
+ * the fund password asked here, next to those figures, so it confirms exactly what the sheet shows.
+ */
+export function ConfirmSheet({
+  title,
+  rows,
+  askPassword = true,
+  busy,
+  online,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  rows: ConfirmRow[];
+  askPassword?: boolean;
+  busy: boolean;
+  online: boolean;
+  onConfirm: (payPassword: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const [payPassword, setPayPassword] = useState("");
+
+  function confirm(event: FormEvent) {
+    event.preventDefault();
+    onConfirm(payPassword);
+  }
+
+  return (
+    <Sheet title={title} onClose={onClose}>
+      <form className="form" onSubmit={confirm} noValidate data-testid="confirm-sheet">
+        <dl className="ticket-figures">
+          {rows.map((row) => (
+            <div key={row.label} className="confirm-row">
+              <dt>{row.label}</dt>
+              <dd data-testid={row.testId}>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {askPassword && (
+          <Field
+            label={t`Fund password`}
+            type="password"
+            autoComplete="off"
+            name="payPassword"
+            value={payPassword}
+            onChange={(e) => setPayPassword(e.target.value)}
+          />
+        )}
+        {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
+        <button type="submit" className="button button-primary" disabled={busy || !online}>
+          {t`Confirm`}
+        </button>
+      </form>
+    </Sheet>
+  );
+}
