@@ -38,10 +38,18 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
   const online = useOnline();
   const [action, setAction] = useState<Action | null>(null);
   const [amount, setAmount] = useState("");
+  // the server's refusal, shown inside the sheet as well: the toast alone is easy to miss over an open sheet
+  const [refusal, setRefusal] = useState<string | null>(null);
   const { submit: send, busy } = useSubmission();
+
+  function openSheet(next: Action | null) {
+    setAction(next);
+    setRefusal(null);
+  }
 
   async function confirm() {
     if (!action) return;
+    setRefusal(null);
     const id = action.subscription.id;
     const answer =
       action.kind === "append"
@@ -52,7 +60,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
       setAction(null);
       setAmount("");
       await router.invalidate();
-    }
+    } else if (answer.code !== 401) setRefusal(answer.msg);
   }
 
   const titles = { append: t`Append an amount`, keep: t`Renew at maturity`, stop: t`Stop and settle now` };
@@ -109,15 +117,15 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
               )}
               {s.status !== "settled" && (
                 <span className="plan-actions">
-                  <button type="button" className="chip" disabled={!online} onClick={() => setAction({ kind: "append", subscription: s })}>
+                  <button type="button" className="chip" disabled={!online} onClick={() => openSheet({ kind: "append", subscription: s })}>
                     {t`Append`}
                   </button>
                   {s.status === "earning" && !s.renew && (
-                    <button type="button" className="chip" disabled={!online} onClick={() => setAction({ kind: "keep", subscription: s })}>
+                    <button type="button" className="chip" disabled={!online} onClick={() => openSheet({ kind: "keep", subscription: s })}>
                       {t`Keep`}
                     </button>
                   )}
-                  <button type="button" className="chip" disabled={!online} onClick={() => setAction({ kind: "stop", subscription: s })}>
+                  <button type="button" className="chip" disabled={!online} onClick={() => openSheet({ kind: "stop", subscription: s })}>
                     {t`Stop`}
                   </button>
                 </span>
@@ -127,7 +135,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
         </ul>
       )}
       {action && (
-        <Sheet title={titles[action.kind]} onClose={() => setAction(null)}>
+        <Sheet title={titles[action.kind]} onClose={() => openSheet(null)}>
           <div className="ticket">
             {action.kind === "append" && (
               <>
@@ -139,7 +147,12 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
                   className="field-input"
                   inputMode="decimal"
                   value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
+                  onChange={(e) => {
+                    setAmount(e.target.value);
+                    setRefusal(null);
+                  }}
+                  aria-invalid={refusal !== null}
+                  aria-describedby="finance-error"
                 />
                 <p className="ticket-rule">{t`Money added to a running plan starts earning from its next full day.`}</p>
               </>
@@ -148,6 +161,9 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
             {action.kind === "stop" && (
               <p>{t`The principal ${action.subscription.principal} U and the profit ${action.subscription.profit} U go back to your cash now.`}</p>
             )}
+            <p id="finance-error" className="field-error" role="alert" data-testid="sheet-error">
+              {refusal ?? ""}
+            </p>
             <button type="button" className="button button-primary" disabled={busy} onClick={confirm}>
               {t`Confirm`}
             </button>

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
+import { settledChange } from "@/api/order-figures";
 import { formatDateTime } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
@@ -22,7 +23,9 @@ export function OrderDetailPage({ order }: { order: Order }) {
     [t`Close time`, formatDateTime(order.closeTime)],
     [t`Result`, result],
     [t`Profit`, order.profit === null ? "—" : <SignedMoney cents={Math.round(Number(order.profit) * 100)} />],
+    [t`Change of your balance (fee included)`, order.profit === null ? "—" : <SignedMoney cents={settledChange(order) ?? 0} />],
   ];
+  const fee = order.fee;
   return (
     <main className="page">
       <NavBar title={t`Order details`} />
@@ -34,6 +37,9 @@ export function OrderDetailPage({ order }: { order: Order }) {
           </div>
         ))}
       </dl>
+      {order.result === "tie" && (
+        <p className="ticket-rule">{t`A tie: the amount came back to your balance and the fee ${fee} was kept.`}</p>
+      )}
     </main>
   );
 }
