@@ -54,7 +54,7 @@ export type TicketProblem =
 
 /**
  * The rule an amount breaks before it is sent, checked in the server's order: a positive amount of cents, within
- * the inclusive range, and amount + fee covered by the balance (when it is known). Null when the order may go.
+ * the inclusive range (zero is below any minimum), and amount + fee covered by the balance (when it is known). Null when the order may go.
  */
 export function ticketProblem(
   amountCents: number | null,
@@ -62,8 +62,8 @@ export function ticketProblem(
   feeBps: number,
   balanceCents: number | null,
 ): TicketProblem | null {
-  if (amountCents === null || amountCents <= 0) return { kind: "amount_invalid" };
-  if (amountCents < range.min) return { kind: "amount_too_small", min: range.min };
+  if (amountCents === null) return { kind: "amount_invalid" };
+  if (amountCents < Math.max(range.min, 1)) return { kind: "amount_too_small", min: range.min };
   if (amountCents > range.max) return { kind: "amount_too_large", max: range.max };
   const needed = amountCents + orderFee(amountCents, feeBps);
   if (balanceCents !== null && needed > balanceCents) return { kind: "balance_insufficient", needed, balance: balanceCents };
