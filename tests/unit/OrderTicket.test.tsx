@@ -22,10 +22,10 @@ const goods: Goods = {
     price: "100.00",
     changePct: "0",
     prevClose: "100.00",
-    status: "trading",
+    status: "open",
     time: 0,
     simulated: true,
-  } as Goods["product"],
+  },
   options: [{ seconds: 30, payoutRate: "0.8", minAmount: "10.00", maxAmount: "5000.00" }],
   limits: { singleMin: "10.00", singleMax: "5000.00", totalMax: "20000.00" },
   feeRate: "0.01",
@@ -45,7 +45,7 @@ function renderTicket(balance: string | null) {
           goods={goods}
           balance={balance}
           direction="up"
-          status="trading"
+          status="open"
           stale={false}
           online
           onClose={() => {}}
