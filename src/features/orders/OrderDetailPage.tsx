@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { settledChange } from "@/api/order-figures";
 import { formatDateTime } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
@@ -23,7 +22,6 @@ export function OrderDetailPage({ order }: { order: Order }) {
     [t`Close time`, formatDateTime(order.closeTime)],
     [t`Result`, result],
     [t`Profit`, order.profit === null ? "—" : <SignedMoney cents={Math.round(Number(order.profit) * 100)} />],
-    [t`Change of your balance (fee included)`, order.profit === null ? "—" : <SignedMoney cents={settledChange(order) ?? 0} />],
   ];
   const fee = order.fee;
   return (

@@ -52,11 +52,9 @@ export function OrderProgress({
             Open {order.openPrice} → close {order.closePrice}
           </Trans>
         </p>
-        <p className="ticket-rule">
-          {order.result === "tie"
-            ? t`A tie: the amount came back to your balance and the fee ${fee} was kept.`
-            : t`Change of your balance, the fee ${fee} included.`}
-        </p>
+        {order.result === "tie" && (
+          <p className="ticket-rule">{t`A tie: the amount came back to your balance and the fee ${fee} was kept.`}</p>
+        )}
       </section>
     );
   }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useRef, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
+import { SignedMoney } from "@/ui/MarketText";
 import { Sheet } from "@/ui/Sheet";
 import { CURRENCY } from "#contract/constants";
 import type { Direction, Goods, MarketStatus, Order } from "#contract/markets";
@@ -12,11 +13,8 @@ import { submitOrder } from "./api";
 
 const PRESETS = ["10", "50", "100", "500", "1000"];
 const money = (cents: number) => (cents / 100).toFixed(2);
-const signed = (cents: number) => `${cents < 0 ? "−" : "+"}${money(Math.abs(cents))}`;
-const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 /** A limit as people read it: 5000.00 → "5,000", 10.50 → "10.50". */
-export const limitText = (cents: number) =>
-  cents % 100 === 0 ? grouped.format(cents / 100) : grouped.format(Math.floor(cents / 100)) + `.${String(cents % 100).padStart(2, "0")}`;
+const limitText = (cents: number) => (cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 });
 
 interface Props {
   goods: Goods;
@@ -178,7 +176,7 @@ export function OrderTicket({ goods, balance, direction: initialDirection, statu
           <dt>{t`Expected profit`}</dt>
           <dd data-testid="ticket-profit">{profit === null ? "—" : `+${money(profit)}`}</dd>
           <dt>{t`You get if it wins (after the fee)`}</dt>
-          <dd data-testid="ticket-net">{net === null ? "—" : signed(net)}</dd>
+          <dd data-testid="ticket-net">{net === null ? "—" : <SignedMoney cents={net} />}</dd>
           <dt>{t`Balance`}</dt>
           <dd data-testid="ticket-balance">{balance ?? "—"}</dd>
         </dl>

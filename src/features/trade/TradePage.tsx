@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 
 import { changePct, ChangeText, StatusBadge } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
@@ -23,7 +23,9 @@ import {
 import { fetchBalance } from "./api";
 import { type EntryLine, KlineChart } from "./KlineChart";
 import { OrderProgress } from "./OrderProgress";
-import { OrderTicket } from "./OrderTicket";
+
+// the ticket is not needed to draw the screen: it loads on the first Buy (the service worker has it precached)
+const OrderTicket = lazy(() => import("./OrderTicket").then((module) => ({ default: module.OrderTicket })));
 
 interface Props {
   detail: ProductDetail;
@@ -134,20 +136,22 @@ export function TradePage({ detail, candles, goods, holding, period, offlineSinc
         </button>
       </div>
       {ticket && (
-        <OrderTicket
-          goods={goods}
-          balance={balance}
-          direction={ticket}
-          status={status}
-          stale={stale}
-          online={online}
-          onClose={() => setTicket(null)}
-          onPlaced={(order) => {
-            setPlaced((current) => [order, ...current]);
-            setTicket(null);
-            void refreshBalance();
-          }}
-        />
+        <Suspense fallback={null}>
+          <OrderTicket
+            goods={goods}
+            balance={balance}
+            direction={ticket}
+            status={status}
+            stale={stale}
+            online={online}
+            onClose={() => setTicket(null)}
+            onPlaced={(order) => {
+              setPlaced((current) => [order, ...current]);
+              setTicket(null);
+              void refreshBalance();
+            }}
+          />
+        </Suspense>
       )}
     </main>
   );
