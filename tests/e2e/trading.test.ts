@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("timed trading in the browser", () => {
-  it("opens a product from Home, draws the chart with a moving price, places a 30 s up order and sees it settle", async () => {
+  it("opens a product from Home, draws the chart, is told each refused amount above the ticket, places a 30 s up order, sees it settle with the balance following, and sees the Order tab follow a settlement", async () => {
     // the operator's view of the products, through the CLI
     const products = ops("products") as Array<{ code: string; tradingEnabled: boolean; options: string[] }>;
     expect(products.find((p) => p.code === "BTCUSDT")).toMatchObject({
@@ -32,6 +32,7 @@ describe("timed trading in the browser", () => {
     await expect.poll(() => homePrice.textContent(), { timeout: 15_000 }).not.toBe(first);
     await page.locator("[data-code=BTCUSDT]").click();
     await page.waitForURL(/pages\/trade\/trade\?pid=\d+/);
+    const pid = /pid=(\d+)/.exec(page.url())![1]!;
 
     // the chart draws its candles and the price moves
     await page.locator("[data-testid=kline] canvas").first().waitFor();
@@ -110,6 +111,20 @@ describe("timed trading in the browser", () => {
     const detail = page.getByTestId("order-detail");
     await detail.waitFor();
     expect(await detail.textContent()).toContain(settled.closePrice);
+
+    // the Order tab follows the server: an order placed elsewhere leaves "Settling…" for the history once settled
+    const body = new URLSearchParams({ pid, direction: "down", seconds: "30", amount: "10", requestId: crypto.randomUUID() });
+    const second = (await (await fetch(`${baseUrl()}/api/user/addorder`, { method: "POST", headers: { token }, body })).json()).data as {
+      id: number;
+      closeTime: number;
+    };
+    await page.goto(appUrl("/pages/user/order"));
+    const holding = page.locator(`[data-testid=holding-order][href$="id=${second.id}"]`);
+    await holding.waitFor();
+    // generous: the 30 s term, the server's settlement pass, and the page's check every second
+    await holding.waitFor({ state: "detached", timeout: 45_000 });
+    await page.getByRole("tab", { name: "History" }).click();
+    await page.locator(`[data-order-id="${second.id}"]`).waitFor({ timeout: 5_000 });
     await context.close();
   });
 });
