@@ -34,9 +34,22 @@ describe("yuebao in the browser", () => {
     await subscription.locator("[data-status=earning]").waitFor();
     await expect.poll(() => page.locator('[data-label="Total balance"]').textContent()).toContain("1000.00");
 
-    // append 500 with a confirmation
+    // a refused append is told inside the sheet and by a toast drawn above it
     await subscription.getByRole("button", { name: "Append" }).click();
+    await page.getByLabel("Amount", { exact: true }).fill("0");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    const sheetError = page.getByTestId("sheet-error");
+    await expect.poll(() => sheetError.textContent()).not.toBe("");
+    const refusal = (await sheetError.textContent())!;
+    await page.locator(".toast-error", { hasText: refusal }).waitFor();
+    const [toastLayer, sheetLayer] = await page.evaluate(() =>
+      [".toasts", ".sheet-backdrop"].map((selector) => Number(getComputedStyle(document.querySelector(selector)!).zIndex)),
+    );
+    expect(toastLayer).toBeGreaterThan(sheetLayer!);
+
+    // append 500 with a confirmation
     await page.getByLabel("Amount", { exact: true }).fill("500");
+    expect(await sheetError.textContent()).toBe("");
     expect(await page.getByTestId("confirm-net").textContent()).toBe("500.00 U");
     await page.getByLabel("Fund password", { exact: true }).fill("246810");
     await page.getByRole("button", { name: "Confirm" }).click();

@@ -1,6 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { apiPaths } from "#contract/paths";
+
 import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext, ops } from "./helpers";
 
 let browser: Browser;
@@ -10,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("timed trading in the browser", () => {
-  it("opens a product from Home, draws the chart with a moving price, places a 30 s up order and sees it settle", async () => {
+  it("opens a product from Home, draws the chart, is told each refused amount above the ticket, places a 30 s up order, sees it settle with the balance following, and sees the Order tab follow a settlement", async () => {
     // the operator's view of the products, through the CLI
     const products = ops("products") as Array<{ code: string; tradingEnabled: boolean; options: string[] }>;
     expect(products.find((p) => p.code === "BTCUSDT")).toMatchObject({
@@ -30,6 +32,7 @@ describe("timed trading in the browser", () => {
     await expect.poll(() => homePrice.textContent(), { timeout: 15_000 }).not.toBe(first);
     await page.locator("[data-code=BTCUSDT]").click();
     await page.waitForURL(/pages\/trade\/trade\?pid=\d+/);
+    const pid = /pid=(\d+)/.exec(page.url())![1]!;
 
     // the chart draws its candles and the price moves
     await page.locator("[data-testid=kline] canvas").first().waitFor();
@@ -39,15 +42,49 @@ describe("timed trading in the browser", () => {
     await expect.poll(() => price.textContent(), { timeout: 15_000 }).not.toBe(before);
     expect(await page.getByText("Simulated prices").first().isVisible()).toBe(true);
 
-    // the ticket computes fee and expected profit as the user types
+    // the ticket computes fee and expected profit as the user types, and says which rule an amount breaks
     await page.getByRole("button", { name: "▲ Buy up" }).click();
     await page.getByRole("button", { name: /30s/ }).click();
-    await page.getByLabel(/Amount/).fill("250");
+    const amount = page.getByLabel(/Amount/);
+    const ticketError = page.getByTestId("ticket-error");
+    await amount.fill("5");
+    await expect.poll(() => ticketError.textContent()).toBe("The amount must be at least 10.");
+    await amount.fill("6000");
+    await expect.poll(() => ticketError.textContent()).toBe("The amount can be at most 5,000.");
+    await amount.fill("250");
     await expect.poll(() => page.getByTestId("ticket-fee").textContent()).toBe("2.50");
     expect(await page.getByTestId("ticket-profit").textContent()).toBe("+200.00");
+    expect(await page.getByTestId("ticket-net").textContent()).toBe("+197.50");
+    expect(await ticketError.textContent()).toBe("");
+    const balanceBefore = Number(await page.getByTestId("ticket-balance").textContent());
+
+    // a refusal from the server is drawn above the open sheet and next to the amount
+    const refusal = "Holding maximum total amount is 1000";
+    await context.route(
+      `**${apiPaths.placeOrder.path}*`,
+      (route) => route.fulfill({ json: { code: 0, msg: refusal, err: "holding_total_max", data: null } }),
+      { times: 1 },
+    );
+    await page.getByRole("button", { name: "Confirm buy up" }).click();
+    await expect.poll(() => ticketError.textContent()).toBe(refusal);
+    await page.locator(".toast-error", { hasText: refusal }).waitFor();
+    const [toastLayer, sheetLayer] = await page.evaluate(() =>
+      [".toasts", ".sheet-backdrop"].map((selector) => Number(getComputedStyle(document.querySelector(selector)!).zIndex)),
+    );
+    expect(toastLayer).toBeGreaterThan(sheetLayer!);
+
     const placed = page.waitForResponse((response) => response.url().includes("/api/user/addorder"));
     await page.getByRole("button", { name: "Confirm buy up" }).click();
     const order = (await (await placed).json()).data as { id: number; openPrice: string };
+
+    // the ticket's balance follows the order: stake and fee are gone at once
+    const ticketBalance = async () => {
+      await page.getByRole("button", { name: "▲ Buy up" }).click();
+      const text = await page.getByTestId("ticket-balance").textContent();
+      await page.keyboard.press("Escape");
+      return Number(text);
+    };
+    await expect.poll(ticketBalance).toBeCloseTo(balanceBefore - 252.5, 2);
 
     // countdown with live profit/loss, then the result
     const countdown = page.getByTestId("countdown");
@@ -62,6 +99,8 @@ describe("timed trading in the browser", () => {
     const settled = (await (await fetch(`${baseUrl()}/api/user/get_this_order?id=${order.id}`, { headers: { token } })).json()).data;
     expect(settled.status).toBe("closed");
     expect(settled.openPrice).toBe(order.openPrice);
+    // the settlement reaches the ticket's balance without reloading the page
+    await expect.poll(ticketBalance).toBeCloseTo(balanceBefore - 2.5 + Number(settled.profit), 2);
     await page.goto(appUrl("/pages/user/order"));
     await page.getByRole("tab", { name: "History" }).click();
     const row = page.locator(`[data-order-id="${order.id}"]`);
@@ -72,6 +111,20 @@ describe("timed trading in the browser", () => {
     const detail = page.getByTestId("order-detail");
     await detail.waitFor();
     expect(await detail.textContent()).toContain(settled.closePrice);
+
+    // the Order tab follows the server: an order placed elsewhere leaves "Settling…" for the history once settled
+    const body = new URLSearchParams({ pid, direction: "down", seconds: "30", amount: "10", requestId: crypto.randomUUID() });
+    const second = (await (await fetch(`${baseUrl()}/api/user/addorder`, { method: "POST", headers: { token }, body })).json()).data as {
+      id: number;
+      closeTime: number;
+    };
+    await page.goto(appUrl("/pages/user/order"));
+    const holding = page.locator(`[data-testid=holding-order][href$="id=${second.id}"]`);
+    await holding.waitFor();
+    // generous: the 30 s term, the server's settlement pass, and the page's check every second
+    await holding.waitFor({ state: "detached", timeout: 45_000 });
+    await page.getByRole("tab", { name: "History" }).click();
+    await page.locator(`[data-order-id="${second.id}"]`).waitFor({ timeout: 5_000 });
     await context.close();
   });
 });

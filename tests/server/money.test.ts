@@ -110,7 +110,7 @@ describe("recharge", () => {
       { requestId: rid(), channelId: String(info.channels[0].id), amount: "99.99", screenshot: url },
       { token },
     );
-    expect(small.body).toMatchObject({ err: "amount_too_small", msg: "Amount must be larger than 100" });
+    expect(small.body).toMatchObject({ err: "amount_too_small", msg: "Amount must be at least 100" });
     const noShot = await api(
       h,
       "POST",

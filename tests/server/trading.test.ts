@@ -127,8 +127,8 @@ describe("placing orders", () => {
   });
 
   const refusals: Array<[string, Record<string, string>, string, string]> = [
-    ["under the option minimum", { seconds: "180", amount: "20" }, "amount_too_small", "Amount must be larger than 50"],
-    ["over the option maximum", { amount: "5000.01" }, "amount_too_large", "Amount must be smaller than 5000"],
+    ["under the option minimum", { seconds: "180", amount: "20" }, "amount_too_small", "Amount must be at least 50"],
+    ["over the option maximum", { amount: "5000.01" }, "amount_too_large", "Amount can be at most 5000"],
     ["an unknown settlement time", { seconds: "45" }, "invalid_input", "Settlement time is invalid"],
     ["an amount with three decimals", { amount: "10.001" }, "invalid_input", "Amount is invalid"],
     ["a negative amount", { amount: "-10" }, "invalid_input", "Amount is invalid"],

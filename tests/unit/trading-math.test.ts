@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 
 import { applyRate, bpsToRate, formatPrice, parseAmount, parsePrice, rateToBps } from "#contract/money";
-import { expectedProfit, orderFee, orderProfit, orderResult, settlementCredit } from "#contract/trading-math";
+import {
+  amountRange,
+  expectedNetProfit,
+  expectedProfit,
+  netOrderChange,
+  orderFee,
+  orderProfit,
+  orderResult,
+  settlementCredit,
+  ticketProblem,
+} from "#contract/trading-math";
 
 describe("ticket arithmetic", () => {
   it("parses amounts to cents with at most two decimals", () => {
@@ -55,5 +65,40 @@ describe("settlement rules", () => {
     expect(orderProfit("win", 10000, 8000)).toBe(8000);
     expect(orderProfit("tie", 10000, 8000)).toBe(0);
     expect(orderProfit("loss", 10000, 8000)).toBe(-10000);
+  });
+});
+
+describe("what the customer gets", () => {
+  it("nets the fee off the expected profit and off every result", () => {
+    expect(expectedNetProfit(25000, 8000, 100)).toBe(19750); // 200.00 payout − 2.50 fee
+    expect(netOrderChange(orderProfit("win", 10000, 8000), 100)).toBe(7900);
+    expect(netOrderChange(orderProfit("tie", 10000, 8000), 100)).toBe(-100); // the fee is kept on a tie
+    expect(netOrderChange(orderProfit("loss", 10000, 8000), 100)).toBe(-10100);
+  });
+});
+
+describe("the ticket's rules", () => {
+  const range = amountRange({ minAmount: 1000, maxAmount: 500000 }, { singleMin: 500, singleMax: 600000 });
+
+  it("takes the tighter of the settlement time's and the product's limits", () => {
+    expect(range).toEqual({ min: 1000, max: 500000 });
+    expect(amountRange({ minAmount: 1000, maxAmount: 500000 }, { singleMin: 2000, singleMax: 300000 })).toEqual({ min: 2000, max: 300000 });
+  });
+
+  it("refuses what the server refuses, in the server's order, with both limits inclusive", () => {
+    expect(ticketProblem(null, range, 100, null)).toEqual({ kind: "amount_invalid" });
+    expect(ticketProblem(0, range, 100, null)).toEqual({ kind: "amount_too_small", min: 1000 });
+    expect(ticketProblem(500, range, 100, null)).toEqual({ kind: "amount_too_small", min: 1000 });
+    expect(ticketProblem(999, range, 100, null)).toEqual({ kind: "amount_too_small", min: 1000 });
+    expect(ticketProblem(1000, range, 100, null)).toBeNull();
+    expect(ticketProblem(500000, range, 100, null)).toBeNull();
+    expect(ticketProblem(500001, range, 100, null)).toEqual({ kind: "amount_too_large", max: 500000 });
+    expect(ticketProblem(600000, range, 100, 100)).toEqual({ kind: "amount_too_large", max: 500000 });
+  });
+
+  it("needs amount plus fee within the balance, when the balance is known", () => {
+    expect(ticketProblem(10000, range, 100, 9900)).toEqual({ kind: "balance_insufficient", needed: 10100, balance: 9900 });
+    expect(ticketProblem(10000, range, 100, 10100)).toBeNull();
+    expect(ticketProblem(10000, range, 100, null)).toBeNull();
   });
 });

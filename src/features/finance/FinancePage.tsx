@@ -41,17 +41,26 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
   const [action, setAction] = useState<Action | null>(null);
   const [amount, setAmount] = useState("");
   const [payPassword, setPayPassword] = useState("");
+  // the server's refusal, shown inside the sheet as well: the toast alone is easy to miss over an open sheet
+  const [refusal, setRefusal] = useState<string | null>(null);
   const { submit: send, busy } = useSubmission();
   const appendCents = parseAmount(amount);
+
+  function open(next: Action) {
+    setAction(next);
+    setRefusal(null);
+  }
 
   function close() {
     setAction(null);
     setPayPassword("");
+    setRefusal(null);
   }
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
     if (!action) return;
+    setRefusal(null);
     const id = action.subscription.id;
     const answer =
       action.kind === "append"
@@ -62,7 +71,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
       close();
       setAmount("");
       await router.invalidate();
-    }
+    } else if (answer.code !== 401) setRefusal(answer.msg);
   }
 
   const titles = { append: t`Append an amount`, keep: t`Renew at maturity`, stop: t`Stop and settle now` };
@@ -119,15 +128,15 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
               )}
               {s.status !== "settled" && (
                 <span className="plan-actions">
-                  <button type="button" className="chip" disabled={!online} onClick={() => setAction({ kind: "append", subscription: s })}>
+                  <button type="button" className="chip" disabled={!online} onClick={() => open({ kind: "append", subscription: s })}>
                     {t`Append`}
                   </button>
                   {s.status === "earning" && !s.renew && (
-                    <button type="button" className="chip" disabled={!online} onClick={() => setAction({ kind: "keep", subscription: s })}>
+                    <button type="button" className="chip" disabled={!online} onClick={() => open({ kind: "keep", subscription: s })}>
                       {t`Keep`}
                     </button>
                   )}
-                  <button type="button" className="chip" disabled={!online} onClick={() => setAction({ kind: "stop", subscription: s })}>
+                  <button type="button" className="chip" disabled={!online} onClick={() => open({ kind: "stop", subscription: s })}>
                     {t`Stop`}
                   </button>
                 </span>
@@ -161,7 +170,12 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
                   className="field-input"
                   inputMode="decimal"
                   value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
+                  onChange={(e) => {
+                    setAmount(e.target.value);
+                    setRefusal(null);
+                  }}
+                  aria-invalid={refusal !== null}
+                  aria-describedby="finance-error"
                 />
                 <dl className="ticket-figures">
                   <dt>{t`Fee`}</dt>
@@ -184,6 +198,9 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
             {action.kind === "stop" && (
               <p>{t`The principal ${action.subscription.principal} U and the profit ${action.subscription.profit} U go back to your cash now.`}</p>
             )}
+            <p id="finance-error" className="field-error" role="alert" data-testid="sheet-error">
+              {refusal ?? ""}
+            </p>
             <button type="submit" className="button button-primary" disabled={busy || !online}>
               {t`Confirm`}
             </button>

@@ -23,6 +23,7 @@ export function OrderDetailPage({ order }: { order: Order }) {
     [t`Result`, result],
     [t`Profit`, order.profit === null ? "—" : <SignedMoney cents={Math.round(Number(order.profit) * 100)} />],
   ];
+  const fee = order.fee;
   return (
     <main className="page">
       <NavBar title={t`Order details`} />
@@ -34,6 +35,9 @@ export function OrderDetailPage({ order }: { order: Order }) {
           </div>
         ))}
       </dl>
+      {order.result === "tie" && (
+        <p className="ticket-rule">{t`A tie: the amount came back to your balance and the fee ${fee} was kept.`}</p>
+      )}
     </main>
   );
 }

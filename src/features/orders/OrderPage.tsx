@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 
-import { fetchOrderHistory } from "@/api/trading";
+import { liveChange, settledChange, stillHolding } from "@/api/order-figures";
+import { fetchHoldingOrders, fetchOrderHistory } from "@/api/trading";
 import { formatDateTime } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { SignedMoney } from "@/ui/MarketText";
@@ -12,23 +13,16 @@ import { PullToRefresh } from "@/ui/PullToRefresh";
 import { useServerNow } from "@/ui/use-now";
 import { quotesAtom, watchQuotes } from "@/workers/quotes";
 import type { Order, OrderPage as OrderPageData } from "#contract/markets";
-import { parseAmount, parsePrice, rateToBps } from "#contract/money";
-import { orderProfit, orderResult } from "#contract/trading-math";
 
 type Tab = "holding" | "history" | "follow";
 
-const cents = (text: string | null) => Math.round(Number(text ?? 0) * 100);
+/** How often expired orders are checked against the server: a settled one leaves "Settling…" within two seconds. */
+const SETTLE_POLL_MS = 1000;
 
 function HoldingRow({ order, price, now }: { order: Order; price: string | undefined; now: number }) {
   const { t } = useLingui();
   const left = Math.max(0, Math.ceil(order.closeTime - now));
-  const profit = price
-    ? orderProfit(
-        orderResult(order.direction, parsePrice(order.openPrice, order.precision), parsePrice(price, order.precision)),
-        parseAmount(order.amount) ?? 0,
-        rateToBps(order.payoutRate) ?? 0,
-      )
-    : 0;
+  const change = liveChange(order, price, now);
   return (
     <li>
       <Link to="/pages/user/orderdetail" search={{ id: order.id }} className="order-row" data-testid="holding-order">
@@ -38,7 +32,7 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
         <span className="order-sub">
           {order.amount} · {t`Open ${order.openPrice}`} · {left > 0 ? t`${left}s left` : t`Settling…`}
         </span>
-        <SignedMoney cents={profit} />
+        {change === null ? <span /> : <SignedMoney cents={change} />}
       </Link>
     </li>
   );
@@ -62,7 +56,7 @@ function HistoryRow({ order }: { order: Order }) {
         <span className="order-sub">
           {order.openPrice} → {order.closePrice} · {formatDateTime(order.openTime)} → {formatDateTime(order.closeTime)}
         </span>
-        <SignedMoney cents={cents(order.profit)} />
+        <SignedMoney cents={settledChange(order) ?? 0} />
       </Link>
     </li>
   );
@@ -77,6 +71,33 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
   const [loading, setLoading] = useState(false);
   const quotes = useAtomValue(quotesAtom);
   const now = useServerNow(500);
+  const router = useRouter();
+  // orders the server has settled since the list was loaded: they leave the holding list before the reload lands
+  const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
+  const shown = stillHolding(holding, settledIds);
+  const expired = shown.filter((o) => o.closeTime <= now).map((o) => o.id);
+  const waiting = expired.join(",");
+
+  // while an order's time is up, ask the server for its holding orders: one that is gone has settled, so the
+  // page reloads (history, balance) instead of showing "Settling…" until the user pulls to refresh
+  useEffect(() => {
+    if (!waiting) return;
+    const ids = waiting.split(",").map(Number);
+    let stopped = false;
+    const timer = setInterval(async () => {
+      const answer = await fetchHoldingOrders({ quiet: true });
+      if (stopped || answer.code !== 1) return;
+      const open = new Set(answer.data.map((o) => o.id));
+      const done = ids.filter((id) => !open.has(id));
+      if (done.length === 0) return;
+      setSettledIds((current) => new Set([...current, ...done]));
+      await router.invalidate();
+    }, SETTLE_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [waiting, router]);
 
   // a refreshed history (pull to refresh, or coming back to the tab) starts again from its first page
   useEffect(() => {
@@ -118,11 +139,11 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
       </div>
       <PullToRefresh>
         {tab === "holding" &&
-          (holding.length === 0 ? (
+          (shown.length === 0 ? (
             <Empty title={t`No holding orders`} text={t`Orders you place appear here until they settle.`} action={seeMarkets} />
           ) : (
             <ul className="order-list">
-              {holding.map((order) => (
+              {shown.map((order) => (
                 <HoldingRow key={order.id} order={order} price={quotes[order.pid]?.price} now={now} />
               ))}
             </ul>

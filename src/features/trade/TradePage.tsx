@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 
 import { changePct, ChangeText, StatusBadge } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
@@ -20,9 +20,12 @@ import {
   QUOTE_STALE_SECONDS,
 } from "#contract/markets";
 
+import { fetchBalance } from "./api";
 import { type EntryLine, KlineChart } from "./KlineChart";
 import { OrderProgress } from "./OrderProgress";
-import { OrderTicket } from "./OrderTicket";
+
+// the ticket is not needed to draw the screen: it loads on the first Buy (the service worker has it precached)
+const OrderTicket = lazy(() => import("./OrderTicket").then((module) => ({ default: module.OrderTicket })));
 
 interface Props {
   detail: ProductDetail;
@@ -42,6 +45,17 @@ export function TradePage({ detail, candles, goods, holding, period, offlineSinc
   const online = useOnline();
   const [ticket, setTicket] = useState<Direction | null>(null);
   const [placed, setPlaced] = useState<Order[]>([]);
+  const [balance, setBalance] = useState(goods.balance);
+  const router = useRouter();
+
+  useEffect(() => setBalance(goods.balance), [goods.balance]);
+  // an order takes stake and fee, a settlement pays back: the ticket reads the cash again, and pages kept from
+  // earlier visits (Mine, the wallet) are dropped so they load the new balance when opened
+  const refreshBalance = useCallback(async () => {
+    router.clearCache();
+    const fresh = await fetchBalance(detail.id);
+    if (fresh !== undefined) setBalance(fresh);
+  }, [router, detail.id]);
 
   useEffect(() => primeQuotes([detail]), [detail]);
   useEffect(() => watchQuotes([detail.id]), [detail.id]);
@@ -106,7 +120,7 @@ export function TradePage({ detail, candles, goods, holding, period, offlineSinc
       {orders.length > 0 && (
         <section className="trade-orders" aria-label={t`Your orders on this product`}>
           {orders.map((order) => (
-            <OrderProgress key={order.id} order={order} quote={live} />
+            <OrderProgress key={order.id} order={order} quote={live} onSettled={refreshBalance} />
           ))}
         </section>
       )}
@@ -122,18 +136,22 @@ export function TradePage({ detail, candles, goods, holding, period, offlineSinc
         </button>
       </div>
       {ticket && (
-        <OrderTicket
-          goods={goods}
-          direction={ticket}
-          status={status}
-          stale={stale}
-          online={online}
-          onClose={() => setTicket(null)}
-          onPlaced={(order) => {
-            setPlaced((current) => [order, ...current]);
-            setTicket(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <OrderTicket
+            goods={goods}
+            balance={balance}
+            direction={ticket}
+            status={status}
+            stale={stale}
+            online={online}
+            onClose={() => setTicket(null)}
+            onPlaced={(order) => {
+              setPlaced((current) => [order, ...current]);
+              setTicket(null);
+              void refreshBalance();
+            }}
+          />
+        </Suspense>
       )}
     </main>
   );

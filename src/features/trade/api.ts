@@ -7,6 +7,11 @@ import type { PlaceOrderRequest } from "#contract/trading";
 export const fetchProductDetail = (pid: number) => call<ProductDetail>(apiPaths.productDetail, { pid });
 export const fetchKlines = (pid: number, period: Period, limit = 300) => call<Candle[]>(apiPaths.klines, { pid, period, limit });
 export const fetchGoods = (pid: number) => call<Goods>(apiPaths.goods, { pid });
+/** The user's cash as the ticket shows it, read again after an order or a settlement; quiet: a failed refresh keeps the last figure. */
+export async function fetchBalance(pid: number): Promise<string | null | undefined> {
+  const answer = await call<Goods>(apiPaths.goods, { pid }, { quiet: true });
+  return answer.code === 1 ? answer.data.balance : undefined;
+}
 export const submitOrder = (input: PlaceOrderRequest) => call<Order>(apiPaths.placeOrder, { ...input });
 
 export interface TradeScreen {
