@@ -45,7 +45,10 @@ export const errorMessages = {
   operation_failed: /*i18n*/ { id: "error.operation_failed", message: "Operation failed" },
   withdraw_time_limit: /*i18n*/ { id: "error.withdraw_time_limit", message: "Withdrawal time limit" },
   withdraw_count_limit: /*i18n*/ { id: "error.withdraw_count_limit", message: "Withdrawal times limit" },
-  withdraw_amount_limit: /*i18n*/ { id: "error.withdraw_amount_limit", message: "Withdrawal amount limit" },
+  withdraw_amount_limit: /*i18n*/ {
+    id: "error.withdraw_amount_limit",
+    message: "The withdrawal amount is outside the allowed range of {min} to {max}",
+  },
   holding_total_max: /*i18n*/ { id: "error.holding_total_max", message: "Holding maximum total amount is {max}" },
   single_max: /*i18n*/ { id: "error.single_max", message: "Single holding maximum is {max}" },
   single_min: /*i18n*/ { id: "error.single_min", message: "Single holding minimum is {min}" },
