@@ -3,6 +3,9 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 import { describe, expect, it } from "vitest";
 
+import { errorMessages } from "#contract/messages";
+import { translate } from "#server/http/i18n";
+
 import { readCatalog } from "./po";
 
 /** A catalog message rendered the way the client renders it, by its source text. */
@@ -34,5 +37,15 @@ describe("counts use plural forms", () => {
   it("languages without plural forms still show the count", () => {
     expect(render("zh", DAYS, { 0: 1 })).toBe("1 天");
     expect(render("kor", UNREAD, { unread: 2 })).toBe("읽지 않은 메시지 2개");
+  });
+
+  it("the server's lockout messages count minutes the same way", () => {
+    expect(translate("en", errorMessages.login_locked, { minutes: 1 })).toBe("Too many wrong passwords, try again in 1 minute");
+    expect(translate("en", errorMessages.fund_password_locked, { minutes: 15 })).toBe(
+      "Too many wrong fund passwords, try again in 15 minutes",
+    );
+    expect(translate("de", errorMessages.login_locked, { minutes: 1 })).toBe(
+      "Zu viele falsche Passwörter, bitte in 1 Minute erneut versuchen",
+    );
   });
 });
