@@ -13,7 +13,10 @@ export const errorMessages = {
   user_not_found: /*i18n*/ { id: "error.user_not_found", message: "User does not exist" },
   wrong_password: /*i18n*/ { id: "error.wrong_password", message: "Wrong login password, try again" },
   account_locked: /*i18n*/ { id: "error.account_locked", message: "Account locked, contact the administrator" },
-  login_locked: /*i18n*/ { id: "error.login_locked", message: "Too many wrong passwords, try again in {minutes} minutes" },
+  login_locked: /*i18n*/ {
+    id: "error.login_locked",
+    message: "Too many wrong passwords, try again in {minutes, plural, one {# minute} other {# minutes}}",
+  },
   wrong_sms_code: /*i18n*/ { id: "error.wrong_sms_code", message: "Wrong verification code" },
   sms_too_soon: /*i18n*/ {
     id: "error.sms_too_soon",
@@ -33,7 +36,7 @@ export const errorMessages = {
   wrong_fund_password: /*i18n*/ { id: "error.wrong_fund_password", message: "Fund password wrong" },
   fund_password_locked: /*i18n*/ {
     id: "error.fund_password_locked",
-    message: "Too many wrong fund passwords, try again in {minutes} minutes",
+    message: "Too many wrong fund passwords, try again in {minutes, plural, one {# minute} other {# minutes}}",
   },
   wrong_login_password: /*i18n*/ { id: "error.wrong_login_password", message: "Login password wrong" },
   already_verified: /*i18n*/ { id: "error.already_verified", message: "Already verified, do not verify again" },
@@ -45,7 +48,10 @@ export const errorMessages = {
   operation_failed: /*i18n*/ { id: "error.operation_failed", message: "Operation failed" },
   withdraw_time_limit: /*i18n*/ { id: "error.withdraw_time_limit", message: "Withdrawal time limit" },
   withdraw_count_limit: /*i18n*/ { id: "error.withdraw_count_limit", message: "Withdrawal times limit" },
-  withdraw_amount_limit: /*i18n*/ { id: "error.withdraw_amount_limit", message: "Withdrawal amount limit" },
+  withdraw_amount_limit: /*i18n*/ {
+    id: "error.withdraw_amount_limit",
+    message: "The withdrawal amount is outside the allowed range of {min} to {max}",
+  },
   holding_total_max: /*i18n*/ { id: "error.holding_total_max", message: "Holding maximum total amount is {max}" },
   single_max: /*i18n*/ { id: "error.single_max", message: "Single holding maximum is {max}" },
   single_min: /*i18n*/ { id: "error.single_min", message: "Single holding minimum is {min}" },

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
@@ -24,7 +25,11 @@ export function TabBar({ pathname }: { pathname: string }) {
           <span className="tab-icon">
             {tab.icon}
             {tab.to === "/pages/user/user" && unread > 0 && (
-              <span className="tab-badge" data-testid="unread-badge" aria-label={t`${unread} unread messages`}>
+              <span
+                className="tab-badge"
+                data-testid="unread-badge"
+                aria-label={t`${plural(unread, { one: "# unread message", other: "# unread messages" })}`}
+              >
                 {unread > 99 ? "99+" : unread}
               </span>
             )}

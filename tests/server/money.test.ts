@@ -368,8 +368,16 @@ describe("withdrawal", () => {
     const { token, cardId } = await withCard("1000");
     const { token: noCard } = { token: await richUser() };
     const cases: Array<[Record<string, string>, string, string, string?]> = [
-      [{ amount: "99.99", cardId, payPassword: "fund1234" }, "withdraw_amount_limit", "Withdrawal amount limit"],
-      [{ amount: "5000", cardId, payPassword: "fund1234" }, "withdraw_amount_limit", "Withdrawal amount limit"],
+      [
+        { amount: "99.99", cardId, payPassword: "fund1234" },
+        "withdraw_amount_limit",
+        "The withdrawal amount is outside the allowed range of 100 to 4999",
+      ],
+      [
+        { amount: "5000", cardId, payPassword: "fund1234" },
+        "withdraw_amount_limit",
+        "The withdrawal amount is outside the allowed range of 100 to 4999",
+      ],
       [{ amount: "200", cardId, payPassword: "wrong999" }, "wrong_fund_password", "Fund password wrong"],
       [{ amount: "2000", cardId, payPassword: "fund1234" }, "balance_insufficient", "Balance insufficient"],
       [{ amount: "200", cardId: "999999", payPassword: "fund1234" }, "card_not_found", "Bank card not found"],

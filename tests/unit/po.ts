@@ -29,7 +29,8 @@ export function readPo(path: string): Map<string, string> {
   return entries;
 }
 
-export const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The named arguments of a message: plain `{name}` and ICU `{name, plural, …}` alike (`#` is not an argument). */
+export const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[},]/g)].map((m) => m[1]).sort();
 
 /** A language's whole catalog: the shell and pages catalogs together (lingui.config.ts). */
 export function readCatalog(code: string): Map<string, string> {

@@ -363,7 +363,10 @@ export async function withdraw(
   if (cards.length === 0) throw new AppError("card_required");
   const card = cards.find((c) => c.id === input.cardId);
   if (!card) throw new AppError("card_not_found");
-  if (amount < rules.withdrawMin || amount > rules.withdrawMax) throw new AppError("withdraw_amount_limit");
+  if (amount < rules.withdrawMin || amount > rules.withdrawMax) {
+    // the range goes with the refusal: an amount below the minimum does not "exceed" anything
+    throw new AppError("withdraw_amount_limit", { min: limitText(rules.withdrawMin), max: limitText(rules.withdrawMax) });
+  }
   await requireFundPassword(ctx, user, input.payPassword);
   const fee = applyRate(amount, rules.withdrawFeeBps);
   const row = await ctx.db.transaction(async (tx) => {

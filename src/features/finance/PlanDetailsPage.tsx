@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -44,14 +45,14 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
       <NavBar title={plan.title} />
       <section className="rules">
         <p>{t`Daily rate ${(Number(plan.dailyRate) * 100).toFixed(2)}%`}</p>
-        <p>{t`Term ${plan.days} days`}</p>
+        <p>{t`Term ${plural(plan.days, { one: "# day", other: "# days" })}`}</p>
         <p>{t`Minimum ${plan.minAmount} U`}</p>
         <p>{t`Cash available: ${cash} U`}</p>
       </section>
       <form className="form" onSubmit={review} noValidate>
         <Field label={t`Amount`} inputMode="decimal" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
         <p className="preview" data-testid="join-expected">
-          {profit === null ? "—" : t`Expected profit ${profit} U over ${plan.days} days`}
+          {profit === null ? "—" : t`Expected profit ${profit} U over ${plural(plan.days, { one: "# day", other: "# days" })}`}
         </p>
         <p className="ticket-rule">
           <Trans>Below the minimum the plan is reserved and earns nothing until you append; stopping returns every cent.</Trans>
@@ -68,7 +69,11 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
             { label: t`Amount`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-amount" },
             { label: t`Fee`, value: "0.00 U", testId: "confirm-fee" },
             { label: t`Into the plan`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-net" },
-            { label: t`Investment plan`, value: t`${plan.title}, ${plan.days} days`, testId: "confirm-destination" },
+            {
+              label: t`Investment plan`,
+              value: t`${plan.title}, ${plural(plan.days, { one: "# day", other: "# days" })}`,
+              testId: "confirm-destination",
+            },
             { label: t`Expected profit`, value: profit === null ? "—" : `${profit} U` },
           ]}
           busy={busy}

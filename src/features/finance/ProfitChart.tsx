@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { LineChart } from "echarts/charts";
 import { GridComponent } from "echarts/components";
@@ -19,7 +20,10 @@ export default function ProfitChart({ points }: { points: Array<[number, string]
   };
   const last = points.at(-1);
   return (
-    <div role="img" aria-label={t`Profit by day: ${last ? last[1] : "0.00"} U after ${last ? last[0] : 0} days`}>
+    <div
+      role="img"
+      aria-label={t`Profit by day: ${last ? last[1] : "0.00"} U after ${plural(last ? last[0] : 0, { one: "# day", other: "# days" })}`}
+    >
       <ReactEChartsCore echarts={echarts} option={option} style={{ height: 160 }} />
     </div>
   );

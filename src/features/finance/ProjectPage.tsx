@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -44,7 +45,7 @@ export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; off
                   <span>{t`${percent(plan.dailyRate)} a day`}</span>
                 </span>
                 <span className="record-sub">
-                  {t`${plan.days} days`} · {t`Minimum ${plan.minAmount} U`}
+                  {t`${plural(plan.days, { one: "# day", other: "# days" })}`} · {t`Minimum ${plan.minAmount} U`}
                 </span>
                 <span className="record-line">
                   <span className="preview" data-testid={`expected-${plan.days}`}>
