@@ -13,7 +13,7 @@ export function CoinAmount({ coin, coinRate }: { coin: string; coinRate?: string
   const worth = amount(coinWorthCents(cents, coinRate) / 100);
   return (
     <span className="money">
-      {t`${coinText} coin`} <small>{t`≈ ${worth} U`}</small>
+      {t`${coinText} coin`} <small>≈ {worth} U</small>
     </span>
   );
 }
