@@ -61,6 +61,8 @@ export interface UserInfo {
   frozen: string;
   yuebao: string;
   createdAt: number;
+  /** cash (U) per coin, so the Mine tab can show what the coin is worth */
+  coinRate?: string;
   /** messages not yet opened (the Mine tab's badge) */
   unreadMessages?: number;
 }

@@ -24,6 +24,8 @@ export interface Subscription {
   days: number;
   startTime: number | null;
   endTime: number | null;
+  /** when the subscription was settled (at maturity or stopped), Unix seconds; null while it runs */
+  settledTime: number | null;
   profit: string;
   /** profit credited per day so far: [day number, cumulative profit] for the chart */
   profitByDay: Array<[number, string]>;

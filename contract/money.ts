@@ -43,3 +43,10 @@ export function parsePrice(text: string, precision: number): number {
   const sign = whole!.startsWith("-") ? -1 : 1;
   return sign * (Math.abs(Number(whole)) * 10 ** precision + Number(fraction.padEnd(precision, "0").slice(0, precision) || 0));
 }
+
+/** What coin is worth in cash at a rate ("0.5000" cash per coin), rounded down as an exchange pays it. */
+export function coinWorthCents(coinCents: number, coinRate: string): number {
+  const rate = Math.round(Number(coinRate) * 10000);
+  if (!Number.isFinite(rate) || rate <= 0) return 0;
+  return Math.floor((coinCents * rate) / 10000);
+}

@@ -9,6 +9,7 @@ import { sendVerificationCode, type SmsSender } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
 import { unreadCount } from "../modules/mine/service";
+import { coinRateText } from "../modules/money/service";
 import { onceRoute, route } from "./routes";
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext, sms: SmsSender, scale: number) {
@@ -46,7 +47,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     perMinute(30),
   );
   route(app, endpoints.userInfo, async (_input, { user }) => ({
-    data: { ...toUserInfo(user), unreadMessages: await unreadCount(ctx, user.id) },
+    data: { ...toUserInfo(user), coinRate: await coinRateText(ctx), unreadMessages: await unreadCount(ctx, user.id) },
   }));
   // a stolen session must not be able to guess the old login or fund password quickly
   route(

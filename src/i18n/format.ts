@@ -1,3 +1,7 @@
+import { useLingui } from "@lingui/react";
+
+import { BCP47, toLanguageCode } from "#contract/languages";
+
 const pad = (value: number) => String(value).padStart(2, "0");
 
 /** Unix seconds as `YYYY-MM-DD HH:mm:ss` in the device's time zone. */
@@ -7,4 +11,31 @@ export function formatDateTime(unixSeconds: number): string {
     `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
     `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
+}
+
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount for display in a language: the language's grouping and decimal mark, always two decimals
+ * ("10000.00" → "10,000.00" in en, "10.000,00" in de). Takes the API's decimal strings or numbers; text that
+ * is not a number (a placeholder such as "—") is returned as it is.
+ */
+export function formatAmount(value: string | number, language: string): string {
+  const number = typeof value === "number" ? value : Number(value.trim());
+  if (typeof value === "string" && (value.trim() === "" || !Number.isFinite(number))) return value;
+  const code = toLanguageCode(language);
+  let format = amountFormats.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat(BCP47[code], { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+    amountFormats.set(code, format);
+  }
+  // no "-0.00" for a value that rounds to zero
+  return format.format(Object.is(number, -0) ? 0 : number);
+}
+
+/** formatAmount in the active interface language; re-renders when the language changes. */
+export function useAmountFormat(): (value: string | number) => string {
+  const { i18n } = useLingui();
+  const language = i18n.locale;
+  return (value) => formatAmount(value, language);
 }

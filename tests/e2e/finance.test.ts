@@ -26,13 +26,13 @@ describe("yuebao in the browser", () => {
     await page.getByLabel("Amount", { exact: true }).fill("1000");
     await page.getByRole("button", { name: "Join" }).click();
     const joinSheet = page.getByRole("dialog", { name: "Confirm joining the plan" });
-    expect(await joinSheet.getByTestId("confirm-amount").textContent()).toBe("1000.00 U");
+    expect(await joinSheet.getByTestId("confirm-amount").textContent()).toBe("1,000.00 U");
     await joinSheet.getByLabel("Fund password", { exact: true }).fill("246810");
     await joinSheet.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(/pages\/user\/finance/);
     const subscription = page.getByTestId("subscriptions").locator("li").first();
     await subscription.locator("[data-status=earning]").waitFor();
-    await expect.poll(() => page.locator('[data-label="Total balance"]').textContent()).toContain("1000.00");
+    await expect.poll(() => page.locator('[data-label="Total balance"]').textContent()).toContain("1,000.00");
 
     // a refused append is told inside the sheet and by a toast drawn above it
     await subscription.getByRole("button", { name: "Append" }).click();
@@ -53,13 +53,14 @@ describe("yuebao in the browser", () => {
     expect(await page.getByTestId("confirm-net").textContent()).toBe("500.00 U");
     await page.getByLabel("Fund password", { exact: true }).fill("246810");
     await page.getByRole("button", { name: "Confirm" }).click();
-    await expect.poll(() => page.locator('[data-label="Total balance"]').textContent()).toContain("1500.00");
-    expect(await subscription.textContent()).toContain("Principal 1500.00 U");
+    await expect.poll(() => page.locator('[data-label="Total balance"]').textContent()).toContain("1,500.00");
+    expect(await subscription.textContent()).toContain("Principal 1,500.00 U");
 
     // stop: principal (and any profit) back to cash
     await subscription.getByRole("button", { name: "Stop" }).click();
     await page.getByRole("button", { name: "Confirm" }).click();
     await subscription.locator("[data-status=settled]").waitFor();
+    expect(await subscription.getByTestId("settled-time").textContent()).toMatch(/^Settled at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const cashAfter = Number((await (await fetch(new URL("/api/user/wallet", page.url()), { headers: { token } })).json()).data.cash);
     expect(cashAfter).toBeCloseTo(cashBefore, 2);
     await context.close();

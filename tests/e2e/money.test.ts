@@ -77,13 +77,15 @@ describe("money in the browser", () => {
     expect(await exchangeSheet.getByTestId("confirm-net").textContent()).toBe("200.00 coin");
     await exchangeSheet.getByLabel("Fund password", { exact: true }).fill("fund1234");
     await exchangeSheet.getByRole("button", { name: "Confirm" }).click();
-    await expect.poll(() => balance(page, "Coin")).toContain("200.00");
+    await expect.poll(() => balance(page, "Coin")).toContain("200.00 coin ≈ 100.00 U");
     expect(await balance(page, "Cash")).toContain("400.00");
     expect(await page.getByTestId("exchange-records").textContent()).toContain("Cash → coin");
 
     // withdraw 200: rules shown first, fee and amount received computed live
     await page.getByRole("link", { name: "Withdraw" }).click();
-    expect(await page.getByTestId("withdraw-rules").textContent()).toContain("Amount from 100.00 to 4999.00 U");
+    expect(await page.getByTestId("withdraw-rules").textContent()).toContain("Amount from 100.00 to 4,999.00 U");
+    expect(await page.getByTestId("withdraw-rules").textContent()).toContain("Withdrawals today: 0 of 3 used");
+    expect(await page.getByTestId("withdraw-window").getAttribute("data-open")).toBe("true");
     await page.getByLabel("Amount", { exact: true }).fill("200");
     expect(await page.getByTestId("withdraw-fee").textContent()).toBe("2.00");
     expect(await page.getByTestId("withdraw-actual").textContent()).toBe("198.00");

@@ -37,6 +37,13 @@ const passDays = async (days: number) => {
 };
 
 describe("yuebao", () => {
+  it("the user info carries the coin rate the wallet uses, so coin can be shown with its worth in U", async () => {
+    const token = await investor();
+    const user = (await api(h, "GET", "/api/user/index", {}, { token })).body.data;
+    expect(user.coinRate).toBe((await wallet(token)).coinRate);
+    expect(user.coinRate).toMatch(/^\d+\.\d{4}$/);
+  });
+
   it("lists plans with daily rate, period and minimum", async () => {
     const token = await investor();
     expect(await plans(token)).toEqual([
@@ -92,9 +99,10 @@ describe("yuebao", () => {
       [3, "2.40"],
       [4, "3.20"],
     ]);
+    expect(summary.subscriptions[0].settledTime).toBeNull();
     await passDays(4);
     summary = await info(token);
-    expect(summary.subscriptions[0]).toMatchObject({ status: "settled", profit: "5.60" });
+    expect(summary.subscriptions[0]).toMatchObject({ status: "settled", profit: "5.60", settledTime: h.clock.now });
     expect(await wallet(token)).toMatchObject({ cash: "10005.60", yuebao: "0.00" });
   });
 
@@ -147,9 +155,11 @@ describe("yuebao", () => {
       { token },
     );
     await passDays(1); // 2500 × 0.0008 = 2.00
+    expect((await info(token)).subscriptions[0].settledTime).toBeNull();
+    h.clock.now += 3600;
     const stop = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.id) }, { token });
     expect(stop.body.msg).toBe("Settled: principal and profit returned to cash");
-    expect(stop.body.data.subscriptions[0]).toMatchObject({ status: "settled", profit: "2.80" });
+    expect(stop.body.data.subscriptions[0]).toMatchObject({ status: "settled", profit: "2.80", settledTime: h.clock.now });
     expect(await wallet(token)).toMatchObject({ cash: "10002.80", yuebao: "0.00" });
     const twice = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.id) }, { token });
     expect(twice.body.err).toBe("subscription_closed");

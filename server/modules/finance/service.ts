@@ -191,6 +191,7 @@ function toSubscription(
     days: row.days,
     startTime: row.startTime,
     endTime: row.endTime,
+    settledTime: row.status === "settled" ? (row.settledAt ?? null) : null,
     profit: centsToDecimal(row.profit),
     profitByDay,
     status: row.status as SubscriptionStatus,

@@ -48,6 +48,11 @@ async function freshUser(ctx: ServiceContext, userId: number): Promise<UserRow> 
   return row!;
 }
 
+/** The operator's coin rate as the API writes it: cash (U) per coin. */
+export async function coinRateText(ctx: ServiceContext): Promise<string> {
+  return rateText((await moneySettings(ctx.db)).coinRate);
+}
+
 export async function wallet(ctx: ServiceContext, user: UserRow): Promise<Wallet> {
   const fresh = await freshUser(ctx, user.id);
   const rules = await moneySettings(ctx.db);

@@ -3,16 +3,19 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
+import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { NoCard } from "@/ui/NoCard";
 import { showToast } from "@/ui/toast";
+import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
 import { maskMiddle } from "#contract/format";
 import { applyRate, parseAmount, rateToBps } from "#contract/money";
 import type { CashInfo } from "#contract/wallet";
+import { withdrawWindow } from "#contract/withdraw-window";
 
 import { requestWithdrawal } from "./api";
 
@@ -31,6 +34,12 @@ export function CashPage({ info }: { info: CashInfo }) {
   const cents = parseAmount(amount);
   const fee = cents === null ? null : applyRate(cents, rateToBps(info.rules.feeRate) ?? 0);
   const { rules } = info;
+  const amountText = useAmountFormat();
+  // a minute's resolution is enough to turn "closed" into "open" while the page stays on screen
+  const now = useServerNow(30_000);
+  const hours = withdrawWindow(rules.window, rules.timezone, now);
+  const [opening, closing] = rules.window.split("-");
+  const zone = rules.timezone;
 
   const card = info.cards.find((c) => c.id === cardId);
 
@@ -60,11 +69,18 @@ export function CashPage({ info }: { info: CashInfo }) {
         }
       />
       <section className="rules" aria-label={t`Withdrawal rules`} data-testid="withdraw-rules">
-        <p>{t`Amount from ${rules.min} to ${rules.max} U`}</p>
+        <p>{t`Amount from ${amountText(rules.min)} to ${amountText(rules.max)} U`}</p>
         <p>{t`Fee ${Math.round(Number(rules.feeRate) * 1000) / 10}%`}</p>
         <p>{t`Hours ${rules.window} (${rules.timezone})`}</p>
-        <p>{t`Used today: ${rules.usedToday} of ${rules.dailyCount}`}</p>
-        <p>{t`Cash available: ${info.balance} U`}</p>
+        {hours && (
+          <p data-testid="withdraw-window" data-open={hours.open}>
+            {hours.open
+              ? t`Open now, until ${formatDateTime(hours.closesAt!)} your time (${closing} ${zone})`
+              : t`Closed now, opens ${formatDateTime(hours.opensAt!)} your time (${opening} ${zone})`}
+          </p>
+        )}
+        <p>{t`Withdrawals today: ${rules.usedToday} of ${rules.dailyCount} used`}</p>
+        <p>{t`Cash available: ${amountText(info.balance)} U`}</p>
       </section>
       {info.cards.length === 0 ? (
         <NoCard />
@@ -81,9 +97,9 @@ export function CashPage({ info }: { info: CashInfo }) {
           <Field label={t`Amount`} inputMode="decimal" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
           <dl className="ticket-figures">
             <dt>{t`Fee`}</dt>
-            <dd data-testid="withdraw-fee">{fee === null ? "—" : (fee / 100).toFixed(2)}</dd>
+            <dd data-testid="withdraw-fee">{fee === null ? "—" : amountText(fee / 100)}</dd>
             <dt>{t`You receive`}</dt>
-            <dd data-testid="withdraw-actual">{fee === null || cents === null ? "—" : ((cents - fee) / 100).toFixed(2)}</dd>
+            <dd data-testid="withdraw-actual">{fee === null || cents === null ? "—" : amountText((cents - fee) / 100)}</dd>
           </dl>
           {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
           <button type="submit" className="button button-primary" disabled={busy || !online}>
@@ -95,9 +111,9 @@ export function CashPage({ info }: { info: CashInfo }) {
         <ConfirmSheet
           title={t`Confirm the withdrawal`}
           rows={[
-            { label: t`Amount`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-amount" },
-            { label: t`Fee`, value: `${(fee / 100).toFixed(2)} U`, testId: "confirm-fee" },
-            { label: t`You receive`, value: `${((cents - fee) / 100).toFixed(2)} U`, testId: "confirm-net" },
+            { label: t`Amount`, value: `${amountText(cents / 100)} U`, testId: "confirm-amount" },
+            { label: t`Fee`, value: `${amountText(fee / 100)} U`, testId: "confirm-fee" },
+            { label: t`You receive`, value: `${amountText((cents - fee) / 100)} U`, testId: "confirm-net" },
             {
               label: t`Withdraw to`,
               value: `${card.bankName} ${maskMiddle(card.number)} · ${i18n._(CARD_TYPE_NAMES[card.type])}`,

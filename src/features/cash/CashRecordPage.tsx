@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
-import { formatDateTime } from "@/i18n/format";
+import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { RecordsPage } from "@/ui/RecordsPage";
 import { StatusChip } from "@/ui/StatusChip";
@@ -9,6 +9,13 @@ import type { WithdrawRecord } from "#contract/wallet";
 
 export function CashRecordPage({ records, offlineSince }: { records: WithdrawRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
+  const amountText = useAmountFormat();
+  /** a refused withdrawal gives the whole amount back to cash and charges no fee */
+  const outcome = (r: WithdrawRecord) => {
+    if (r.status === "failed") return t`Returned ${amountText(r.amount)}`;
+    const fee = t`Fee ${amountText(r.fee)}`;
+    return `${fee} · ${r.status === "review" ? t`To receive ${amountText(r.actual)}` : t`Received ${amountText(r.actual)}`}`;
+  };
   return (
     <RecordsPage
       title={t`Withdrawal records`}
@@ -25,14 +32,14 @@ export function CashRecordPage({ records, offlineSince }: { records: WithdrawRec
         {records.map((r) => (
           <li key={r.id} className="record">
             <span className="record-line">
-              <strong>{r.amount} U</strong>
+              <strong>{amountText(r.amount)} U</strong>
               <StatusChip status={r.status} />
             </span>
             <span className="record-sub">
               {i18n._(CARD_TYPE_NAMES[r.type])} · {r.bankName} · {formatDateTime(r.time)}
             </span>
-            <span className="record-sub">
-              {t`Fee ${r.fee}`} · {t`Received ${r.actual}`}
+            <span className="record-sub" data-testid="withdraw-outcome">
+              {outcome(r)}
               {r.reason ? ` · ${t`Reason: ${r.reason}`}` : ""}
             </span>
           </li>

@@ -3,9 +3,10 @@ import { Link, useRouter } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
-import { formatDateTime } from "@/i18n/format";
+import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { Field } from "@/ui/Field";
+import { Money } from "@/ui/Money";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { Sheet } from "@/ui/Sheet";
@@ -45,6 +46,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
   const [refusal, setRefusal] = useState<string | null>(null);
   const { submit: send, busy } = useSubmission();
   const appendCents = parseAmount(amount);
+  const amountText = useAmountFormat();
 
   function open(next: Action) {
     setAction(next);
@@ -89,7 +91,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
           <div key={label} className="balance">
             <span className="balance-label">{label}</span>
             <span className="balance-amount" data-label={label}>
-              {value} <small>U</small>
+              <Money value={value!} />
             </span>
           </div>
         ))}
@@ -112,7 +114,8 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
                 <StatusText status={s.status} />
               </span>
               <span className="record-sub">
-                {t`Principal ${s.principal} U`} · {t`Profit ${s.profit} U`} · {t`${(Number(s.dailyRate) * 100).toFixed(2)}% a day`}
+                {t`Principal ${amountText(s.principal)} U`} · {t`Profit ${amountText(s.profit)} U`} ·{" "}
+                {t`${(Number(s.dailyRate) * 100).toFixed(2)}% a day`}
               </span>
               {s.startTime !== null && s.endTime !== null && (
                 <span className="record-sub">
@@ -120,7 +123,16 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
                   {s.renew ? ` · ${t`Renews at maturity`}` : ""}
                 </span>
               )}
-              {s.status === "to_be_added" && <span className="record-sub">{t`Append to reach ${s.minAmount} U and start earning.`}</span>}
+              {s.status === "settled" && s.settledTime !== null && (
+                <span className="record-sub" data-testid="settled-time">
+                  {t`Settled at ${formatDateTime(s.settledTime)}`}
+                </span>
+              )}
+              {s.status === "to_be_added" && (
+                <span className="record-sub" data-testid="reserved-note">
+                  {t`Reserved: earns nothing until topped up to ${amountText(s.minAmount)} U. No profit is expected before then.`}
+                </span>
+              )}
               {s.profitByDay.length > 0 && (
                 <Suspense fallback={<div className="chart-placeholder" />}>
                   <ProfitChart points={s.profitByDay} />
@@ -154,9 +166,9 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
               {action.kind === "stop" && (
                 <>
                   <dt>{t`Principal`}</dt>
-                  <dd>{action.subscription.principal} U</dd>
+                  <dd>{amountText(action.subscription.principal)} U</dd>
                   <dt>{t`Profit`}</dt>
-                  <dd>{action.subscription.profit} U</dd>
+                  <dd>{amountText(action.subscription.profit)} U</dd>
                 </>
               )}
             </dl>
@@ -179,9 +191,9 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
                 />
                 <dl className="ticket-figures">
                   <dt>{t`Fee`}</dt>
-                  <dd data-testid="confirm-fee">0.00 U</dd>
+                  <dd data-testid="confirm-fee">{amountText(0)} U</dd>
                   <dt>{t`Into the plan`}</dt>
-                  <dd data-testid="confirm-net">{appendCents === null ? "—" : `${(appendCents / 100).toFixed(2)} U`}</dd>
+                  <dd data-testid="confirm-net">{appendCents === null ? "—" : `${amountText(appendCents / 100)} U`}</dd>
                 </dl>
                 <p className="ticket-rule">{t`Money added to a running plan starts earning from its next full day.`}</p>
                 <Field
@@ -196,7 +208,9 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
             )}
             {action.kind === "keep" && <p>{t`At maturity the profit goes to your cash and the principal starts a new term.`}</p>}
             {action.kind === "stop" && (
-              <p>{t`The principal ${action.subscription.principal} U and the profit ${action.subscription.profit} U go back to your cash now.`}</p>
+              <p>
+                {t`The principal ${amountText(action.subscription.principal)} U and the profit ${amountText(action.subscription.profit)} U go back to your cash now.`}
+              </p>
             )}
             <p id="finance-error" className="field-error" role="alert" data-testid="sheet-error">
               {refusal ?? ""}

@@ -4,6 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
+import { useAmountFormat } from "@/i18n/format";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
@@ -13,7 +14,7 @@ import type { FinancePlan } from "#contract/finance";
 import { parseAmount } from "#contract/money";
 
 import { joinPlan } from "./api";
-import { expectedPlanProfit } from "./expected";
+import { belowMinimum, expectedPlanProfit } from "./expected";
 
 export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: string }) {
   const { t } = useLingui();
@@ -22,8 +23,13 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
   const [amount, setAmount] = useState(plan.minAmount);
   const [confirming, setConfirming] = useState(false);
   const { submit: send, busy } = useSubmission();
-  const profit = expectedPlanProfit(amount, plan.dailyRate, plan.days);
+  const amountText = useAmountFormat();
+  const expected = expectedPlanProfit(amount, plan.dailyRate, plan.days);
+  const profit = expected === null ? null : amountText(expected);
   const cents = parseAmount(amount);
+  const reserved = belowMinimum(amount, plan.minAmount);
+  const minimum = amountText(plan.minAmount);
+  const reservedText = t`Below the minimum of ${minimum} U: reserved, earns nothing until topped up`;
 
   function review(event: FormEvent) {
     event.preventDefault();
@@ -46,13 +52,17 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
       <section className="rules">
         <p>{t`Daily rate ${(Number(plan.dailyRate) * 100).toFixed(2)}%`}</p>
         <p>{t`Term ${plural(plan.days, { one: "# day", other: "# days" })}`}</p>
-        <p>{t`Minimum ${plan.minAmount} U`}</p>
-        <p>{t`Cash available: ${cash} U`}</p>
+        <p>{t`Minimum ${amountText(plan.minAmount)} U`}</p>
+        <p>{t`Cash available: ${amountText(cash)} U`}</p>
       </section>
       <form className="form" onSubmit={review} noValidate>
         <Field label={t`Amount`} inputMode="decimal" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
         <p className="preview" data-testid="join-expected">
-          {profit === null ? "—" : t`Expected profit ${profit} U over ${plural(plan.days, { one: "# day", other: "# days" })}`}
+          {reserved
+            ? reservedText
+            : profit === null
+              ? "—"
+              : t`Expected profit ${profit} U over ${plural(plan.days, { one: "# day", other: "# days" })}`}
         </p>
         <p className="ticket-rule">
           <Trans>Below the minimum the plan is reserved and earns nothing until you append; stopping returns every cent.</Trans>
@@ -66,15 +76,17 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
         <ConfirmSheet
           title={t`Confirm joining the plan`}
           rows={[
-            { label: t`Amount`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-amount" },
-            { label: t`Fee`, value: "0.00 U", testId: "confirm-fee" },
-            { label: t`Into the plan`, value: `${(cents / 100).toFixed(2)} U`, testId: "confirm-net" },
+            { label: t`Amount`, value: `${amountText(cents / 100)} U`, testId: "confirm-amount" },
+            { label: t`Fee`, value: `${amountText(0)} U`, testId: "confirm-fee" },
+            { label: t`Into the plan`, value: `${amountText(cents / 100)} U`, testId: "confirm-net" },
             {
               label: t`Investment plan`,
               value: t`${plan.title}, ${plural(plan.days, { one: "# day", other: "# days" })}`,
               testId: "confirm-destination",
             },
-            { label: t`Expected profit`, value: profit === null ? "—" : `${profit} U` },
+            reserved
+              ? { label: t`Status`, value: reservedText, testId: "confirm-reserved" }
+              : { label: t`Expected profit`, value: profit === null ? "—" : `${profit} U` },
           ]}
           busy={busy}
           online={online}

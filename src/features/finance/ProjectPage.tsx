@@ -3,11 +3,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 
+import { useAmountFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import type { FinancePlan } from "#contract/finance";
 
-import { expectedPlanProfit } from "./expected";
+import { belowMinimum, expectedPlanProfit } from "./expected";
 
 const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2)}%`;
 
@@ -15,6 +16,7 @@ const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2)}%`;
 export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; offlineSince?: number }) {
   const { t } = useLingui();
   const [amount, setAmount] = useState("1000");
+  const amountText = useAmountFormat();
   return (
     <main className="page page-tab">
       <h1 className="page-title">{t`Projects`}</h1>
@@ -37,7 +39,9 @@ export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; off
       ) : (
         <ul className="record-list plan-list" data-testid="plans">
           {plans.map((plan) => {
-            const profit = expectedPlanProfit(amount, plan.dailyRate, plan.days);
+            const expected = expectedPlanProfit(amount, plan.dailyRate, plan.days);
+            const profit = expected === null ? null : amountText(expected);
+            const minimum = amountText(plan.minAmount);
             return (
               <li key={plan.id} className="record">
                 <span className="record-line">
@@ -45,11 +49,15 @@ export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; off
                   <span>{t`${percent(plan.dailyRate)} a day`}</span>
                 </span>
                 <span className="record-sub">
-                  {t`${plural(plan.days, { one: "# day", other: "# days" })}`} · {t`Minimum ${plan.minAmount} U`}
+                  {t`${plural(plan.days, { one: "# day", other: "# days" })}`} · {t`Minimum ${amountText(plan.minAmount)} U`}
                 </span>
                 <span className="record-line">
                   <span className="preview" data-testid={`expected-${plan.days}`}>
-                    {profit === null ? "—" : t`Expected profit ${profit} U`}
+                    {belowMinimum(amount, plan.minAmount)
+                      ? t`Below the minimum of ${minimum} U: reserved, earns nothing until topped up`
+                      : profit === null
+                        ? "—"
+                        : t`Expected profit ${profit} U`}
                   </span>
                   <Link to="/pages/project/details" search={{ id: plan.id }} className="button button-small button-primary">
                     {t`Join`}

@@ -8,3 +8,10 @@ export function expectedPlanProfit(amount: string, dailyRate: string, days: numb
   const perDay = Math.floor((cents * ppm + 500_000) / 1_000_000);
   return ((perDay * days) / 100).toFixed(2);
 }
+
+/** An amount under the plan's minimum only reserves a place: it earns nothing until it is topped up to the minimum. */
+export function belowMinimum(amount: string, minAmount: string): boolean {
+  const cents = parseAmount(amount);
+  const min = parseAmount(minAmount);
+  return cents !== null && cents > 0 && min !== null && cents < min;
+}

@@ -2,12 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 
+import { CoinAmount } from "@/ui/CoinAmount";
 import { copyText } from "@/ui/copy";
 import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, ShieldIcon, WalletIcon } from "@/ui/Icons";
+import { Money } from "@/ui/Money";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { APP_VERSION } from "@/ui/version";
 import type { UserInfo } from "#contract/accounts";
-import { CURRENCY } from "#contract/constants";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -23,11 +24,11 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
 
 export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; offlineSince?: number; onLogout: () => void }) {
   const { t } = useLingui();
-  const balances: Array<[string, string]> = [
-    [t`Cash`, user.cash],
-    [t`Coin`, user.coin],
-    [t`Frozen`, user.frozen],
-    [t`Yuebao`, user.yuebao],
+  const balances: Array<[string, ReactNode]> = [
+    [t`Cash`, <Money key="cash" value={user.cash} />],
+    [t`Coin`, <CoinAmount key="coin" coin={user.coin} coinRate={user.coinRate} />],
+    [t`Frozen`, <Money key="frozen" value={user.frozen} />],
+    [t`Yuebao`, <Money key="yuebao" value={user.yuebao} />],
   ];
 
   return (
@@ -57,8 +58,8 @@ export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; off
         {balances.map(([label, amount]) => (
           <div key={label} className="balance">
             <span className="balance-label">{label}</span>
-            <span className="balance-amount">
-              {amount} <small>{CURRENCY}</small>
+            <span className="balance-amount" data-label={label}>
+              {amount}
             </span>
           </div>
         ))}

@@ -5,28 +5,37 @@ import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import ReactEChartsCore from "echarts-for-react/esm/core";
 
+import { BCP47, toLanguageCode } from "#contract/languages";
 import type { Wallet } from "#contract/wallet";
+
+import { assetSplit } from "./asset-split";
 
 echarts.use([PieChart, LegendComponent, CanvasRenderer]);
 
-/** The split of the user's assets in U (coin at the current rate); loaded lazily with the wallet page. */
+/** The split of the user's assets in U (coin at the current rate) as shares of the total; loaded lazily with the wallet page. */
 export default function AssetChart({ wallet }: { wallet: Wallet }) {
-  const { t } = useLingui();
-  const parts = [
-    { name: t`Cash`, value: Number(wallet.cash) },
-    { name: t`Coin`, value: Number(wallet.coin) * Number(wallet.coinRate) },
-    { name: t`Frozen`, value: Number(wallet.frozen) },
-    { name: t`Yuebao`, value: Number(wallet.yuebao) },
-  ];
+  const { t, i18n } = useLingui();
+  const percentFormat = new Intl.NumberFormat(BCP47[toLanguageCode(i18n.locale)], {
+    style: "percent",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const names = { cash: t`Cash`, coin: t`Coin`, frozen: t`Frozen`, yuebao: t`Yuebao` };
+  const parts = assetSplit(wallet).parts.map((part) => ({
+    name: names[part.kind],
+    value: part.cents / 100,
+    share: percentFormat.format(part.percent / 100),
+  }));
+  const shares = new Map(parts.map((part) => [part.name, part.share]));
   const option = {
     animation: false,
     color: ["#f0b90b", "#8c7bff", "#6b7a90", "#2ebd85"],
-    legend: { bottom: 0, textStyle: { color: "#a9b4c6" } },
+    legend: { bottom: 0, textStyle: { color: "#a9b4c6" }, formatter: (name: string) => `${name} ${shares.get(name) ?? ""}` },
     series: [{ type: "pie", radius: ["45%", "70%"], center: ["50%", "42%"], label: { show: false }, data: parts }],
   };
-  const summary = parts.map((p) => `${p.name} ${p.value.toFixed(2)}`).join(", ");
+  const summary = parts.map((p) => `${p.name} ${p.share}`).join(", ");
   return (
-    <div role="img" aria-label={t`Asset split: ${summary}`}>
+    <div role="img" aria-label={t`Asset split: ${summary}`} data-testid="asset-split">
       <ReactEChartsCore echarts={echarts} option={option} style={{ height: 200 }} />
     </div>
   );

@@ -3,7 +3,8 @@ import { Link, useRouter } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
-import { formatDateTime } from "@/i18n/format";
+import { formatDateTime, useAmountFormat } from "@/i18n/format";
+import { CoinAmount } from "@/ui/CoinAmount";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { Money } from "@/ui/Money";
@@ -15,6 +16,7 @@ import { parseAmount } from "#contract/money";
 import type { ExchangeRecord, Wallet } from "#contract/wallet";
 
 import { exchangeMoney } from "./api";
+import { assetSplit } from "./asset-split";
 
 const AssetChart = lazy(() => import("./AssetChart"));
 
@@ -35,8 +37,11 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
   const [amount, setAmount] = useState("");
   const [confirming, setConfirming] = useState(false);
   const { submit: send, busy } = useSubmission();
-  const preview = exchangePreview(from, amount, wallet.coinRate);
+  const amountText = useAmountFormat();
+  const previewValue = exchangePreview(from, amount, wallet.coinRate);
+  const preview = previewValue === null ? null : amountText(previewValue);
   const unit = (side: "cash" | "coin") => (side === "cash" ? "U" : t`coin`);
+  const { totalCents } = assetSplit(wallet);
 
   function review(event: FormEvent) {
     event.preventDefault();
@@ -60,16 +65,24 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
       <NavBar title={t`Wallet`} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="balances" aria-label={t`Balances`} data-testid="wallet-balances">
-        {[
-          [t`Cash`, wallet.cash],
-          [t`Coin`, wallet.coin],
-          [t`Frozen`, wallet.frozen],
-          [t`Yuebao`, wallet.yuebao],
-        ].map(([label, value]) => (
+        <div className="balance balance-total">
+          <span className="balance-label">{t`Total assets`}</span>
+          <span className="balance-amount" data-label={t`Total assets`} data-testid="wallet-total">
+            <Money value={totalCents / 100} />
+          </span>
+        </div>
+        {(
+          [
+            [t`Cash`, <Money key="cash" value={wallet.cash} />],
+            [t`Coin`, <CoinAmount key="coin" coin={wallet.coin} coinRate={wallet.coinRate} />],
+            [t`Frozen`, <Money key="frozen" value={wallet.frozen} />],
+            [t`Yuebao`, <Money key="yuebao" value={wallet.yuebao} />],
+          ] as const
+        ).map(([label, value]) => (
           <div key={label} className="balance">
             <span className="balance-label">{label}</span>
             <span className="balance-amount" data-label={label}>
-              <Money value={value!} />
+              {value}
             </span>
           </div>
         ))}
@@ -119,8 +132,8 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
         <ConfirmSheet
           title={t`Confirm the exchange`}
           rows={[
-            { label: t`Amount`, value: `${(parseAmount(amount)! / 100).toFixed(2)} ${unit(from)}`, testId: "confirm-amount" },
-            { label: t`Fee`, value: `0.00 ${unit(from)}`, testId: "confirm-fee" },
+            { label: t`Amount`, value: `${amountText(parseAmount(amount)! / 100)} ${unit(from)}`, testId: "confirm-amount" },
+            { label: t`Fee`, value: `${amountText(0)} ${unit(from)}`, testId: "confirm-fee" },
             { label: t`You receive`, value: `${preview} ${unit(from === "cash" ? "coin" : "cash")}`, testId: "confirm-net" },
             { label: t`Exchange direction`, value: from === "cash" ? t`Cash → coin` : t`Coin → cash`, testId: "confirm-destination" },
           ]}
@@ -139,7 +152,8 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
             <li key={record.id} className="record">
               <span>{record.type === "cash_to_coin" ? t`Cash → coin` : t`Coin → cash`}</span>
               <span className="record-sub">
-                {formatDateTime(record.time)} · {record.coin} · {t`Cash ${record.cashAmount}`} · {t`Coin ${record.coinAmount}`}
+                {formatDateTime(record.time)} · {record.coin} · {t`Cash ${amountText(record.cashAmount)}`} ·{" "}
+                {t`Coin ${amountText(record.coinAmount)}`}
               </span>
             </li>
           ))}

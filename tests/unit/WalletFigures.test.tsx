@@ -1,0 +1,96 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { act, type ReactNode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { CashRecordPage } from "@/features/cash/CashRecordPage";
+import { assetSplit } from "@/features/wallet/asset-split";
+import { CoinAmount } from "@/ui/CoinAmount";
+import { Money } from "@/ui/Money";
+import { coinWorthCents } from "#contract/money";
+import type { WithdrawRecord } from "#contract/wallet";
+
+vi.mock("@tanstack/react-router", () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+  useRouter: () => ({ history: { back() {} }, navigate: async () => {}, invalidate: async () => {} }),
+}));
+
+// React reads this to know updates are wrapped in act()
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  i18n.activate("en");
+});
+
+const show = (node: ReactNode) => {
+  act(() => root.render(<I18nProvider i18n={i18n}>{node}</I18nProvider>));
+  return container.textContent;
+};
+
+describe("coin and its worth", () => {
+  it("values coin at the rate, rounded down as an exchange pays", () => {
+    expect(coinWorthCents(213_579, "0.5000")).toBe(106_789);
+    expect(coinWorthCents(20_000, "0.5")).toBe(10_000);
+    expect(coinWorthCents(100, "0")).toBe(0);
+  });
+  it("shows coin as coin with its U value beside it, grouped", () => {
+    expect(show(<CoinAmount coin="2135.79" coinRate="0.5000" />)).toBe("2,135.79 coin ≈ 1,067.89 U");
+    expect(show(<CoinAmount coin="2135.79" />)).toBe("2,135.79 coin");
+  });
+  it("groups in the active language", () => {
+    i18n.activate("de");
+    expect(show(<Money value="10000.00" />)).toBe("10.000,00 U");
+  });
+});
+
+describe("asset split", () => {
+  it("totals cash, coin at its worth, frozen and yuebao in U, with each share in percent", () => {
+    const { parts, totalCents } = assetSplit({ cash: "500.00", coin: "1000.00", frozen: "0.00", yuebao: "1000.00", coinRate: "0.5000" });
+    expect(totalCents).toBe(200_000);
+    expect(parts.map((p) => [p.kind, p.cents, p.percent])).toEqual([
+      ["cash", 50_000, 25],
+      ["coin", 50_000, 25],
+      ["frozen", 0, 0],
+      ["yuebao", 100_000, 50],
+    ]);
+  });
+  it("an empty wallet has no shares rather than NaN", () => {
+    const { parts, totalCents } = assetSplit({ cash: "0.00", coin: "0.00", frozen: "0.00", yuebao: "0.00", coinRate: "0.5000" });
+    expect(totalCents).toBe(0);
+    expect(parts.every((p) => p.percent === 0)).toBe(true);
+  });
+});
+
+describe("withdrawal records", () => {
+  const record = (status: WithdrawRecord["status"]): WithdrawRecord => ({
+    id: 1,
+    time: 0,
+    type: "bank",
+    bankName: "Example Bank",
+    amount: "3000.00",
+    fee: "30.00",
+    actual: "2970.00",
+    status,
+    reason: status === "failed" ? "name mismatch" : null,
+  });
+  it("a refused withdrawal says the whole amount was returned, with no fee or payout", () => {
+    const text = show(<CashRecordPage records={[record("failed")]} />);
+    expect(text).toContain("Returned 3,000.00");
+    expect(text).not.toContain("Received");
+    expect(text).not.toContain("Fee");
+  });
+  it("a paid one says what was received; one under review what is to be received", () => {
+    expect(show(<CashRecordPage records={[record("success")]} />)).toContain("Fee 30.00 · Received 2,970.00");
+    expect(show(<CashRecordPage records={[record("review")]} />)).toContain("Fee 30.00 · To receive 2,970.00");
+  });
+});
