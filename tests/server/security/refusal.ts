@@ -7,9 +7,15 @@ import { translate } from "#server/http/i18n";
 const HOLE = "\u0001";
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+// a count goes through an ICU plural, which needs a number: this one is then read back as a wildcard
+const COUNT = 99;
+
 /** The catalogue's text for an error in one language, with its placeholders ({field}, {min}…) as wildcards. */
 export function catalogPattern(lang: string, key: ErrorKey): RegExp {
-  const template = translate(lang, errorMessages[key], { field: HOLE, min: HOLE, max: HOLE, minutes: HOLE });
+  const template = translate(lang, errorMessages[key], { field: HOLE, min: HOLE, max: HOLE, minutes: COUNT }).replaceAll(
+    String(COUNT),
+    HOLE,
+  );
   return new RegExp(`^${template.split(HOLE).map(escape).join("[^]+")}$`);
 }
 
