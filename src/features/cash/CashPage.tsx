@@ -7,7 +7,9 @@ import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
+import { NeedsConnection } from "@/ui/NeedsConnection";
 import { NoCard } from "@/ui/NoCard";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import { maskMiddle } from "#contract/format";
@@ -20,7 +22,7 @@ import { requestWithdrawal } from "./api";
  * Withdraw: the rules first, the fee and the amount received as the user types, the card; then a confirmation
  * sheet with amount, fee, what arrives and where, which takes the fund password.
  */
-export function CashPage({ info }: { info: CashInfo }) {
+export function CashPage({ info, offlineSince }: { info: CashInfo; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const online = useOnline();
@@ -59,6 +61,7 @@ export function CashPage({ info }: { info: CashInfo }) {
           </Link>
         }
       />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="rules" aria-label={t`Withdrawal rules`} data-testid="withdraw-rules">
         <p>{t`Amount from ${rules.min} to ${rules.max} U`}</p>
         <p>{t`Fee ${Math.round(Number(rules.feeRate) * 1000) / 10}%`}</p>
@@ -85,7 +88,7 @@ export function CashPage({ info }: { info: CashInfo }) {
             <dt>{t`You receive`}</dt>
             <dd data-testid="withdraw-actual">{fee === null || cents === null ? "—" : ((cents - fee) / 100).toFixed(2)}</dd>
           </dl>
-          {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
+          {!online && <NeedsConnection />}
           <button type="submit" className="button button-primary" disabled={busy || !online}>
             {t`Submit`}
           </button>
