@@ -32,6 +32,9 @@ describe("offline", () => {
       "/pages/user/notice",
       "/pages/user/rechargerecord",
       "/pages/user/cashrecord",
+      "/pages/user/cash",
+      "/pages/user/recharge",
+      "/pages/user/bank",
       "/pages/user/finance",
       "/pages/project/project",
       "/pages/about/list",
@@ -65,6 +68,9 @@ describe("offline", () => {
     await open(page, "/pages/user/wallet");
     await page.getByText("You are offline. Money actions need a connection and are never queued.").waitFor();
     expect(await page.getByRole("button", { name: "Exchange", exact: true }).isDisabled()).toBe(true);
+    await open(page, "/pages/user/recharge");
+    await page.getByText("You are offline. This needs a connection and is never queued.").waitFor();
+    expect(await page.getByRole("button", { name: "Submit", exact: true }).isDisabled()).toBe(true);
     await open(page, await routeWithSearch("/pages/trade/trade"));
     await page
       .getByRole("button", { name: /buy up/i })
