@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   allRoutes,
+  baseUrl,
   launchBrowser,
   logInAsDemo,
   newPhoneContext,
@@ -47,6 +48,17 @@ describe("offline", () => {
     await logInAsDemo(page);
     await reloadUnderServiceWorker(page);
     for (const path of saved) await open(page, await routeWithSearch(path));
+    // an order's details, seen once online
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    const pid = new URL(`http://x${await routeWithSearch("/pages/trade/trade")}`).searchParams.get("pid")!;
+    const body = new URLSearchParams({ pid, direction: "up", seconds: "30", amount: "10", requestId: crypto.randomUUID() });
+    const order = (await (await fetch(`${baseUrl()}/api/user/addorder`, { method: "POST", headers: { token: token! }, body })).json())
+      .data as {
+      id: number;
+    };
+    const orderPath = `/pages/user/orderdetail?id=${order.id}`;
+    await open(page, orderPath);
+    await page.getByTestId("order-detail").waitFor();
 
     await context.setOffline(true);
     const routes = allRoutes();
@@ -63,6 +75,10 @@ describe("offline", () => {
         ).toBeGreaterThan(0);
       }
     }
+
+    await open(page, orderPath);
+    await page.getByTestId("order-detail").waitFor();
+    expect(await page.locator(".offline-banner").count()).toBeGreaterThan(0);
 
     // money actions: disabled, with the reason, never queued
     await open(page, "/pages/user/wallet");
