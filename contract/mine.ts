@@ -31,8 +31,13 @@ export interface MessagePage {
   unread: number;
 }
 
+/** When the inviter's bonus for an invitee is paid: at registration, after its real-name approval, or after its first approved recharge. */
+export const INVITE_BONUS_POLICIES = ["registration", "verification", "first_recharge"] as const;
+export type InviteBonusPolicy = (typeof INVITE_BONUS_POLICIES)[number];
+
 export interface Invitation {
   code: string;
+  bonusPolicy: InviteBonusPolicy;
   inviteeCount: number;
   bonusTotal: string;
   bonusPerInvitee: string;

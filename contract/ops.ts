@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import type { EndpointSpec } from "./endpoints";
 import { requiredText } from "./fields";
+import { INVITE_BONUS_POLICIES } from "./mine";
 
 /** Operator API: its own token in the `ops-token` header; `npm run ops -- …` is its client. */
 export const opsEndpoints = {
@@ -209,8 +210,11 @@ export const opsMineEndpoints = {
   setInviteBonus: {
     method: "POST",
     path: "/api/ops/invite-bonus",
-    summary: "Bonus credited to the inviter for each new invitee",
-    request: z.object({ amount: requiredText() }),
+    summary: "Bonus credited to the inviter once per invitee, and when: at registration, real-name approval or first approved recharge",
+    request: z.object({
+      amount: requiredText(),
+      policy: z.enum(INVITE_BONUS_POLICIES, { error: "invalid_input" }).optional(),
+    }),
     auth: "ops",
   },
 } satisfies Record<string, EndpointSpec>;

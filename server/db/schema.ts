@@ -87,7 +87,13 @@ export const ledger = pgTable(
       .notNull()
       .default(sql`extract(epoch from now())::bigint`),
   },
-  (table) => [index("ledger_user_idx").on(table.userId)],
+  (table) => [
+    index("ledger_user_idx").on(table.userId),
+    // an inviter's bonus is paid once per invitee, whichever moment the operator chose
+    uniqueIndex("ledger_invite_bonus_once")
+      .on(table.reference)
+      .where(sql`${table.reason} = 'invite_bonus'`),
+  ],
 );
 
 export const settings = pgTable("settings", {

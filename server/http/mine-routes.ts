@@ -42,5 +42,8 @@ export function registerMineRoutes(app: FastifyInstance, ctx: ServiceContext, sc
     message: successMessages.done,
   }));
   route(app, o.sendMessage, async (input) => ({ data: await sendMessage(ctx, input), message: successMessages.done }));
-  route(app, o.setInviteBonus, async (input) => ({ data: await setInviteBonus(ctx, input.amount), message: successMessages.done }));
+  route(app, o.setInviteBonus, async (input) => ({
+    data: await setInviteBonus(ctx, input.amount, input.policy),
+    message: successMessages.done,
+  }));
 }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { endpoints } from "#contract/endpoints";
 import { successMessages } from "#contract/messages";
@@ -42,6 +42,22 @@ import { onceRoute, route } from "./routes";
 import { uploadHeaders } from "./upload-headers";
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** room for the multipart boundaries and part headers around the file itself */
+const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * A body announced larger than any acceptable upload is refused from its header alone: waiting for megabytes
+ * only to throw them away costs the phone its data and the server a connection. The connection closes after
+ * the answer so the unread body is never drained either. A body that lies about its length is still cut
+ * off by the multipart limit while it is read.
+ */
+async function refuseAnnouncedOversize(request: FastifyRequest, reply: FastifyReply) {
+  const announced = Number(request.headers["content-length"]);
+  if (Number.isFinite(announced) && announced > UPLOAD_MAX_BYTES + UPLOAD_OVERHEAD_BYTES) {
+    reply.header("connection", "close");
+    throw new AppError("request_too_large");
+  }
+}
 
 export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, opsToken: string, scale: number) {
   const money = { perMinute: 30 * scale };
@@ -93,7 +109,10 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
   // multipart upload: the bytes decide what the file is (image-check.ts), never its name or declared type
   app.post(
     "/api/user/uploadfile",
-    { config: { auth: "user", rateLimit: { max: Math.max(1, Math.round(20 * scale)), timeWindow: "1 minute" } } },
+    {
+      config: { auth: "user", rateLimit: { max: Math.max(1, Math.round(20 * scale)), timeWindow: "1 minute" } },
+      preParsing: refuseAnnouncedOversize,
+    },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError("upload_invalid");
       let bytes: Buffer;

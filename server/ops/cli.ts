@@ -155,10 +155,10 @@ const commands: Record<string, Command> = {
     }),
   },
   "invite-bonus": {
-    usage: "invite-bonus <amount per invitee>",
+    usage: "invite-bonus <amount per invitee> [registration|verification|first_recharge]",
     method: "POST",
     path: "/api/ops/invite-bonus",
-    fields: ([amount]) => ({ amount: amount ?? "" }),
+    fields: ([amount, policy]) => ({ amount: amount ?? "", ...(policy ? { policy } : {}) }),
   },
 };
 

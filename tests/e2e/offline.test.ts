@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   allRoutes,
+  baseUrl,
   launchBrowser,
   logInAsDemo,
   newPhoneContext,
@@ -32,6 +33,9 @@ describe("offline", () => {
       "/pages/user/notice",
       "/pages/user/rechargerecord",
       "/pages/user/cashrecord",
+      "/pages/user/cash",
+      "/pages/user/recharge",
+      "/pages/user/bank",
       "/pages/user/finance",
       "/pages/project/project",
       "/pages/about/list",
@@ -44,6 +48,17 @@ describe("offline", () => {
     await logInAsDemo(page);
     await reloadUnderServiceWorker(page);
     for (const path of saved) await open(page, await routeWithSearch(path));
+    // an order's details, seen once online
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    const pid = new URL(`http://x${await routeWithSearch("/pages/trade/trade")}`).searchParams.get("pid")!;
+    const body = new URLSearchParams({ pid, direction: "up", seconds: "30", amount: "10", requestId: crypto.randomUUID() });
+    const order = (await (await fetch(`${baseUrl()}/api/user/addorder`, { method: "POST", headers: { token: token! }, body })).json())
+      .data as {
+      id: number;
+    };
+    const orderPath = `/pages/user/orderdetail?id=${order.id}`;
+    await open(page, orderPath);
+    await page.getByTestId("order-detail").waitFor();
 
     await context.setOffline(true);
     const routes = allRoutes();
@@ -61,10 +76,17 @@ describe("offline", () => {
       }
     }
 
+    await open(page, orderPath);
+    await page.getByTestId("order-detail").waitFor();
+    expect(await page.locator(".offline-banner").count()).toBeGreaterThan(0);
+
     // money actions: disabled, with the reason, never queued
     await open(page, "/pages/user/wallet");
     await page.getByText("You are offline. Money actions need a connection and are never queued.").waitFor();
     expect(await page.getByRole("button", { name: "Exchange", exact: true }).isDisabled()).toBe(true);
+    await open(page, "/pages/user/recharge");
+    await page.getByText("You are offline. This needs a connection and is never queued.").waitFor();
+    expect(await page.getByRole("button", { name: "Submit", exact: true }).isDisabled()).toBe(true);
     await open(page, await routeWithSearch("/pages/trade/trade"));
     await page
       .getByRole("button", { name: /buy up/i })

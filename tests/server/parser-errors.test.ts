@@ -92,6 +92,24 @@ describe("every refusal before a handler runs answers in the API envelope", () =
     expectEnvelope(await raw(post("/api/user/uploadfile", contentType, fileCut)), "malformed_request");
   });
 
+  it("an upload announcing more than 5 MB is refused 413 from its headers, before its body is read", async () => {
+    const { contentType, payload } = multipart(makePng(), "shot.png", "image/png");
+    const announced = 5 * 1024 * 1024 + 64 * 1024 + 1;
+    // keep-alive and only the first bytes of the body: an answer can only come from the headers
+    const head = `POST /api/user/uploadfile HTTP/1.1\r\nHost: 127.0.0.1\r\nToken: ${token}\r\nContent-Type: ${contentType}\r\nContent-Length: ${announced}\r\n\r\n`;
+    const answer = await raw(Buffer.concat([Buffer.from(head), payload.subarray(0, 100)]));
+    expect(answer.status).toBe(413);
+    expectEnvelope(answer, "request_too_large");
+  }, 15_000);
+
+  it("an upload within the announced limit whose file is too large is still refused while it is read", async () => {
+    const big = Buffer.concat([makePng(), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
+    const { contentType, payload } = multipart(big, "shot.png", "image/png");
+    const answer = await raw(post("/api/user/uploadfile", contentType, payload));
+    expect(answer.status).toBe(413);
+    expectEnvelope(answer, /^(upload_too_large|request_too_large)$/);
+  });
+
   it("multipart without a boundary: 400, not 500", async () => {
     const { payload } = multipart(makePng(), "shot.png", "image/png");
     expectEnvelope(await raw(post("/api/user/uploadfile", "multipart/form-data", payload)), "malformed_request");

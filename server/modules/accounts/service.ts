@@ -12,8 +12,7 @@ import type { Tx } from "../../db/client";
 import { passwordGuards, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { inviteBonus } from "../mine/service";
-import { moveMoney } from "../money/ledger";
+import { payInviteBonus } from "../mine/service";
 import { requireFundPassword } from "./fund-password";
 import { minutesLeft, TRY_LIMIT, TRY_WINDOW_SECONDS } from "./password-guard";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -65,10 +64,7 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
         })
         .returning();
       if (!user) throw new AppError("registration_failed");
-      // the operator's invitation bonus goes to the inviter once per invitee, booked with its ledger row
-      const bonus = await inviteBonus(tx);
-      if (bonus > 0)
-        await moveMoney(tx, inviter.id, [{ account: "cash", delta: bonus, reason: "invite_bonus" }], `invitee:${user.id}`, now);
+      await payInviteBonus(tx, user.id, "registration", now);
       const token = await createSession(tx, user.id, now);
       return { token, user: toUserInfo(user) };
     });

@@ -8,6 +8,7 @@ import { depositChannels, recharges, users, withdrawals } from "../../db/schema"
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { requireReason, sendReviewNotice, type Translate } from "../mine/review-notice";
+import { payInviteBonus } from "../mine/service";
 import { moveMoney } from "./ledger";
 import { type MoneySettings, moneySettings, updateMoneySettings } from "./settings";
 
@@ -34,8 +35,10 @@ export async function reviewRecharge(ctx: ServiceContext, id: number, decision: 
       const [exists] = await tx.select({ id: recharges.id }).from(recharges).where(eq(recharges.id, id));
       throw new AppError(exists ? "already_reviewed" : "record_not_found");
     }
-    if (decision === "approve")
+    if (decision === "approve") {
       await moveMoney(tx, row.userId, [{ account: "cash", delta: row.amount, reason: "recharge" }], `recharge:${row.id}`, now);
+      await payInviteBonus(tx, row.userId, "first_recharge", now);
+    }
     await sendReviewNotice(tx, translate, {
       userId: row.userId,
       kind: decision === "approve" ? "recharge_approved" : "recharge_rejected",

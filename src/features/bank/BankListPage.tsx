@@ -6,7 +6,9 @@ import { useSubmission } from "@/api/submission";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
+import { NeedsConnection } from "@/ui/NeedsConnection";
 import { NoCard } from "@/ui/NoCard";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import { Sheet } from "@/ui/Sheet";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
@@ -14,7 +16,7 @@ import type { BankCard } from "#contract/wallet";
 
 import { removeCard } from "./api";
 
-export function BankListPage({ cards }: { cards: BankCard[] }) {
+export function BankListPage({ cards, offlineSince }: { cards: BankCard[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const online = useOnline();
@@ -43,6 +45,8 @@ export function BankListPage({ cards }: { cards: BankCard[] }) {
   return (
     <main className="page">
       <NavBar title={t`Bank cards`} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
+      {!online && cards.length > 0 && <NeedsConnection />}
       {cards.length === 0 ? (
         <NoCard />
       ) : (
@@ -54,7 +58,13 @@ export function BankListPage({ cards }: { cards: BankCard[] }) {
                   <strong>
                     {card.bankName} · {i18n._(CARD_TYPE_NAMES[card.type])}
                   </strong>
-                  <button type="button" className="chip" disabled={!online} onClick={() => setRemoving(card)}>
+                  <button
+                    type="button"
+                    className="chip"
+                    disabled={!online}
+                    title={online ? undefined : t`Needs a connection`}
+                    onClick={() => setRemoving(card)}
+                  >
                     {t`Remove`}
                   </button>
                 </span>
@@ -83,6 +93,7 @@ export function BankListPage({ cards }: { cards: BankCard[] }) {
               value={payPassword}
               onChange={(e) => setPayPassword(e.target.value)}
             />
+            {!online && <NeedsConnection />}
             <button type="submit" className="button button-primary" disabled={busy || !online}>
               {t`Remove`}
             </button>

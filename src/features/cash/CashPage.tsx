@@ -8,7 +8,9 @@ import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
+import { NeedsConnection } from "@/ui/NeedsConnection";
 import { NoCard } from "@/ui/NoCard";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
@@ -23,7 +25,7 @@ import { requestWithdrawal } from "./api";
  * Withdraw: the rules first, the fee and the amount received as the user types, the card; then a confirmation
  * sheet with amount, fee, what arrives and where, which takes the fund password.
  */
-export function CashPage({ info }: { info: CashInfo }) {
+export function CashPage({ info, offlineSince }: { info: CashInfo; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const online = useOnline();
@@ -68,6 +70,7 @@ export function CashPage({ info }: { info: CashInfo }) {
           </Link>
         }
       />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="rules" aria-label={t`Withdrawal rules`} data-testid="withdraw-rules">
         <p>{t`Amount from ${amountText(rules.min)} to ${amountText(rules.max)} U`}</p>
         <p>{t`Fee ${Math.round(Number(rules.feeRate) * 1000) / 10}%`}</p>
@@ -101,7 +104,7 @@ export function CashPage({ info }: { info: CashInfo }) {
             <dt>{t`You receive`}</dt>
             <dd data-testid="withdraw-actual">{fee === null || cents === null ? "—" : amountText((cents - fee) / 100)}</dd>
           </dl>
-          {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
+          {!online && <NeedsConnection />}
           <button type="submit" className="button button-primary" disabled={busy || !online}>
             {t`Submit`}
           </button>

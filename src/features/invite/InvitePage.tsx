@@ -10,6 +10,11 @@ import { invitationLink } from "./api";
 export function InvitePage({ invitation }: { invitation: Invitation }) {
   const { t } = useLingui();
   const link = invitationLink(invitation.code);
+  const when = {
+    registration: t`The bonus is paid as soon as your friend registers with your code.`,
+    verification: t`The bonus is paid when your friend's real-name verification is approved.`,
+    first_recharge: t`The bonus is paid when your friend's first recharge is approved.`,
+  }[invitation.bonusPolicy];
   return (
     <main className="page">
       <NavBar title={t`Invite friends`} />
@@ -37,7 +42,12 @@ export function InvitePage({ invitation }: { invitation: Invitation }) {
           rewards.
         </Trans>
       </p>
-      <p className="record-sub">{t`Bonus per friend: ${invitation.bonusPerInvitee} U`}</p>
+      <section className="rules" aria-label={t`Invitation bonus`} data-testid="invite-policy">
+        <p>
+          <strong>{t`Bonus per friend: ${invitation.bonusPerInvitee} U`}</strong>
+        </p>
+        <p>{when}</p>
+      </section>
       {invitation.records.length > 0 && (
         <ul className="record-list">
           {invitation.records.map((record) => (

@@ -3,10 +3,11 @@ import { useLingui } from "@lingui/react/macro";
 import { formatDateTime } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import type { Order } from "#contract/markets";
 
 /** One order, every recorded figure: the open and close ticks are the feed's, shown as they were stored. */
-export function OrderDetailPage({ order }: { order: Order }) {
+export function OrderDetailPage({ order, offlineSince }: { order: Order; offlineSince?: number }) {
   const { t } = useLingui();
   const result = order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : t`Holding`;
   const rows: Array<[string, React.ReactNode]> = [
@@ -27,6 +28,7 @@ export function OrderDetailPage({ order }: { order: Order }) {
   return (
     <main className="page">
       <NavBar title={t`Order details`} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <dl className="detail-list" data-testid="order-detail">
         {rows.map(([label, value]) => (
           <div key={label} className="detail-row">

@@ -8,14 +8,17 @@ import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { CopyRow } from "@/ui/CopyRow";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
+import { NeedsConnection } from "@/ui/NeedsConnection";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import type { RechargeInfo } from "#contract/wallet";
 
 import { submitRecharge } from "./api";
+import { SCREENSHOT_TYPES, screenshotProblem } from "./screenshot-check";
 
 /** Top-up by transfer: pick a channel, transfer, upload the screenshot, submit for the operator's review. */
-export function RechargePage({ info }: { info: RechargeInfo }) {
+export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const online = useOnline();
@@ -24,6 +27,7 @@ export function RechargePage({ info }: { info: RechargeInfo }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [screenshot, setScreenshot] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const { submit: send, busy } = useSubmission();
   const channel = info.channels.find((c) => c.id === channelId);
 
@@ -31,7 +35,19 @@ export function RechargePage({ info }: { info: RechargeInfo }) {
 
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
+    // the same file picked again after a refusal must fire a change again
+    event.target.value = "";
     if (!file) return;
+    const refused = screenshotProblem(file);
+    if (refused) {
+      setProblem(
+        refused === "too_large"
+          ? t`This image is larger than 5 MB. Choose a smaller screenshot.`
+          : t`Only PNG, JPEG or WebP images can be uploaded.`,
+      );
+      return;
+    }
+    setProblem(null);
     setPreview(URL.createObjectURL(file));
     setScreenshot(null);
     setProgress(0);
@@ -40,6 +56,7 @@ export function RechargePage({ info }: { info: RechargeInfo }) {
       setScreenshot(answer.data.url);
       setProgress(1);
     } else {
+      setProblem(answer.msg);
       showToast(answer.msg, { tone: "error" });
       setProgress(null);
       setPreview(null);
@@ -65,6 +82,7 @@ export function RechargePage({ info }: { info: RechargeInfo }) {
           </Link>
         }
       />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <p className="notice" role="note">
         <Trans>Before each deposit, contact customer service to confirm the channel. Transfers are credited after review.</Trans>
         {info.notice && <span className="notice-extra"> {info.notice}</span>}
@@ -94,17 +112,50 @@ export function RechargePage({ info }: { info: RechargeInfo }) {
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
         />
-        <label className="upload" htmlFor="screenshot">
-          <span className="field-label">{t`Transfer screenshot`}</span>
-          <input id="screenshot" type="file" accept="image/png,image/jpeg,image/webp" onChange={pick} />
-        </label>
-        {preview && <img className="upload-preview" src={preview} alt={t`Screenshot preview`} />}
-        {progress !== null && (
-          <progress className="upload-progress" max={1} value={progress} aria-label={t`Upload progress`} data-testid="upload-progress">
-            {Math.round(progress * 100)}%
-          </progress>
-        )}
-        {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
+        <div className="upload">
+          <span className="field-label" id="screenshot-label">
+            {t`Transfer screenshot`}
+          </span>
+          <label className={`upload-picker${online ? "" : " is-disabled"}`} htmlFor="screenshot" data-testid="upload-picker">
+            {preview ? (
+              <img className="upload-thumb" src={preview} alt={t`Screenshot preview`} />
+            ) : (
+              <span className="upload-plus" aria-hidden="true">
+                +
+              </span>
+            )}
+            <span className="upload-text">
+              <strong>{preview ? t`Choose another image` : t`Choose an image`}</strong>
+              <span className="record-sub">{t`PNG, JPEG or WebP, up to 5 MB`}</span>
+              {progress !== null && (
+                <span className="upload-percent" data-testid="upload-percent" aria-live="polite">
+                  {screenshot ? t`Uploaded` : t`Uploading ${Math.round(progress * 100)}%`}
+                </span>
+              )}
+            </span>
+            <input
+              id="screenshot"
+              className="visually-hidden"
+              type="file"
+              accept={SCREENSHOT_TYPES.join(",")}
+              aria-labelledby="screenshot-label"
+              disabled={!online}
+              onChange={pick}
+            />
+          </label>
+          {progress !== null && (
+            <progress className="upload-progress" max={1} value={progress} aria-label={t`Upload progress`} data-testid="upload-progress">
+              {Math.round(progress * 100)}%
+            </progress>
+          )}
+          {problem && (
+            <p className="field-error" role="alert" data-testid="upload-problem">
+              {problem}
+            </p>
+          )}
+        </div>
+        {!online && <NeedsConnection />}
+        {online && !screenshot && progress === null && <p className="button-why">{t`Upload the transfer screenshot to submit.`}</p>}
         <button type="submit" className="button button-primary" disabled={busy || !online || !screenshot}>
           {t`Submit`}
         </button>

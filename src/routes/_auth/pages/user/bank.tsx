@@ -1,16 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { dataOrNull } from "@/api/client";
 import { fetchCards } from "@/features/bank/api";
 import { BankListPage } from "@/features/bank/BankListPage";
+import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/bank")({
-  loader: async () => dataOrNull(await fetchCards()),
+  loader: () => cachedLoad("bank-cards", fetchCards),
   component: Bank,
 });
 
 function Bank() {
-  const cards = Route.useLoaderData();
-  return cards ? <BankListPage cards={cards} /> : <NoData />;
+  const loaded = Route.useLoaderData();
+  return loaded.data ? <BankListPage cards={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
 }

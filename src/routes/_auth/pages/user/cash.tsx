@@ -1,16 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { dataOrNull } from "@/api/client";
 import { fetchCashInfo } from "@/features/cash/api";
 import { CashPage } from "@/features/cash/CashPage";
+import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/cash")({
-  loader: async () => dataOrNull(await fetchCashInfo()),
+  loader: () => cachedLoad("cash-info", fetchCashInfo),
   component: Cash,
 });
 
 function Cash() {
-  const info = Route.useLoaderData();
-  return info ? <CashPage info={info} /> : <NoData />;
+  const loaded = Route.useLoaderData();
+  return loaded.data ? <CashPage info={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
 }

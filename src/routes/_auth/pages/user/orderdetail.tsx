@@ -1,21 +1,21 @@
 import { useLingui } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
 
-import { dataOrNull } from "@/api/client";
 import { fetchOrder } from "@/api/trading";
 import { OrderDetailPage } from "@/features/orders/OrderDetailPage";
+import { cachedLoad } from "@/offline/cached-load";
 import { Empty } from "@/ui/Empty";
 import { NavBar } from "@/ui/NavBar";
 
 export const Route = createFileRoute("/_auth/pages/user/orderdetail")({
   validateSearch: (search: Record<string, unknown>): { id: number } => ({ id: Number(search.id) || 0 }),
   loaderDeps: ({ search }) => ({ id: search.id }),
-  loader: async ({ deps }) => dataOrNull(await fetchOrder(deps.id)),
+  loader: ({ deps }) => cachedLoad(`order-${deps.id}`, () => fetchOrder(deps.id)),
   component: OrderDetail,
 });
 
 function OrderDetail() {
-  const order = Route.useLoaderData();
+  const { data: order, offlineSince } = Route.useLoaderData();
   const { t } = useLingui();
   if (!order) {
     return (
@@ -32,5 +32,5 @@ function OrderDetail() {
       </main>
     );
   }
-  return <OrderDetailPage order={order} />;
+  return <OrderDetailPage order={order} offlineSince={offlineSince} />;
 }

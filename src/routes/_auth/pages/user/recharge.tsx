@@ -1,16 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { dataOrNull } from "@/api/client";
 import { fetchRechargeInfo } from "@/features/recharge/api";
 import { RechargePage } from "@/features/recharge/RechargePage";
+import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/recharge")({
-  loader: async () => dataOrNull(await fetchRechargeInfo()),
+  loader: () => cachedLoad("recharge-info", fetchRechargeInfo),
   component: Recharge,
 });
 
 function Recharge() {
-  const info = Route.useLoaderData();
-  return info ? <RechargePage info={info} /> : <NoData />;
+  const loaded = Route.useLoaderData();
+  return loaded.data ? <RechargePage info={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
 }

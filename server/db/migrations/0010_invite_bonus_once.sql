@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "ledger_invite_bonus_once" ON "ledger" USING btree ("reference") WHERE "ledger"."reason" = 'invite_bonus';

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { api, freshPhone, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
+import { makePng, multipart } from "./images";
+import { residentId } from "./resident-ids";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+let n = 0;
+const account = (prefix: string) => `${prefix}${Date.now() % 100_000}${n++}`;
+
+async function newInviter() {
+  const token = (await registerUser(h, account("host")))!.token!;
+  const code = (await api(h, "GET", "/api/user/index", {}, { token })).body.data.inviteCode as string;
+  return { token, code };
+}
+
+async function invitee(inviteCode: string) {
+  const phone = freshPhone();
+  await api(h, "POST", "/api/login/sendsms", { phone });
+  const answer = await api(h, "POST", "/api/login/reg", {
+    account: account("guest"),
+    password: "secret123",
+    password2: "secret123",
+    payPassword: "pay12345",
+    payPassword2: "pay12345",
+    phone,
+    smsCode: h.sentSms.at(-1)!.code,
+    inviteCode,
+  });
+  h.clock.now += 61;
+  return answer.body.data.token as string;
+}
+
+let idSequence = 100;
+async function verify(token: string) {
+  const idNumber = residentId("19880808", idSequence++);
+  await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Guest Lee", idNumber, agree: "1" }, { token });
+  const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === idNumber);
+  return ops("POST", "/api/ops/verification/review", { id: String(pending.id), decision: "pass" });
+}
+
+async function recharge(token: string, amount = "100") {
+  const body = multipart(makePng(), "shot.png", "image/png");
+  const upload = await h.app.inject({
+    method: "POST",
+    url: "/api/user/uploadfile",
+    headers: { token, "content-type": body.contentType },
+    payload: body.payload,
+  });
+  const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
+  const submitted = await api(
+    h,
+    "POST",
+    "/api/user/dorecharge",
+    { requestId: rid(), channelId: String(channel), amount, screenshot: upload.json().data.url },
+    { token },
+  );
+  return submitted.body.data.id as number;
+}
+const approve = (id: number) => ops("POST", "/api/ops/recharge/review", { id: String(id), decision: "approve" });
+
+async function bonusOf(token: string) {
+  const info = (await api(h, "GET", "/api/user/invite", {}, { token })).body.data;
+  const cash = (await api(h, "GET", "/api/user/index", {}, { token })).body.data.cash as string;
+  return { total: info.bonusTotal as string, policy: info.bonusPolicy as string, perFriend: info.bonusPerInvitee as string, cash };
+}
+
+async function ledgerRows(reference: string) {
+  const result = (await h.database.db.execute(
+    `select count(*)::int n from ledger where reason = 'invite_bonus' and reference = '${reference}'` as never,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]!.n;
+}
+const inviteeId = async (token: string) => (await api(h, "GET", "/api/user/index", {}, { token })).body.data.id as number;
+
+describe("the invite bonus is paid once per invitee at the operator's chosen moment", () => {
+  it("the operator setting is stored and shown on the invite page; an unknown policy is refused", async () => {
+    expect((await ops("POST", "/api/ops/invite-bonus", { amount: "3", policy: "sometimes" })).body.err).toBe("invalid_input");
+    const set = await ops("POST", "/api/ops/invite-bonus", { amount: "3", policy: "verification" });
+    expect(set.body.data).toEqual({ bonusPerInvitee: "3.00", policy: "verification" });
+    // the amount alone keeps the policy
+    expect((await ops("POST", "/api/ops/invite-bonus", { amount: "4" })).body.data).toEqual({
+      bonusPerInvitee: "4.00",
+      policy: "verification",
+    });
+    const { token } = await newInviter();
+    expect(await bonusOf(token)).toMatchObject({ policy: "verification", perFriend: "4.00", total: "0.00" });
+  });
+
+  it("at registration: paid when the invitee registers, never again at its approvals", async () => {
+    await ops("POST", "/api/ops/invite-bonus", { amount: "5", policy: "registration" });
+    const inviter = await newInviter();
+    const guest = await invitee(inviter.code);
+    expect(await bonusOf(inviter.token)).toMatchObject({ policy: "registration", total: "5.00", cash: "5.00" });
+    // a later policy change cannot pay the same invitee again
+    await ops("POST", "/api/ops/invite-bonus", { amount: "5", policy: "verification" });
+    await verify(guest);
+    await ops("POST", "/api/ops/invite-bonus", { amount: "5", policy: "first_recharge" });
+    await approve(await recharge(guest));
+    expect(await bonusOf(inviter.token)).toMatchObject({ total: "5.00", cash: "5.00" });
+    expect(await ledgerRows(`invitee:${await inviteeId(guest)}`)).toBe(1);
+  });
+
+  it("after real-name approval: nothing at registration, paid at the approval in its transaction", async () => {
+    await ops("POST", "/api/ops/invite-bonus", { amount: "6", policy: "verification" });
+    const inviter = await newInviter();
+    const guest = await invitee(inviter.code);
+    expect(await bonusOf(inviter.token)).toMatchObject({ total: "0.00", cash: "0.00" });
+    await approve(await recharge(guest));
+    expect((await bonusOf(inviter.token)).total).toBe("0.00");
+    expect((await verify(guest)).body.code).toBe(1);
+    expect(await bonusOf(inviter.token)).toMatchObject({ total: "6.00", cash: "6.00" });
+    // switching to first recharge afterwards: the next approved recharge pays nothing more
+    await ops("POST", "/api/ops/invite-bonus", { amount: "6", policy: "first_recharge" });
+    await approve(await recharge(guest));
+    expect(await bonusOf(inviter.token)).toMatchObject({ total: "6.00", cash: "6.00" });
+    expect(await ledgerRows(`invitee:${await inviteeId(guest)}`)).toBe(1);
+  });
+
+  it("after the first approved recharge: nothing at registration or verification, once at the first approval", async () => {
+    await ops("POST", "/api/ops/invite-bonus", { amount: "7", policy: "first_recharge" });
+    const inviter = await newInviter();
+    const guest = await invitee(inviter.code);
+    await verify(guest);
+    expect((await bonusOf(inviter.token)).total).toBe("0.00");
+    const first = await recharge(guest);
+    const second = await recharge(guest);
+    // the same approval twice and both recharges approved at once
+    await Promise.all([approve(first), approve(first), approve(second)]);
+    expect(await bonusOf(inviter.token)).toMatchObject({ total: "7.00", cash: "7.00" });
+    await approve(await recharge(guest));
+    expect(await bonusOf(inviter.token)).toMatchObject({ total: "7.00", cash: "7.00" });
+    expect(await ledgerRows(`invitee:${await inviteeId(guest)}`)).toBe(1);
+    expect((await ops("GET", "/api/ops/reconcile")).body.data.ok).toBe(true);
+  });
+
+  it("the database refuses a second bonus row for one invitee", async () => {
+    const insert = `insert into ledger (user_id, account, delta, reason, reference, created_at) values (1, 'cash', 1, 'invite_bonus', 'invitee:999999', 0)`;
+    await h.database.db.execute(insert as never);
+    await expect(h.database.db.execute(insert as never)).rejects.toThrow();
+    await h.database.db.execute(`delete from ledger where reference = 'invitee:999999'` as never);
+  });
+});

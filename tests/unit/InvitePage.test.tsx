@@ -1,0 +1,48 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { InvitePage } from "@/features/invite/InvitePage";
+import type { Invitation, InviteBonusPolicy } from "#contract/mine";
+
+vi.mock("@tanstack/react-router", () => ({
+  Link: ({ children }: { children: React.ReactNode }) => <a>{children}</a>,
+  useRouter: () => ({ history: { back: () => {} }, navigate: () => Promise.resolve() }),
+  useCanGoBack: () => false,
+}));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let host: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  host = document.createElement("div");
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+function render(bonusPolicy: InviteBonusPolicy) {
+  const invitation: Invitation = { code: "ABCD12", bonusPolicy, inviteeCount: 0, bonusTotal: "0.00", bonusPerInvitee: "8.00", records: [] };
+  act(() =>
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <InvitePage invitation={invitation} />
+      </I18nProvider>,
+    ),
+  );
+  return host.querySelector("[data-testid=invite-policy]")?.textContent ?? "";
+}
+
+describe("the invite page says when the bonus is paid", () => {
+  it("names the operator's policy and the bonus per friend", () => {
+    expect(render("registration")).toBe("Bonus per friend: 8.00 UThe bonus is paid as soon as your friend registers with your code.");
+    expect(render("verification")).toContain("when your friend's real-name verification is approved");
+    expect(render("first_recharge")).toContain("when your friend's first recharge is approved");
+  });
+});
