@@ -3,46 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
+import { call, isLeader as leaderFlag, sleep, waitFor } from "./process-api";
 
 // Two server processes on one PostgreSQL, as behind a reverse proxy: sessions work on either, exactly one
 // runs the jobs (advisory lock), and when it is killed the other takes over and every order settles once.
 const OPS = "multi-process-ops";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Envelope {
-  code: number;
-  err?: string;
-  data: any;
-}
-
-async function call(
-  server: ServerProcess,
-  method: "GET" | "POST",
-  path: string,
-  fields: Record<string, string> = {},
-  headers: Record<string, string> = {},
-): Promise<Envelope> {
-  const query = method === "GET" && Object.keys(fields).length ? `?${new URLSearchParams(fields)}` : "";
-  const response = await fetch(`${server.baseUrl}${path}${query}`, {
-    method,
-    headers: { ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...headers },
-    body: method === "POST" ? new URLSearchParams(fields).toString() : undefined,
-  });
-  return (await response.json()) as Envelope;
-}
-
-const isLeader = async (server: ServerProcess) =>
-  (await call(server, "GET", "/api/ops/status", {}, { "ops-token": OPS })).data.leader as boolean;
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
+const isLeader = (server: ServerProcess) => leaderFlag(server, OPS);
 
 describe("several processes on one PostgreSQL", () => {
   let postgres: TempPostgres;

@@ -3,35 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
+import { request as call } from "./process-api";
 
 // Two server processes on one PostgreSQL: identical money POSTs (one requestId) split across both must act
 // once. Each process has its own connection pool, so the claims really race inside PostgreSQL: the losers
 // wait on the claim's primary key and then read the stored answer.
 const OPS = "once-across-processes-ops";
 const CONCURRENT = 40;
-
-interface Envelope {
-  code: number;
-  msg: string;
-  err?: string;
-  data: any;
-}
-
-async function call(
-  server: ServerProcess,
-  method: "GET" | "POST",
-  path: string,
-  fields: Record<string, string> = {},
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: Envelope }> {
-  const query = method === "GET" && Object.keys(fields).length ? `?${new URLSearchParams(fields)}` : "";
-  const response = await fetch(`${server.baseUrl}${path}${query}`, {
-    method,
-    headers: { ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...headers },
-    body: method === "POST" ? new URLSearchParams(fields).toString() : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Envelope };
-}
 
 describe("one requestId across two processes on one PostgreSQL", () => {
   let postgres: TempPostgres;

@@ -3,48 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
+import { call, isLeader as leaderFlag, sleep, waitFor } from "./process-api";
 
 // Two server processes on one PostgreSQL: the follower quotes and opens orders at the leader's newest price
 // (it hears each recorded second at once instead of reading the feed back once a second), and one account's
 // burst of orders neither starves the leader's job round nor ends in stale-quote refusals.
 const OPS = "quote-freshness-ops";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-interface Envelope {
-  code: number;
-  err?: string;
-  data: any;
-}
-
-async function call(
-  server: ServerProcess,
-  method: "GET" | "POST",
-  path: string,
-  fields: Record<string, string> = {},
-  headers: Record<string, string> = {},
-): Promise<Envelope> {
-  const query = method === "GET" && Object.keys(fields).length ? `?${new URLSearchParams(fields)}` : "";
-  const response = await fetch(`${server.baseUrl}${path}${query}`, {
-    method,
-    headers: { ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...headers },
-    body: method === "POST" ? new URLSearchParams(fields).toString() : undefined,
-  });
-  return (await response.json()) as Envelope;
-}
-
-const isLeader = async (server: ServerProcess) =>
-  (await call(server, "GET", "/api/ops/status", {}, { "ops-token": OPS })).data.leader as boolean;
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
+const isLeader = (server: ServerProcess) => leaderFlag(server, OPS);
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
