@@ -5,8 +5,10 @@ import { networkFailure } from "./client";
 import { readToken } from "./session";
 
 /**
- * Uploads a file as multipart/form-data with progress (0–1). XMLHttpRequest, because fetch cannot report
- * upload progress; same headers and envelope as every other call.
+ * Uploads a file as multipart/form-data with progress (0–1); same headers and envelope as every other call.
+ * XMLHttpRequest, not ky: ky reports upload progress only by streaming the request body, which Chromium allows
+ * over HTTP/2 alone and Safari and Firefox not at all, so a customer behind a plain HTTP/1.1 proxy would see no
+ * progress. XHR reports it everywhere.
  */
 export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<Envelope<{ url: string }>> {
   return new Promise((resolve) => {

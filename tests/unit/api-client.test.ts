@@ -1,6 +1,7 @@
 import { getDefaultStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { REQUEST_TIMEOUT_MS } from "#contract/constants";
 import { apiPaths } from "#contract/paths";
 
 import { call, definedFields, onUnauthorized } from "../../src/api/client";
@@ -86,5 +87,26 @@ describe("api client", () => {
     await call(apiPaths.userInfo, {}, { expectLoggedOut: true });
     expect(handler).toHaveBeenCalledTimes(1);
     expect(getDefaultStore().get(toastsAtom)).toEqual([]);
+  });
+
+  it("sends a refused POST once: no retry may repeat a money request", async () => {
+    fetchMock.mockResolvedValue(answer(503, { code: 0, msg: "Busy", err: "busy", data: null }));
+    await call(apiPaths.login, {}, { quiet: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives up after the request timeout with the network-error envelope", async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock.mockImplementationOnce(
+        (request: Request) =>
+          new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true })),
+      );
+      const pending = call(apiPaths.userInfo, {}, { quiet: true });
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 1);
+      expect(await pending).toMatchObject({ err: "network_error" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
