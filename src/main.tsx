@@ -7,13 +7,15 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
 import { onUnauthorized } from "./api/client";
-import { endSession, store } from "./api/session";
+import { loadCurrentUser } from "./api/current-user";
+import { endSession, readToken } from "./api/session";
 import { watchPreloadErrors } from "./app/browser-recovery";
 import { router } from "./app/router";
 import { registerServiceWorker } from "./app/service-worker";
 import { isPublicPath } from "./app/startup";
 import { activateStoredLanguage, i18n } from "./i18n/i18n";
 import { isOnline, subscribeOnline } from "./offline/reachability";
+import { store } from "./ui/store";
 
 watchPreloadErrors();
 
@@ -30,6 +32,10 @@ subscribeOnline(() => {
   if (isOnline() && !wasOnline) void router.invalidate();
   wasOnline = isOnline();
 });
+
+// A returning customer is signed in from the first screen on (Home's "Log in" button, the unread badge), even
+// on a public page that runs no guard.
+if (readToken()) void loadCurrentUser();
 
 await activateStoredLanguage();
 

@@ -8,7 +8,7 @@ import { errorText } from "../i18n/catalogue";
 import { readStoredLanguage } from "../i18n/language";
 import { reportAnswer, reportNetworkFailure } from "../offline/reachability";
 import { showToast } from "../ui/toast";
-import { readToken } from "./session";
+import { markUserStale, readToken } from "./session";
 
 export type Fields = Record<string, string | number | undefined>;
 
@@ -105,6 +105,8 @@ export async function call<T>(endpoint: ApiPath, fields: Fields = {}, options: C
     if (!response) reportNetworkFailure();
     envelope = networkFailure() as Envelope<T>;
   }
+  // a write that went through may have changed the account (balance, unread count, verification…)
+  if (envelope.code === 1 && endpoint.method !== "GET") markUserStale();
   if (envelope.code !== 1) {
     if (envelope.code === 401) {
       if (!options.expectLoggedOut) unauthorizedHandler();

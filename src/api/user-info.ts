@@ -3,11 +3,11 @@ import type { Envelope } from "#contract/envelope";
 import { apiPaths as endpoints } from "#contract/paths";
 
 import { call } from "./client";
-import { currentUserAtom, store } from "./session";
+import { rememberUser } from "./session";
 
-/** GET /api/user/index: the start-up check; refreshes the remembered user. */
+/** GET /api/user/index: the account as the server has it now; refreshes the session's user. */
 export async function fetchUserInfo(): Promise<Envelope<UserInfo>> {
   const answer = await call<UserInfo>(endpoints.userInfo, {}, { quiet: true, expectLoggedOut: true });
-  if (answer.code === 1) store.set(currentUserAtom, answer.data);
+  if (answer.code === 1) rememberUser(answer.data, true);
   return answer;
 }

@@ -1,4 +1,6 @@
-import { atom, getDefaultStore } from "jotai";
+import { atom } from "jotai";
+
+import { store } from "../ui/store";
 
 /** Set when a new version is installed and waiting; calling it activates the new version and reloads. */
 export const applyUpdateAtom = atom<(() => void) | null>(null);
@@ -13,7 +15,7 @@ export async function registerServiceWorker(): Promise<void> {
   const base = import.meta.env.BASE_URL;
   const workbox = new Workbox(`${base}sw.js`, { scope: base, type: "classic" });
   workbox.addEventListener("waiting", () => {
-    getDefaultStore().set(applyUpdateAtom, () => () => {
+    store.set(applyUpdateAtom, () => () => {
       workbox.addEventListener("controlling", () => window.location.reload());
       workbox.messageSkipWaiting();
     });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { HomeRoute, loadHome } from "../app/HomeRoute";
+import { HomeRoute, loadHome } from "./-home";
 
 export const Route = createFileRoute("/")({ loader: loadHome, component: Home });
 

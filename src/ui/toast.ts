@@ -1,8 +1,8 @@
-import { atom, getDefaultStore } from "jotai";
+import { atom } from "jotai";
 
 import { TOAST_MS } from "#contract/constants";
 
-const store = getDefaultStore();
+import { store } from "./store";
 
 export interface Toast {
   id: number;

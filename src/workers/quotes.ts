@@ -1,7 +1,8 @@
-import { atom, getDefaultStore } from "jotai";
+import { atom } from "jotai";
 
 import type { LatestQuote } from "#contract/markets";
 
+import { store } from "../ui/store";
 import type { QuotesCommand, QuotesReport } from "./quotes.worker";
 
 /** Live quotes by product id, filled by the quotes worker; pages read them through jotai. */
@@ -16,7 +17,6 @@ function send(command: QuotesCommand) {
 
 function startWorker(): Worker {
   const created = new Worker(new URL("./quotes.worker.ts", import.meta.url), { type: "module" });
-  const store = getDefaultStore();
   created.addEventListener("message", (event: MessageEvent<QuotesReport>) => {
     const next = { ...store.get(quotesAtom) };
     for (const quote of event.data.quotes) next[quote.id] = quote;
@@ -52,7 +52,6 @@ export function watchQuotes(pids: number[]): () => void {
 
 /** Seeds the atom with quotes a loader fetched, so a page shows prices before the first poll. */
 export function primeQuotes(quotes: LatestQuote[]): void {
-  const store = getDefaultStore();
   const next = { ...store.get(quotesAtom) };
   for (const quote of quotes) if (!next[quote.id] || next[quote.id]!.time < quote.time) next[quote.id] = quote;
   store.set(quotesAtom, next);

@@ -1,10 +1,10 @@
-import { getDefaultStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { REQUEST_TIMEOUT_MS } from "#contract/constants";
 import { apiPaths } from "#contract/paths";
 
 import { call, definedFields, onUnauthorized } from "../../src/api/client";
+import { store } from "../../src/ui/store";
 import { toastsAtom } from "../../src/ui/toast";
 
 const fetchMock = vi.fn();
@@ -16,7 +16,7 @@ function answer(status: number, body: unknown) {
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   localStorage.clear();
-  getDefaultStore().set(toastsAtom, []);
+  store.set(toastsAtom, []);
 });
 afterEach(() => {
   fetchMock.mockReset();
@@ -58,11 +58,7 @@ describe("api client", () => {
     const refusal = { code: 0, msg: "Wrong login password, try again", err: "wrong_password", data: null };
     fetchMock.mockResolvedValueOnce(answer(422, refusal));
     expect(await call(apiPaths.login, {})).toEqual(refusal);
-    expect(
-      getDefaultStore()
-        .get(toastsAtom)
-        .map((t) => t.text),
-    ).toEqual([refusal.msg]);
+    expect(store.get(toastsAtom).map((t) => t.text)).toEqual([refusal.msg]);
   });
 
   it("turns a network failure into the network-error envelope", async () => {
@@ -86,7 +82,7 @@ describe("api client", () => {
     fetchMock.mockResolvedValueOnce(answer(401, dead));
     await call(apiPaths.userInfo, {}, { expectLoggedOut: true });
     expect(handler).toHaveBeenCalledTimes(1);
-    expect(getDefaultStore().get(toastsAtom)).toEqual([]);
+    expect(store.get(toastsAtom)).toEqual([]);
   });
 
   it("sends a refused POST once: no retry may repeat a money request", async () => {

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
-import { currentUserAtom, store } from "@/api/session";
+import { loadCurrentUser } from "@/api/current-user";
 import { formatDateTime } from "@/i18n/format";
 import { RecordsPage } from "@/ui/RecordsPage";
 import type { MessagePage as MessagePageData } from "#contract/mine";
@@ -20,8 +20,8 @@ export function MessagePage({ page, offlineSince }: { page: MessagePageData; off
     const answer = await markMessageRead(id);
     if (answer.code === 1) {
       setRead((current) => new Set([...current, id]));
-      const user = store.get(currentUserAtom);
-      if (user) store.set(currentUserAtom, { ...user, unreadMessages: answer.data.unread });
+      // the Mine tab's badge counts from the account
+      void loadCurrentUser({ fresh: true });
     }
   }
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { HomeRoute, loadHome } from "@/app/HomeRoute";
+import { HomeRoute, loadHome } from "../../-home";
 
 // The spec's name for the entry page; the same page as "/".
 export const Route = createFileRoute("/pages/index/index")({ loader: loadHome, component: Home });

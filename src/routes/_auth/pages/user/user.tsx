@@ -1,11 +1,17 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 
+import { loadCurrentUser } from "@/api/current-user";
 import { logOut } from "@/features/auth/api";
 import { MinePage } from "@/features/mine/MinePage";
 
 export const Route = createFileRoute("/_auth/pages/user/user")({
-  // the layout's user-info call already brought the freshest account data
-  loader: ({ context }) => ({ user: context.user, offlineSince: context.offlineSince }),
+  // the account's figures: read now, not from the guard's half-minute-old copy
+  loader: async ({ context }) => {
+    const load = await loadCurrentUser({ fresh: true });
+    return load.kind === "user"
+      ? { user: load.user, offlineSince: load.offlineSince }
+      : { user: context.user, offlineSince: context.offlineSince };
+  },
   component: Mine,
 });
 

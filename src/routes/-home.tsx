@@ -1,21 +1,22 @@
 import { useAtomValue } from "jotai";
 
+import { dataOrNull } from "@/api/client";
+import { loadCurrentUser } from "@/api/current-user";
+import { currentUserAtom, readToken } from "@/api/session";
+import { fetchHome } from "@/features/content/api";
+import { BannerCarousel, NewsList, NoticeTicker } from "@/features/content/HomeContent";
+import { HomePage } from "@/features/home/HomePage";
+import { fetchProducts } from "@/features/market/api";
+import { QuoteList } from "@/features/market/QuoteList";
+import { cachedLoad } from "@/offline/cached-load";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import type { HomeData } from "#contract/content";
 import type { ProductQuote } from "#contract/markets";
 
-import { dataOrNull } from "../api/client";
-import { currentUserAtom } from "../api/session";
-import { fetchHome } from "../features/content/api";
-import { BannerCarousel, NewsList, NoticeTicker } from "../features/content/HomeContent";
-import { HomePage } from "../features/home/HomePage";
-import { fetchProducts } from "../features/market/api";
-import { QuoteList } from "../features/market/QuoteList";
-import { cachedLoad } from "../offline/cached-load";
-import { OfflineBanner } from "../ui/OfflineBanner";
-
-/** Home is served at "/" and at the spec's pages/index/index: one loader and page for both. */
+/** Home, composed from the content and market features; served at "/" and at the spec's pages/index/index: one loader and page for both. */
 export async function loadHome(): Promise<{ products: ProductQuote[] | null; content: HomeData | null; offlineSince?: number }> {
-  const [products, content] = await Promise.all([fetchProducts(), cachedLoad("home", fetchHome)]);
+  // a returning customer's account is read alongside, so Home never offers "Log in" to a signed-in customer
+  const [products, content] = await Promise.all([fetchProducts(), cachedLoad("home", fetchHome), readToken() ? loadCurrentUser() : null]);
   return { products: dataOrNull(products), content: content.data, offlineSince: content.offlineSince };
 }
 
