@@ -25,8 +25,8 @@ import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { moveMoney } from "../ledger/service";
 import { recogniseImage } from "./image-check";
-import { moveMoney } from "./ledger";
 import { moneySettings, platformClock, toMinutes } from "./settings";
 
 export interface MoneyContext extends ServiceContext {
