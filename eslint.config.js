@@ -14,6 +14,16 @@ const forbid = (files, patterns) => ({
   rules: { "no-restricted-imports": ["error", { patterns: [shallow, ...patterns] }] },
 });
 const layer = (name, message) => ({ group: [`**/${name}`, `**/${name}/**`], message });
+/**
+ * Balances and ledger rows are written by server/db/ledger.ts alone (tests/unit/one-ledger-writer.test.ts). It
+ * sits in the db layer so the settlement and accrual jobs and the seed, which may not import services, book
+ * money through it too; services go through moveMoney in server/modules/ledger, which turns an overdraft into
+ * the customer's refusal.
+ */
+const ledgerWriter = {
+  group: ["**/db/ledger", "**/db/ledger.ts"],
+  message: "services book money with moveMoney from server/modules/ledger, not with the db-level ledger writer",
+};
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "dev-dist/**", "src/app/route-tree.gen.ts", "src/i18n/locales/**", "reports/**", ".tmp/**"] },
@@ -94,7 +104,10 @@ export default tseslint.config(
     ],
   ),
   // server: http → modules → market/jobs → db
-  forbid(["server/modules/**"], [layer("http", "modules must not import the http layer")]),
+  forbid(["server/http/**"], [ledgerWriter]),
+  forbid(["server/modules/**"], [layer("http", "modules must not import the http layer"), ledgerWriter]),
+  // the ledger module is the services' one door to the writer
+  forbid(["server/modules/ledger/**"], [layer("http", "modules must not import the http layer")]),
   forbid(
     ["server/market/**", "server/jobs/**"],
     [layer("http", "market/jobs sit below http"), layer("modules", "market/jobs sit below modules")],

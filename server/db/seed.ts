@@ -1,5 +1,6 @@
 import type { Db } from "./client";
-import { ledger, settings, users } from "./schema";
+import { postEntries } from "./ledger";
+import { settings, users } from "./schema";
 
 export const DEMO_ACCOUNT = "demo";
 export const DEMO_PASSWORD = "demo1234";
@@ -31,12 +32,11 @@ export async function seedOnce(ctx: { db: Db; now: () => number }, hashes: { pas
         phone: DEMO_PHONE,
         inviteCode: DEMO_INVITE_CODE,
         name: "Demo",
-        cash: DEMO_CASH_CENTS,
         createdAt: now,
       })
       .returning({ id: users.id });
     if (!demo) throw new Error("demo account was not created");
-    await tx.insert(ledger).values({ userId: demo.id, account: "cash", delta: DEMO_CASH_CENTS, reason: "seed", createdAt: now });
+    await postEntries(tx, [{ userId: demo.id, account: "cash", delta: DEMO_CASH_CENTS, reason: "seed", reference: null, createdAt: now }]);
     return true;
   });
 }

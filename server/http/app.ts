@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { constants as zlibConstants } from "node:zlib";
@@ -14,6 +13,7 @@ import type { PriceFeed } from "../market/feed";
 import type { UserRow } from "../modules/accounts/sessions";
 import { authenticate } from "../modules/accounts/sessions";
 import type { SmsSender } from "../modules/accounts/sms";
+import { sameSecret } from "../modules/accounts/tokens";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
 import { registerAccountRoutes } from "./accounts-routes";
@@ -52,12 +52,6 @@ export interface AppOptions {
 }
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * Requests Node's HTTP parser refuses before any route sees them (headers over the size limit, a malformed
@@ -149,8 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         request.token = token;
       }
     } else if (auth === "ops") {
-      const given = headerValue(request.headers["ops-token"]);
-      if (!given || !sameSecret(given, options.opsToken)) throw new AppError("ops_forbidden");
+      if (!sameSecret(headerValue(request.headers["ops-token"]), options.opsToken)) throw new AppError("ops_forbidden");
     }
   });
 

@@ -8,6 +8,7 @@ import { successMessages } from "#contract/messages";
 import { opsMoneyEndpoints } from "#contract/ops";
 
 import { authenticate } from "../modules/accounts/sessions";
+import { sameSecret } from "../modules/accounts/tokens";
 import { AppError } from "../modules/errors";
 import {
   listRecharges,
@@ -141,7 +142,7 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
     if (!upload) throw new AppError("not_found");
     const token = request.headers.token;
     const user = typeof token === "string" ? await authenticate(ctx, token) : null;
-    const isOperator = request.headers["ops-token"] === opsToken;
+    const isOperator = sameSecret(request.headers["ops-token"], opsToken);
     // without a session: log in; with someone else's: the file does not exist for them (its name is not confirmed)
     if (!isOperator && !user) throw new AppError("login_required");
     if (!isOperator && user?.id !== upload.userId) throw new AppError("not_found");

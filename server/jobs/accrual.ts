@@ -1,7 +1,8 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 
 import type { Db, Tx } from "../db/client";
-import { ledger, subscriptions } from "../db/schema";
+import { type Entry, postEntries } from "../db/ledger";
+import { subscriptions } from "../db/schema";
 import { yieldToRequests } from "./yield";
 
 const DAY = 86400;
@@ -9,13 +10,6 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** Simple daily interest on the principal, rounded half up to the cent. */
 const dailyInterest = (principal: number, dailyRatePpm: number) => Math.floor((principal * dailyRatePpm + 500_000) / 1_000_000);
-
-async function credit(tx: Tx, userId: number, account: "yuebao" | "cash", delta: number, reason: string, reference: string, now: number) {
-  if (delta === 0) return;
-  const target = sql.raw(account);
-  await tx.execute(sql`update users set ${target} = ${target} + ${delta} where id = ${userId}`);
-  await tx.insert(ledger).values({ userId, account, delta, reason, reference, createdAt: now });
-}
 
 /**
  * Credits every whole day of interest that has passed for one earning subscription, locked by the caller.
@@ -28,13 +22,16 @@ async function credit(tx: Tx, userId: number, account: "yuebao" | "cash", delta:
 export async function accrueSubscription(tx: Tx, sub: SubscriptionRow, now: number): Promise<{ days: number; row: SubscriptionRow }> {
   if (sub.status !== "earning" || sub.startTime === null || sub.endTime === null) return { days: 0, row: sub };
   const elapsedDays = Math.max(0, Math.min(sub.days, Math.floor((now - sub.startTime) / DAY)));
+  const entries: Entry[] = [];
+  const credit = (account: Entry["account"], delta: number, reason: string, reference: string, createdAt: number) =>
+    entries.push({ userId: sub.userId, account, delta, reason, reference, createdAt });
   let days = 0;
   let profit = sub.profit;
   let principal = sub.principal;
   let pendingPrincipal = sub.pendingPrincipal;
   for (let day = sub.accruedDays + 1; day <= elapsedDays; day++) {
     const interest = dailyInterest(principal, sub.dailyRatePpm);
-    await credit(tx, sub.userId, "yuebao", interest, "yuebao_interest", `subscription:${sub.id}:day:${day}`, sub.startTime + day * DAY);
+    credit("yuebao", interest, "yuebao_interest", `subscription:${sub.id}:day:${day}`, sub.startTime + day * DAY);
     profit += interest;
     principal += pendingPrincipal;
     pendingPrincipal = 0;
@@ -46,18 +43,20 @@ export async function accrueSubscription(tx: Tx, sub: SubscriptionRow, now: numb
     const reference = `subscription:${sub.id}`;
     if (sub.renew) {
       // the profit is paid out; the principal starts a new term
-      await credit(tx, sub.userId, "yuebao", -profit, "yuebao_profit_paid", reference, now);
-      await credit(tx, sub.userId, "cash", profit, "yuebao_profit_paid", reference, now);
+      credit("yuebao", -profit, "yuebao_profit_paid", reference, now);
+      credit("cash", profit, "yuebao_profit_paid", reference, now);
       change = { principal, pendingPrincipal, profit: 0, accruedDays: 0, startTime: sub.endTime, endTime: sub.endTime + sub.days * DAY };
     } else {
       const total = principal + pendingPrincipal + profit;
-      await credit(tx, sub.userId, "yuebao", -total, "yuebao_matured", reference, now);
-      await credit(tx, sub.userId, "cash", total, "yuebao_matured", reference, now);
+      credit("yuebao", -total, "yuebao_matured", reference, now);
+      credit("cash", total, "yuebao_matured", reference, now);
       change = { principal: principal + pendingPrincipal, pendingPrincipal: 0, profit, accruedDays, status: "settled", settledAt: now };
     }
   } else if (days > 0) {
     change = { principal, pendingPrincipal, profit, accruedDays };
   }
+  // every day's interest and the maturity in one update of the balances and one insert of the ledger rows
+  await postEntries(tx, entries);
   if (Object.keys(change).length > 0) await tx.update(subscriptions).set(change).where(eq(subscriptions.id, sub.id));
   return { days, row: { ...sub, ...change } };
 }

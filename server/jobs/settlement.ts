@@ -4,6 +4,7 @@ import type { Direction } from "#contract/markets";
 import { orderResult, settlementCredit } from "#contract/trading-math";
 
 import type { Db } from "../db/client";
+import { postEntries } from "../db/ledger";
 import { yieldToRequests } from "./yield";
 
 /** Wait this long past expiry for the feed to record the expiry second before settling from what is there. */
@@ -92,27 +93,20 @@ async function settleBatch(db: Db, now: number, after: number): Promise<{ lastId
         where orders.id = v.id and orders.status = 'holding'
         returning orders.id, orders.user_id, orders.payout`),
     );
-    const credited = closed.filter((row) => Number(row.payout) > 0);
-    if (credited.length > 0) {
-      await tx.execute(sql`
-        insert into ledger (user_id, account, delta, reason, reference, created_at)
-        values ${sql.join(
-          credited.map(
-            (row) =>
-              sql`(${row.user_id}::int, 'cash', ${Number(row.payout)}::bigint, 'order_settlement', ${`order:${row.id}`}, ${now}::bigint)`,
-          ),
-          sql`, `,
-        )}`);
-      const perUser = new Map<number, number>();
-      for (const row of credited) perUser.set(row.user_id, (perUser.get(row.user_id) ?? 0) + Number(row.payout));
-      await tx.execute(sql`
-        update users set cash = users.cash + v.credit
-        from (values ${sql.join(
-          [...perUser].map(([user, credit]) => sql`(${user}::int, ${credit}::bigint)`),
-          sql`, `,
-        )}) as v(id, credit)
-        where users.id = v.id`);
-    }
+    // one update of the winners' cash and one insert of their ledger rows for the whole batch
+    await postEntries(
+      tx,
+      closed
+        .filter((row) => Number(row.payout) > 0)
+        .map((row) => ({
+          userId: row.user_id,
+          account: "cash" as const,
+          delta: Number(row.payout),
+          reason: "order_settlement",
+          reference: `order:${row.id}`,
+          createdAt: now,
+        })),
+    );
     return { lastId, settled: closed.length };
   });
 }

@@ -9,6 +9,7 @@ import type {
 } from "#contract/accounts";
 
 import type { Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { passwordGuards, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -71,8 +72,7 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
   } catch (error) {
     if (error instanceof AppError) throw error;
     // a concurrent registration of the same account, in any letter case, loses on a unique index
-    const cause = String((error as { cause?: unknown }).cause ?? error);
-    if (cause.includes("users_account_unique") || cause.includes("users_account_lower_unique")) throw new AppError("account_exists");
+    if (isUniqueViolation(error, ["users_account_unique", "users_account_lower_unique"])) throw new AppError("account_exists");
     ctx.log(`registration failed: ${String(error)}`);
     throw new AppError("registration_failed");
   }

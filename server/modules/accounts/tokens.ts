@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 /** A 256-bit session token; only its hash is stored, so a leaked table holds no usable token. */
 export function newSessionToken(): string {
@@ -7,6 +7,17 @@ export function newSessionToken(): string {
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Whether a presented secret (a header: a string, several, or none) is the expected one, in time that does not
+ * depend on where they differ nor on the given length: both sides are hashed to 32 bytes first and the digests
+ * compared with timingSafeEqual. An empty expected secret matches nothing.
+ */
+export function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== "string" || given === "" || expected === "") return false;
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 export function newSmsCode(): string {

@@ -10,7 +10,7 @@ import { contents, settings, signins } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { moveMoney } from "../money/ledger";
+import { moveMoney } from "../ledger/service";
 
 type Row = typeof contents.$inferSelect;
 export const CONTENT_PAGE_SIZE = 20;

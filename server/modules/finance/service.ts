@@ -10,7 +10,7 @@ import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { moveMoney } from "../money/ledger";
+import { moveMoney } from "../ledger/service";
 
 const DAY = 86400;
 /** 0.01: the highest daily rate a plan may pay */

@@ -19,7 +19,7 @@ import { ledger, messageReads, messages, settings, users, verifications } from "
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { moveMoney } from "../money/ledger";
+import { moveMoney } from "../ledger/service";
 import { requireReason, sendReviewNotice, type Translate } from "./review-notice";
 
 export const MESSAGE_PAGE_SIZE = 20;

@@ -7,9 +7,9 @@ import { CARD_TYPES, type CardType } from "#contract/wallet";
 import { depositChannels, recharges, users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { moveMoney } from "../ledger/service";
 import { requireReason, sendReviewNotice, type Translate } from "../mine/review-notice";
 import { payInviteBonus } from "../mine/service";
-import { moveMoney } from "./ledger";
 import { type MoneySettings, moneySettings, updateMoneySettings } from "./settings";
 
 type Decision = "approve" | "reject";

@@ -20,13 +20,14 @@ import type {
 } from "#contract/wallet";
 
 import type { Db, Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { bankCards, depositChannels, exchanges, recharges, uploads, users, withdrawals } from "../../db/schema";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { moveMoney } from "../ledger/service";
 import { recogniseImage } from "./image-check";
-import { moveMoney } from "./ledger";
 import { moneySettings, platformClock, toMinutes } from "./settings";
 
 export interface MoneyContext extends ServiceContext {
@@ -167,7 +168,7 @@ export async function addCard(
     return toCard(row!);
   } catch (error) {
     // the same number twice for one user; another user's card with this number is no obstacle
-    if (String((error as { cause?: unknown }).cause ?? error).includes("bank_cards_user_number")) throw new AppError("card_exists");
+    if (isUniqueViolation(error, "bank_cards_user_number")) throw new AppError("card_exists");
     throw error;
   }
 }
@@ -284,7 +285,7 @@ export async function submitRecharge(
   } catch (error) {
     if (error instanceof AppError) throw error;
     // a concurrent request took the same upload first: the unique index refused this one
-    if (String((error as { cause?: unknown }).cause ?? error).includes("recharges_upload")) throw new AppError("screenshot_used");
+    if (isUniqueViolation(error, "recharges_upload")) throw new AppError("screenshot_used");
     throw error;
   }
   return {

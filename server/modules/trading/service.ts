@@ -11,7 +11,7 @@ import type { PriceFeed, ProductRow } from "../../market/feed";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { moveMoney } from "../money/ledger";
+import { moveMoney } from "../ledger/service";
 import { findOption, findProduct } from "../quotes/service";
 import { type OrderRow, toOrder } from "./orders-view";
 
