@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 
 import { logOut } from "@/features/auth/api";
 import { MinePage } from "@/features/mine/MinePage";
+import { useLiveRefresh } from "@/ui/use-live-refresh";
 
 export const Route = createFileRoute("/_auth/pages/user/user")({
   // the layout's user-info call already brought the freshest account data
@@ -12,6 +13,8 @@ export const Route = createFileRoute("/_auth/pages/user/user")({
 function Mine() {
   const { user, offlineSince } = Route.useLoaderData();
   const navigate = useNavigate();
+  // the balances stay current while Mine is open: settled orders, approvals and payouts show without navigating
+  useLiveRefresh();
   const leave = async () => {
     await logOut();
     await navigate({ to: "/pages/login/login" });
