@@ -10,7 +10,7 @@ import {
   sendSmsRequest,
 } from "./accounts";
 import { contentIdRequest, contentListRequest } from "./content";
-import { appendRequest, joinPlanRequest, subscriptionRequest } from "./finance";
+import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from "./finance";
 import { certificationRequest, messageRequest } from "./mine";
 import { type ApiPath, apiPaths } from "./paths";
 import {
@@ -80,8 +80,8 @@ export const endpoints = {
   },
   stopSubscription: {
     ...apiPaths.stopSubscription,
-    summary: "Settle now: principal and profit so far back to cash",
-    request: subscriptionRequest,
+    summary: "Settle now: principal and profit so far back to cash (fund password)",
+    request: stopRequest,
   },
   certificationState: { ...apiPaths.certificationState, summary: "Real-name verification status", request: emptyRequest },
   certify: { ...apiPaths.certify, summary: "Submit name and ID number for review (agree=1)", request: certificationRequest },

@@ -70,3 +70,5 @@ export const appendRequest = z.object({
   requestId: requestIdField(),
 });
 export const subscriptionRequest = z.object({ id: idField(), requestId: requestIdField() });
+/** Stopping pays principal and profit out to cash: a money action, confirmed with the fund password like join and append. */
+export const stopRequest = z.object({ id: idField(), payPassword: payPasswordField(), requestId: requestIdField() });

@@ -53,9 +53,9 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
     endpoints.stopSubscription,
     ctx,
     async (input, { user }, scoped) => {
-      await stopSubscription(scoped, user, input.id);
+      await stopSubscription(scoped, user, input);
       return { data: await yuebaoInfo(scoped, user), message: "settled" };
     },
-    money,
+    { ...money, fundPassword: (input) => input.payPassword },
   );
 }

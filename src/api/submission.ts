@@ -40,6 +40,17 @@ export class Submission {
   }
 }
 
+const submitted = new EventTarget();
+
+/**
+ * Called after every accepted once-only action (money moved, a record created), so pages showing balances
+ * read them again; returns the unsubscribe.
+ */
+export function onSubmitted(listener: () => void): () => void {
+  submitted.addEventListener("submitted", listener);
+  return () => submitted.removeEventListener("submitted", listener);
+}
+
 /** A form's Submission with its in-flight state for the submit button. */
 export function useSubmission() {
   const [submission] = useState(() => new Submission());
@@ -48,7 +59,9 @@ export function useSubmission() {
     async <F extends Fields, T>(fields: F, post: (fields: WithRequestId<F>) => Promise<Envelope<T>>): Promise<Envelope<T>> => {
       setBusy(true);
       try {
-        return await submission.send(fields, post);
+        const answer = await submission.send(fields, post);
+        if (answer.code === 1) submitted.dispatchEvent(new Event("submitted"));
+        return answer;
       } finally {
         setBusy(submission.busy);
       }

@@ -1,14 +1,19 @@
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
+import { useAmountFormat } from "@/i18n/format";
+import { CURRENCY } from "#contract/constants";
+
 import { Field } from "./Field";
 import { Sheet } from "./Sheet";
 
-export interface ConfirmRow {
-  label: string;
-  value: string;
-  testId?: string;
-}
+/**
+ * One line of the sheet: a figure (`amount`, in `unit`, U unless told) that the sheet groups for the active
+ * language, or a `value` shown as it is (a destination, a plan).
+ */
+export type ConfirmRow = { label: string; testId?: string } & (
+  { amount: string | number; unit?: string; value?: undefined } | { value: string; amount?: undefined }
+);
 
 /**
  * The last look before money leaves: what goes where (amount, fee, what arrives, the destination or plan), and
@@ -33,6 +38,7 @@ export function ConfirmSheet({
 }) {
   const { t } = useLingui();
   const [payPassword, setPayPassword] = useState("");
+  const amountText = useAmountFormat();
 
   function confirm(event: FormEvent) {
     event.preventDefault();
@@ -46,7 +52,7 @@ export function ConfirmSheet({
           {rows.map((row) => (
             <div key={row.label} className="confirm-row">
               <dt>{row.label}</dt>
-              <dd data-testid={row.testId}>{row.value}</dd>
+              <dd data-testid={row.testId}>{row.amount === undefined ? row.value : `${amountText(row.amount)} ${row.unit ?? CURRENCY}`}</dd>
             </div>
           ))}
         </dl>

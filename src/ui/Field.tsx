@@ -6,23 +6,32 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
   /** A control beside the input, e.g. the SMS send button. */
   addon?: ReactNode;
+  /** What is wrong with the value, shown under the input and announced; the input is marked invalid. */
+  error?: string | null;
 }
 
-export function Field({ label, hint, addon, ...input }: FieldProps) {
+export function Field({ label, hint, addon, error, ...input }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
         {label}
       </label>
       <div className="field-row">
-        <input id={id} className="field-input" aria-describedby={hint ? hintId : undefined} {...input} />
+        <input id={id} className="field-input" aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
         {addon}
       </div>
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
         </p>
       )}
     </div>

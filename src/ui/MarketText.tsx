@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
+import { useAmountFormat } from "@/i18n/format";
 import type { MarketStatus } from "#contract/markets";
 
 /** Market status as words: open, closed, not trading time. */
@@ -28,9 +29,10 @@ export const changePct = (price: string, prevClose: string) => {
   return previous > 0 ? ((Number(price) - previous) / previous) * 100 : 0;
 };
 
-/** Money with its sign, for profit and loss: "+80.00", "-100.00". */
+/** Money with its sign, for profit and loss, grouped for the active language: "+80.00", "-1,000.00" ("-1.000,00" in de). */
 export function SignedMoney({ cents }: { cents: number }) {
+  const amount = useAmountFormat();
   const sign = cents > 0 ? "+" : cents < 0 ? "-" : "";
-  const text = `${sign}${(Math.abs(cents) / 100).toFixed(2)}`;
+  const text = `${sign}${amount(Math.abs(cents) / 100)}`;
   return <span className={`change change-${cents > 0 ? "up" : cents < 0 ? "down" : "flat"}`}>{text}</span>;
 }

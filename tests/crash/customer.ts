@@ -200,7 +200,7 @@ export class Customer {
     } else {
       await this.once(
         { kind: "yuebao_stop", subscriptionId },
-        { method: "POST", path: "/api/user/yebstop", fields: { id: String(subscriptionId) } },
+        { method: "POST", path: "/api/user/yebstop", fields: { id: String(subscriptionId), payPassword: PAY_PASSWORD } },
       );
     }
   }

@@ -56,9 +56,16 @@ describe("yuebao in the browser", () => {
     await expect.poll(() => page.locator('[data-label="Total balance"]').textContent()).toContain("1,500.00");
     expect(await subscription.textContent()).toContain("Principal 1,500.00 U");
 
-    // stop: principal (and any profit) back to cash
+    // stop: asks for the fund password like join and append; a wrong one is refused inside the sheet and the
+    // plan keeps running; the right one pays principal (and any profit) back to cash
     await subscription.getByRole("button", { name: "Stop" }).click();
-    await page.getByRole("button", { name: "Confirm" }).click();
+    const stopSheet = page.getByRole("dialog", { name: "Stop and settle now" });
+    await stopSheet.getByLabel("Fund password", { exact: true }).fill("999999");
+    await stopSheet.getByRole("button", { name: "Confirm" }).click();
+    await expect.poll(() => sheetError.textContent()).toBe("Fund password wrong");
+    expect(await subscription.locator("[data-status=earning]").count()).toBe(1);
+    await stopSheet.getByLabel("Fund password", { exact: true }).fill("246810");
+    await stopSheet.getByRole("button", { name: "Confirm" }).click();
     await subscription.locator("[data-status=settled]").waitFor();
     expect(await subscription.getByTestId("settled-time").textContent()).toMatch(/^Settled at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const cashAfter = Number((await (await fetch(new URL("/api/user/wallet", page.url()), { headers: { token } })).json()).data.cash);

@@ -72,7 +72,10 @@ const crossUserCalls: Record<string, { fields: () => Record<string, string>; ref
     refusedWith: ["subscription_not_found"],
   },
   keepSubscription: { fields: () => ({ id: String(mine.subscriptionId), requestId: rid() }), refusedWith: ["subscription_not_found"] },
-  stopSubscription: { fields: () => ({ id: String(mine.subscriptionId), requestId: rid() }), refusedWith: ["subscription_not_found"] },
+  stopSubscription: {
+    fields: () => ({ id: String(mine.subscriptionId), payPassword: bob.payPassword, requestId: rid() }),
+    refusedWith: ["subscription_not_found"],
+  },
   readMessage: { fields: () => ({ id: String(mine.messageId) }), refusedWith: ["message_not_found"] },
   withdraw: {
     fields: () => ({ amount: "200", cardId: String(alice.cardId), payPassword: bob.payPassword, requestId: rid() }),

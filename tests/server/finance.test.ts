@@ -157,12 +157,46 @@ describe("yuebao", () => {
     await passDays(1); // 2500 × 0.0008 = 2.00
     expect((await info(token)).subscriptions[0].settledTime).toBeNull();
     h.clock.now += 3600;
-    const stop = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.id) }, { token });
+    const stop = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.id), payPassword: "fund1234" }, { token });
     expect(stop.body.msg).toBe("Settled: principal and profit returned to cash");
     expect(stop.body.data.subscriptions[0]).toMatchObject({ status: "settled", profit: "2.80", settledTime: h.clock.now });
     expect(await wallet(token)).toMatchObject({ cash: "10002.80", yuebao: "0.00" });
-    const twice = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.id) }, { token });
+    const twice = await api(
+      h,
+      "POST",
+      "/api/user/yebstop",
+      { requestId: rid(), id: String(joined.id), payPassword: "fund1234" },
+      { token },
+    );
     expect(twice.body.err).toBe("subscription_closed");
+  });
+
+  it("stop asks for the fund password: without it or with a wrong one nothing changes; the right one settles", async () => {
+    const token = await investor();
+    const [seven] = await plans(token);
+    const joined = (
+      await api(
+        h,
+        "POST",
+        "/api/user/yebjoinnow",
+        { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" },
+        { token },
+      )
+    ).body.data;
+    const id = String(joined.id);
+    const before = await snapshot(h);
+    const missing = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id }, { token });
+    expect(missing.body).toMatchObject({ code: 0, err: "field_required" });
+    const wrong = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id, payPassword: "wrong999" }, { token });
+    expect(wrong.body).toMatchObject({ code: 0, err: "wrong_fund_password" });
+    expect(await snapshot(h)).toEqual(before);
+    expect((await info(token)).subscriptions[0]).toMatchObject({ status: "earning", principal: "1000.00" });
+    expect(await wallet(token)).toMatchObject({ cash: "9000.00", yuebao: "1000.00" });
+
+    const stop = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id, payPassword: "fund1234" }, { token });
+    expect(stop.body.code).toBe(1);
+    expect(stop.body.data.subscriptions[0]).toMatchObject({ status: "settled" });
+    expect(await wallet(token)).toMatchObject({ cash: "10000.00", yuebao: "0.00" });
   });
 
   it("keep renews at maturity: the profit is paid out and the principal starts a new term", async () => {
@@ -201,7 +235,7 @@ describe("yuebao", () => {
     ).body.data;
     const before = await snapshot(h);
     for (const [path, fields] of [
-      ["/api/user/yebstop", { id: String(joined.id) }],
+      ["/api/user/yebstop", { id: String(joined.id), payPassword: "fund1234" }],
       ["/api/user/yebappend", { id: String(joined.id), amount: "10", payPassword: "fund1234" }],
       ["/api/user/yebkeep", { id: String(joined.id) }],
     ] as const) {

@@ -106,7 +106,7 @@ const cases: Record<string, Case> = {
   },
   yebstop: {
     path: "/api/user/yebstop",
-    prepare: async (u) => ({ id: String(await subscription(u)) }),
+    prepare: async (u) => ({ id: String(await subscription(u)), payPassword: u.payPassword }),
     other: (f) => ({ ...f, id: String(Number(f.id) + 1000) }),
     effect: (id) => `select count(*) n from ledger where user_id = ${id} and reason = 'yuebao_stop'`,
     delta: 2,

@@ -72,7 +72,13 @@ describe("yuebao: money appended late in a day", () => {
       { requestId: rid(), id: String(joined.body.data.id), amount: "50", payPassword: "fund1234" },
       { token },
     );
-    const stop = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id: String(joined.body.data.id) }, { token });
+    const stop = await api(
+      h,
+      "POST",
+      "/api/user/yebstop",
+      { requestId: rid(), id: String(joined.body.data.id), payPassword: "fund1234" },
+      { token },
+    );
     expect(stop.body.data.subscriptions[0]).toMatchObject({ status: "settled", principal: "1001050.00", profit: "801.60" });
     expect((await api(h, "GET", "/api/user/wallet", {}, { token })).body.data).toMatchObject({ cash: "1002801.60", yuebao: "0.00" });
     expect((await api(h, "GET", "/api/ops/reconcile", {}, { "ops-token": OPS_TOKEN })).body.data.ok).toBe(true);

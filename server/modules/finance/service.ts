@@ -153,10 +153,11 @@ export async function keepSubscription(ctx: ServiceContext, user: UserRow, id: n
 }
 
 /** Stop: settles now, principal and every cent of profit so far back to cash (a reservation is refunded whole). */
-export async function stopSubscription(ctx: ServiceContext, user: UserRow, id: number) {
+export async function stopSubscription(ctx: ServiceContext, user: UserRow, input: { id: number; payPassword: string }) {
+  await requireFundPassword(ctx, user, input.payPassword);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const { row } = await ownSubscription(tx, user, id);
+    const { row } = await ownSubscription(tx, user, input.id);
     const total = row.principal + row.pendingPrincipal + row.profit;
     await tx.update(subscriptions).set({ status: "settled", settledAt: now }).where(eq(subscriptions.id, row.id));
     await moveMoney(

@@ -3,12 +3,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
+import { errorText } from "@/i18n/catalogue";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
-import { CARD_TYPES, type CardType } from "#contract/wallet";
+import { CARD_TYPES, type CardType, isBankCardNumber } from "#contract/wallet";
 
 import { addCard } from "./api";
 
@@ -20,12 +21,16 @@ export function AddBankPage() {
   const [bankName, setBankName] = useState("");
   const [branch, setBranch] = useState("");
   const [number, setNumber] = useState("");
+  const [numberProblem, setNumberProblem] = useState<string | null>(null);
   const [holder, setHolder] = useState("");
   const [payPassword, setPayPassword] = useState("");
   const { submit: send, busy } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // the server's own rule and words: a card number it would refuse is not sent
+    if (type === "bank" && !isBankCardNumber(number.trim())) return setNumberProblem(errorText("card_number_invalid"));
+    setNumberProblem(null);
     // only a bank has branches: one typed before switching to another type is not sent
     const answer = await send({ type, bankName, branch: type === "bank" ? branch : "", number, holder, payPassword }, addCard);
     if (answer.code === 1) {
@@ -41,7 +46,16 @@ export function AddBankPage() {
         <fieldset className="options">
           <legend>{t`Type`}</legend>
           {CARD_TYPES.map((option) => (
-            <button key={option} type="button" className="chip" aria-pressed={option === type} onClick={() => setType(option)}>
+            <button
+              key={option}
+              type="button"
+              className="chip"
+              aria-pressed={option === type}
+              onClick={() => {
+                setType(option);
+                setNumberProblem(null);
+              }}
+            >
               {i18n._(CARD_TYPE_NAMES[option])}
             </button>
           ))}
@@ -57,7 +71,11 @@ export function AddBankPage() {
           label={type === "bank" ? t`Card number` : t`Account or address`}
           name="number"
           value={number}
-          onChange={(e) => setNumber(e.target.value)}
+          onChange={(e) => {
+            setNumber(e.target.value);
+            setNumberProblem(null);
+          }}
+          error={numberProblem}
           autoComplete="off"
           inputMode={type === "bank" ? "numeric" : undefined}
           hint={type === "bank" ? t`12 to 19 digits; spaces are fine` : undefined}

@@ -114,9 +114,9 @@ export function CashPage({ info, offlineSince }: { info: CashInfo; offlineSince?
         <ConfirmSheet
           title={t`Confirm the withdrawal`}
           rows={[
-            { label: t`Amount`, value: `${amountText(cents / 100)} U`, testId: "confirm-amount" },
-            { label: t`Fee`, value: `${amountText(fee / 100)} U`, testId: "confirm-fee" },
-            { label: t`You receive`, value: `${amountText((cents - fee) / 100)} U`, testId: "confirm-net" },
+            { label: t`Amount`, amount: cents / 100, testId: "confirm-amount" },
+            { label: t`Fee`, amount: fee / 100, testId: "confirm-fee" },
+            { label: t`You receive`, amount: (cents - fee) / 100, testId: "confirm-net" },
             {
               label: t`Withdraw to`,
               value: `${card.bankName} ${maskMiddle(card.number)} · ${i18n._(CARD_TYPE_NAMES[card.type])}`,

@@ -67,7 +67,9 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
     const answer =
       action.kind === "append"
         ? await send({ id, amount, payPassword }, appendAmount)
-        : await send({ id }, action.kind === "keep" ? keepPlan : stopPlan);
+        : action.kind === "stop"
+          ? await send({ id, payPassword }, stopPlan)
+          : await send({ id }, keepPlan);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
       close();
@@ -196,14 +198,6 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
                   <dd data-testid="confirm-net">{appendCents === null ? "—" : `${amountText(appendCents / 100)} U`}</dd>
                 </dl>
                 <p className="ticket-rule">{t`Money added to a running plan starts earning from its next full day.`}</p>
-                <Field
-                  label={t`Fund password`}
-                  type="password"
-                  autoComplete="off"
-                  name="payPassword"
-                  value={payPassword}
-                  onChange={(e) => setPayPassword(e.target.value)}
-                />
               </>
             )}
             {action.kind === "keep" && <p>{t`At maturity the profit goes to your cash and the principal starts a new term.`}</p>}
@@ -211,6 +205,20 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
               <p>
                 {t`The principal ${amountText(action.subscription.principal)} U and the profit ${amountText(action.subscription.profit)} U go back to your cash now.`}
               </p>
+            )}
+            {/* money moves on append and stop: both are confirmed with the fund password, as joining is */}
+            {action.kind !== "keep" && (
+              <Field
+                label={t`Fund password`}
+                type="password"
+                autoComplete="off"
+                name="payPassword"
+                value={payPassword}
+                onChange={(e) => {
+                  setPayPassword(e.target.value);
+                  setRefusal(null);
+                }}
+              />
             )}
             <p id="finance-error" className="field-error" role="alert" data-testid="sheet-error">
               {refusal ?? ""}

@@ -76,9 +76,9 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
         <ConfirmSheet
           title={t`Confirm joining the plan`}
           rows={[
-            { label: t`Amount`, value: `${amountText(cents / 100)} U`, testId: "confirm-amount" },
-            { label: t`Fee`, value: `${amountText(0)} U`, testId: "confirm-fee" },
-            { label: t`Into the plan`, value: `${amountText(cents / 100)} U`, testId: "confirm-net" },
+            { label: t`Amount`, amount: cents / 100, testId: "confirm-amount" },
+            { label: t`Fee`, amount: 0, testId: "confirm-fee" },
+            { label: t`Into the plan`, amount: cents / 100, testId: "confirm-net" },
             {
               label: t`Investment plan`,
               value: t`${plan.title}, ${plural(plan.days, { one: "# day", other: "# days" })}`,
@@ -86,7 +86,9 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
             },
             reserved
               ? { label: t`Status`, value: reservedText, testId: "confirm-reserved" }
-              : { label: t`Expected profit`, value: profit === null ? "—" : `${profit} U` },
+              : expected === null
+                ? { label: t`Expected profit`, value: "—" }
+                : { label: t`Expected profit`, amount: expected },
           ]}
           busy={busy}
           online={online}

@@ -10,4 +10,4 @@ export const joinPlan = (input: WithRequestId<{ planId: number; amount: string; 
 export const appendAmount = (input: WithRequestId<{ id: number; amount: string; payPassword: string }>) =>
   call<YuebaoInfo>(apiPaths.appendSubscription, input);
 export const keepPlan = (input: WithRequestId<{ id: number }>) => call<YuebaoInfo>(apiPaths.keepSubscription, input);
-export const stopPlan = (input: WithRequestId<{ id: number }>) => call<YuebaoInfo>(apiPaths.stopSubscription, input);
+export const stopPlan = (input: WithRequestId<{ id: number; payPassword: string }>) => call<YuebaoInfo>(apiPaths.stopSubscription, input);

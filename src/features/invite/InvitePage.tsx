@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 
-import { formatDateTime } from "@/i18n/format";
+import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CopyRow } from "@/ui/CopyRow";
 import { NavBar } from "@/ui/NavBar";
 import type { Invitation } from "#contract/mine";
@@ -9,6 +9,7 @@ import { invitationLink } from "./api";
 
 export function InvitePage({ invitation }: { invitation: Invitation }) {
   const { t } = useLingui();
+  const amountText = useAmountFormat();
   const link = invitationLink(invitation.code);
   const when = {
     registration: t`The bonus is paid as soon as your friend registers with your code.`,
@@ -33,7 +34,7 @@ export function InvitePage({ invitation }: { invitation: Invitation }) {
         </div>
         <div className="balance">
           <span className="balance-label">{t`Bonus earned`}</span>
-          <span className="balance-amount">{invitation.bonusTotal} U</span>
+          <span className="balance-amount">{amountText(invitation.bonusTotal)} U</span>
         </div>
       </section>
       <p className="form-lead">
@@ -44,7 +45,7 @@ export function InvitePage({ invitation }: { invitation: Invitation }) {
       </p>
       <section className="rules" aria-label={t`Invitation bonus`} data-testid="invite-policy">
         <p>
-          <strong>{t`Bonus per friend: ${invitation.bonusPerInvitee} U`}</strong>
+          <strong>{t`Bonus per friend: ${amountText(invitation.bonusPerInvitee)} U`}</strong>
         </p>
         <p>{when}</p>
       </section>
@@ -54,7 +55,7 @@ export function InvitePage({ invitation }: { invitation: Invitation }) {
             <li key={`${record.account}-${record.time}`} className="record">
               <span className="record-line">
                 <strong>{record.account}</strong>
-                <span>+{record.bonus} U</span>
+                <span>+{amountText(record.bonus)} U</span>
               </span>
               <span className="record-sub">{formatDateTime(record.time)}</span>
             </li>

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { formatDateTime } from "@/i18n/format";
+import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
@@ -9,12 +9,13 @@ import type { Order } from "#contract/markets";
 /** One order, every recorded figure: the open and close ticks are the feed's, shown as they were stored. */
 export function OrderDetailPage({ order, offlineSince }: { order: Order; offlineSince?: number }) {
   const { t } = useLingui();
+  const amountText = useAmountFormat();
   const result = order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : t`Holding`;
   const rows: Array<[string, React.ReactNode]> = [
     [t`Symbol`, `${order.name} (${order.code})`],
     [t`Direction`, order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`],
-    [t`Amount`, order.amount],
-    [t`Fee`, order.fee],
+    [t`Amount`, `${amountText(order.amount)} U`],
+    [t`Fee`, `${amountText(order.fee)} U`],
     [t`Settlement time`, t`${order.seconds}s`],
     [t`Payout rate`, `${Math.round(Number(order.payoutRate) * 100)}%`],
     [t`Open price`, order.openPrice],
@@ -24,7 +25,7 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
     [t`Result`, result],
     [t`Profit`, order.profit === null ? "—" : <SignedMoney cents={Math.round(Number(order.profit) * 100)} />],
   ];
-  const fee = order.fee;
+  const fee = amountText(order.fee);
   return (
     <main className="page">
       <NavBar title={t`Order details`} />

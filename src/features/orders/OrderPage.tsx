@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 
 import { liveChange, settledChange, stillHolding } from "@/api/order-figures";
 import { fetchHoldingOrders, fetchOrderHistory } from "@/api/trading";
-import { formatDateTime } from "@/i18n/format";
+import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { SignedMoney } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
@@ -21,6 +21,7 @@ const SETTLE_POLL_MS = 1000;
 
 function HoldingRow({ order, price, now }: { order: Order; price: string | undefined; now: number }) {
   const { t } = useLingui();
+  const amountText = useAmountFormat();
   const left = Math.max(0, Math.ceil(order.closeTime - now));
   const change = liveChange(order, price, now);
   return (
@@ -30,7 +31,7 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
           <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`}
         </span>
         <span className="order-sub">
-          {order.amount} · {t`Open ${order.openPrice}`} · {left > 0 ? t`${left}s left` : t`Settling…`}
+          {amountText(order.amount)} U · {t`Open ${order.openPrice}`} · {left > 0 ? t`${left}s left` : t`Settling…`}
         </span>
         {change === null ? <span /> : <SignedMoney cents={change} />}
       </Link>

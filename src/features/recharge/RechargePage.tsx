@@ -4,6 +4,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
 import { uploadFile } from "@/api/upload";
+import { useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { CopyRow } from "@/ui/CopyRow";
 import { Field } from "@/ui/Field";
@@ -30,6 +31,7 @@ export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offli
   const [problem, setProblem] = useState<string | null>(null);
   const { submit: send, busy } = useSubmission();
   const channel = info.channels.find((c) => c.id === channelId);
+  const amountText = useAmountFormat();
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -106,7 +108,7 @@ export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offli
       <form className="form" onSubmit={submit} noValidate>
         <Field
           label={t`Amount`}
-          hint={t`Minimum ${info.minAmount} U`}
+          hint={t`Minimum ${amountText(info.minAmount)} U`}
           inputMode="decimal"
           name="amount"
           value={amount}

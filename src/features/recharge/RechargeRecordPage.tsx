@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
-import { formatDateTime } from "@/i18n/format";
+import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { RecordsPage } from "@/ui/RecordsPage";
 import { StatusChip } from "@/ui/StatusChip";
@@ -9,6 +9,7 @@ import type { RechargeRecord } from "#contract/wallet";
 
 export function RechargeRecordPage({ records, offlineSince }: { records: RechargeRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
+  const amountText = useAmountFormat();
   return (
     <RecordsPage
       title={t`Recharge records`}
@@ -25,7 +26,7 @@ export function RechargeRecordPage({ records, offlineSince }: { records: Recharg
         {records.map((r) => (
           <li key={r.id} className="record">
             <span className="record-line">
-              <strong>{r.amount} U</strong>
+              <strong>{amountText(r.amount)} U</strong>
               <StatusChip status={r.status} />
             </span>
             <span className="record-sub">

@@ -3,10 +3,12 @@ import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { useSubmission } from "@/api/submission";
+import { errorText } from "@/i18n/catalogue";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { showToast } from "@/ui/toast";
 import type { VerificationState } from "#contract/mine";
+import { isResidentId } from "#contract/resident-id";
 
 import { submitVerification } from "./api";
 
@@ -16,12 +18,17 @@ export function AuthPage({ state }: { state: VerificationState }) {
   const router = useRouter();
   const [name, setName] = useState("");
   const [idNumber, setIdNumber] = useState("");
+  const [idProblem, setIdProblem] = useState<string | null>(null);
   const [agree, setAgree] = useState(false);
   const { submit: send, busy } = useSubmission();
   const label = { none: t`Not verified`, review: t`Under review`, passed: t`Verified`, refused: t`Refused` }[state.status];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // eighteen characters, a real birth date and the MOD 11-2 check character, as the server checks: a number
+    // it would refuse is not sent (the age needs the server's clock and stays its check)
+    if (!isResidentId(idNumber.trim())) return setIdProblem(errorText("wrong_id_number"));
+    setIdProblem(null);
     const answer = await send({ name, idNumber, agree: agree ? ("1" as const) : undefined }, submitVerification);
     if (answer.code === 1) {
       showToast(answer.msg, { tone: "success" });
@@ -44,7 +51,17 @@ export function AuthPage({ state }: { state: VerificationState }) {
       {canSubmit && (
         <form className="form" onSubmit={submit} noValidate>
           <Field label={t`Name`} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-          <Field label={t`ID number`} name="idNumber" autoComplete="off" value={idNumber} onChange={(e) => setIdNumber(e.target.value)} />
+          <Field
+            label={t`ID number`}
+            name="idNumber"
+            autoComplete="off"
+            value={idNumber}
+            onChange={(e) => {
+              setIdNumber(e.target.value);
+              setIdProblem(null);
+            }}
+            error={idProblem}
+          />
           <label className="checkbox">
             <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
             <span>

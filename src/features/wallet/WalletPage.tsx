@@ -132,9 +132,9 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
         <ConfirmSheet
           title={t`Confirm the exchange`}
           rows={[
-            { label: t`Amount`, value: `${amountText(parseAmount(amount)! / 100)} ${unit(from)}`, testId: "confirm-amount" },
-            { label: t`Fee`, value: `${amountText(0)} ${unit(from)}`, testId: "confirm-fee" },
-            { label: t`You receive`, value: `${preview} ${unit(from === "cash" ? "coin" : "cash")}`, testId: "confirm-net" },
+            { label: t`Amount`, amount: parseAmount(amount)! / 100, unit: unit(from), testId: "confirm-amount" },
+            { label: t`Fee`, amount: 0, unit: unit(from), testId: "confirm-fee" },
+            { label: t`You receive`, amount: previewValue!, unit: unit(from === "cash" ? "coin" : "cash"), testId: "confirm-net" },
             { label: t`Exchange direction`, value: from === "cash" ? t`Cash → coin` : t`Coin → cash`, testId: "confirm-destination" },
           ]}
           busy={busy}

@@ -3,6 +3,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { loadCurrentUser } from "@/api/current-user";
 import { logOut } from "@/features/auth/api";
 import { MinePage } from "@/features/mine/MinePage";
+import { useLiveRefresh } from "@/ui/use-live-refresh";
 
 export const Route = createFileRoute("/_auth/pages/user/user")({
   // the account's figures: read now, not from the guard's half-minute-old copy
@@ -18,6 +19,8 @@ export const Route = createFileRoute("/_auth/pages/user/user")({
 function Mine() {
   const { user, offlineSince } = Route.useLoaderData();
   const navigate = useNavigate();
+  // the balances stay current while Mine is open: settled orders, approvals and payouts show without navigating
+  useLiveRefresh();
   const leave = async () => {
     await logOut();
     await navigate({ to: "/pages/login/login" });

@@ -1,0 +1,85 @@
+-- Content seeded before the glossary was applied keeps its old words: a seeded row still holding exactly the old
+-- seeded title, summary and body takes the current seed text; a row an operator has edited is left as it is.
+UPDATE "contents" SET "title" = $seed$ปิดปรับปรุงระบบตามกำหนดวันอาทิตย์ 02:00–03:00$seed$, "summary" = $seed$การเทรดและการถอนเงินจะหยุดชั่วคราวระหว่างปิดปรับปรุง$seed$, "body" = $seed$<p>วันอาทิตย์ เวลา <strong>02:00 ถึง 03:00</strong> (UTC) แพลตฟอร์มจะปิดปรับปรุงระบบ</p><p>การเทรด การเติมเงิน และการถอนเงินจะหยุดชั่วคราวในชั่วโมงนี้ คำสั่งที่เปิดอยู่จะสรุปผลตามปกติโดยอิงจากฟีดราคาที่บันทึกไว้</p>$seed$
+WHERE "item" = $seed$notice-maintenance$seed$ AND "lang" = $seed$th$seed$
+  AND "title" = $seed$ปิดปรับปรุงระบบตามกำหนดวันอาทิตย์ 02:00–03:00$seed$ AND "summary" = $seed$การเทรดและการถอนเงินจะหยุดชั่วคราวระหว่างปิดปรับปรุง$seed$ AND "body" = $seed$<p>วันอาทิตย์ เวลา <strong>02:00 ถึง 03:00</strong> (UTC) แพลตฟอร์มจะปิดปรับปรุงระบบ</p><p>การเทรด การเติมเงิน และการถอนเงินจะหยุดชั่วคราวในชั่วโมงนี้ คำสั่งที่เปิดอยู่จะชำระราคาตามปกติโดยอิงจากฟีดราคาที่บันทึกไว้</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$Bảo trì định kỳ vào Chủ nhật 02:00–03:00$seed$, "summary" = $seed$Giao dịch và rút tiền tạm dừng trong thời gian bảo trì.$seed$, "body" = $seed$<p>Vào Chủ nhật từ <strong>02:00 đến 03:00</strong> (UTC), nền tảng sẽ được bảo trì.</p><p>Giao dịch, nạp tiền và rút tiền tạm dừng trong giờ này. Các lệnh đang mở vẫn được tất toán bình thường theo nguồn giá đã ghi lại.</p>$seed$
+WHERE "item" = $seed$notice-maintenance$seed$ AND "lang" = $seed$vi$seed$
+  AND "title" = $seed$Bảo trì định kỳ vào Chủ nhật 02:00–03:00$seed$ AND "summary" = $seed$Giao dịch và rút tiền tạm dừng trong thời gian bảo trì.$seed$ AND "body" = $seed$<p>Vào Chủ nhật từ <strong>02:00 đến 03:00</strong> (UTC), nền tảng sẽ được bảo trì.</p><p>Giao dịch, nạp tiền và rút tiền tạm dừng trong giờ này. Các lệnh đang mở vẫn được thanh toán bình thường theo nguồn giá đã ghi lại.</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$Contacte con atención al cliente antes de cada recarga$seed$, "summary" = $seed$Los canales de recarga pueden cambiar: confirme primero el canal.$seed$, "body" = $seed$<p>Los canales de recarga pueden cambiar. Antes de cada recarga, contacte con atención al cliente para confirmar el canal y, después, suba la captura de pantalla de su transferencia.</p>$seed$
+WHERE "item" = $seed$notice-deposit$seed$ AND "lang" = $seed$es$seed$
+  AND "title" = $seed$Contacte con atención al cliente antes de cada depósito$seed$ AND "summary" = $seed$Los canales de depósito pueden cambiar: confirme primero el canal.$seed$ AND "body" = $seed$<p>Los canales de depósito pueden cambiar. Antes de cada depósito, contacte con atención al cliente para confirmar el canal y, después, suba la captura de pantalla de su transferencia.</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$Contactez le service client avant chaque recharge$seed$, "summary" = $seed$Les canaux de recharge peuvent changer : confirmez d'abord le canal.$seed$, "body" = $seed$<p>Les canaux de recharge peuvent changer. Avant chaque recharge, contactez le service client pour confirmer le canal, puis téléversez la capture d'écran de votre virement.</p>$seed$
+WHERE "item" = $seed$notice-deposit$seed$ AND "lang" = $seed$fr$seed$
+  AND "title" = $seed$Contactez le service client avant chaque dépôt$seed$ AND "summary" = $seed$Les canaux de dépôt peuvent changer : confirmez d'abord le canal.$seed$ AND "body" = $seed$<p>Les canaux de dépôt peuvent changer. Avant chaque dépôt, contactez le service client pour confirmer le canal, puis téléversez la capture d'écran de votre virement.</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$每次充值前請先聯絡客服$seed$, "summary" = $seed$充值渠道或會變更，請先確認渠道。$seed$, "body" = $seed$<p>充值渠道或會變更。每次充值前，請先聯絡客服確認渠道，然後上傳轉賬截圖。</p>$seed$
+WHERE "item" = $seed$notice-deposit$seed$ AND "lang" = $seed$hk$seed$
+  AND "title" = $seed$每次存款前請先聯絡客服$seed$ AND "summary" = $seed$存款渠道或會變更，請先確認渠道。$seed$ AND "body" = $seed$<p>存款渠道或會變更。每次存款前，請先聯絡客服確認渠道，然後上傳轉賬截圖。</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$충전 전 반드시 고객센터에 문의하세요$seed$, "summary" = $seed$충전 채널은 변경될 수 있습니다. 먼저 채널을 확인하세요.$seed$, "body" = $seed$<p>충전 채널은 변경될 수 있습니다. 충전하실 때마다 고객센터에 문의하여 채널을 확인한 후 이체 스크린샷을 업로드하세요.</p>$seed$
+WHERE "item" = $seed$notice-deposit$seed$ AND "lang" = $seed$kor$seed$
+  AND "title" = $seed$입금 전 반드시 고객센터에 문의하세요$seed$ AND "summary" = $seed$입금 채널은 변경될 수 있습니다. 먼저 채널을 확인하세요.$seed$ AND "body" = $seed$<p>입금 채널은 변경될 수 있습니다. 입금하실 때마다 고객센터에 문의하여 채널을 확인한 후 이체 스크린샷을 업로드하세요.</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$ติดต่อฝ่ายบริการลูกค้าก่อนเติมเงินทุกครั้ง$seed$, "summary" = $seed$ช่องทางการเติมเงินอาจเปลี่ยนแปลงได้ โปรดยืนยันช่องทางก่อน$seed$, "body" = $seed$<p>ช่องทางการเติมเงินอาจเปลี่ยนแปลงได้ ก่อนเติมเงินทุกครั้ง โปรดติดต่อฝ่ายบริการลูกค้าเพื่อยืนยันช่องทาง จากนั้นอัปโหลดภาพหน้าจอการโอนเงินของคุณ</p>$seed$
+WHERE "item" = $seed$notice-deposit$seed$ AND "lang" = $seed$th$seed$
+  AND "title" = $seed$ติดต่อฝ่ายบริการลูกค้าก่อนฝากเงินทุกครั้ง$seed$ AND "summary" = $seed$ช่องทางการฝากเงินอาจเปลี่ยนแปลงได้ โปรดยืนยันช่องทางก่อน$seed$ AND "body" = $seed$<p>ช่องทางการฝากเงินอาจเปลี่ยนแปลงได้ ก่อนฝากเงินทุกครั้ง โปรดติดต่อฝ่ายบริการลูกค้าเพื่อยืนยันช่องทาง จากนั้นอัปโหลดภาพหน้าจอการโอนเงินของคุณ</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$每次充值前请先联系客服$seed$, "summary" = $seed$充值渠道可能变更，请先确认渠道。$seed$, "body" = $seed$<p>充值渠道可能变更。每次充值前，请先联系客服确认渠道，然后上传转账截图。</p>$seed$
+WHERE "item" = $seed$notice-deposit$seed$ AND "lang" = $seed$zh$seed$
+  AND "title" = $seed$每次存款前请先联系客服$seed$ AND "summary" = $seed$存款渠道可能变更，请先确认渠道。$seed$ AND "body" = $seed$<p>存款渠道可能变更。每次存款前，请先联系客服确认渠道，然后上传转账截图。</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$El oro y la plata ya cotizan las 24 horas entre semana$seed$, "summary" = $seed$XAU/USD y XAG/USD siguen el horario de forex.$seed$, "body" = $seed$<p>El oro (XAU/USD) y la plata (XAG/USD) cotizan desde el domingo a las 17:00 hasta el viernes a las 17:00, hora de Nueva York, igual que los pares de divisas.</p><ul><li>Tiempos de liquidación de 30 segundos a 5 minutos</li><li>Rentabilidad visible en cada orden</li></ul>$seed$
+WHERE "item" = $seed$news-gold$seed$ AND "lang" = $seed$es$seed$
+  AND "title" = $seed$El oro y la plata ya cotizan las 24 horas entre semana$seed$ AND "summary" = $seed$XAU/USD y XAG/USD siguen el horario de forex.$seed$ AND "body" = $seed$<p>El oro (XAU/USD) y la plata (XAG/USD) cotizan desde el domingo a las 17:00 hasta el viernes a las 17:00, hora de Nueva York, igual que los pares de divisas.</p><ul><li>Tiempos de liquidación de 30 segundos a 5 minutos</li><li>Tasas de pago visibles en cada orden</li></ul>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$L'or et l'argent se négocient désormais 24 h/24 en semaine$seed$, "summary" = $seed$XAU/USD et XAG/USD suivent les horaires du forex.$seed$, "body" = $seed$<p>L'or (XAU/USD) et l'argent (XAG/USD) se négocient du dimanche 17:00 au vendredi 17:00, heure de New York, comme les paires de devises.</p><ul><li>Délais de règlement de 30 secondes à 5 minutes</li><li>Taux de gain affichés sur chaque ticket</li></ul>$seed$
+WHERE "item" = $seed$news-gold$seed$ AND "lang" = $seed$fr$seed$
+  AND "title" = $seed$L'or et l'argent se négocient désormais 24 h/24 en semaine$seed$ AND "summary" = $seed$XAU/USD et XAG/USD suivent les horaires du forex.$seed$ AND "body" = $seed$<p>L'or (XAU/USD) et l'argent (XAG/USD) se négocient du dimanche 17:00 au vendredi 17:00, heure de New York, comme les paires de devises.</p><ul><li>Délais de règlement de 30 secondes à 5 minutes</li><li>Taux de paiement affichés sur chaque ticket</li></ul>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$黃金及白銀現於平日全天候交易$seed$, "summary" = $seed$XAU/USD 及 XAG/USD 跟隨外匯交易時段。$seed$, "body" = $seed$<p>黃金（XAU/USD）及白銀（XAG/USD）與外匯貨幣對相同，交易時間為紐約時間星期日 17:00 至星期五 17:00。</p><ul><li>結算時間由 30 秒至 5 分鐘</li><li>每張交易單均顯示回報率</li></ul>$seed$
+WHERE "item" = $seed$news-gold$seed$ AND "lang" = $seed$hk$seed$
+  AND "title" = $seed$黃金及白銀現於平日全天候交易$seed$ AND "summary" = $seed$XAU/USD 及 XAG/USD 跟隨外匯交易時段。$seed$ AND "body" = $seed$<p>黃金（XAU/USD）及白銀（XAG/USD）與外匯貨幣對相同，交易時間為紐約時間星期日 17:00 至星期五 17:00。</p><ul><li>結算時間由 30 秒至 5 分鐘</li><li>每張交易單均顯示收益率</li></ul>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$금·은, 이제 평일 24시간 거래 가능$seed$, "summary" = $seed$XAU/USD와 XAG/USD는 외환 거래 시간을 따릅니다.$seed$, "body" = $seed$<p>금(XAU/USD)과 은(XAG/USD)은 외환 통화쌍과 마찬가지로 뉴욕 시간 기준 일요일 17:00부터 금요일 17:00까지 거래됩니다.</p><ul><li>30초부터 5분까지의 정산 시간</li><li>모든 주문 화면에 수익률 표시</li></ul>$seed$
+WHERE "item" = $seed$news-gold$seed$ AND "lang" = $seed$kor$seed$
+  AND "title" = $seed$금·은, 이제 평일 24시간 거래 가능$seed$ AND "summary" = $seed$XAU/USD와 XAG/USD는 외환 거래 시간을 따릅니다.$seed$ AND "body" = $seed$<p>금(XAU/USD)과 은(XAG/USD)은 외환 통화쌍과 마찬가지로 뉴욕 시간 기준 일요일 17:00부터 금요일 17:00까지 거래됩니다.</p><ul><li>30초부터 5분까지의 정산 시간</li><li>모든 주문 화면에 지급률 표시</li></ul>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$ทองคำและเงินเทรดได้ตลอด 24 ชั่วโมงในวันทำการแล้ว$seed$, "summary" = $seed$XAU/USD และ XAG/USD ใช้เวลาทำการเดียวกับตลาดฟอเร็กซ์$seed$, "body" = $seed$<p>ทองคำ (XAU/USD) และเงิน (XAG/USD) เทรดได้ตั้งแต่วันอาทิตย์ 17:00 ถึงวันศุกร์ 17:00 ตามเวลานิวยอร์ก เช่นเดียวกับคู่สกุลเงินฟอเร็กซ์</p><ul><li>ระยะเวลาสรุปผลตั้งแต่ 30 วินาทีถึง 5 นาที</li><li>แสดงอัตราผลตอบแทนในทุกคำสั่ง</li></ul>$seed$
+WHERE "item" = $seed$news-gold$seed$ AND "lang" = $seed$th$seed$
+  AND "title" = $seed$ทองคำและเงินเทรดได้ตลอด 24 ชั่วโมงในวันทำการแล้ว$seed$ AND "summary" = $seed$XAU/USD และ XAG/USD ใช้เวลาทำการเดียวกับตลาดฟอเร็กซ์$seed$ AND "body" = $seed$<p>ทองคำ (XAU/USD) และเงิน (XAG/USD) เทรดได้ตั้งแต่วันอาทิตย์ 17:00 ถึงวันศุกร์ 17:00 ตามเวลานิวยอร์ก เช่นเดียวกับคู่สกุลเงินฟอเร็กซ์</p><ul><li>ระยะเวลาชำระราคาตั้งแต่ 30 วินาทีถึง 5 นาที</li><li>แสดงอัตราผลตอบแทนในทุกคำสั่ง</li></ul>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$Vàng và bạc nay giao dịch suốt ngày đêm trong tuần$seed$, "summary" = $seed$XAU/USD và XAG/USD theo giờ giao dịch ngoại hối.$seed$, "body" = $seed$<p>Vàng (XAU/USD) và bạc (XAG/USD) được giao dịch từ 17:00 Chủ nhật đến 17:00 thứ Sáu theo giờ New York, giống như các cặp ngoại hối.</p><ul><li>Thời gian tất toán từ 30 giây đến 5 phút</li><li>Tỷ lệ lợi nhuận hiển thị trên mọi lệnh</li></ul>$seed$
+WHERE "item" = $seed$news-gold$seed$ AND "lang" = $seed$vi$seed$
+  AND "title" = $seed$Vàng và bạc nay giao dịch suốt ngày đêm trong tuần$seed$ AND "summary" = $seed$XAU/USD và XAG/USD theo giờ giao dịch ngoại hối.$seed$ AND "body" = $seed$<p>Vàng (XAU/USD) và bạc (XAG/USD) được giao dịch từ 17:00 Chủ nhật đến 17:00 thứ Sáu theo giờ New York, giống như các cặp ngoại hối.</p><ul><li>Thời gian thanh toán từ 30 giây đến 5 phút</li><li>Tỷ lệ chi trả hiển thị trên mọi lệnh</li></ul>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$Acerca de TradePWA$seed$, "summary" = $seed$Quiénes somos y cómo funcionan los precios.$seed$, "body" = $seed$<p>TradePWA es una plataforma de trading de demostración. Sus precios proceden de una <strong>fuente simulada</strong>, registrada cada segundo; cada orden se liquida con el precio registrado en su vencimiento y nadie puede elegir el resultado.</p><p>Atención al cliente le ayuda con recargas, contraseñas olvidadas y recompensas por invitación.</p>$seed$
+WHERE "item" = $seed$company-about$seed$ AND "lang" = $seed$es$seed$
+  AND "title" = $seed$Acerca de TradePWA$seed$ AND "summary" = $seed$Quiénes somos y cómo funcionan los precios.$seed$ AND "body" = $seed$<p>TradePWA es una plataforma de trading de demostración. Sus precios proceden de una <strong>fuente simulada</strong>, registrada cada segundo; cada orden se liquida con el precio registrado en su vencimiento y nadie puede elegir el resultado.</p><p>Atención al cliente le ayuda con depósitos, contraseñas olvidadas y recompensas por invitación.</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$À propos de TradePWA$seed$, "summary" = $seed$Qui nous sommes et comment fonctionnent les prix.$seed$, "body" = $seed$<p>TradePWA est une plateforme de trading de démonstration. Ses prix proviennent d'un <strong>flux simulé</strong>, enregistré chaque seconde ; chaque ordre est réglé au prix enregistré à son échéance, et personne ne peut choisir le résultat.</p><p>Le service client vous aide pour les recharges, les mots de passe oubliés et les récompenses de parrainage.</p>$seed$
+WHERE "item" = $seed$company-about$seed$ AND "lang" = $seed$fr$seed$
+  AND "title" = $seed$À propos de TradePWA$seed$ AND "summary" = $seed$Qui nous sommes et comment fonctionnent les prix.$seed$ AND "body" = $seed$<p>TradePWA est une plateforme de trading de démonstration. Ses prix proviennent d'un <strong>flux simulé</strong>, enregistré chaque seconde ; chaque ordre est réglé au prix enregistré à son échéance, et personne ne peut choisir le résultat.</p><p>Le service client vous aide pour les dépôts, les mots de passe oubliés et les récompenses de parrainage.</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$關於 TradePWA$seed$, "summary" = $seed$認識我們及價格的運作方式。$seed$, "body" = $seed$<p>TradePWA 是一個示範交易平台。其價格來自<strong>模擬報價</strong>，每秒記錄一次；每筆訂單均按到期時已記錄的價格結算，任何人都無法決定結果。</p><p>客服可協助處理充值、忘記密碼及邀請獎勵等事宜。</p>$seed$
+WHERE "item" = $seed$company-about$seed$ AND "lang" = $seed$hk$seed$
+  AND "title" = $seed$關於 TradePWA$seed$ AND "summary" = $seed$認識我們及價格的運作方式。$seed$ AND "body" = $seed$<p>TradePWA 是一個示範交易平台。其價格來自<strong>模擬報價</strong>，每秒記錄一次；每筆訂單均按到期時已記錄的價格結算，任何人都無法決定結果。</p><p>客服可協助處理存款、忘記密碼及邀請獎勵等事宜。</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$TradePWA 소개$seed$, "summary" = $seed$회사 소개와 가격 산정 방식.$seed$, "body" = $seed$<p>TradePWA는 데모용 거래 플랫폼입니다. 가격은 매초 기록되는 <strong>시뮬레이션 피드</strong>에서 제공되며, 모든 주문은 만기 시점에 기록된 가격으로 정산되고 누구도 결과를 선택할 수 없습니다.</p><p>고객센터에서 충전, 비밀번호 분실, 초대 보상 관련 문의를 도와드립니다.</p>$seed$
+WHERE "item" = $seed$company-about$seed$ AND "lang" = $seed$kor$seed$
+  AND "title" = $seed$TradePWA 소개$seed$ AND "summary" = $seed$회사 소개와 가격 산정 방식.$seed$ AND "body" = $seed$<p>TradePWA는 데모용 거래 플랫폼입니다. 가격은 매초 기록되는 <strong>시뮬레이션 피드</strong>에서 제공되며, 모든 주문은 만기 시점에 기록된 가격으로 정산되고 누구도 결과를 선택할 수 없습니다.</p><p>고객센터에서 입금, 비밀번호 분실, 초대 보상 관련 문의를 도와드립니다.</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$เกี่ยวกับ TradePWA$seed$, "summary" = $seed$เราคือใคร และราคาทำงานอย่างไร$seed$, "body" = $seed$<p>TradePWA เป็นแพลตฟอร์มเทรดสำหรับสาธิต ราคามาจาก<strong>ฟีดราคาจำลอง</strong>ที่บันทึกทุกวินาที ทุกคำสั่งจะสรุปผลตามราคาที่บันทึกไว้ ณ เวลาหมดอายุ และไม่มีผู้ใดสามารถกำหนดผลลัพธ์ได้</p><p>ฝ่ายบริการลูกค้าพร้อมช่วยเหลือเรื่องการเติมเงิน การลืมรหัสผ่าน และรางวัลการเชิญเพื่อน</p>$seed$
+WHERE "item" = $seed$company-about$seed$ AND "lang" = $seed$th$seed$
+  AND "title" = $seed$เกี่ยวกับ TradePWA$seed$ AND "summary" = $seed$เราคือใคร และราคาทำงานอย่างไร$seed$ AND "body" = $seed$<p>TradePWA เป็นแพลตฟอร์มเทรดสำหรับสาธิต ราคามาจาก<strong>ฟีดราคาจำลอง</strong>ที่บันทึกทุกวินาที ทุกคำสั่งจะชำระราคาตามราคาที่บันทึกไว้ ณ เวลาหมดอายุ และไม่มีผู้ใดสามารถกำหนดผลลัพธ์ได้</p><p>ฝ่ายบริการลูกค้าพร้อมช่วยเหลือเรื่องการฝากเงิน การลืมรหัสผ่าน และรางวัลการเชิญเพื่อน</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$关于 TradePWA$seed$, "summary" = $seed$了解我们以及价格的运作方式。$seed$, "body" = $seed$<p>TradePWA 是一个演示交易平台。其价格来自<strong>模拟行情</strong>，每秒记录一次；每笔订单均按到期时记录的价格结算，任何人都无法决定结果。</p><p>客服可协助处理充值、忘记密码及邀请奖励等问题。</p>$seed$
+WHERE "item" = $seed$company-about$seed$ AND "lang" = $seed$zh$seed$
+  AND "title" = $seed$关于 TradePWA$seed$ AND "summary" = $seed$了解我们以及价格的运作方式。$seed$ AND "body" = $seed$<p>TradePWA 是一个演示交易平台。其价格来自<strong>模拟行情</strong>，每秒记录一次；每笔订单均按到期时记录的价格结算，任何人都无法决定结果。</p><p>客服可协助处理存款、忘记密码及邀请奖励等问题。</p>$seed$;
+--> statement-breakpoint
+UPDATE "contents" SET "title" = $seed$Giới thiệu TradePWA$seed$, "summary" = $seed$Chúng tôi là ai và giá được hình thành thế nào.$seed$, "body" = $seed$<p>TradePWA là một nền tảng giao dịch minh họa. Giá đến từ một <strong>nguồn giá mô phỏng</strong>, được ghi lại mỗi giây; mọi lệnh đều được tất toán theo giá đã ghi lại tại thời điểm đáo hạn, và không ai có thể chọn kết quả.</p><p>Bộ phận chăm sóc khách hàng hỗ trợ về nạp tiền, quên mật khẩu và phần thưởng mời bạn bè.</p>$seed$
+WHERE "item" = $seed$company-about$seed$ AND "lang" = $seed$vi$seed$
+  AND "title" = $seed$Giới thiệu TradePWA$seed$ AND "summary" = $seed$Chúng tôi là ai và giá được hình thành thế nào.$seed$ AND "body" = $seed$<p>TradePWA là một nền tảng giao dịch minh họa. Giá đến từ một <strong>nguồn giá mô phỏng</strong>, được ghi lại mỗi giây; mọi lệnh đều được thanh toán theo giá đã ghi lại tại thời điểm đáo hạn, và không ai có thể chọn kết quả.</p><p>Bộ phận chăm sóc khách hàng hỗ trợ về nạp tiền, quên mật khẩu và phần thưởng mời bạn bè.</p>$seed$;

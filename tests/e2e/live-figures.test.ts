@@ -1,0 +1,126 @@
+import type { Browser, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { checkCharacter, residentId, withWrongCheck } from "../server/resident-ids";
+import { appUrl, launchBrowser, newPhoneContext, ops, uniqueAccount, uniquePhone } from "./helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A new customer registered through the page with the demo invitation, landing on Mine. */
+async function registerAndLogIn(page: Page): Promise<string> {
+  const account = uniqueAccount("live");
+  const phone = uniquePhone();
+  await page.goto(appUrl("/pages/login/register?code=DEMO88"));
+  await page.getByLabel("Account", { exact: true }).fill(account);
+  await page.getByLabel("Password", { exact: true }).fill("login123");
+  await page.getByLabel("Password again", { exact: true }).fill("login123");
+  await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
+  await page.getByLabel("Fund password again", { exact: true }).fill("fund1234");
+  await page.getByLabel("Phone number", { exact: true }).fill(phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect.poll(() => (ops("sms", phone) as unknown[]).length).toBeGreaterThan(0);
+  const [latest] = ops("sms", phone) as Array<{ code: string }>;
+  await page.getByLabel("Verification code", { exact: true }).fill(latest!.code);
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.waitForURL(/pages\/user\/user/);
+  return account;
+}
+
+/** A recharge under review, sent through the recharge page with a screenshot. */
+async function recharge(page: Page, amount: string): Promise<void> {
+  await page.goto(appUrl("/pages/user/recharge"));
+  await page.getByRole("button", { name: "USDT (TRC20)" }).click();
+  await page.getByLabel("Amount", { exact: true }).fill(amount);
+  await page.setInputFiles("#screenshot", "public/icons/icon-192.png");
+  await expect.poll(() => page.getByTestId("upload-progress").getAttribute("value")).toBe("1");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.waitForURL(/rechargerecord/);
+}
+
+const cash = (page: Page) => page.locator('[data-label="Cash"]').textContent();
+
+describe("figures stay true while a page is open", () => {
+  it("Mine and the wallet show an operator's approval within seconds, without navigating", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const account = await registerAndLogIn(page);
+    await recharge(page, "12345.67");
+    await recharge(page, "1000");
+    // the record is grouped as the reader's language writes amounts
+    expect(await page.getByTestId("recharge-records").textContent()).toContain("12,345.67 U");
+    const pending = (ops("recharges") as Array<{ id: number; account: string; amount: string }>).filter((r) => r.account === account);
+    expect(pending).toHaveLength(2);
+    const [big, small] = [pending.find((r) => r.amount.startsWith("12345"))!, pending.find((r) => r.amount.startsWith("1000"))!];
+
+    // Mine is open; the operator approves from elsewhere: the figure changes in place, the page is not reloaded
+    await page.goto(appUrl("/pages/user/user"));
+    await expect.poll(() => cash(page)).toBe("0.00 U");
+    await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));
+    ops("recharge-approve", String(big.id));
+    await expect.poll(() => cash(page), { timeout: 15_000 }).toBe("12,345.67 U");
+    expect(page.url()).toMatch(/pages\/user\/user$/);
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+
+    // the wallet likewise, its total with it
+    await page.getByRole("link", { name: "Wallet" }).click();
+    await page.waitForURL(/pages\/user\/wallet/);
+    await expect.poll(() => cash(page)).toBe("12,345.67 U");
+    ops("recharge-approve", String(small.id));
+    await expect.poll(() => cash(page), { timeout: 15_000 }).toBe("13,345.67 U");
+    expect(await page.getByTestId("wallet-total").textContent()).toBe("13,345.67 U");
+    expect(page.url()).toMatch(/pages\/user\/wallet$/);
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    await context.close();
+  });
+
+  it("a card number or ID number the server would refuse is refused in place, in its words, and nothing is sent", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await registerAndLogIn(page);
+    const posts: string[] = [];
+    page.on("request", (request: Request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+
+    // a bank card number has 12 to 19 digits once the spaces are gone
+    await page.goto(appUrl("/pages/user/addBank"));
+    await page.getByLabel("Bank name", { exact: true }).fill("Example Bank");
+    const number = page.getByLabel("Card number", { exact: true });
+    for (const wrong of ["6222 0000 123", "6222 0000 1234 5678 9012", "6222-0000-1234-5678"]) {
+      await number.fill(wrong);
+      await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
+      await page.getByRole("button", { name: "Save" }).click();
+      const error = page.locator(".field", { has: number }).getByRole("alert");
+      await expect.poll(() => error.textContent()).toBe("A bank card number has 12 to 19 digits");
+      expect(await number.getAttribute("aria-invalid")).toBe("true");
+    }
+    expect(posts.filter((path) => path === "/api/user/add_card")).toEqual([]);
+    await number.fill(`6222 ${String(Date.now()).slice(-12)}`);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/pages\/user\/bank$/);
+    expect(posts.filter((path) => path === "/api/user/add_card")).toHaveLength(1);
+
+    // the resident ID: eighteen characters, the MOD 11-2 check character and a real birth date
+    await page.goto(appUrl("/pages/user/auth"));
+    await page.getByLabel("Name", { exact: true }).fill("Ann Example");
+    await page.getByRole("checkbox").check();
+    const id = page.getByLabel("ID number", { exact: true });
+    const noDate = "11010119900230123";
+    for (const wrong of [withWrongCheck(residentId("19900101", 7)), `${noDate}${checkCharacter(noDate)}`, "11010119900101"]) {
+      await id.fill(wrong);
+      await page.getByRole("button", { name: "Submit" }).click();
+      const error = page.locator(".field", { has: id }).getByRole("alert");
+      await expect.poll(() => error.textContent()).toBe("Wrong ID number");
+    }
+    expect(posts.filter((path) => path === "/api/user/certification")).toEqual([]);
+    await id.fill(residentId("19900101", 7));
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.locator("[data-testid=verification-status][data-status=review]").waitFor();
+    expect(posts.filter((path) => path === "/api/user/certification")).toHaveLength(1);
+    await context.close();
+  });
+});

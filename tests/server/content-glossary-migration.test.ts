@@ -1,0 +1,75 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, describe, expect, it } from "vitest";
+
+import * as schema from "#server/db/schema";
+
+type SeedText = Record<string, { title: string; summary: string; body: string }>;
+type Seed = Array<{ item: string; kind: string; text: SeedText }>;
+
+const MIGRATIONS = "server/db/migrations";
+const readSeed = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Seed;
+// the content as first starts seeded it before the glossary terms were applied
+const before = readSeed("tests/server/fixtures/seed-content-before-glossary.json");
+const current = readSeed("server/modules/content/seed-content.json");
+
+const folders: string[] = [];
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+/** The migrations folder as it was up to (not including) the migration tagged `tag`. */
+function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), "migrations-"));
+  folders.push(folder);
+  cpSync(MIGRATIONS, folder, { recursive: true });
+  const journalPath = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(index).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+  return folder;
+}
+
+describe("content seeded before the glossary", () => {
+  it("takes the current seed text where a row still holds the old seeded text; an operator's edit is kept", async () => {
+    const client = new PGlite();
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsBefore("0011_content_glossary") });
+    await db
+      .insert(schema.contents)
+      .values(
+        before.flatMap((entry) =>
+          Object.entries(entry.text).map(([lang, text]) => ({ item: entry.item, kind: entry.kind, lang, ...text, createdAt: 1 })),
+        ),
+      );
+    // an operator rewrote the Spanish recharge notice's title only; summary and body still hold the old words
+    const edited = { item: "notice-deposit", lang: "es" };
+    const editedTitle = "Antes de cada depósito, hable con nosotros";
+    const where = and(eq(schema.contents.item, edited.item), eq(schema.contents.lang, edited.lang));
+    await db.update(schema.contents).set({ title: editedTitle }).where(where);
+    const editedBefore = (await db.select().from(schema.contents).where(where))[0]!;
+
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+
+    const rows = await db.select().from(schema.contents);
+    let updated = 0;
+    for (const row of rows) {
+      const text = { title: row.title, summary: row.summary, body: row.body };
+      if (row.item === edited.item && row.lang === edited.lang) {
+        expect(text).toEqual({ title: editedTitle, summary: editedBefore.summary, body: editedBefore.body });
+        continue;
+      }
+      const wanted = current.find((entry) => entry.item === row.item)!.text[row.lang]!;
+      expect(text, `${row.item} ${row.lang}`).toEqual(wanted);
+      if (JSON.stringify(before.find((entry) => entry.item === row.item)!.text[row.lang]) !== JSON.stringify(wanted)) updated++;
+    }
+    // the fixture really is the older text: rows changed in several languages
+    expect(updated).toBeGreaterThan(10);
+    await client.close();
+  });
+});
