@@ -90,11 +90,20 @@ export class PriceFeed {
   private readonly sessions = new Map<number, Session>();
   private readonly statusCache = new Map<string, MarketStatus>();
   private lastPrune = 0;
+  private changes = 0;
 
   constructor(private readonly options: FeedOptions) {}
 
   get simulated(): boolean {
     return this.options.provider.simulated;
+  }
+
+  /**
+   * Grows whenever something a quote answer shows may have changed (a price, today's range, the products):
+   * answers built from the feed are reused until it does.
+   */
+  get version(): number {
+    return this.changes;
   }
 
   /** Opens as the recorder: loads products and the last recorded prices, backfills, fills any gap up to now. */
@@ -115,6 +124,7 @@ export class PriceFeed {
       else await this.backfill(product);
       await this.loadSession(product.id);
     }
+    this.changes++;
   }
 
   /**
@@ -129,6 +139,7 @@ export class PriceFeed {
       if (!current || tick.time >= current.time) this.quotes.set(tick.productId, { price: tick.price, time: tick.time });
     }
     for (const [productId, days] of await latestDailyBars(this.options.db)) this.setSession(productId, days);
+    this.changes++;
   }
 
   /** A follower hears the recorder's newest prices (already recorded) the moment they are. */
@@ -138,6 +149,7 @@ export class PriceFeed {
       if (!this.products.has(tick.productId) || (current && tick.time <= current.time)) continue;
       this.updateSession(tick.productId, tick.time, tick.price);
       this.quotes.set(tick.productId, { price: tick.price, time: tick.time });
+      this.changes++;
     }
   }
 
@@ -145,6 +157,7 @@ export class PriceFeed {
     const rows = await this.options.db.select().from(products).orderBy(products.sortOrder, products.id);
     this.products.clear();
     for (const row of rows) this.products.set(row.id, row);
+    this.changes++;
   }
 
   quote(productId: number): Quote | undefined {
@@ -204,6 +217,7 @@ export class PriceFeed {
         latest.push({ productId: product.id, time: last, price });
       }
     }
+    if (latest.length > 0) this.changes++;
     await saveTicks(this.options.db, tickRows);
     if (latest.length > 0 && this.options.publish) {
       // the prices are recorded whether or not anyone hears of them: a failed notice is only logged
