@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { EndpointSpec } from "#contract/endpoints";
 
 import type { PriceFeed } from "../market/feed";
+import { compressOptions } from "./compression";
 import { parseInput } from "./parse-input";
 
 /**
@@ -16,9 +17,6 @@ import { parseInput } from "./parse-input";
  */
 export const QUOTE_CACHE_CONTROL = "public, max-age=1, stale-while-revalidate=2";
 
-/** The same threshold and brotli quality as the app's on-the-fly compression, so every answer is alike. */
-const COMPRESS_THRESHOLD = 1024;
-const BROTLI_QUALITY = 4;
 /** answers kept per feed version: each distinct query (product list, market) is one */
 const MAX_KEYS = 512;
 
@@ -65,9 +63,10 @@ export class QuoteAnswers {
   }
 }
 
+// the same threshold and brotli quality as the app's on-the-fly compression, so every answer is alike
 function bodyFor(encoded: Encoded, encoding: Encoding | null): Buffer {
   if (encoding === "br") {
-    encoded.br ??= brotliCompressSync(encoded.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+    encoded.br ??= brotliCompressSync(encoded.body, compressOptions.brotliOptions);
     return encoded.br;
   }
   if (encoding === "gzip") {
@@ -107,7 +106,7 @@ function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, fe
     .header("etag", encoded.etag)
     .header("vary", "accept-encoding");
   if (notModified(request.headers["if-none-match"], encoded.etag)) return reply.status(304).send();
-  const encoding = encoded.body.length >= COMPRESS_THRESHOLD ? chooseEncoding(request.headers["accept-encoding"]) : null;
+  const encoding = encoded.body.length >= compressOptions.threshold ? chooseEncoding(request.headers["accept-encoding"]) : null;
   // a content-encoding already set tells the app's compression the body is ready as it is
   if (encoding) reply.header("content-encoding", encoding);
   return reply.status(200).type("application/json; charset=utf-8").send(bodyFor(encoded, encoding));
