@@ -44,12 +44,12 @@ const table: Row[] = [];
 
 function printTable() {
   const cell = (text: string, width: number) => text.padStart(width);
-  console.log(`\n${"".padEnd(38)} ${cell("baseline", 10)} ${cell("measured", 10)} ${cell("ratio", 7)}   goal`);
+  console.log(`\n${"".padEnd(44)} ${cell("baseline", 10)} ${cell("measured", 10)} ${cell("ratio", 7)}   goal`);
   for (const row of table) {
     const ratio = row.baseline ? row.measured / row.baseline : undefined;
     const verdict = ratio !== undefined && row.share !== undefined ? (ratio >= row.share ? "  met" : "  NOT met") : "";
     console.log(
-      `${row.name.padEnd(38)} ${cell(row.baseline?.toFixed(0) ?? "—", 10)} ${cell(row.measured.toFixed(0), 10)} ${cell(ratio === undefined ? "—" : `${ratio.toFixed(2)}×`, 7)}   ${row.goal}${verdict}`,
+      `${row.name.padEnd(44)} ${cell(row.baseline?.toFixed(0) ?? "—", 10)} ${cell(row.measured.toFixed(0), 10)} ${cell(ratio === undefined ? "—" : `${ratio.toFixed(2)}×`, 7)}   ${row.goal}${verdict}`,
     );
   }
 }
