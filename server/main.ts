@@ -13,6 +13,7 @@ import { encodeTicks, PriceFeed, QUOTES_CHANNEL } from "./market/feed";
 import { SimulatedProvider } from "./market/provider";
 import { seedProducts } from "./market/seed-products";
 import { hashPassword } from "./modules/accounts/passwords";
+import { EVERYTHING, sessionCache, SESSIONS_CHANNEL } from "./modules/accounts/session-cache";
 import { logSmsSender } from "./modules/accounts/sms";
 import { seedContent } from "./modules/content/service";
 import { type ServiceContext, systemClock } from "./modules/context";
@@ -65,6 +66,12 @@ async function main() {
     uploadsDir,
     listen: (onMessage) => database.listen(QUOTES_CHANNEL, onMessage),
   });
+  // sessions ended through another process are forgotten here too; any notice missed, everything is
+  const stopSessionNotices = await database.listen(
+    SESSIONS_CHANNEL,
+    (notice) => sessionCache.forget(notice),
+    () => sessionCache.forget(EVERYTHING),
+  );
   const opsToken = loadOpsToken(config.dataDir, config.opsToken);
   const app = await buildApp({
     ctx,
@@ -96,6 +103,7 @@ async function main() {
     await app.close();
     // then no new job round, and the one under way finishes
     await jobs.stop();
+    await stopSessionNotices();
     // only then give up the job lock, so the next leader never overlaps a round of ours
     await leadership.stop();
     await database.close();

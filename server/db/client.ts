@@ -28,9 +28,10 @@ export interface Database {
   /**
    * Calls `onMessage` with each notification on `channel` until the returned stop is called. On PostgreSQL it
    * listens on a dedicated connection, opened again a second after it is lost (notifications sent meanwhile
-   * are missed: a listener must also read what it needs now and then). Nothing arrives on PGlite.
+   * are missed: a listener must also read what it needs now and then, or forget what it learnt, which
+   * `onResume` is called for each time listening starts again). Nothing arrives on PGlite.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -82,8 +83,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       async notify(channel, payload) {
         await jobsPool.query("select pg_notify($1, $2)", [channel, payload]);
       },
-      async listen(channel, onMessage) {
-        const stop = await listenOn(pg, options.databaseUrl!, channel, onMessage);
+      async listen(channel, onMessage, onResume) {
+        const stop = await listenOn(pg, options.databaseUrl!, channel, onMessage, onResume);
         const stopOnce = async () => {
           listeners.delete(stopOnce);
           await stop();
@@ -122,9 +123,11 @@ async function listenOn(
   databaseUrl: string,
   channel: string,
   onMessage: (payload: string) => void,
+  onResume?: () => void,
 ): Promise<() => Promise<void>> {
   let client: import("pg").Client | null = null;
   let stopped = false;
+  let listenedBefore = false;
   let retry: NodeJS.Timeout | undefined;
 
   const open = async (): Promise<void> => {
@@ -151,6 +154,8 @@ async function listenOn(
     try {
       await fresh.connect();
       await fresh.query(`listen ${fresh.escapeIdentifier(channel)}`);
+      if (listenedBefore) onResume?.();
+      listenedBefore = true;
     } catch (error) {
       lost(error instanceof Error ? error.message : String(error));
     }

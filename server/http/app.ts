@@ -1,6 +1,5 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { constants as zlibConstants } from "node:zlib";
 
 import fastifyCompress from "@fastify/compress";
 import fastifyFormbody from "@fastify/formbody";
@@ -17,6 +16,7 @@ import { sameSecret } from "../modules/accounts/tokens";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
 import { registerAccountRoutes } from "./accounts-routes";
+import { compressOptions } from "./compression";
 import { registerContentRoutes } from "./content-routes";
 import { errorEnvelope, sendError } from "./envelope";
 import { registerFinanceRoutes } from "./finance-routes";
@@ -110,13 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // the PWA fetches only its own origin; this header would also block its own workers' module imports
     crossOriginEmbedderPolicy: false,
   });
-  // Text on the wire is compressed, brotli when the browser takes it: a cheap phone on a weak network waits
-  // for bytes, not for this CPU. Quality 4 keeps on-the-fly brotli fast; images are left as they are.
-  await app.register(fastifyCompress, {
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(fastifyCompress, compressOptions);
   await app.register(fastifyRateLimit, {
     max: 600 * scale,
     timeWindow: "1 minute",

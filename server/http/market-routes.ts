@@ -6,17 +6,44 @@ import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { goods, klines, latestQuotes, listProducts, productDetail, secondsOptionList } from "../modules/quotes/service";
 import { getOrder, holdingOrders, orderHistory, placeOrder, preTradeCheck } from "../modules/trading/service";
+import { QuoteAnswers, quoteRoute } from "./quote-answers";
 import { route } from "./routes";
 
 export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed, scale: number) {
   const trading = { ...ctx, feed };
   const source = feed.simulated ? "simulated" : "live";
-  route(app, endpoints.products, async (input) => ({ data: listProducts(feed, ctx.now(), input.market), feed: source }));
-  route(app, endpoints.latestQuotes, async (input) => ({ data: latestQuotes(feed, ctx.now(), input.pids), feed: source }));
-  route(app, endpoints.productDetail, async (input) => ({ data: productDetail(feed, ctx.now(), input.pid), feed: source }));
+  const answers = new QuoteAnswers(feed, ctx.now);
+  quoteRoute(
+    app,
+    endpoints.products,
+    answers,
+    feed,
+    (input) => input.market ?? "",
+    (input, now) => listProducts(feed, now, input.market),
+  );
+  quoteRoute(
+    app,
+    endpoints.latestQuotes,
+    answers,
+    feed,
+    (input) => input.pids.join(","),
+    (input, now) => latestQuotes(feed, now, input.pids),
+  );
+  quoteRoute(
+    app,
+    endpoints.productDetail,
+    answers,
+    feed,
+    (input) => String(input.pid),
+    (input, now) => productDetail(feed, now, input.pid),
+  );
   route(app, endpoints.klines, async (input) => ({ data: await klines(ctx, feed, input.pid, input.period, input.limit), feed: source }));
   route(app, endpoints.seconds, async (input) => ({ data: await secondsOptionList(ctx, feed, input.pid) }));
-  route(app, endpoints.goods, async (input, { maybeUser }) => ({ data: await goods(ctx, feed, input.pid, maybeUser), feed: source }));
+  route(app, endpoints.goods, async (input, { maybeUser, reply }) => {
+    // the ticket carries the reader's balance: no shared cache may keep it
+    reply.header("cache-control", "private, no-store");
+    return { data: await goods(ctx, feed, input.pid, maybeUser), feed: source };
+  });
 
   route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: preTradeCheck(trading, user, input.pid) }));
   route(app, endpoints.placeOrder, async (input, { user }) => ({ data: await placeOrder(trading, user, input) }), {

@@ -5,6 +5,7 @@ import type { MarketStatus } from "#contract/markets";
 import type { Db } from "../db/client";
 import { orders, products } from "../db/schema";
 import { type Calendar, marketStatus } from "./calendar";
+import { CandleRings } from "./candle-rings";
 import { CandleBook } from "./candles";
 import type { PriceProvider } from "./provider";
 import { latestCandles, latestDailyBars, latestTick, latestTicks, pruneTicks, saveCandles, saveTicks, type TickRow } from "./store";
@@ -86,15 +87,26 @@ const MAX_CATCH_UP_SECONDS = 14 * DAY;
  */
 export class PriceFeed {
   readonly products = new Map<number, ProductRow>();
+  /** recent candles for the charts, kept up to date by this process's recording or read back when following */
+  readonly candleRings = new CandleRings();
   private readonly quotes = new Map<number, Quote>();
   private readonly sessions = new Map<number, Session>();
   private readonly statusCache = new Map<string, MarketStatus>();
   private lastPrune = 0;
+  private changes = 0;
 
   constructor(private readonly options: FeedOptions) {}
 
   get simulated(): boolean {
     return this.options.provider.simulated;
+  }
+
+  /**
+   * Grows whenever something a quote answer shows may have changed (a price, today's range, the products):
+   * answers built from the feed are reused until it does.
+   */
+  get version(): number {
+    return this.changes;
   }
 
   /** Opens as the recorder: loads products and the last recorded prices, backfills, fills any gap up to now. */
@@ -109,12 +121,14 @@ export class PriceFeed {
    * from the last price recorded in the database, whoever recorded it; a product never recorded is backfilled.
    */
   async takeOver(): Promise<void> {
+    this.candleRings.startRecording();
     for (const product of this.products.values()) {
       const tick = await latestTick(this.options.db, product.id);
       if (tick) this.quotes.set(product.id, { price: tick.price, time: tick.time });
       else await this.backfill(product);
       await this.loadSession(product.id);
     }
+    this.changes++;
   }
 
   /**
@@ -122,6 +136,7 @@ export class PriceFeed {
    * read back from the database, so every quote served here, and every order's open price, is a recorded tick.
    */
   async follow(): Promise<void> {
+    this.candleRings.startFollowing();
     await this.reloadProducts();
     // a tick already heard from the recorder may be newer than what this read found
     for (const tick of await latestTicks(this.options.db)) {
@@ -129,6 +144,7 @@ export class PriceFeed {
       if (!current || tick.time >= current.time) this.quotes.set(tick.productId, { price: tick.price, time: tick.time });
     }
     for (const [productId, days] of await latestDailyBars(this.options.db)) this.setSession(productId, days);
+    this.changes++;
   }
 
   /** A follower hears the recorder's newest prices (already recorded) the moment they are. */
@@ -138,6 +154,7 @@ export class PriceFeed {
       if (!this.products.has(tick.productId) || (current && tick.time <= current.time)) continue;
       this.updateSession(tick.productId, tick.time, tick.price);
       this.quotes.set(tick.productId, { price: tick.price, time: tick.time });
+      this.changes++;
     }
   }
 
@@ -145,6 +162,7 @@ export class PriceFeed {
     const rows = await this.options.db.select().from(products).orderBy(products.sortOrder, products.id);
     this.products.clear();
     for (const row of rows) this.products.set(row.id, row);
+    this.changes++;
   }
 
   quote(productId: number): Quote | undefined {
@@ -204,6 +222,7 @@ export class PriceFeed {
         latest.push({ productId: product.id, time: last, price });
       }
     }
+    if (latest.length > 0) this.changes++;
     await saveTicks(this.options.db, tickRows);
     if (latest.length > 0 && this.options.publish) {
       // the prices are recorded whether or not anyone hears of them: a failed notice is only logged
@@ -211,7 +230,9 @@ export class PriceFeed {
         .publish(latest)
         .catch((error) => this.options.log(`feed: publishing prices failed: ${error instanceof Error ? error.message : String(error)}`));
     }
-    await saveCandles(this.options.db, book.drain());
+    const candleRows = book.drain();
+    await saveCandles(this.options.db, candleRows);
+    this.candleRings.apply(candleRows);
     if (now - this.lastPrune >= 60) {
       this.lastPrune = now;
       await pruneTicks(this.options.db, retainFrom);
@@ -301,7 +322,9 @@ export class PriceFeed {
     walk(dayStart, hourStart, DAY, (time) => this.calendarStatus(calendar, time + 15 * 3600) !== "closed");
     walk(hourStart, minuteStart, 3600, (time) => this.calendarStatus(calendar, time) === "open");
     walk(minuteStart, now, 60, (time) => this.calendarStatus(calendar, time) === "open");
-    await saveCandles(this.options.db, book.drain());
+    const candleRows = book.drain();
+    await saveCandles(this.options.db, candleRows);
+    this.candleRings.apply(candleRows);
     await saveTicks(this.options.db, [{ productId: product.id, time: lastTime, price }]);
     this.quotes.set(product.id, { price, time: lastTime });
   }

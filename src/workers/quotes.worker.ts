@@ -22,7 +22,8 @@ const poller = new QuotePoller({
   async fetchQuotes(pids) {
     const url = new URL(apiPaths.latestQuotes.path, self.location.origin);
     url.searchParams.set("pids", pids.join(","));
-    const response = await fetch(url, { headers: { lang: "en" }, cache: "no-store" });
+    // revalidated every time: the server answers 304 (no body) while its quote snapshot is unchanged
+    const response = await fetch(url, { headers: { lang: "en" }, cache: "no-cache" });
     const envelope = (await response.json()) as { code: number; data: LatestQuote[] };
     if (envelope.code !== 1) throw new Error("quotes refused");
     return envelope.data;

@@ -1,7 +1,13 @@
-// `npm run bench`: figures, not verdicts. Server throughput on loopback (autocannon, bounded), settlement
+// `npm run bench`: figures, not verdicts. Server throughput on loopback (autocannon, bounded) beside a bare
+// Fastify route answering a constant body of the same size (the most this machine could serve), settlement
 // speed, in Chromium the first render of 5 000 candles, the time from a tick to the chart update, Home from a warm
 // service worker and the trade screen's memory while quotes stream (pwa-bench.ts), and a mixed load of many users
 // on PGlite and on PostgreSQL with two processes (mixed-load.ts).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 import autocannon from "autocannon";
 
 import { openDatabase } from "#server/db/client";
@@ -16,10 +22,85 @@ const DURATION_SECONDS = 8;
 // 10 minutes of streaming quotes, long enough for a slow leak to show; BENCH_STREAM_MINUTES=1 for a quick look
 const STREAM_MINUTES = Number(process.env.BENCH_STREAM_MINUTES ?? 10);
 const MEMORY_GROWTH_BOUND_MB = 5;
-const targets = { ajaxpro: 10_000, addorder: 1_000, settlement: 5_000, candles: 100, tick: 50 };
+const targets = { addorder: 1_000, settlement: 5_000, candles: 100, tick: 50 };
+/** a quote endpoint serves at least this share of what a bare route with a constant body of its size does */
+const QUOTES_SHARE_OF_BASELINE = 0.6;
+// what a browser sends: quote answers big enough are compressed, as on the bare route
+const BROWSER_ENCODING = { "accept-encoding": "br, gzip" };
 
 function line(name: string, value: string, target: string) {
   console.log(`${name.padEnd(40)} ${value.padStart(16)}   target ${target}`);
+}
+
+interface Row {
+  name: string;
+  baseline?: number;
+  measured: number;
+  goal: string;
+  /** the ratio the goal asks for (measured / baseline), when there is a baseline */
+  share?: number;
+}
+const table: Row[] = [];
+
+function printTable() {
+  const cell = (text: string, width: number) => text.padStart(width);
+  console.log(`\n${"".padEnd(44)} ${cell("baseline", 10)} ${cell("measured", 10)} ${cell("ratio", 7)}   goal`);
+  for (const row of table) {
+    const ratio = row.baseline ? row.measured / row.baseline : undefined;
+    const verdict = ratio !== undefined && row.share !== undefined ? (ratio >= row.share ? "  met" : "  NOT met") : "";
+    console.log(
+      `${row.name.padEnd(44)} ${cell(row.baseline?.toFixed(0) ?? "—", 10)} ${cell(row.measured.toFixed(0), 10)} ${cell(ratio === undefined ? "—" : `${ratio.toFixed(2)}×`, 7)}   ${row.goal}${verdict}`,
+    );
+  }
+}
+
+/** The bare route of baseline-server.ts answering `body`, in a process of its own like the server. */
+async function startBaseline(body: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), "trading-baseline-"));
+  const file = join(dir, "body.json");
+  writeFileSync(file, body);
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/bench/baseline-server.ts"], {
+    env: { ...process.env, BASELINE_BODY_FILE: file },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/LISTENING (\d+)/);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`baseline server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/constant`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A quote endpoint against the bare route with its body, one after the other, as a browser asks. */
+async function quotesAgainstBaseline(name: string, url: string) {
+  const body = await (await fetch(url)).text();
+  const baseline = await startBaseline(body);
+  try {
+    const bare = await cannon({ url: baseline.url, headers: BROWSER_ENCODING });
+    const served = await cannon({ url, headers: BROWSER_ENCODING });
+    table.push({
+      name: `${name} req/s (${body.length} B body)`,
+      baseline: bare.requests.average,
+      measured: served.requests.average,
+      goal: `≥ ${QUOTES_SHARE_OF_BASELINE}× baseline`,
+      share: QUOTES_SHARE_OF_BASELINE,
+    });
+    line(`${name} p50 / p99 latency ms`, `${served.latency.p50} / ${served.latency.p99}`, "");
+  } finally {
+    await baseline.stop();
+  }
 }
 
 async function cannon(options: autocannon.Options): Promise<autocannon.Result> {
@@ -37,9 +118,8 @@ async function serverBench(baseUrl: string) {
   const products = ((await (await fetch(`${baseUrl}/api/index/ajaxdata?market=crypto`)).json()) as { data: Array<{ id: number }> }).data;
   const pids = products.map((p) => p.id).join(",");
 
-  const quotes = await cannon({ url: `${baseUrl}/api/index/ajaxpro?pids=${pids}` });
-  line("ajaxpro (latest quotes) req/s", quotes.requests.average.toFixed(0), `≥ ${targets.ajaxpro}`);
-  line("ajaxpro p50 / p99 latency ms", `${quotes.latency.p50} / ${quotes.latency.p99}`, "");
+  await quotesAgainstBaseline("ajaxpro (latest quotes)", `${baseUrl}/api/index/ajaxpro?pids=${pids}`);
+  await quotesAgainstBaseline("ajaxdata (all products)", `${baseUrl}/api/index/ajaxdata`);
 
   let counter = 0;
   const orders = await cannon({
@@ -62,7 +142,7 @@ async function serverBench(baseUrl: string) {
       },
     ],
   });
-  line("addorder (place order) req/s", orders.requests.average.toFixed(0), `≥ ${targets.addorder}`);
+  table.push({ name: "addorder (place order) req/s", measured: orders.requests.average, goal: `≥ ${targets.addorder}` });
   line("addorder p50 / p99 latency ms", `${orders.latency.p50} / ${orders.latency.p99}`, "");
   line("addorder non-2xx answers (limits, balance)", String(orders.non2xx), "");
 }
@@ -84,7 +164,7 @@ async function settlementBench() {
   const started = performance.now();
   const settled = await settleDueOrders(db, 1300);
   const seconds = (performance.now() - started) / 1000;
-  line("settlement orders/s (PGlite)", (settled / seconds).toFixed(0), `≥ ${targets.settlement}`);
+  table.push({ name: "settlement orders/s (PGlite)", measured: settled / seconds, goal: `≥ ${targets.settlement}` });
   await database.close();
 }
 
@@ -131,4 +211,8 @@ try {
 } finally {
   await server.stop();
 }
-await mixedLoadBench();
+const mixed = await mixedLoadBench();
+table.push({ name: "mixed load p99 ms, PGlite 1 process", measured: mixed.pglite.p99, goal: "—" });
+table.push({ name: "mixed load p99 ms, PostgreSQL 2 processes", measured: mixed.postgres.p99, goal: "—" });
+table.push({ name: "mixed load req/s, PostgreSQL 2 processes", measured: mixed.postgres.requestsPerSecond, goal: "—" });
+printTable();

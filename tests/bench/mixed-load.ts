@@ -143,13 +143,15 @@ function report(name: string, figures: LoadFigures) {
 }
 
 /** Mixed load on one PGlite process, then on two processes sharing a throwaway PostgreSQL. */
-export async function mixedLoadBench(): Promise<void> {
+export async function mixedLoadBench(): Promise<{ pglite: LoadFigures; postgres: LoadFigures }> {
   console.log(
     `\nMixed load: ${USERS} users, ${CONNECTIONS} connections, ${LOAD_SECONDS} s; list, quotes, user, open orders, place order (1 in 5)`,
   );
   const single = await startServerProcess(SERVER_ENV);
+  let pglite: LoadFigures;
   try {
-    report("PGlite, 1 process", await mixedLoad([single.baseUrl]));
+    pglite = await mixedLoad([single.baseUrl]);
+    report("PGlite, 1 process", pglite);
   } finally {
     await single.stop();
   }
@@ -160,7 +162,9 @@ export async function mixedLoadBench(): Promise<void> {
     const env = { ...SERVER_ENV, DATABASE_URL: postgres.url };
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
-    report("PostgreSQL, 2 processes", await mixedLoad(servers.map((server) => server.baseUrl)));
+    const figures = await mixedLoad(servers.map((server) => server.baseUrl));
+    report("PostgreSQL, 2 processes", figures);
+    return { pglite, postgres: figures };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     postgres.stop();

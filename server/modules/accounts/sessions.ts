@@ -1,10 +1,11 @@
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 
 import { SESSION_DAYS } from "#contract/constants";
 
 import type { Db, Tx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
+import { sessionCache, SESSIONS_CHANNEL, tokenNotice, userNotice } from "./session-cache";
 import { hashToken, newSessionToken } from "./tokens";
 
 const SESSION_SECONDS = SESSION_DAYS * 24 * 3600;
@@ -23,38 +24,68 @@ export async function createSession(db: Db | Tx, userId: number, now: number): P
   return token;
 }
 
-/** The user behind a token, or null when the token is unknown, expired or its account is locked. */
+/**
+ * The user behind a token, or null when the token is unknown, expired or its account is locked. A session
+ * known to this process is not looked up again (until its cache entry ages or it is ended); the user's row
+ * always is.
+ */
 export async function authenticate(ctx: ServiceContext, token: string | undefined): Promise<UserRow | null> {
   if (!token || token.length > 100) return null;
   const now = ctx.now();
   const tokenHash = hashToken(token);
-  const rows = await ctx.db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  const row = rows[0];
-  if (!row || lockedNow(row.user, now)) return null;
-  if (row.expiresAt - now < SESSION_SECONDS - EXTEND_AFTER_SECONDS) {
+  let user: UserRow | undefined;
+  let expiresAt: number;
+  const known = sessionCache.find(ctx.db, tokenHash);
+  if (known && known.expiresAt > now) {
+    [user] = await ctx.db.select().from(users).where(eq(users.id, known.userId)).limit(1);
+    expiresAt = known.expiresAt;
+  } else {
+    const mark = sessionCache.mark();
+    const [row] = await ctx.db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .limit(1);
+    if (!row) return null;
+    user = row.user;
+    expiresAt = row.expiresAt;
+    sessionCache.store(ctx.db, tokenHash, user.id, expiresAt, mark);
+  }
+  if (!user || lockedNow(user, now)) return null;
+  if (expiresAt - now < SESSION_SECONDS - EXTEND_AFTER_SECONDS) {
     await ctx.db
       .update(sessions)
       .set({ expiresAt: now + SESSION_SECONDS })
       .where(eq(sessions.tokenHash, tokenHash));
+    sessionCache.extended(tokenHash, now + SESSION_SECONDS);
   }
-  return row.user;
+  return user;
+}
+
+/**
+ * This process forgets the ended session(s) at once; every process (this one again) hears of it when the
+ * deletion commits, for NOTIFY inside a transaction is sent only at its commit (and never on a rollback).
+ */
+async function announceEnded(db: Db | Tx, notice: string): Promise<void> {
+  sessionCache.forget(notice);
+  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${notice})`);
 }
 
 export async function revokeSession(db: Db | Tx, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const tokenHash = hashToken(token);
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  await announceEnded(db, tokenNotice(tokenHash));
 }
 
 /** Ends every session of a user but the one in use (after a password change). */
 export async function revokeOtherSessions(db: Db | Tx, userId: number, keepToken: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
+  await announceEnded(db, userNotice(userId));
 }
 
 /** Ends every session of a user (the account was locked). */
 export async function revokeAllSessions(db: Db | Tx, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await announceEnded(db, userNotice(userId));
 }

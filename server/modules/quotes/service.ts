@@ -76,7 +76,8 @@ export function productDetail(feed: PriceFeed, now: number, pid: number): Produc
 
 export async function klines(ctx: ServiceContext, feed: PriceFeed, pid: number, period: Period, limit: number): Promise<Candle[]> {
   const product = findProduct(feed, pid);
-  const rows = await latestCandles(ctx.db, pid, period, limit);
+  // recent history from memory; a longer one than the ring holds from the database
+  const rows = (await feed.candleRings.latest(ctx.db, pid, period, limit)) ?? (await latestCandles(ctx.db, pid, period, limit));
   const f = (value: number) => formatPrice(value, product.precision);
   return rows.map((row) => [row.time, f(row.open), f(row.high), f(row.low), f(row.close)]);
 }
