@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { constants as zlibConstants } from "node:zlib";
@@ -10,13 +9,17 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 
+import type { OpsRole } from "#contract/ops-roles";
+
 import type { PriceFeed } from "../market/feed";
 import type { UserRow } from "../modules/accounts/sessions";
 import { authenticate } from "../modules/accounts/sessions";
 import type { SmsSender } from "../modules/accounts/sms";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
+import type { OperatorIdentity } from "../modules/operators/service";
 import { registerAccountRoutes } from "./accounts-routes";
+import { registerConsoleRoutes } from "./console-routes";
 import { registerContentRoutes } from "./content-routes";
 import { errorEnvelope, sendError } from "./envelope";
 import { registerFinanceRoutes } from "./finance-routes";
@@ -25,22 +28,28 @@ import { registerMineRoutes } from "./mine-routes";
 import { registerMoneyRoutes } from "./money-routes";
 import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
+import { identifyOperator, requireRole } from "./ops-session";
 import { serveApp } from "./static-app";
 
 declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
     token: string | null;
+    /** set on `auth: "ops"` endpoints: the named operator, or the machine token acting as admin */
+    operator: OperatorIdentity | null;
   }
   interface FastifyContextConfig {
     auth?: "none" | "optional" | "user" | "ops";
+    /** operator endpoints: the roles allowed besides admin, from the contract */
+    roles?: readonly OpsRole[];
   }
 }
 
 export interface AppOptions {
   ctx: ServiceContext;
   sms: SmsSender;
-  opsToken: string;
+  /** the machine credential for scripts (OPS_TOKEN); without it only named operators get in */
+  opsToken?: string;
   feed: PriceFeed;
   /** where uploaded images are stored (DATA_DIR/uploads) */
   uploadsDir: string;
@@ -52,12 +61,6 @@ export interface AppOptions {
 }
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * Requests Node's HTTP parser refuses before any route sees them (headers over the size limit, a malformed
@@ -94,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorateRequest("user", null);
   app.decorateRequest("token", null);
+  app.decorateRequest("operator", null);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -149,8 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         request.token = token;
       }
     } else if (auth === "ops") {
-      const given = headerValue(request.headers["ops-token"]);
-      if (!given || !sameSecret(given, options.opsToken)) throw new AppError("ops_forbidden");
+      request.operator = await identifyOperator(options.ctx, options.opsToken, request);
+      requireRole(request.operator, request.routeOptions.config.roles);
     }
   });
 
@@ -179,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFinanceRoutes(app, options.ctx, scale);
   registerMineRoutes(app, options.ctx, scale);
   registerContentRoutes(app, options.ctx, scale);
+  registerConsoleRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, scale);
 
   if (options.distDir) await serveApp(app, options.distDir);
   return app;
