@@ -78,6 +78,7 @@ async function main() {
     feed,
     uploadsDir,
     distDir: config.distDir,
+    consoleDir: config.consoleDir,
     rateLimitScale: config.rateLimitScale,
     processInfo: { database: database.kind, isLeader: () => leadership.isLeader() },
   });

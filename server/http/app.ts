@@ -29,7 +29,7 @@ import { registerMoneyRoutes } from "./money-routes";
 import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import { identifyOperator, requireRole } from "./ops-session";
-import { serveApp } from "./static-app";
+import { serveApp, serveConsole } from "./static-app";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -54,6 +54,8 @@ export interface AppOptions {
   /** where uploaded images are stored (DATA_DIR/uploads) */
   uploadsDir: string;
   distDir?: string;
+  /** the built console (dist-ops), served at /ops/ */
+  consoleDir?: string;
   rateLimitScale?: number;
   logger?: boolean;
   /** shown by /api/ops/status; a lone process (tests, PGlite) is the job leader */
@@ -186,5 +188,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerConsoleRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, scale);
 
   if (options.distDir) await serveApp(app, options.distDir);
+  if (options.consoleDir) await serveConsole(app, options.consoleDir);
   return app;
 }
