@@ -16,7 +16,19 @@ const forbid = (files, patterns) => ({
 const layer = (name, message) => ({ group: [`**/${name}`, `**/${name}/**`], message });
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "dev-dist/**", "src/app/route-tree.gen.ts", "src/i18n/locales/**", "reports/**", ".tmp/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "dist-ops/**",
+      "src/ops/locales/*.ts",
+      "node_modules/**",
+      "dev-dist/**",
+      "src/app/route-tree.gen.ts",
+      "src/i18n/locales/**",
+      "reports/**",
+      ".tmp/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
