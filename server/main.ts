@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { buildPwaIfNeeded } from "./build-pwa";
+import { buildConsoleIfNeeded, buildPwaIfNeeded } from "./build-pwa";
 import { pgliteFolder, readConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "./db/seed";
@@ -34,7 +34,10 @@ function loadOpsToken(dataDir: string, fromEnv?: string): { token?: string; sour
 
 async function main() {
   const config = readConfig();
-  if (process.argv.includes("--build-if-needed")) await buildPwaIfNeeded(config.distDir);
+  if (process.argv.includes("--build-if-needed")) {
+    await buildPwaIfNeeded(config.distDir);
+    await buildConsoleIfNeeded(config.consoleDir);
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : pgliteFolder(config),
