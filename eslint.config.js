@@ -26,7 +26,19 @@ const ledgerWriter = {
 };
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "dev-dist/**", "src/app/route-tree.gen.ts", "src/i18n/locales/**", "reports/**", ".tmp/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "dist-ops/**",
+      "src/ops/locales/*.ts",
+      "node_modules/**",
+      "dev-dist/**",
+      "src/app/route-tree.gen.ts",
+      "src/i18n/locales/**",
+      "reports/**",
+      ".tmp/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

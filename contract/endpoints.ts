@@ -12,6 +12,7 @@ import {
 import { contentIdRequest, contentListRequest } from "./content";
 import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from "./finance";
 import { certificationRequest, messageRequest } from "./mine";
+import type { OpsRole } from "./ops-roles";
 import { type ApiPath, apiPaths } from "./paths";
 import {
   klineRequest,
@@ -32,6 +33,8 @@ import { addCardRequest, deleteCardRequest, exchangeRequest, rechargeRequest, wi
 export interface EndpointSpec extends ApiPath {
   summary: string;
   request: z.ZodType;
+  /** operator endpoints: the roles allowed besides admin (checked once, in the auth hook) */
+  roles?: readonly OpsRole[];
 }
 
 export const endpoints = {

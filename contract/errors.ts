@@ -77,6 +77,12 @@ export const errorStatus: Record<ErrorKey, number> = {
   rate_limited: 429,
   server_error: 500,
   ops_forbidden: 403,
+  ops_login_failed: 422,
+  ops_login_locked: 429,
+  ops_role_forbidden: 403,
+  second_approval_required: 409,
+  operator_exists: 409,
+  ops_setup_invalid: 422,
 };
 
 export type { ErrorKey } from "./messages";

@@ -101,6 +101,18 @@ export const errorMessages = {
   rate_limited: /*i18n*/ { id: "error.rate_limited", message: "Too many requests, try again later" },
   server_error: /*i18n*/ { id: "error.server_error", message: "System busy, try again later" },
   ops_forbidden: /*i18n*/ { id: "error.ops_forbidden", message: "Operator token required" },
+  ops_login_failed: /*i18n*/ { id: "error.ops_login_failed", message: "Wrong username, password or authenticator code" },
+  ops_login_locked: /*i18n*/ {
+    id: "error.ops_login_locked",
+    message: "Too many wrong attempts, try again in {minutes, plural, one {# minute} other {# minutes}}",
+  },
+  ops_role_forbidden: /*i18n*/ { id: "error.ops_role_forbidden", message: "Your operator role does not allow this" },
+  second_approval_required: /*i18n*/ {
+    id: "error.second_approval_required",
+    message: "This withdrawal needs a second approval from a different operator",
+  },
+  operator_exists: /*i18n*/ { id: "error.operator_exists", message: "An operator with this name already exists" },
+  ops_setup_invalid: /*i18n*/ { id: "error.ops_setup_invalid", message: "The setup code is wrong or has already been used" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorKey = keyof typeof errorMessages;

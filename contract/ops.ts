@@ -3,8 +3,21 @@ import { z } from "zod";
 import type { EndpointSpec } from "./endpoints";
 import { requiredText } from "./fields";
 import { INVITE_BONUS_POLICIES } from "./mine";
+import { EVERY_ROLE, OPS_ROLES, type OpsRole } from "./ops-roles";
 
-/** Operator API: its own token in the `ops-token` header; `npm run ops -- …` is its client. */
+/** Who may call what (admin always may): the roles are declared on each endpoint and checked in one place. */
+const ADMIN: readonly OpsRole[] = [];
+const FINANCE: readonly OpsRole[] = ["finance"];
+const SUPPORT: readonly OpsRole[] = ["support"];
+const CONTENT: readonly OpsRole[] = ["content"];
+/** finding a customer: support answers them, finance checks them before paying out */
+const PEOPLE: readonly OpsRole[] = ["support", "finance"];
+
+/**
+ * Operator API. Two credentials: a named operator's console session (an HttpOnly cookie scoped to /api/ops),
+ * or the machine token (OPS_TOKEN in the `ops-token` header, for `npm run ops -- …` and scripts; it acts as
+ * admin).
+ */
 export const opsEndpoints = {
   smsOutbox: {
     method: "GET",
@@ -12,6 +25,7 @@ export const opsEndpoints = {
     summary: "SMS outbox for a phone, newest first",
     request: z.object({ phone: requiredText() }),
     auth: "ops",
+    roles: SUPPORT,
   },
   showUser: {
     method: "GET",
@@ -19,6 +33,7 @@ export const opsEndpoints = {
     summary: "Show a user by account",
     request: z.object({ account: requiredText() }),
     auth: "ops",
+    roles: PEOPLE,
   },
   unlockUser: {
     method: "POST",
@@ -26,6 +41,7 @@ export const opsEndpoints = {
     summary: "Unlock an account locked by wrong passwords, with its per-address and fund-password locks",
     request: z.object({ account: requiredText() }),
     auth: "ops",
+    roles: SUPPORT,
   },
   processStatus: {
     method: "GET",
@@ -33,6 +49,7 @@ export const opsEndpoints = {
     summary: "The answering process: pid, database kind, and whether it is the job leader",
     request: z.object({}),
     auth: "ops",
+    roles: EVERY_ROLE,
   },
 } satisfies Record<string, EndpointSpec>;
 
@@ -51,6 +68,7 @@ export const opsProductEndpoints = {
     summary: "Products with their ticket settings",
     request: z.object({}),
     auth: "ops",
+    roles: FINANCE,
   },
   setProductTrading: {
     method: "POST",
@@ -58,6 +76,7 @@ export const opsProductEndpoints = {
     summary: "Open (enabled=1) or close (enabled=0) a product for trading",
     request: z.object({ pid: recordId(), enabled: z.enum(["0", "1"], { error: "invalid_input" }) }),
     auth: "ops",
+    roles: ADMIN,
   },
   setProductOptions: {
     method: "POST",
@@ -73,6 +92,7 @@ export const opsProductEndpoints = {
         ),
     }),
     auth: "ops",
+    roles: ADMIN,
   },
   setProductLimits: {
     method: "POST",
@@ -86,6 +106,7 @@ export const opsProductEndpoints = {
       totalMax: decimalText(),
     }),
     auth: "ops",
+    roles: ADMIN,
   },
 } satisfies Record<string, EndpointSpec>;
 
@@ -100,6 +121,7 @@ export const opsMoneyEndpoints = {
     summary: "Recharge requests (status review by default)",
     request: z.object({ status: reviewStatus() }),
     auth: "ops",
+    roles: FINANCE,
   },
   reviewRecharge: {
     method: "POST",
@@ -107,6 +129,7 @@ export const opsMoneyEndpoints = {
     summary: "Approve (credits cash once) or reject a recharge",
     request: z.object({ id: recordId(), decision: decision(), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
     auth: "ops",
+    roles: FINANCE,
   },
   listWithdrawals: {
     method: "GET",
@@ -114,6 +137,7 @@ export const opsMoneyEndpoints = {
     summary: "Withdrawal requests (status review by default)",
     request: z.object({ status: reviewStatus() }),
     auth: "ops",
+    roles: FINANCE,
   },
   reviewWithdrawal: {
     method: "POST",
@@ -121,6 +145,7 @@ export const opsMoneyEndpoints = {
     summary: "Approve (pays out) or reject (returns the money) a withdrawal",
     request: z.object({ id: recordId(), decision: decision(), reason: z.string({ error: "invalid_input" }).max(200).default("") }),
     auth: "ops",
+    roles: FINANCE,
   },
   setChannel: {
     method: "POST",
@@ -141,6 +166,7 @@ export const opsMoneyEndpoints = {
         .optional(),
     }),
     auth: "ops",
+    roles: FINANCE,
   },
   moneyRules: {
     method: "GET",
@@ -148,12 +174,13 @@ export const opsMoneyEndpoints = {
     summary: "Withdrawal limits, window, fee, coin rate, recharge minimum",
     request: z.object({}),
     auth: "ops",
+    roles: FINANCE,
   },
   setMoneyRules: {
     method: "POST",
     path: "/api/ops/money-rules",
     summary:
-      "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM), timezone, dailyCount, coinRate, rechargeMin, rechargeNotice",
+      "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM), timezone, dailyCount, coinRate, rechargeMin, rechargeNotice, dualApprovalAbove",
     request: z.object({
       withdrawMin: optionalText(20),
       withdrawMax: optionalText(20),
@@ -164,8 +191,11 @@ export const opsMoneyEndpoints = {
       coinRate: optionalText(20),
       rechargeMin: optionalText(20),
       rechargeNotice: optionalText(500),
+      // withdrawals above this amount need a second, different operator's approval ("0": nobody needs one)
+      dualApprovalAbove: optionalText(20),
     }),
     auth: "ops",
+    roles: FINANCE,
   },
   reconcile: {
     method: "GET",
@@ -173,6 +203,7 @@ export const opsMoneyEndpoints = {
     summary: "Check every balance against the sum of its ledger rows",
     request: z.object({}),
     auth: "ops",
+    roles: FINANCE,
   },
 } satisfies Record<string, EndpointSpec>;
 
@@ -183,6 +214,7 @@ export const opsMineEndpoints = {
     summary: "Real-name requests awaiting review",
     request: z.object({}),
     auth: "ops",
+    roles: SUPPORT,
   },
   reviewVerification: {
     method: "POST",
@@ -194,6 +226,7 @@ export const opsMineEndpoints = {
       reason: z.string({ error: "invalid_input" }).max(200).default(""),
     }),
     auth: "ops",
+    roles: SUPPORT,
   },
   sendMessage: {
     method: "POST",
@@ -206,6 +239,7 @@ export const opsMineEndpoints = {
       type: z.enum(["system", "notice", "activity"], { error: "invalid_input" }).default("system"),
     }),
     auth: "ops",
+    roles: SUPPORT,
   },
   setInviteBonus: {
     method: "POST",
@@ -216,6 +250,7 @@ export const opsMineEndpoints = {
       policy: z.enum(INVITE_BONUS_POLICIES, { error: "invalid_input" }).optional(),
     }),
     auth: "ops",
+    roles: FINANCE,
   },
 } satisfies Record<string, EndpointSpec>;
 
@@ -233,6 +268,7 @@ export const opsContentEndpoints = {
       body: z.string({ error: "invalid_input" }).max(20_000, { error: "field_too_long" }).default(""),
     }),
     auth: "ops",
+    roles: CONTENT,
   },
 } satisfies Record<string, EndpointSpec>;
 
@@ -253,5 +289,117 @@ export const opsFinanceEndpoints = {
       enabled: z.enum(["0", "1"], { error: "invalid_input" }).default("1"),
     }),
     auth: "ops",
+    roles: FINANCE,
+  },
+} satisfies Record<string, EndpointSpec>;
+
+const operatorName = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "field_required" : "invalid_input") })
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, { error: "invalid_input" });
+const operatorPassword = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "field_required" : "invalid_input") })
+    .min(10, { error: "invalid_input" })
+    .max(128, { error: "field_too_long" });
+
+/** The console: operator sign-in, accounts, the audit log and what reviewing needs to see. */
+export const opsConsoleEndpoints = {
+  operatorLogin: {
+    method: "POST",
+    path: "/api/ops/login",
+    summary: "Operator sign-in: username, password and (admin, finance) the authenticator code; sets the console cookie",
+    request: z.object({
+      username: requiredText(),
+      password: z.string({ error: "field_required" }).min(1, { error: "field_required" }).max(128, { error: "field_too_long" }),
+      code: z
+        .string({ error: "invalid_input" })
+        .regex(/^\d{6}$/, { error: "invalid_input" })
+        .optional(),
+    }),
+    auth: "none",
+  },
+  operatorSetup: {
+    method: "POST",
+    path: "/api/ops/setup",
+    summary: "Create the first admin with the one-time setup code the server printed (only while no operator exists)",
+    request: z.object({ setupCode: requiredText(), username: operatorName(), password: operatorPassword() }),
+    auth: "none",
+  },
+  operatorLogout: {
+    method: "POST",
+    path: "/api/ops/logout",
+    summary: "End the console session",
+    request: z.object({}),
+    auth: "ops",
+    roles: EVERY_ROLE,
+  },
+  operatorMe: {
+    method: "GET",
+    path: "/api/ops/me",
+    summary: "The signed-in operator: username and role",
+    request: z.object({}),
+    auth: "ops",
+    roles: EVERY_ROLE,
+  },
+  listOperators: {
+    method: "GET",
+    path: "/api/ops/operators",
+    summary: "Operator accounts",
+    request: z.object({}),
+    auth: "ops",
+    roles: ADMIN,
+  },
+  addOperator: {
+    method: "POST",
+    path: "/api/ops/operators",
+    summary: "Create an operator; answers its password (generated unless given) and the TOTP otpauth URI once",
+    request: z.object({
+      username: operatorName(),
+      role: z.enum(OPS_ROLES, { error: "invalid_input" }),
+      password: operatorPassword().optional(),
+    }),
+    auth: "ops",
+    roles: ADMIN,
+  },
+  auditLog: {
+    method: "GET",
+    path: "/api/ops/audit",
+    summary: "Operator writes, newest first, 50 a page: filter by actor, action (endpoint) or target; beforeId pages on",
+    request: z.object({
+      actor: optionalText(40),
+      action: optionalText(80),
+      target: optionalText(80),
+      beforeId: z
+        .string({ error: "invalid_input" })
+        .regex(/^\d{1,15}$/, { error: "invalid_input" })
+        .optional(),
+    }),
+    auth: "ops",
+    roles: ADMIN,
+  },
+  searchUsers: {
+    method: "GET",
+    path: "/api/ops/users",
+    summary: "Find customers by account, phone, id or invite code (at most 50)",
+    request: z.object({ q: requiredText() }),
+    auth: "ops",
+    roles: PEOPLE,
+  },
+  userDetail: {
+    method: "GET",
+    path: "/api/ops/user/detail",
+    summary: "One customer: balances, the ledger with running balances, orders and cards",
+    request: z.object({ id: recordId() }),
+    auth: "ops",
+    roles: PEOPLE,
+  },
+  dashboard: {
+    method: "GET",
+    path: "/api/ops/dashboard",
+    summary: "Pending reviews with their oldest age, and today's deposits, withdrawals and orders",
+    request: z.object({}),
+    auth: "ops",
+    roles: EVERY_ROLE,
   },
 } satisfies Record<string, EndpointSpec>;

@@ -14,6 +14,17 @@ function newestChange(path: string): number {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), stat.mtimeMs);
 }
 
+/** `npm start` builds the back-office console (its own Vite build) when it is missing or older than its sources. */
+export async function buildConsoleIfNeeded(consoleDir: string): Promise<void> {
+  const built = join(consoleDir, "index.html");
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...["src/ops", "contract/envelope.ts", "vite.ops.config.ts", "package.json"].map(newestChange));
+  if (builtAt > sourcesAt) return;
+  console.log("Building the back-office console…");
+  const result = spawnSync("npm", ["run", "-s", "build:ops"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("the console build failed");
+}
+
 /** `npm start` builds the PWA when dist/ is missing or older than any of its sources. */
 export async function buildPwaIfNeeded(distDir: string): Promise<void> {
   const built = join(distDir, "index.html");

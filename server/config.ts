@@ -9,6 +9,8 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** Folder of the built PWA served at /h5/. */
   distDir: string;
+  /** Folder of the built back-office console served at /ops/. */
+  consoleDir: string;
   /** Multiplies every rate limit; tests that hammer one IP raise it. */
   rateLimitScale: number;
   /** Per-second ticks are kept this long; candles are kept for good. */
@@ -27,6 +29,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     opsToken: env.OPS_TOKEN || undefined,
     seedDemo: env.SEED_DEMO !== "0",
     distDir: resolve(env.DIST_DIR ?? "dist"),
+    consoleDir: resolve(env.CONSOLE_DIR ?? "dist-ops"),
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
     tickRetentionSeconds: Number(env.TICK_RETENTION_HOURS ?? 6) * 3600,
     backfillMinuteDays: Number(env.BACKFILL_MINUTE_DAYS ?? 3),

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { buildPwaIfNeeded } from "./build-pwa";
+import { buildConsoleIfNeeded, buildPwaIfNeeded } from "./build-pwa";
 import { pgliteFolder, readConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "./db/seed";
@@ -19,21 +18,27 @@ import { seedContent } from "./modules/content/service";
 import { type ServiceContext, systemClock } from "./modules/context";
 import { seedPlans } from "./modules/finance/service";
 import { seedDepositChannels } from "./modules/money/seed-channels";
+import { demoOperator, issueSetupCode } from "./modules/operators/service";
 import { onShutdownSignal } from "./shutdown";
 
-/** The operator token: OPS_TOKEN, else one generated once into the data folder. */
-function loadOpsToken(dataDir: string, fromEnv?: string): string {
-  if (fromEnv) return fromEnv;
+/**
+ * The machine credential for scripts: OPS_TOKEN when set. None is generated any more (people sign in to the
+ * console by name); a token file an earlier version wrote into the data folder keeps working until removed.
+ */
+function loadOpsToken(dataDir: string, fromEnv?: string): { token?: string; source: string } {
+  if (fromEnv) return { token: fromEnv, source: "OPS_TOKEN" };
   const file = join(dataDir, "ops-token");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const token = randomBytes(24).toString("base64url");
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  return token;
+  if (existsSync(file))
+    return { token: readFileSync(file, "utf8").trim(), source: `${file} (left by an earlier version; remove it to turn it off)` };
+  return { source: "none (set OPS_TOKEN for `npm run ops` and scripts)" };
 }
 
 async function main() {
   const config = readConfig();
-  if (process.argv.includes("--build-if-needed")) await buildPwaIfNeeded(config.distDir);
+  if (process.argv.includes("--build-if-needed")) {
+    await buildPwaIfNeeded(config.distDir);
+    await buildConsoleIfNeeded(config.consoleDir);
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : pgliteFolder(config),
@@ -73,13 +78,17 @@ async function main() {
     () => sessionCache.forget(EVERYTHING),
   );
   const opsToken = loadOpsToken(config.dataDir, config.opsToken);
+  const operatorAccess = await database.exclusive(async () =>
+    config.seedDemo ? { demo: await demoOperator(ctx), setupCode: null } : { demo: null, setupCode: await issueSetupCode(ctx.db) },
+  );
   const app = await buildApp({
     ctx,
     sms: logSmsSender(log),
-    opsToken,
+    opsToken: opsToken.token,
     feed,
     uploadsDir,
     distDir: config.distDir,
+    consoleDir: config.consoleDir,
     rateLimitScale: config.rateLimitScale,
     processInfo: { database: database.kind, isLeader: () => leadership.isLeader() },
   });
@@ -93,8 +102,16 @@ async function main() {
   console.log(
     `Jobs:       ${leadership.isLeader() ? "this process runs them" : "another process runs them (this one takes over if it stops)"}`,
   );
+  console.log(`Console:    http://${config.host}:${port}/ops/`);
   if (config.seedDemo) console.log(`Demo login: ${DEMO_ACCOUNT} / ${DEMO_PASSWORD} (fund password ${DEMO_PAY_PASSWORD})`);
-  console.log(`Ops token:  ${opsToken}`);
+  if (operatorAccess.demo) {
+    console.log(`Demo admin: ${operatorAccess.demo.username} / ${operatorAccess.demo.password} (console; TOTP below)`);
+    console.log(`Demo TOTP:  ${operatorAccess.demo.otpauth}`);
+  }
+  if (operatorAccess.setupCode) {
+    console.log(`Ops setup:  ${operatorAccess.setupCode} (one-time: open the console to create the first admin)`);
+  }
+  console.log(`Ops token:  ${opsToken.source}`);
   console.log(`LISTENING ${port}`);
 
   onShutdownSignal(log, async () => {

@@ -265,6 +265,9 @@ export const withdrawals = pgTable(
     reason: text("reason"),
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
+    /** above the two-person amount: who gave the first approval ("operator:<id>" or "token"); a different one pays out */
+    firstApprovedBy: text("first_approved_by"),
+    firstApprovedAt: unixSeconds("first_approved_at"),
   },
   (table) => [index("withdrawals_user").on(table.userId, table.createdAt), index("withdrawals_status").on(table.status)],
 );
@@ -408,4 +411,65 @@ export const requestClaims = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.action, table.requestId] })],
+);
+
+/**
+ * Named back-office accounts. The password uses the customers' scrypt hashing; the TOTP secret (base32) is
+ * the second factor, required at login for admin and finance. Wrong tries lock the account for a while.
+ */
+export const operators = pgTable(
+  "operators",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** admin, finance, support or content */
+    role: text("role").notNull(),
+    totpSecret: text("totp_secret").notNull(),
+    failedTries: integer("failed_tries").notNull().default(0),
+    lockedUntil: unixSeconds("locked_until"),
+    /** the last TOTP time step accepted: a code is good for one login only */
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("operators_username_lower_unique").on(sql`lower(${table.username})`)],
+);
+
+/** Console sessions (a cookie holds the token; only its hash is stored): a hard end and an idle end. */
+export const operatorSessions = pgTable(
+  "operator_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    operatorId: integer("operator_id").notNull(),
+    createdAt: unixSeconds("created_at").notNull(),
+    lastSeenAt: unixSeconds("last_seen_at").notNull(),
+    expiresAt: unixSeconds("expires_at").notNull(),
+  },
+  (table) => [index("operator_sessions_operator_idx").on(table.operatorId)],
+);
+
+/**
+ * Who did what in the back office: one row per operator write, in the same transaction as the change. Rows
+ * are only ever inserted (a trigger refuses update and delete).
+ */
+export const opsAudit = pgTable(
+  "ops_audit",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** null for the machine token */
+    operatorId: integer("operator_id"),
+    /** the operator's username, or "token" */
+    actor: text("actor").notNull(),
+    at: unixSeconds("at").notNull(),
+    /** the endpoint: "POST /api/ops/recharge/review" */
+    action: text("action").notNull(),
+    /** what was changed: "recharge:12", "user:demo", "settings:money" */
+    target: text("target").notNull().default(""),
+    /** JSON of the request's fields (secrets left out) */
+    input: text("input").notNull().default("{}"),
+    before: text("before"),
+    after: text("after"),
+    ip: text("ip").notNull().default(""),
+  },
+  (table) => [index("ops_audit_at_idx").on(table.at), index("ops_audit_action_idx").on(table.action, table.at)],
 );

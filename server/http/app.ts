@@ -8,15 +8,18 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 
+import type { OpsRole } from "#contract/ops-roles";
+
 import type { PriceFeed } from "../market/feed";
 import type { UserRow } from "../modules/accounts/sessions";
 import { authenticate } from "../modules/accounts/sessions";
 import type { SmsSender } from "../modules/accounts/sms";
-import { sameSecret } from "../modules/accounts/tokens";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
+import type { OperatorIdentity } from "../modules/operators/service";
 import { registerAccountRoutes } from "./accounts-routes";
 import { compressOptions } from "./compression";
+import { registerConsoleRoutes } from "./console-routes";
 import { registerContentRoutes } from "./content-routes";
 import { errorEnvelope, sendError } from "./envelope";
 import { registerFinanceRoutes } from "./finance-routes";
@@ -25,26 +28,34 @@ import { registerMineRoutes } from "./mine-routes";
 import { registerMoneyRoutes } from "./money-routes";
 import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
-import { serveApp } from "./static-app";
+import { identifyOperator, requireRole } from "./ops-session";
+import { serveApp, serveConsole } from "./static-app";
 
 declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
     token: string | null;
+    /** set on `auth: "ops"` endpoints: the named operator, or the machine token acting as admin */
+    operator: OperatorIdentity | null;
   }
   interface FastifyContextConfig {
     auth?: "none" | "optional" | "user" | "ops";
+    /** operator endpoints: the roles allowed besides admin, from the contract */
+    roles?: readonly OpsRole[];
   }
 }
 
 export interface AppOptions {
   ctx: ServiceContext;
   sms: SmsSender;
-  opsToken: string;
+  /** the machine credential for scripts (OPS_TOKEN); without it only named operators get in */
+  opsToken?: string;
   feed: PriceFeed;
   /** where uploaded images are stored (DATA_DIR/uploads) */
   uploadsDir: string;
   distDir?: string;
+  /** the built console (dist-ops), served at /ops/ */
+  consoleDir?: string;
   rateLimitScale?: number;
   logger?: boolean;
   /** shown by /api/ops/status; a lone process (tests, PGlite) is the job leader */
@@ -88,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorateRequest("user", null);
   app.decorateRequest("token", null);
+  app.decorateRequest("operator", null);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -137,7 +149,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         request.token = token;
       }
     } else if (auth === "ops") {
-      if (!sameSecret(headerValue(request.headers["ops-token"]), options.opsToken)) throw new AppError("ops_forbidden");
+      request.operator = await identifyOperator(options.ctx, options.opsToken, request);
+      requireRole(request.operator, request.routeOptions.config.roles);
     }
   });
 
@@ -166,7 +179,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFinanceRoutes(app, options.ctx, scale);
   registerMineRoutes(app, options.ctx, scale);
   registerContentRoutes(app, options.ctx, scale);
+  registerConsoleRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, scale);
 
   if (options.distDir) await serveApp(app, options.distDir);
+  if (options.consoleDir) await serveConsole(app, options.consoleDir);
   return app;
 }

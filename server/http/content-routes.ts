@@ -7,6 +7,7 @@ import { opsContentEndpoints } from "#contract/ops";
 import { activityCentre, contentDetail, homeData, listContent, publishContent, signIn } from "../modules/content/service";
 import type { ServiceContext } from "../modules/context";
 import { requestLanguage } from "./envelope";
+import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";
 
 export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
@@ -33,8 +34,8 @@ export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext,
   onceRoute(app, endpoints.signin, ctx, async (_input, { user }, scoped) => ({ data: await signIn(scoped, user), message: "signed_in" }), {
     perMinute: 30 * scale,
   });
-  route(app, opsContentEndpoints.publishContent, async (input) => ({
-    data: await publishContent(ctx, input),
-    message: successMessages.done,
-  }));
+  opsWriteRoute(app, opsContentEndpoints.publishContent, ctx, async (input, _context, scoped, note) => {
+    note.target = `content:${input.item}:${input.lang}`;
+    return { data: await publishContent(scoped, input), message: successMessages.done };
+  });
 }

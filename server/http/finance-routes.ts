@@ -14,6 +14,7 @@ import {
   stopSubscription,
   yuebaoInfo,
 } from "../modules/finance/service";
+import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";
 
 export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
@@ -47,7 +48,10 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
     },
     money,
   );
-  route(app, opsFinanceEndpoints.setPlan, async (input) => ({ data: await setPlan(ctx, input), message: successMessages.done }));
+  opsWriteRoute(app, opsFinanceEndpoints.setPlan, ctx, async (input, _context, scoped, note) => {
+    note.target = input.id ? `plan:${input.id}` : "plan:new";
+    return { data: await setPlan(scoped, input), message: successMessages.done };
+  });
   onceRoute(
     app,
     endpoints.stopSubscription,

@@ -18,6 +18,7 @@ import {
   verificationState,
 } from "../modules/mine/service";
 import { translate } from "./i18n";
+import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";
 
 export function registerMineRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
@@ -37,13 +38,20 @@ export function registerMineRoutes(app: FastifyInstance, ctx: ServiceContext, sc
 
   const o = opsMineEndpoints;
   route(app, o.listVerifications, async () => ({ data: await listVerifications(ctx) }));
-  route(app, o.reviewVerification, async (input) => ({
-    data: await reviewVerification(ctx, Number(input.id), input.decision, input.reason, translate),
-    message: successMessages.done,
-  }));
-  route(app, o.sendMessage, async (input) => ({ data: await sendMessage(ctx, input), message: successMessages.done }));
-  route(app, o.setInviteBonus, async (input) => ({
-    data: await setInviteBonus(ctx, input.amount, input.policy),
-    message: successMessages.done,
-  }));
+  opsWriteRoute(app, o.reviewVerification, ctx, async (input, _context, scoped, note) => {
+    note.target = `verification:${input.id}`;
+    note.before = { status: "review" };
+    return {
+      data: await reviewVerification(scoped, Number(input.id), input.decision, input.reason, translate),
+      message: successMessages.done,
+    };
+  });
+  opsWriteRoute(app, o.sendMessage, ctx, async (input, _context, scoped, note) => {
+    note.target = input.account ? `account:${input.account}` : "everyone";
+    return { data: await sendMessage(scoped, input), message: successMessages.done };
+  });
+  opsWriteRoute(app, o.setInviteBonus, ctx, async (input, _context, scoped, note) => {
+    note.target = "settings:invite_bonus";
+    return { data: await setInviteBonus(scoped, input.amount, input.policy), message: successMessages.done };
+  });
 }

@@ -11,6 +11,7 @@ import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
 import { AppError } from "../modules/errors";
 import {
+  findChannel,
   listRecharges,
   listWithdrawals,
   moneyRules,
@@ -37,8 +38,10 @@ import {
   withdraw,
   withdrawRecords,
 } from "../modules/money/service";
+import { actorKey } from "../modules/operators/service";
 import { sendOk } from "./envelope";
 import { translate } from "./i18n";
+import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";
 import { uploadHeaders } from "./upload-headers";
 
@@ -60,7 +63,7 @@ async function refuseAnnouncedOversize(request: FastifyRequest, reply: FastifyRe
   }
 }
 
-export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, opsToken: string, scale: number) {
+export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, opsToken: string | undefined, scale: number) {
   const money = { perMinute: 30 * scale };
   const withFundPassword = { ...money, fundPassword: (input: { payPassword: string }) => input.payPassword };
   route(app, endpoints.wallet, async (_input, { user }) => ({ data: await wallet(ctx, user) }));
@@ -134,7 +137,7 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
     },
   );
 
-  // uploaded files: only to their owner or the operator, never sniffed as anything but the image they are
+  // uploaded files: only to their owner or the machine token (the console reads them under /api/ops/files), never sniffed as anything but the image they are
   app.get<{ Params: { name: string } }>("/api/files/:name", async (request, reply) => {
     const { name } = request.params;
     if (!/^[a-f0-9]{32}\.(png|jpg|webp)$/.test(name)) throw new AppError("not_found");
@@ -142,7 +145,7 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
     if (!upload) throw new AppError("not_found");
     const token = request.headers.token;
     const user = typeof token === "string" ? await authenticate(ctx, token) : null;
-    const isOperator = sameSecret(request.headers["ops-token"], opsToken);
+    const isOperator = opsToken !== undefined && sameSecret(request.headers["ops-token"], opsToken);
     // without a session: log in; with someone else's: the file does not exist for them (its name is not confirmed)
     if (!isOperator && !user) throw new AppError("login_required");
     if (!isOperator && user?.id !== upload.userId) throw new AppError("not_found");
@@ -152,17 +155,33 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
 
   const o = opsMoneyEndpoints;
   route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input.status) }));
-  route(app, o.reviewRecharge, async (input) => ({
-    data: await reviewRecharge(ctx, Number(input.id), input.decision, input.reason, translate),
-    message: successMessages.done,
-  }));
+  opsWriteRoute(app, o.reviewRecharge, ctx, async (input, _context, scoped, note) => {
+    note.target = `recharge:${input.id}`;
+    note.before = { status: "review" };
+    return {
+      data: await reviewRecharge(scoped, Number(input.id), input.decision, input.reason, translate),
+      message: successMessages.done,
+    };
+  });
   route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
-  route(app, o.reviewWithdrawal, async (input) => ({
-    data: await reviewWithdrawal(ctx, Number(input.id), input.decision, input.reason, translate),
-    message: successMessages.done,
-  }));
-  route(app, o.setChannel, async (input) => ({ data: await setChannel(ctx, input), message: successMessages.done }));
+  opsWriteRoute(app, o.reviewWithdrawal, ctx, async (input, { operator }, scoped, note) => {
+    note.target = `withdrawal:${input.id}`;
+    note.before = { status: "review" };
+    return {
+      data: await reviewWithdrawal(scoped, Number(input.id), input.decision, input.reason, translate, actorKey(operator)),
+      message: successMessages.done,
+    };
+  });
+  opsWriteRoute(app, o.setChannel, ctx, async (input, _context, scoped, note) => {
+    note.target = input.id ? `channel:${input.id}` : "channel:new";
+    if (input.id) note.before = await findChannel(scoped, Number(input.id));
+    return { data: await setChannel(scoped, input), message: successMessages.done };
+  });
   route(app, o.moneyRules, async () => ({ data: await moneyRules(ctx) }));
-  route(app, o.setMoneyRules, async (input) => ({ data: await setMoneyRules(ctx, input), message: successMessages.done }));
+  opsWriteRoute(app, o.setMoneyRules, ctx, async (input, _context, scoped, note) => {
+    note.target = "settings:money";
+    note.before = await moneyRules(scoped);
+    return { data: await setMoneyRules(scoped, input), message: successMessages.done };
+  });
   route(app, o.reconcile, async () => ({ data: await reconcile(ctx) }));
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { endpoints, type EndpointSpec } from "#contract/endpoints";
 import {
+  opsConsoleEndpoints,
   opsContentEndpoints,
   opsEndpoints,
   opsFinanceEndpoints,
@@ -21,18 +22,19 @@ export function buildOpenApi(): object {
     ...Object.values(opsMineEndpoints),
     ...Object.values(opsContentEndpoints),
     ...Object.values(opsFinanceEndpoints),
+    ...Object.values(opsConsoleEndpoints),
   ];
   for (const spec of all) {
     const schema = z.toJSONSchema(spec.request, { io: "input", unrepresentable: "any" });
     const operation: Record<string, unknown> = {
-      summary: spec.summary,
+      summary: spec.roles ? `${spec.summary} (roles: ${[...new Set(["admin", ...spec.roles])].join(", ")})` : spec.summary,
       security:
         spec.auth === "user"
           ? [{ token: [] }]
           : spec.auth === "optional"
             ? [{}, { token: [] }]
             : spec.auth === "ops"
-              ? [{ opsToken: [] }]
+              ? [{ opsToken: [] }, { opsSession: [] }]
               : [],
       responses: {
         "200": { description: "Envelope {code: 1, msg, data}" },
@@ -62,6 +64,7 @@ export function buildOpenApi(): object {
       securitySchemes: {
         token: { type: "apiKey", in: "header", name: "token" },
         opsToken: { type: "apiKey", in: "header", name: "ops-token" },
+        opsSession: { type: "apiKey", in: "cookie", name: "ops_session" },
       },
     },
     paths,

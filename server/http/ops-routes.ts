@@ -7,6 +7,7 @@ import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { listProductSettings, setProductLimits, setProductOptions, setProductTrading } from "../modules/ops/products";
 import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
+import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
 
 /** What this process is, for operators and for checking that exactly one process runs the jobs. */
@@ -21,19 +22,43 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
     data: { pid: process.pid, database: processInfo.database, leader: processInfo.isLeader() },
   }));
   route(app, p.listProducts, async () => ({ data: await listProductSettings(ctx, feed) }));
-  route(app, p.setProductTrading, async (input) => ({
-    data: await setProductTrading(ctx, feed, input.pid, input.enabled === "1"),
-    message: successMessages.done,
-  }));
-  route(app, p.setProductOptions, async (input) => ({
-    data: await setProductOptions(ctx, feed, input.pid, input.options),
-    message: successMessages.done,
-  }));
-  route(app, p.setProductLimits, async (input) => ({ data: await setProductLimits(ctx, feed, input), message: successMessages.done }));
+  // the feed reloads the products through its own connection: these rows are written right after the change
+  const separate = { separate: true };
+  const productBefore = async (pid: string) => (await listProductSettings(ctx, feed)).find((product) => String(product.id) === pid) ?? null;
+  opsWriteRoute(
+    app,
+    p.setProductTrading,
+    ctx,
+    async (input, _context, scoped, note) => {
+      note.before = await productBefore(input.pid);
+      return { data: await setProductTrading(scoped, feed, input.pid, input.enabled === "1"), message: successMessages.done };
+    },
+    separate,
+  );
+  opsWriteRoute(
+    app,
+    p.setProductOptions,
+    ctx,
+    async (input, _context, scoped, note) => {
+      note.before = await productBefore(input.pid);
+      return { data: await setProductOptions(scoped, feed, input.pid, input.options), message: successMessages.done };
+    },
+    separate,
+  );
+  opsWriteRoute(
+    app,
+    p.setProductLimits,
+    ctx,
+    async (input, _context, scoped, note) => {
+      note.before = await productBefore(input.pid);
+      return { data: await setProductLimits(scoped, feed, input), message: successMessages.done };
+    },
+    separate,
+  );
   route(app, opsEndpoints.smsOutbox, async (input) => ({ data: await readSmsOutbox(ctx, input.phone) }));
   route(app, opsEndpoints.showUser, async (input) => ({ data: await showUser(ctx, input.account) }));
-  route(app, opsEndpoints.unlockUser, async (input) => ({
-    data: await unlockUser(ctx, input.account),
-    message: successMessages.done,
-  }));
+  opsWriteRoute(app, opsEndpoints.unlockUser, ctx, async (input, _context, scoped, note) => {
+    note.before = await showUser(scoped, input.account).then((user) => ({ locked: user.locked }));
+    return { data: await unlockUser(scoped, input.account), message: successMessages.done };
+  });
 }

@@ -7,6 +7,7 @@ import { type MessageDescriptor, type SuccessKey, successMessages } from "#contr
 import { requireFundPassword } from "../modules/accounts/fund-password";
 import type { UserRow } from "../modules/accounts/sessions";
 import type { ServiceContext } from "../modules/context";
+import type { OperatorIdentity } from "../modules/operators/service";
 import { once } from "../modules/requests/once";
 import { sendOk } from "./envelope";
 import { parseInput } from "./parse-input";
@@ -26,6 +27,8 @@ export interface RequestContext {
   token: string;
   /** The session's user on `auth: "optional"` endpoints, null without one. */
   maybeUser: UserRow | null;
+  /** Set on `auth: "ops"` endpoints: who is acting. */
+  operator: OperatorIdentity;
 }
 
 /**
@@ -43,6 +46,7 @@ export function route<S extends EndpointSpec>(
     url: spec.path,
     config: {
       auth: spec.auth,
+      roles: spec.roles,
       // at least one a minute: a scaled-down limit (tests, RATE_LIMIT_SCALE) must not round to "never"
       ...(options.perMinute ? { rateLimit: { max: Math.max(1, Math.round(options.perMinute)), timeWindow: "1 minute" } } : {}),
     },
@@ -55,6 +59,7 @@ export function route<S extends EndpointSpec>(
         user: request.user as UserRow,
         token: request.token ?? "",
         maybeUser: request.user,
+        operator: request.operator as OperatorIdentity,
       };
       const result = await handler(input, context);
       if (result.feed) reply.header("x-price-feed", result.feed);

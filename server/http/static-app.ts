@@ -25,3 +25,21 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<b
   app.get("/h5", (_request, reply) => reply.redirect("/h5/"));
   return true;
 }
+
+/** Serves the built back-office console at /ops/ (its own build: `npm run build:ops`). */
+export async function serveConsole(app: FastifyInstance, consoleDir: string): Promise<boolean> {
+  if (!existsSync(join(consoleDir, "index.html"))) return false;
+  await app.register(fastifyStatic, {
+    root: consoleDir,
+    prefix: "/ops/",
+    index: ["index.html"],
+    cacheControl: false,
+    decorateReply: false,
+    setHeaders(res, path) {
+      if (/[\\/]assets[\\/]/.test(path)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      else res.setHeader("Cache-Control", "no-cache");
+    },
+  });
+  app.get("/ops", (_request, reply) => reply.redirect("/ops/"));
+  return true;
+}

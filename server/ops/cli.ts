@@ -154,6 +154,23 @@ const commands: Record<string, Command> = {
       body: body?.startsWith("@") ? readFileSync(body.slice(1), "utf8") : (body ?? ""),
     }),
   },
+  "operator-add": {
+    usage: "operator-add <username> <admin|finance|support|content>   (password from OPS_NEW_PASSWORD, else generated)",
+    method: "POST",
+    path: "/api/ops/operators",
+    fields: ([username, role]) => ({
+      username: username ?? "",
+      role: role ?? "",
+      ...(process.env.OPS_NEW_PASSWORD ? { password: process.env.OPS_NEW_PASSWORD } : {}),
+    }),
+  },
+  operators: { usage: "operators", method: "GET", path: "/api/ops/operators", fields: () => ({}) },
+  audit: {
+    usage: "audit [actor] [action e.g. 'POST /api/ops/recharge/review']",
+    method: "GET",
+    path: "/api/ops/audit",
+    fields: ([actor, action]) => ({ ...(actor && actor !== "all" ? { actor } : {}), ...(action ? { action } : {}) }),
+  },
   "invite-bonus": {
     usage: "invite-bonus <amount per invitee> [registration|verification|first_recharge]",
     method: "POST",
@@ -181,7 +198,7 @@ function opsToken(dataDir: string): string {
   if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;
   const file = join(dataDir, "ops-token");
   if (!existsSync(file)) {
-    console.error(`no OPS_TOKEN and no ${file}: start the server once or set OPS_TOKEN`);
+    console.error(`no OPS_TOKEN: start the server with OPS_TOKEN=<a long random secret> and run this with the same OPS_TOKEN`);
     process.exit(2);
   }
   return readFileSync(file, "utf8").trim();

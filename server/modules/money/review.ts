@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import { bpsToRate, parseAmount, rateToBps } from "#contract/money";
 import { CARD_TYPES, type CardType } from "#contract/wallet";
 
-import { depositChannels, recharges, users, withdrawals } from "../../db/schema";
+import { bankCards, depositChannels, recharges, users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
@@ -50,10 +50,40 @@ export async function reviewRecharge(ctx: ServiceContext, id: number, decision: 
   });
 }
 
-export async function reviewWithdrawal(ctx: ServiceContext, id: number, decision: Decision, reason: string, translate: Translate) {
+export async function reviewWithdrawal(
+  ctx: ServiceContext,
+  id: number,
+  decision: Decision,
+  reason: string,
+  translate: Translate,
+  /** who approves ("operator:<id>" or "token"): above the two-person amount a second, different one pays out */
+  approver = "token",
+) {
   requireReason(decision === "reject", reason);
   const now = ctx.now();
+  const { dualApprovalAbove } = await moneySettings(ctx.db);
   return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
+    if (!current) throw new AppError("record_not_found");
+    if (current.status !== "review") throw new AppError("already_reviewed");
+    const needsTwo = decision === "approve" && dualApprovalAbove > 0 && current.amount > dualApprovalAbove;
+    if (needsTwo && current.firstApprovedBy === null) {
+      // the first approval is recorded and nothing moves; the same row taken by two first approvers counts once
+      const [first] = await tx
+        .update(withdrawals)
+        .set({ firstApprovedBy: approver, firstApprovedAt: now })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "review"), isNull(withdrawals.firstApprovedBy)))
+        .returning();
+      if (!first) throw new AppError("already_reviewed");
+      return {
+        id: first.id,
+        status: first.status,
+        amount: centsToDecimal(first.amount),
+        actual: centsToDecimal(first.actual),
+        secondApprovalNeeded: true,
+      };
+    }
+    if (needsTwo && current.firstApprovedBy === approver) throw new AppError("second_approval_required");
     const [row] = await tx
       .update(withdrawals)
       .set({
@@ -61,12 +91,16 @@ export async function reviewWithdrawal(ctx: ServiceContext, id: number, decision
         reason: decision === "reject" ? reason.trim() : null,
         reviewedAt: now,
       })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "review")))
+      .where(
+        and(
+          eq(withdrawals.id, id),
+          eq(withdrawals.status, "review"),
+          // the first approval read above must still be the one on the row
+          current.firstApprovedBy === null ? isNull(withdrawals.firstApprovedBy) : eq(withdrawals.firstApprovedBy, current.firstApprovedBy),
+        ),
+      )
       .returning();
-    if (!row) {
-      const [exists] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id));
-      throw new AppError(exists ? "already_reviewed" : "record_not_found");
-    }
+    if (!row) throw new AppError("already_reviewed");
     const reference = `withdrawal:${row.id}`;
     // approved: the frozen amount is paid out; rejected: it returns to cash
     const movements =
@@ -84,49 +118,77 @@ export async function reviewWithdrawal(ctx: ServiceContext, id: number, decision
       reason,
       now,
     });
-    return { id: row.id, status: row.status, amount: centsToDecimal(row.amount), actual: centsToDecimal(row.actual) };
+    return {
+      id: row.id,
+      status: row.status,
+      amount: centsToDecimal(row.amount),
+      actual: centsToDecimal(row.actual),
+      secondApprovalNeeded: false,
+    };
   });
 }
 
+/** The operator opens a screenshot through the operator API (session cookie or token), never the customer's path. */
+const operatorFileUrl = (screenshot: string) => screenshot.replace("/api/files/", "/api/ops/files/");
+
 export async function listRecharges(ctx: ServiceContext, status: string) {
   const rows = await ctx.db
-    .select({ row: recharges, account: users.account })
+    .select({ row: recharges, account: users.account, channel: depositChannels })
     .from(recharges)
     .innerJoin(users, eq(users.id, recharges.userId))
+    .leftJoin(depositChannels, eq(depositChannels.id, recharges.channelId))
     .where(status === "all" ? undefined : eq(recharges.status, status))
     .orderBy(desc(recharges.id))
     .limit(100);
-  return rows.map(({ row, account }) => ({
+  return rows.map(({ row, account, channel }) => ({
     id: row.id,
+    userId: row.userId,
     account,
     amount: centsToDecimal(row.amount),
     channelId: row.channelId,
+    channel: channel ? { type: channel.type, name: channel.name, account: channel.account } : null,
     screenshot: row.screenshot,
+    screenshotUrl: operatorFileUrl(row.screenshot),
     status: row.status,
     reason: row.reason,
     time: row.createdAt,
+    reviewedAt: row.reviewedAt,
   }));
 }
 
+/** The queue with what paying out needs: the destination in full (bank, branch, number, holder) and the net. */
 export async function listWithdrawals(ctx: ServiceContext, status: string) {
   const rows = await ctx.db
-    .select({ row: withdrawals, account: users.account })
+    .select({ row: withdrawals, account: users.account, card: bankCards })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(bankCards, eq(bankCards.id, withdrawals.cardId))
     .where(status === "all" ? undefined : eq(withdrawals.status, status))
     .orderBy(desc(withdrawals.id))
     .limit(100);
-  return rows.map(({ row, account }) => ({
+  const { dualApprovalAbove } = await moneySettings(ctx.db);
+  return rows.map(({ row, account, card }) => ({
     id: row.id,
+    userId: row.userId,
     account,
     cardId: row.cardId,
+    payout: card ? { channel: card.type, bank: card.bankName, branch: card.branch, number: card.number, holder: card.holder } : null,
     amount: centsToDecimal(row.amount),
     fee: centsToDecimal(row.fee),
     actual: centsToDecimal(row.actual),
     status: row.status,
     reason: row.reason,
     time: row.createdAt,
+    reviewedAt: row.reviewedAt,
+    needsTwoApprovals: dualApprovalAbove > 0 && row.amount > dualApprovalAbove,
+    firstApprovedBy: row.firstApprovedBy,
+    firstApprovedAt: row.firstApprovedAt,
   }));
+}
+
+export async function findChannel(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db.select().from(depositChannels).where(eq(depositChannels.id, id));
+  return row ?? null;
 }
 
 export async function setChannel(
@@ -180,6 +242,7 @@ export async function setMoneyRules(ctx: ServiceContext, input: Record<string, s
   change.withdrawMin = cents("withdrawMin");
   change.withdrawMax = cents("withdrawMax");
   change.rechargeMin = cents("rechargeMin");
+  change.dualApprovalAbove = cents("dualApprovalAbove");
   change.withdrawFeeBps = rate("withdrawFeeRate");
   // a fee of a fifth or more is not a fee; at 100% and beyond the payout would be nothing or negative
   if (change.withdrawFeeBps !== undefined && change.withdrawFeeBps >= MAX_WITHDRAW_FEE_BPS)
@@ -229,6 +292,7 @@ function describeRules(rules: MoneySettings) {
     dailyCount: rules.dailyCount,
     rechargeMin: centsToDecimal(rules.rechargeMin),
     rechargeNotice: rules.rechargeNotice,
+    dualApprovalAbove: centsToDecimal(rules.dualApprovalAbove),
   };
 }
 

@@ -17,6 +17,8 @@ export interface MoneySettings {
   dailyCount: number;
   rechargeMin: number;
   rechargeNotice: string;
+  /** cents: a withdrawal above it needs two different operators' approvals; 0 turns the rule off */
+  dualApprovalAbove: number;
 }
 
 export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
@@ -30,6 +32,7 @@ export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
   dailyCount: 3,
   rechargeMin: 100_00,
   rechargeNotice: "",
+  dualApprovalAbove: 0,
 };
 
 const KEY = "money";

@@ -1,0 +1,106 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+import type { FastifyInstance } from "fastify";
+
+import { successMessages } from "#contract/messages";
+import { opsConsoleEndpoints } from "#contract/ops";
+import type { OpsRole } from "#contract/ops-roles";
+
+import { AppError } from "../modules/errors";
+import { findUpload, type MoneyContext } from "../modules/money/service";
+import { moneySettings } from "../modules/money/settings";
+import { listAudit, writeAudit } from "../modules/operators/audit";
+import { createOperator, endOperatorSession, listOperators, operatorLogin, redeemSetupCode } from "../modules/operators/service";
+import { dashboard, searchUsers, userDetail } from "../modules/ops/users";
+import { clearSessionCookie, setSessionCookie } from "./ops-session";
+import { opsWriteRoute } from "./ops-write-route";
+import { route } from "./routes";
+import { uploadHeaders } from "./upload-headers";
+
+/** Recharge screenshots are what finance reviews; support sees them when a customer asks. */
+const SCREENSHOT_ROLES: readonly OpsRole[] = ["finance", "support"];
+
+export function registerConsoleRoutes(app: FastifyInstance, ctx: MoneyContext, scale: number) {
+  const c = opsConsoleEndpoints;
+  route(
+    app,
+    c.operatorLogin,
+    async (input, { request, reply }) => {
+      const at = ctx.now();
+      const attempt = { operator: { id: null, username: input.username, role: "admin" as const }, action: "POST /api/ops/login" };
+      try {
+        const { token, operator } = await operatorLogin(ctx, input);
+        setSessionCookie(request, reply, token);
+        await writeAudit(ctx.db, {
+          ...attempt,
+          operator,
+          target: `operator:${operator.id}`,
+          input,
+          after: { ok: true },
+          ip: request.ip,
+          at,
+        });
+        return { data: { username: operator.username, role: operator.role }, message: successMessages.logged_in };
+      } catch (error) {
+        // refused sign-ins are kept too: a guesser shows up in the log
+        if (error instanceof AppError) {
+          await writeAudit(ctx.db, { ...attempt, target: "", input, after: { ok: false, refused: error.key }, ip: request.ip, at });
+        }
+        throw error;
+      }
+    },
+    { perMinute: 20 * scale },
+  );
+  route(
+    app,
+    c.operatorSetup,
+    async (input, { request }) => {
+      const created = await redeemSetupCode(ctx, input);
+      await writeAudit(ctx.db, {
+        operator: { id: created.id, username: created.username, role: "admin" },
+        action: "POST /api/ops/setup",
+        target: `operator:${created.id}`,
+        input,
+        after: { username: created.username, role: created.role },
+        ip: request.ip,
+        at: ctx.now(),
+      });
+      return { data: { username: created.username, role: created.role, otpauth: created.otpauth }, message: successMessages.added };
+    },
+    { perMinute: 10 * scale },
+  );
+  opsWriteRoute(app, c.operatorLogout, ctx, async (_input, { request, reply, operator }, scoped, note) => {
+    note.target = operator.id === null ? "token" : `operator:${operator.id}`;
+    const data = await endOperatorSession(scoped.db, operator);
+    clearSessionCookie(request, reply);
+    return { data, message: successMessages.logged_out };
+  });
+  route(app, c.operatorMe, async (_input, { operator }) => ({
+    data: { id: operator.id, username: operator.username, role: operator.role },
+  }));
+  route(app, c.listOperators, async () => ({ data: await listOperators(ctx) }));
+  opsWriteRoute(app, c.addOperator, ctx, async (input, _context, scoped, note) => {
+    note.target = `operator:${input.username}`;
+    // the answer carries the password and the TOTP URI this once; the audit row keeps neither
+    return { data: await createOperator(scoped.db, input, ctx.now()), message: successMessages.added };
+  });
+  route(app, c.auditLog, async (input) => ({ data: await listAudit(ctx, input) }));
+  route(app, c.searchUsers, async (input) => ({ data: await searchUsers(ctx, input.q) }));
+  route(app, c.userDetail, async (input) => ({ data: await userDetail(ctx, Number(input.id)) }));
+  route(app, c.dashboard, async () => ({ data: await dashboard(ctx, (await moneySettings(ctx.db)).timezone) }));
+
+  // a recharge screenshot for the signed-in operator (cookie) or the machine token; never public
+  app.get<{ Params: { name: string } }>(
+    "/api/ops/files/:name",
+    { config: { auth: "ops", roles: SCREENSHOT_ROLES } },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!/^[a-f0-9]{32}\.(png|jpg|webp)$/.test(name)) throw new AppError("not_found");
+      const upload = await findUpload(ctx, name);
+      if (!upload) throw new AppError("not_found");
+      const bytes = await readFile(join(ctx.uploadsDir, name));
+      return reply.headers(uploadHeaders(upload.mime, name)).send(bytes);
+    },
+  );
+}

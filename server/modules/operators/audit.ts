@@ -1,0 +1,72 @@
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+
+import type { Db, Tx } from "../../db/client";
+import { opsAudit } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import type { OperatorIdentity } from "./service";
+
+export interface AuditEntry {
+  operator: OperatorIdentity;
+  /** "POST /api/ops/recharge/review" */
+  action: string;
+  target: string;
+  input: Record<string, unknown>;
+  before?: unknown;
+  after?: unknown;
+  ip: string;
+  at: number;
+}
+
+const isSecret = (field: string) => /password|^code$|setupCode|secret|otpauth|token/i.test(field);
+
+/** Fields as they are kept: secrets (passwords, authenticator codes and secrets, tokens) never reach the log. */
+export const withoutSecrets = (value: unknown): unknown =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).map(([field, inner]) => [field, isSecret(field) ? "***" : inner]))
+    : value;
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(withoutSecrets(value)));
+
+/** Appends one row; called inside the transaction of the change it records. */
+export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
+  await db.insert(opsAudit).values({
+    operatorId: entry.operator.id,
+    actor: entry.operator.username,
+    at: entry.at,
+    action: entry.action,
+    target: entry.target,
+    input: JSON.stringify(withoutSecrets(entry.input)),
+    before: json(entry.before),
+    after: json(entry.after),
+    ip: entry.ip,
+  });
+}
+
+const PAGE = 50;
+
+export async function listAudit(ctx: ServiceContext, filter: { actor?: string; action?: string; target?: string; beforeId?: string }) {
+  const conditions: SQL[] = [];
+  if (filter.actor) conditions.push(eq(opsAudit.actor, filter.actor));
+  if (filter.action) conditions.push(eq(opsAudit.action, filter.action));
+  if (filter.target) conditions.push(eq(opsAudit.target, filter.target));
+  if (filter.beforeId) conditions.push(lt(opsAudit.id, Number(filter.beforeId)));
+  const rows = await ctx.db
+    .select()
+    .from(opsAudit)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(opsAudit.id))
+    .limit(PAGE);
+  const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
+  return rows.map((row) => ({
+    id: row.id,
+    operatorId: row.operatorId,
+    actor: row.actor,
+    at: row.at,
+    action: row.action,
+    target: row.target,
+    input: parse(row.input),
+    before: parse(row.before),
+    after: parse(row.after),
+    ip: row.ip,
+  }));
+}

@@ -1,0 +1,167 @@
+import { and, desc, eq, gte, or, sql } from "drizzle-orm";
+
+import { centsToDecimal } from "#contract/format";
+
+import { bankCards, ledger, orders, recharges, users, verifications, withdrawals } from "../../db/schema";
+import { lockedNow } from "../accounts/sessions";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { platformClock } from "../money/settings";
+
+const LEDGER_ROWS = 200;
+
+/** Customers whose account, phone, id or invite code is the query (account and phone also by prefix). */
+export async function searchUsers(ctx: ServiceContext, query: string) {
+  const q = query.trim();
+  const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const conditions = [
+    sql`lower(${users.account}) like lower(${prefix})`,
+    sql`${users.phone} like ${prefix}`,
+    sql`upper(${users.inviteCode}) = upper(${q})`,
+  ];
+  if (/^\d{1,9}$/.test(q)) conditions.push(eq(users.id, Number(q)));
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(or(...conditions))
+    .orderBy(users.id)
+    .limit(50);
+  const now = ctx.now();
+  return rows.map((user) => ({
+    id: user.id,
+    account: user.account,
+    phone: user.phone,
+    inviteCode: user.inviteCode,
+    verified: user.verified,
+    locked: lockedNow(user, now),
+    cash: centsToDecimal(user.cash),
+    createdAt: user.createdAt,
+  }));
+}
+
+/** One customer in full: balances, the latest ledger rows with each account's balance after the row, orders, cards. */
+export async function userDetail(ctx: ServiceContext, id: number) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw new AppError("user_not_found");
+  const ledgerRows = (await ctx.db.execute(sql`
+    select * from (
+      select id, account, delta, reason, reference, created_at,
+        sum(delta) over (partition by account order by id) as balance
+      from ledger where user_id = ${id}
+    ) rows order by id desc limit ${LEDGER_ROWS}`)) as unknown as {
+    rows: Array<{
+      id: number;
+      account: string;
+      delta: number | string;
+      reason: string;
+      reference: string | null;
+      created_at: number | string;
+      balance: number | string;
+    }>;
+  };
+  const [orderRows, cards, rechargeRows, withdrawalRows, verificationRows] = await Promise.all([
+    ctx.db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.id)).limit(50),
+    ctx.db.select().from(bankCards).where(eq(bankCards.userId, id)).orderBy(bankCards.id),
+    ctx.db.select().from(recharges).where(eq(recharges.userId, id)).orderBy(desc(recharges.id)).limit(20),
+    ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, id)).orderBy(desc(withdrawals.id)).limit(20),
+    ctx.db.select().from(verifications).where(eq(verifications.userId, id)).orderBy(desc(verifications.id)).limit(5),
+  ]);
+  return {
+    user: {
+      id: user.id,
+      account: user.account,
+      phone: user.phone,
+      name: user.name,
+      inviteCode: user.inviteCode,
+      inviterId: user.inviterId,
+      verified: user.verified,
+      locked: lockedNow(user, ctx.now()),
+      vipLevel: user.vipLevel,
+      language: user.language,
+      createdAt: user.createdAt,
+    },
+    balances: {
+      cash: centsToDecimal(user.cash),
+      coin: centsToDecimal(user.coin),
+      frozen: centsToDecimal(user.frozen),
+      yuebao: centsToDecimal(user.yuebao),
+    },
+    ledger: ledgerRows.rows.map((row) => ({
+      id: Number(row.id),
+      account: row.account,
+      delta: centsToDecimal(Number(row.delta)),
+      balance: centsToDecimal(Number(row.balance)),
+      reason: row.reason,
+      reference: row.reference,
+      time: Number(row.created_at),
+    })),
+    orders: orderRows.map((order) => ({
+      id: order.id,
+      productId: order.productId,
+      direction: order.direction,
+      amount: centsToDecimal(order.amount),
+      seconds: order.seconds,
+      status: order.status,
+      result: order.result,
+      payout: order.payout === null ? null : centsToDecimal(order.payout),
+      openTime: order.openTime,
+    })),
+    cards: cards.map((card) => ({
+      id: card.id,
+      type: card.type,
+      bank: card.bankName,
+      branch: card.branch,
+      number: card.number,
+      holder: card.holder,
+    })),
+    recharges: rechargeRows.map((row) => ({ id: row.id, amount: centsToDecimal(row.amount), status: row.status, time: row.createdAt })),
+    withdrawals: withdrawalRows.map((row) => ({ id: row.id, amount: centsToDecimal(row.amount), status: row.status, time: row.createdAt })),
+    verifications: verificationRows.map((row) => ({ id: row.id, name: row.name, idNumber: row.idNumber, status: row.status })),
+  };
+}
+
+/** What waits for review (with the oldest one's age) and today's money and orders, in the platform's day. */
+export async function dashboard(ctx: ServiceContext, timezone: string) {
+  const now = ctx.now();
+  const { minutes } = platformClock(now, timezone);
+  // the platform day began this many seconds ago (whole minutes; the seconds of this minute count as today)
+  const dayStart = now - minutes * 60 - (now % 60);
+  const pending = async (table: typeof recharges | typeof withdrawals | typeof verifications) => {
+    const [row] = await ctx.db
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<number | null>`min(${table.createdAt})` })
+      .from(table)
+      .where(eq(table.status, "review"));
+    const oldest = row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
+    return { count: row?.count ?? 0, oldestAgeSeconds: oldest === null ? null : now - oldest };
+  };
+  const sumToday = async (table: typeof recharges | typeof withdrawals) => {
+    const [row] = await ctx.db
+      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${table.amount}), 0)` })
+      .from(table)
+      .where(and(eq(table.status, "success"), gte(table.reviewedAt, dayStart)));
+    return { count: row?.count ?? 0, total: centsToDecimal(Number(row?.total ?? 0)) };
+  };
+  const [orderRow] = await ctx.db
+    .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${orders.amount}), 0)` })
+    .from(orders)
+    .where(gte(orders.openTime, dayStart));
+  const [newUsers] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(gte(users.createdAt, dayStart));
+  const [ledgerCount] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(ledger)
+    .where(gte(ledger.createdAt, dayStart));
+  return {
+    pending: { recharges: await pending(recharges), withdrawals: await pending(withdrawals), verifications: await pending(verifications) },
+    today: {
+      since: dayStart,
+      deposits: await sumToday(recharges),
+      withdrawals: await sumToday(withdrawals),
+      orders: { count: orderRow?.count ?? 0, total: centsToDecimal(Number(orderRow?.total ?? 0)) },
+      newUsers: newUsers?.count ?? 0,
+      ledgerRows: ledgerCount?.count ?? 0,
+    },
+  };
+}

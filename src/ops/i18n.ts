@@ -1,0 +1,31 @@
+import { i18n } from "@lingui/core";
+
+import { messages as en } from "./locales/en";
+import { messages as zh } from "./locales/zh";
+
+export { i18n };
+
+export type ConsoleLanguage = "en" | "zh";
+const catalogs = { en, zh };
+
+export function activateLanguage(language: ConsoleLanguage) {
+  localStorage.setItem("ops-language", language);
+  i18n.loadAndActivate({ locale: language, messages: catalogs[language] });
+  document.documentElement.lang = language === "zh" ? "zh-CN" : "en";
+}
+
+export const storedLanguage = (): ConsoleLanguage => (localStorage.getItem("ops-language") === "zh" ? "zh" : "en");
+
+/** Seconds as the largest whole unit: "4 min", "2 h", "3 d". */
+export function age(seconds: number | null): string {
+  if (seconds === null) return "—";
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h`;
+  return `${Math.floor(seconds / 86400)} d`;
+}
+
+export const when = (unix: number) =>
+  new Intl.DateTimeFormat(i18n.locale === "zh" ? "zh-CN" : "en-GB", { dateStyle: "short", timeStyle: "medium" }).format(
+    new Date(unix * 1000),
+  );

@@ -1,0 +1,107 @@
+import { Trans } from "@lingui/react/macro";
+
+import { api, call } from "../api";
+import { age } from "../i18n";
+import { useLoad } from "../use-load";
+
+interface Pending {
+  count: number;
+  oldestAgeSeconds: number | null;
+}
+interface Dashboard {
+  pending: { recharges: Pending; withdrawals: Pending; verifications: Pending };
+  today: {
+    deposits: { count: number; total: string };
+    withdrawals: { count: number; total: string };
+    orders: { count: number; total: string };
+    newUsers: number;
+  };
+}
+
+export function DashboardPage() {
+  const { data, error } = useLoad(() => call<Dashboard>(api.dashboard));
+  if (error) return <p className="error">{error}</p>;
+  if (!data) return null;
+  const { pending, today } = data;
+  return (
+    <section>
+      <h1>
+        <Trans>Dashboard</Trans>
+      </h1>
+      <h2>
+        <Trans>Waiting for review</Trans>
+      </h2>
+      <table>
+        <thead>
+          <tr>
+            <th>
+              <Trans>Queue</Trans>
+            </th>
+            <th>
+              <Trans>Pending</Trans>
+            </th>
+            <th>
+              <Trans>Oldest waiting</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>
+              <a href="#/recharges">
+                <Trans>Recharges</Trans>
+              </a>
+            </td>
+            <td>{pending.recharges.count}</td>
+            <td>{age(pending.recharges.oldestAgeSeconds)}</td>
+          </tr>
+          <tr>
+            <td>
+              <a href="#/withdrawals">
+                <Trans>Withdrawals</Trans>
+              </a>
+            </td>
+            <td>{pending.withdrawals.count}</td>
+            <td>{age(pending.withdrawals.oldestAgeSeconds)}</td>
+          </tr>
+          <tr>
+            <td>
+              <a href="#/verifications">
+                <Trans>Real-name</Trans>
+              </a>
+            </td>
+            <td>{pending.verifications.count}</td>
+            <td>{age(pending.verifications.oldestAgeSeconds)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <h2>
+        <Trans>Today</Trans>
+      </h2>
+      <dl className="figures">
+        <dt>
+          <Trans>Deposits credited</Trans>
+        </dt>
+        <dd>
+          {today.deposits.total} ({today.deposits.count})
+        </dd>
+        <dt>
+          <Trans>Withdrawals paid</Trans>
+        </dt>
+        <dd>
+          {today.withdrawals.total} ({today.withdrawals.count})
+        </dd>
+        <dt>
+          <Trans>Orders</Trans>
+        </dt>
+        <dd>
+          {today.orders.total} ({today.orders.count})
+        </dd>
+        <dt>
+          <Trans>New users</Trans>
+        </dt>
+        <dd>{today.newUsers}</dd>
+      </dl>
+    </section>
+  );
+}

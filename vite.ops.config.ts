@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+import { linguiMacro } from "./build/lingui-macro";
+
+// The back-office console: a build of its own (served at /ops/), so the customer app's bundle, service
+// worker and size budgets never see it.
+export default defineConfig({
+  root: fileURLToPath(new URL("./src/ops", import.meta.url)),
+  base: "/ops/",
+  plugins: [react(), linguiMacro()],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  build: {
+    target: "es2022",
+    outDir: fileURLToPath(new URL("./dist-ops", import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
