@@ -149,17 +149,14 @@ function marks(candles: NumericCandle[], period: Period, precision: number, pric
   ];
   for (const order of orders) {
     const end = placeOf(candles, period, order.closeTime);
-    data.push([
-      {
-        name: `entry-${order.id}`,
-        coord: [placeOf(candles, period, order.openTime), order.openPrice],
-        symbol: "circle",
-        symbolSize: 6,
-        label: { formatter: order.label, position: "start", color: colour(order.direction) },
-        lineStyle: { color: colour(order.direction), type: "solid", width: 1.5 },
-      },
-      { coord: [end, order.openPrice], symbol: "none" },
-    ]);
+    // the whole width: a few seconds' segment would be a dot on any period but the shortest
+    data.push({
+      name: `entry-${order.id}`,
+      yAxis: order.openPrice,
+      symbol: "none",
+      label: { formatter: order.label, position: "insideStartTop", color: colour(order.direction) },
+      lineStyle: { color: colour(order.direction), type: "dashed", width: 1 },
+    });
     data.push({
       name: `expiry-${order.id}`,
       xAxis: end,
@@ -197,6 +194,8 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   // task, and the price, the trade bar and the readout need not wait for it.
   const [mounted, setMounted] = useState(false);
   const [, setDrawn] = useState(0);
+  // echarts-for-react makes its instance after a first measuring one: only that one takes updates and handlers
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     const frame = requestAnimationFrame(() => setMounted(true));
     return () => cancelAnimationFrame(frame);
@@ -241,17 +240,6 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
 
   useEffect(() => {
     const instance = chart.current?.getEchartsInstance();
-    const done = () => {
-      performance.measure("kline-first-render", { start: renderStart, end: performance.now() });
-      instance?.off("finished", done);
-    };
-    instance?.on("finished", done);
-    // tests read the chart's own option (lines drawn, labels) from the element
-    if (instance && box.current) Object.assign(box.current, { chart: instance });
-  }, [renderStart, mounted]);
-
-  useEffect(() => {
-    const instance = chart.current?.getEchartsInstance();
     const zr = instance?.getZr();
     if (!instance || !zr) return;
     const point = (event: { offsetX: number; offsetY: number }) => {
@@ -271,7 +259,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
       zr.off("globalout", leave);
       instance.off("datazoom", redrawn);
     };
-  }, [option, mounted]);
+  }, [option, ready]);
 
   useEffect(() => {
     if (!tick) return;
@@ -305,9 +293,11 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   // the price line, the orders' lines and their countdowns: at most once a second
   useEffect(() => {
     const instance = chart.current?.getEchartsInstance();
-    if (!instance || instance.isDisposed()) return;
+    if (!ready || !instance || instance.isDisposed()) return;
     instance.setOption({ series: [marks(data.current, period, precision, price, orders, now)] });
-  }, [price, orders, now, period, precision, mounted, option]);
+    // tests read the chart's own option (lines drawn, labels) from the element
+    if (box.current) Object.assign(box.current, { chart: instance });
+  }, [price, orders, now, period, precision, ready, option]);
 
   const pointOf: PointOf = useCallback(
     (time, value) => {
@@ -331,6 +321,15 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
             option={option}
             notMerge
             lazyUpdate
+            onChartReady={(instance: ReturnType<typeof echarts.init>) => {
+              // the first draw of this instance (lazyUpdate draws on the next frame)
+              const done = () => {
+                performance.measure("kline-first-render", { start: renderStart, end: performance.now() });
+                instance.off("finished", done);
+              };
+              instance.on("finished", done);
+              setReady(true);
+            }}
             style={{ height: "100%", width: "100%" }}
             opts={{ renderer: "canvas" }}
           />

@@ -4,8 +4,8 @@ import { useAmountFormat } from "@/i18n/format";
 import { Sheet } from "@/ui/Sheet";
 import type { Direction } from "#contract/markets";
 
-import type { Requote } from "./TradeBar";
 import type { TicketFigures } from "./ticket-figures";
+import type { Requote } from "./TradeBar";
 
 interface Props {
   product: string;

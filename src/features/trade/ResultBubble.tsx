@@ -20,7 +20,9 @@ export function ResultBubble({ order, pointOf, onClose }: { order: Order; pointO
   const fee = money(order.fee);
   const point = pointOf(order.closeTime, Number(order.closePrice ?? order.openPrice));
   // kept inside the chart box: the bubble is ~200 px wide, anchored left of the expiry and centred on the price
-  const style = point ? { left: `clamp(8px, ${point[0] - 200}px, calc(100% - 216px))`, top: `clamp(28px, ${point[1] - 40}px, calc(100% - 120px))` } : undefined;
+  const style = point
+    ? { left: `clamp(8px, ${point[0] - 200}px, calc(100% - 216px))`, top: `clamp(28px, ${point[1] - 40}px, calc(100% - 120px))` }
+    : undefined;
   return (
     <button
       type="button"

@@ -86,7 +86,13 @@ export function TradeBar(props: Props) {
           <legend className="tr-caption">{t`Settlement time`}</legend>
           <div className="tr-expiry-options">
             {goods.options.map((o) => (
-              <button key={o.seconds} type="button" className="tr-chip" aria-pressed={o.seconds === seconds} onClick={() => onSeconds(o.seconds)}>
+              <button
+                key={o.seconds}
+                type="button"
+                className="tr-chip"
+                aria-pressed={o.seconds === seconds}
+                onClick={() => onSeconds(o.seconds)}
+              >
                 {secondsText(o.seconds)}
               </button>
             ))}

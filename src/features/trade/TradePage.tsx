@@ -30,8 +30,8 @@ import { fetchBalance, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
 import { type ChartOrder, type ChartType, KlineChart, type Studies } from "./KlineChart";
 import { ResultBubble } from "./ResultBubble";
+import { type TicketFigures,ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
-import { ticketFigures, type TicketFigures } from "./ticket-figures";
 
 // the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
@@ -205,9 +205,8 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
     if (blocked || figures.problem) return;
     setRefusal(null);
     setRequote(null);
-    const answer = await submit(
-      { pid: String(detail.id), direction, seconds: String(seconds), amount },
-      (fields) => submitOrder({ ...fields, price: shown }),
+    const answer = await submit({ pid: String(detail.id), direction, seconds: String(seconds), amount }, (fields) =>
+      submitOrder({ ...fields, price: shown }),
     );
     if (answer.code === 1) {
       setPlaced((current) => [answer.data, ...current]);
@@ -287,7 +286,13 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           <button type="button" className="tr-chip" aria-pressed={view.studies.ma} onClick={() => toggle("ma")} title={t`Moving average`}>
             MA
           </button>
-          <button type="button" className="tr-chip" aria-pressed={view.studies.boll} onClick={() => toggle("boll")} title={t`Bollinger bands`}>
+          <button
+            type="button"
+            className="tr-chip"
+            aria-pressed={view.studies.boll}
+            onClick={() => toggle("boll")}
+            title={t`Bollinger bands`}
+          >
             BOLL
           </button>
         </div>
@@ -304,11 +309,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         now={second}
         overlay={(pointOf) =>
           result && (
-            <ResultBubble
-              order={result}
-              pointOf={pointOf}
-              onClose={() => setDismissed((current) => new Set(current).add(result.id))}
-            />
+            <ResultBubble order={result} pointOf={pointOf} onClose={() => setDismissed((current) => new Set(current).add(result.id))} />
           )
         }
       />

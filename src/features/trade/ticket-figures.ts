@@ -48,7 +48,8 @@ export function ticketFigures(goods: Goods, seconds: number, amount: string, bal
 /** The next amount up or down the ladder 10, 20 … 100, 150 … 1000, 1100 …, kept within the range. */
 export function stepAmount(cents: number | null, direction: 1 | -1, range: { min: number; max: number } | null): number {
   const current = cents ?? range?.min ?? 0;
-  const step = (direction > 0 ? current : current - 1) < 10_000 ? 1_000 : (direction > 0 ? current : current - 1) < 100_000 ? 5_000 : 10_000;
+  const step =
+    (direction > 0 ? current : current - 1) < 10_000 ? 1_000 : (direction > 0 ? current : current - 1) < 100_000 ? 5_000 : 10_000;
   const next = direction > 0 ? Math.floor(current / step) * step + step : Math.ceil(current / step) * step - step;
   if (!range) return Math.max(next, 0);
   return Math.min(Math.max(next, range.min), range.max);
