@@ -28,13 +28,13 @@ interface Props {
 
 /** Asks once more before an order goes, while "confirm each order" is on; the box there turns it off. */
 export function OrderConfirm(props: Props) {
-  const { product, direction, amount, seconds, price, figures, balance, busy, blocked, refusal, requote, confirmEach } = props;
+  const { direction, amount, price, figures, balance, busy, blocked, refusal, requote, confirmEach } = props;
   const { t } = useLingui();
   const money = useAmountFormat();
   const fee = figures.fee === null ? "—" : money(figures.fee / 100);
   const net = figures.net === null ? "—" : `+${money(figures.net / 100)}`;
   return (
-    <Sheet title={t`Order · ${product}`} onClose={props.onClose}>
+    <Sheet title={t`Order · ${props.product}`} onClose={props.onClose}>
       <div className="ticket tr-confirm" data-testid="order-confirm">
         <dl className="ticket-figures">
           <dt>{t`Direction`}</dt>
@@ -42,7 +42,7 @@ export function OrderConfirm(props: Props) {
           <dt>{t`Amount`}</dt>
           <dd data-testid="confirm-amount">{money(amount)}</dd>
           <dt>{t`Settlement time`}</dt>
-          <dd>{t`${seconds}s`}</dd>
+          <dd>{t`${props.seconds}s`}</dd>
           <dt>{t`Price`}</dt>
           <dd>{price}</dd>
           <dt>{t`Fee`}</dt>
@@ -54,6 +54,9 @@ export function OrderConfirm(props: Props) {
         </dl>
         <p className="ticket-rule">
           <Trans>Equal open and close prices are a tie: the amount is refunded, the fee is not.</Trans>
+        </p>
+        <p className="risk">
+          <Trans>Risk warning: a losing order loses the whole amount. Prices here are simulated.</Trans>
         </p>
         <label className="tr-confirm-toggle">
           <input type="checkbox" checked={confirmEach} onChange={(event) => props.onConfirmEach(event.target.checked)} />

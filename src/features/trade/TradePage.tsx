@@ -30,7 +30,7 @@ import { fetchBalance, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
 import { type ChartOrder, type ChartType, KlineChart, type Studies } from "./KlineChart";
 import { ResultBubble } from "./ResultBubble";
-import { type TicketFigures,ticketFigures } from "./ticket-figures";
+import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
 
 // the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
@@ -307,11 +307,14 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         price={Number(price)}
         orders={chartOrders}
         now={second}
-        overlay={(pointOf) =>
-          result && (
-            <ResultBubble order={result} pointOf={pointOf} onClose={() => setDismissed((current) => new Set(current).add(result.id))} />
-          )
-        }
+        overlay={(pointOf) => (
+          <>
+            <span className="simulated tr-simulated">{t`Simulated prices`}</span>
+            {result && (
+              <ResultBubble order={result} pointOf={pointOf} onClose={() => setDismissed((current) => new Set(current).add(result.id))} />
+            )}
+          </>
+        )}
       />
       <TradeBar
         goods={goods}
