@@ -56,7 +56,7 @@ describe("requote: the price the customer saw against the server's at acceptance
     expect(await snapshot(h)).toBe(before);
 
     // the one-tap retry with the new price goes through
-    const retry = await order({ price: answer.body.values.price });
+    const retry = await order({ price: (answer.body as unknown as { values: { price: string } }).values.price });
     expect(retry.body.code).toBe(1);
     expect(retry.body.data.openPrice).toBe(shown(price));
   });

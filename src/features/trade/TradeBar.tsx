@@ -4,6 +4,7 @@ import { useAmountFormat } from "@/i18n/format";
 import { CURRENCY } from "#contract/constants";
 import type { Direction, Goods } from "#contract/markets";
 
+import { useProblemText } from "./problem-text";
 import { centsText, stepAmount, type TicketFigures } from "./ticket-figures";
 
 const PRESETS = ["10", "50", "100", "500"];
@@ -23,8 +24,8 @@ interface Props {
   figures: TicketFigures;
   /** why no order can go now (offline, market shut, quotes late), or null */
   blocked: string | null;
-  /** the rule the amount breaks, or the server's last refusal */
-  problem: string | null;
+  /** the server's refusal of the last order */
+  refusal: string | null;
   busy: boolean;
   requote: Requote | null;
   onTrade: (direction: Direction, price?: string) => void;
@@ -37,10 +38,11 @@ interface Props {
  * the payout and the net profit on them. Up or Down trades at once unless "confirm each order" is on.
  */
 export function TradeBar(props: Props) {
-  const { goods, amount, onAmount, seconds, onSeconds, figures, blocked, problem, busy, requote, onTrade, confirmEach, onConfirmEach } =
+  const { goods, amount, onAmount, seconds, onSeconds, figures, blocked, refusal, busy, requote, onTrade, confirmEach, onConfirmEach } =
     props;
   const { t } = useLingui();
   const money = useAmountFormat();
+  const problem = useProblemText(figures.problem) ?? refusal;
   const net = figures.net === null ? "—" : `+${money(figures.net / 100)}`;
   const disabled = busy || blocked !== null || figures.problem !== null;
   const upText = t`Buy up`;

@@ -14,7 +14,6 @@ import { OfflineBanner } from "@/ui/OfflineBanner";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
 import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
-import { CURRENCY } from "#contract/constants";
 import {
   type Candle,
   type Direction,
@@ -29,6 +28,7 @@ import {
 import { fetchBalance, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
 import { type ChartOrder, type ChartType, KlineChart, type Studies } from "./KlineChart";
+import { useProblemText } from "./problem-text";
 import { ResultBubble } from "./ResultBubble";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
@@ -158,7 +158,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   }, [result]);
 
   const figures: TicketFigures = ticketFigures(goods, seconds, amount, balance);
-  const problemText = figures.problem ? describeProblem(figures.problem) : null;
+  const problemText = useProblemText(figures.problem);
   const blocked = !online
     ? t`You are offline. Orders need a connection and are never queued.`
     : status === "closed"
@@ -168,26 +168,6 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         : stale
           ? t`Quotes are delayed, so orders are paused until prices arrive again.`
           : null;
-
-  function describeProblem(found: NonNullable<TicketFigures["problem"]>): string {
-    switch (found.kind) {
-      case "amount_invalid":
-        return t`Enter an amount in ${CURRENCY}, with at most two decimals.`;
-      case "amount_too_small": {
-        const min = money(found.min / 100);
-        return t`The amount must be at least ${min}.`;
-      }
-      case "amount_too_large": {
-        const max = money(found.max / 100);
-        return t`The amount can be at most ${max}.`;
-      }
-      case "balance_insufficient": {
-        const needed = money(found.needed / 100);
-        const have = money(found.balance / 100);
-        return t`Amount plus fee is ${needed}, more than your balance ${have}.`;
-      }
-    }
-  }
 
   function changeAmount(next: string) {
     setAmount(next);
@@ -327,7 +307,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         }}
         figures={figures}
         blocked={blocked}
-        problem={problemText ?? (sheet ? null : refusal)}
+        refusal={sheet ? null : refusal}
         busy={busy}
         requote={sheet ? null : requote}
         onTrade={trade}
