@@ -91,6 +91,7 @@ function placeOf(candles: NumericCandle[], period: Period, time: number): number
 }
 
 function studySeries(candles: NumericCandle[], studies: Studies) {
+  if (!lineLoaded) return [];
   const values = closes(candles);
   const band = studies.boll ? bollinger(values, MA_WINDOW, 2) : { upper: [], lower: [] };
   const line = (id: string, data: unknown[], color: string, type: "solid" | "dashed" = "solid") => ({
@@ -109,7 +110,7 @@ function studySeries(candles: NumericCandle[], studies: Studies) {
 }
 
 function priceSeries(candles: NumericCandle[], chartType: ChartType) {
-  if (chartType === "line") {
+  if (chartType === "line" && lineLoaded) {
     return [
       {
         id: "k",
@@ -127,6 +128,12 @@ function priceSeries(candles: NumericCandle[], chartType: ChartType) {
     { id: "live", type: "candlestick" as const, encode, data: liveData(candles), itemStyle: candleStyle },
   ];
 }
+
+let lineLoaded = false;
+const loadLine = () =>
+  import("./line-chart").then(() => {
+    lineLoaded = true;
+  });
 
 /** The lines over the price: the live price with its label, and each open order's entry and expiry. */
 function marks(candles: NumericCandle[], period: Period, precision: number, price: number, orders: ChartOrder[], now: number) {
@@ -172,7 +179,14 @@ function marks(candles: NumericCandle[], period: Period, precision: number, pric
       lineStyle: { color: colour(order.direction), type: "dashed", width: 1 },
     });
   }
-  return { id: "marks", type: "line" as const, data: [], silent: true, markLine: { symbol: "none", silent: true, animation: false, data } };
+  // a series of its own with no data, only lines: a candlestick one, as the line chart may not be loaded
+  return {
+    id: "marks",
+    type: "candlestick" as const,
+    data: [],
+    silent: true,
+    markLine: { symbol: "none", silent: true, animation: false, data },
+  };
 }
 
 /**
@@ -200,6 +214,12 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     const frame = requestAnimationFrame(() => setMounted(true));
     return () => cancelAnimationFrame(frame);
   }, []);
+  // the line chart arrives on first use: until then the view stays candles, without studies
+  const [lineReady, setLineReady] = useState(lineLoaded);
+  const wantsLine = chartType === "line" || studies.ma || studies.boll;
+  useEffect(() => {
+    if (wantsLine && !lineReady) void loadLine().then(() => setLineReady(true));
+  }, [wantsLine, lineReady]);
   const latest = useRef({ price, orders, now });
   latest.current = { price, orders, now };
 
@@ -235,7 +255,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     }),
     // rebuilt for a new data set, period or view; ticks, the price line and the orders update the chart in place below
     // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its two flags
-    [candles, period, precision, chartType, studies.ma, studies.boll],
+    [candles, period, precision, chartType, studies.ma, studies.boll, lineReady],
   );
 
   useEffect(() => {
@@ -270,7 +290,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     if (!instance || instance.isDisposed()) return;
     const studies_ = studies.ma || studies.boll ? studySeries(data.current, studies) : [];
     const prices =
-      chartType === "line"
+      chartType === "line" && lineLoaded
         ? [{ id: "k", data: closes(data.current) }]
         : change === "added"
           ? [

@@ -27,12 +27,15 @@ import {
 
 import { fetchBalance, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
-import { type ChartOrder, type ChartType, KlineChart, type Studies } from "./KlineChart";
+import type { ChartOrder, ChartType, Studies } from "./KlineChart";
 import { useProblemText } from "./problem-text";
 import { ResultBubble } from "./ResultBubble";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
 
+// echarts is most of the screen's code: the header and the trade bar draw first, the chart as soon as it has
+// arrived (the service worker has it precached)
+const KlineChart = lazy(() => import("./KlineChart").then((module) => ({ default: module.KlineChart })));
 // the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
 
@@ -277,25 +280,27 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           </button>
         </div>
       </div>
-      <KlineChart
-        candles={candles}
-        period={period}
-        precision={detail.precision}
-        tick={tick}
-        chartType={view.chartType}
-        studies={view.studies}
-        price={Number(price)}
-        orders={chartOrders}
-        now={second}
-        overlay={(pointOf) => (
-          <>
-            <span className="simulated tr-simulated">{t`Simulated prices`}</span>
-            {result && (
-              <ResultBubble order={result} pointOf={pointOf} onClose={() => setDismissed((current) => new Set(current).add(result.id))} />
-            )}
-          </>
-        )}
-      />
+      <Suspense fallback={<div className="tr-chart" />}>
+        <KlineChart
+          candles={candles}
+          period={period}
+          precision={detail.precision}
+          tick={tick}
+          chartType={view.chartType}
+          studies={view.studies}
+          price={Number(price)}
+          orders={chartOrders}
+          now={second}
+          overlay={(pointOf) => (
+            <>
+              <span className="simulated tr-simulated">{t`Simulated prices`}</span>
+              {result && (
+                <ResultBubble order={result} pointOf={pointOf} onClose={() => setDismissed((current) => new Set(current).add(result.id))} />
+              )}
+            </>
+          )}
+        />
+      </Suspense>
       <TradeBar
         goods={goods}
         amount={amount}
