@@ -91,7 +91,6 @@ function placeOf(candles: NumericCandle[], period: Period, time: number): number
 }
 
 function studySeries(candles: NumericCandle[], studies: Studies) {
-  if (!lineLoaded) return [];
   const values = closes(candles);
   const band = studies.boll ? bollinger(values, MA_WINDOW, 2) : { upper: [], lower: [] };
   const line = (id: string, data: unknown[], color: string, type: "solid" | "dashed" = "solid") => ({
@@ -110,7 +109,7 @@ function studySeries(candles: NumericCandle[], studies: Studies) {
 }
 
 function priceSeries(candles: NumericCandle[], chartType: ChartType) {
-  if (chartType === "line" && lineLoaded) {
+  if (chartType === "line") {
     return [
       {
         id: "k",
@@ -128,12 +127,6 @@ function priceSeries(candles: NumericCandle[], chartType: ChartType) {
     { id: "live", type: "candlestick" as const, encode, data: liveData(candles), itemStyle: candleStyle },
   ];
 }
-
-let lineLoaded = false;
-const loadLine = () =>
-  import("./line-chart").then(() => {
-    lineLoaded = true;
-  });
 
 /** The lines over the price: the live price with its label, and each open order's entry and expiry. */
 function marks(candles: NumericCandle[], period: Period, precision: number, price: number, orders: ChartOrder[], now: number) {
@@ -214,12 +207,6 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     const frame = requestAnimationFrame(() => setMounted(true));
     return () => cancelAnimationFrame(frame);
   }, []);
-  // the line chart arrives on first use: until then the view stays candles, without studies
-  const [lineReady, setLineReady] = useState(lineLoaded);
-  const wantsLine = chartType === "line" || studies.ma || studies.boll;
-  useEffect(() => {
-    if (wantsLine && !lineReady) void loadLine().then(() => setLineReady(true));
-  }, [wantsLine, lineReady]);
   const latest = useRef({ price, orders, now });
   latest.current = { price, orders, now };
 
@@ -255,7 +242,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     }),
     // rebuilt for a new data set, period or view; ticks, the price line and the orders update the chart in place below
     // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its two flags
-    [candles, period, precision, chartType, studies.ma, studies.boll, lineReady],
+    [candles, period, precision, chartType, studies.ma, studies.boll],
   );
 
   useEffect(() => {
@@ -290,7 +277,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     if (!instance || instance.isDisposed()) return;
     const studies_ = studies.ma || studies.boll ? studySeries(data.current, studies) : [];
     const prices =
-      chartType === "line" && lineLoaded
+      chartType === "line"
         ? [{ id: "k", data: closes(data.current) }]
         : change === "added"
           ? [
