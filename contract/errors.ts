@@ -40,6 +40,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   market_closed: 422,
   not_trading_time: 422,
   quote_stale: 422,
+  price_moved: 409,
   order_not_found: 404,
   card_required: 422,
   card_not_found: 404,
@@ -86,3 +87,8 @@ export const errorStatus: Record<ErrorKey, number> = {
 };
 
 export type { ErrorKey } from "./messages";
+
+/** The refusals whose values the client acts on (not only reads in the message): sent in the envelope's `values`. */
+export const errorValues: Partial<Record<ErrorKey, readonly string[]>> = {
+  price_moved: ["price"],
+};

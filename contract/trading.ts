@@ -48,6 +48,11 @@ export const placeOrderRequest = z.object({
     .trim()
     .min(1, { error: "field_required" })
     .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" }),
+  /** the price the customer saw when tapping: refused as price_moved when the server's is beyond the product's tolerance */
+  price: z
+    .string({ error: "invalid_input" })
+    .regex(/^\d{1,12}(\.\d{1,10})?$/, { error: "invalid_input" })
+    .optional(),
   requestId: requestIdField(),
 });
 

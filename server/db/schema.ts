@@ -122,6 +122,12 @@ export const products = pgTable("products", {
   sortOrder: integer("sort_order").notNull().default(0),
   /** an order never opens on a quote older than this: the customer would trade a price already gone */
   maxQuoteAgeSeconds: integer("max_quote_age_seconds").notNull().default(2),
+  /**
+   * How far (basis points of the price) the server's price at acceptance may be from the price the customer saw
+   * before the order is refused as "price moved". 10 bps is several times what a simulated tick moves, so
+   * the second or two a phone's quote lags behind does not refuse orders; a jump does.
+   */
+  requoteToleranceBps: integer("requote_tolerance_bps").notNull().default(10),
 });
 
 export const secondsOptions = pgTable(

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
+import { errorValues } from "#contract/errors";
 import { errorMessages, fieldLabels, type MessageDescriptor } from "#contract/messages";
 
 import type { AppError } from "../modules/errors";
@@ -22,13 +23,15 @@ export function sendOk(
   return reply.status(200).send({ code: 1, msg, data, ...extra });
 }
 
-/** The refusal's body: {code, msg in the request's language, err, data: null}. */
+/** The refusal's body: {code, msg in the request's language, err, data: null}, plus `values` for the keys that carry some. */
 export function errorEnvelope(lang: string | undefined, error: AppError) {
   const values = { ...error.values };
   if (error.field) values.field = translate(lang, fieldLabels[error.field]);
   const msg = translate(lang, errorMessages[error.key], values);
   const code = error.status === 401 ? 401 : 0;
-  return { code, msg, err: error.key, data: null };
+  const carried = errorValues[error.key];
+  if (!carried) return { code, msg, err: error.key, data: null };
+  return { code, msg, err: error.key, data: null, values: Object.fromEntries(carried.map((name) => [name, String(error.values[name])])) };
 }
 
 /** `status` overrides the key's own, for refusals the framework made with a more precise status (415, 431). */

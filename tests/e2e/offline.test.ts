@@ -88,12 +88,9 @@ describe("offline", () => {
     await page.getByText("You are offline. This needs a connection and is never queued.").waitFor();
     expect(await page.getByRole("button", { name: "Submit", exact: true }).isDisabled()).toBe(true);
     await open(page, await routeWithSearch("/pages/trade/trade"));
-    await page
-      .getByRole("button", { name: /buy up/i })
-      .first()
-      .click();
     await page.getByText("You are offline. Orders need a connection and are never queued.").waitFor();
-    expect(await page.getByRole("button", { name: "Confirm buy up" }).isDisabled()).toBe(true);
+    expect(await page.getByTestId("trade-up").isDisabled()).toBe(true);
+    expect(await page.getByTestId("trade-down").isDisabled()).toBe(true);
 
     // back online: the saved copy gives way to fresh data without a manual reload
     await open(page, "/pages/user/wallet");

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("timed trading in the browser", () => {
-  it("opens a product from Home, draws the chart, is told each refused amount above the ticket, places a 30 s up order, sees it settle with the balance following, and sees the Order tab follow a settlement", async () => {
+  it("opens a product from Home, draws the chart, is told each refused amount in the trade bar, places a 30 s up order through the confirm sheet, sees it settle with the balance following, and sees the Order tab follow a settlement", async () => {
     // the operator's view of the products, through the CLI
     const products = ops("products") as Array<{ code: string; tradingEnabled: boolean; options: string[] }>;
     expect(products.find((p) => p.code === "BTCUSDT")).toMatchObject({
@@ -42,23 +42,26 @@ describe("timed trading in the browser", () => {
     await expect.poll(() => price.textContent(), { timeout: 15_000 }).not.toBe(before);
     expect(await page.getByText("Simulated prices").first().isVisible()).toBe(true);
 
-    // the ticket computes fee and expected profit as the user types, and says which rule an amount breaks
-    await page.getByRole("button", { name: "▲ Buy up" }).click();
-    await page.getByRole("button", { name: /30s/ }).click();
-    const amount = page.getByLabel(/Amount/);
+    // the trade bar shows the net profit as the user types, and says which rule an amount breaks
+    await page.getByRole("button", { name: "30s", exact: true }).click();
+    const amount = page.locator("#trade-amount");
     const ticketError = page.getByTestId("ticket-error");
     await amount.fill("5");
-    await expect.poll(() => ticketError.textContent()).toBe("The amount must be at least 10.");
+    await expect.poll(() => ticketError.textContent()).toBe("The amount must be at least 10.00.");
     await amount.fill("6000");
-    await expect.poll(() => ticketError.textContent()).toBe("The amount can be at most 5,000.");
+    await expect.poll(() => ticketError.textContent()).toBe("The amount can be at most 5,000.00.");
     await amount.fill("250");
-    await expect.poll(() => page.getByTestId("ticket-fee").textContent()).toBe("2.50");
-    expect(await page.getByTestId("ticket-profit").textContent()).toBe("+200.00");
-    expect(await page.getByTestId("ticket-net").textContent()).toBe("+197.50");
+    await expect.poll(() => page.getByTestId("net-up").textContent()).toBe("+197.50");
     expect(await ticketError.textContent()).toBe("");
-    const balanceBefore = Number(await page.getByTestId("ticket-balance").textContent());
+    const balance = async () => Number((await page.getByTestId("trade-balance").textContent())!.replaceAll(",", ""));
+    const balanceBefore = await balance();
 
-    // a refusal from the server is drawn above the open sheet and next to the amount
+    // confirm each order is on by default: the sheet shows the fee; a refusal from the server is drawn above
+    // the open sheet and inside it
+    await page.getByTestId("trade-up").click();
+    const sheet = page.getByTestId("order-confirm");
+    await expect.poll(() => sheet.getByTestId("ticket-fee").textContent()).toBe("2.50");
+    expect(await sheet.getByTestId("ticket-net").textContent()).toBe("+197.50");
     const refusal = "Holding maximum total amount is 1000";
     await context.route(
       `**${apiPaths.placeOrder.path}*`,
@@ -66,7 +69,7 @@ describe("timed trading in the browser", () => {
       { times: 1 },
     );
     await page.getByRole("button", { name: "Confirm buy up" }).click();
-    await expect.poll(() => ticketError.textContent()).toBe(refusal);
+    await expect.poll(() => sheet.locator(".field-error").textContent()).toBe(refusal);
     await page.locator(".toast-error", { hasText: refusal }).waitFor();
     const [toastLayer, sheetLayer] = await page.evaluate(() =>
       [".toasts", ".sheet-backdrop"].map((selector) => Number(getComputedStyle(document.querySelector(selector)!).zIndex)),
@@ -77,21 +80,24 @@ describe("timed trading in the browser", () => {
     await page.getByRole("button", { name: "Confirm buy up" }).click();
     const order = (await (await placed).json()).data as { id: number; openPrice: string };
 
-    // the ticket's balance follows the order: stake and fee are gone at once
-    const ticketBalance = async () => {
-      await page.getByRole("button", { name: "▲ Buy up" }).click();
-      const text = await page.getByTestId("ticket-balance").textContent();
-      await page.keyboard.press("Escape");
-      return Number(text);
-    };
-    await expect.poll(ticketBalance).toBeCloseTo(balanceBefore - 252.5, 2);
+    // the balance in the header follows the order: stake and fee are gone at once
+    await expect.poll(balance).toBeCloseTo(balanceBefore - 252.5, 2);
 
-    // countdown with live profit/loss, then the result
-    const countdown = page.getByTestId("countdown");
-    await countdown.waitFor();
-    const firstLeft = Number((await countdown.textContent())!.match(/(\d+)s/)![1]);
-    expect(firstLeft).toBeGreaterThan(20);
-    await expect.poll(async () => Number((await countdown.textContent())?.match(/(\d+)s/)?.[1] ?? 0)).toBeLessThan(firstLeft);
+    // the expiry line counts down on the chart, then the result shows over it
+    const countdown = () =>
+      page.evaluate((id) => {
+        const box = document.querySelector("[data-testid=kline]") as HTMLElement & { chart?: { getOption(): { series: unknown[] } } };
+        const series = box.chart?.getOption().series as Array<{
+          id: string;
+          markLine?: { data: Array<{ name?: string; label?: { formatter?: string } }> };
+        }>;
+        const mark = series.find((s) => s.id === "marks")?.markLine?.data.find((m) => m.name === `expiry-${id}`);
+        const [minutes, seconds] = (mark?.label?.formatter ?? "0:00").split(":").map(Number);
+        return minutes! * 60 + seconds!;
+      }, order.id);
+    await expect.poll(countdown).toBeGreaterThan(20);
+    const firstLeft = await countdown();
+    await expect.poll(countdown).toBeLessThan(firstLeft);
     await page.getByTestId("order-result").waitFor({ timeout: 60_000 });
 
     // history shows the order with the open and close prices the server recorded
@@ -99,8 +105,8 @@ describe("timed trading in the browser", () => {
     const settled = (await (await fetch(`${baseUrl()}/api/user/get_this_order?id=${order.id}`, { headers: { token } })).json()).data;
     expect(settled.status).toBe("closed");
     expect(settled.openPrice).toBe(order.openPrice);
-    // the settlement reaches the ticket's balance without reloading the page
-    await expect.poll(ticketBalance).toBeCloseTo(balanceBefore - 2.5 + Number(settled.profit), 2);
+    // the settlement reaches the balance without reloading the page
+    await expect.poll(balance).toBeCloseTo(balanceBefore - 2.5 + Number(settled.profit), 2);
     await page.goto(appUrl("/pages/user/order"));
     await page.getByRole("tab", { name: "History" }).click();
     const row = page.locator(`[data-order-id="${order.id}"]`);

@@ -117,7 +117,7 @@ describe("quotes", () => {
 describe("placing orders", () => {
   it("takes the open price from the feed and charges stake + fee with ledger rows", async () => {
     const before = Number(await cash());
-    const answer = await order({ amount: "250.50", price: "1.00", openPrice: "1" } as Record<string, string>);
+    const answer = await order({ amount: "250.50", openPrice: "1" } as Record<string, string>);
     expect(answer.body.code).toBe(1);
     expect(answer.body.data).toMatchObject({ status: "holding", amount: "250.50", fee: "2.51", seconds: 30, payoutRate: "0.8" });
     expect(answer.body.data.openPrice).toBe((price(btc) / 100).toFixed(2));

@@ -3,7 +3,7 @@ import { and, count, desc, eq, sum } from "drizzle-orm";
 import { centsToDecimal } from "#contract/format";
 import type { Direction, Order, OrderPage } from "#contract/markets";
 import type { ErrorKey } from "#contract/messages";
-import { parseAmount } from "#contract/money";
+import { formatPrice, parseAmount, parsePrice } from "#contract/money";
 import { orderFee } from "#contract/trading-math";
 
 import { orders, users } from "../../db/schema";
@@ -50,7 +50,21 @@ export interface PlaceOrderInput {
   direction: Direction;
   seconds: number;
   amount: string;
+  /** the price the customer saw; without it the order opens at the server's price as it always did */
+  price?: string;
   requestId: string;
+}
+
+/**
+ * The customer agreed to the price they saw: an order whose price at acceptance is further from it than the
+ * product's tolerance is refused with the new price, to be placed again by choice. The order still opens at the
+ * server's price either way.
+ */
+function requoteRefusal(product: ProductRow, shown: string | undefined, price: number): AppError | null {
+  if (shown === undefined) return null;
+  const seen = parsePrice(shown, product.precision);
+  if (Math.abs(price - seen) * 10_000 <= product.requoteToleranceBps * price) return null;
+  return new AppError("price_moved", { price: formatPrice(price, product.precision) });
 }
 
 async function existingOrder(ctx: ServiceContext, userId: number, requestId: string): Promise<OrderRow | undefined> {
@@ -125,6 +139,8 @@ async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderIn
     const now = ctx.now();
     // the lock may have been waited for: the price must still be fresh when it is taken
     if (!quote || now - quote.time > product.maxQuoteAgeSeconds) throw new AppError("quote_stale");
+    const moved = requoteRefusal(product, input.price, quote.price);
+    if (moved) throw moved;
     const [created] = await tx
       .insert(orders)
       .values({

@@ -1,10 +1,15 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import "./trade.css";
+
+import { useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 
-import { changePct, ChangeText, StatusBadge } from "@/ui/MarketText";
-import { NavBar } from "@/ui/NavBar";
+import { useSubmission } from "@/api/submission";
+import { fetchOrder } from "@/api/trading";
+import { useAmountFormat } from "@/i18n/format";
+import { BackIcon } from "@/ui/Icons";
+import { StatusBadge } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
@@ -20,12 +25,19 @@ import {
   QUOTE_STALE_SECONDS,
 } from "#contract/markets";
 
-import { fetchBalance } from "./api";
-import { type EntryLine, KlineChart } from "./KlineChart";
-import { OrderProgress } from "./OrderProgress";
+import { fetchBalance, submitOrder } from "./api";
+import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
+import type { ChartOrder, ChartType, Studies } from "./KlineChart";
+import { useProblemText } from "./problem-text";
+import { ResultBubble } from "./ResultBubble";
+import { type TicketFigures, ticketFigures } from "./ticket-figures";
+import { type Requote, TradeBar } from "./TradeBar";
 
-// the ticket is not needed to draw the screen: it loads on the first Buy (the service worker has it precached)
-const OrderTicket = lazy(() => import("./OrderTicket").then((module) => ({ default: module.OrderTicket })));
+// echarts is most of the screen's code: the header and the trade bar draw first, the chart as soon as it has
+// arrived (the service worker has it precached)
+const KlineChart = lazy(() => import("./KlineChart").then((module) => ({ default: module.KlineChart })));
+// the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
+const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
 
 interface Props {
   detail: ProductDetail;
@@ -33,23 +45,54 @@ interface Props {
   goods: Goods;
   holding: Order[];
   period: Period;
+  userId: number;
   /** set when the screen is a saved copy read offline */
   offlineSince?: number;
 }
 
-/** The trading screen: live header, K-line with entry lines, the user's orders here, and the ticket. */
-export function TradePage({ detail, candles, goods, holding, period, offlineSince }: Props) {
+const VIEW_KEY = "trade-chart-view";
+function readView(): { chartType: ChartType; studies: Studies } {
+  try {
+    const saved = JSON.parse(localStorage.getItem(VIEW_KEY) ?? "{}") as Partial<{ chartType: ChartType } & Studies>;
+    return { chartType: saved.chartType === "line" ? "line" : "candles", studies: { ma: saved.ma === true, boll: saved.boll === true } };
+  } catch {
+    return { chartType: "candles", studies: { ma: false, boll: false } };
+  }
+}
+
+/** The trading screen: header with the live price and balance, the chart with the orders on it, the trade bar. */
+export function TradePage({ detail, candles, goods, holding, period, userId, offlineSince }: Props) {
   const { t } = useLingui();
+  const money = useAmountFormat();
   const live = useAtomValue(quotesAtom)[detail.id];
   const now = useServerNow(500);
+  const second = Math.floor(now);
   const online = useOnline();
-  const [ticket, setTicket] = useState<Direction | null>(null);
-  const [placed, setPlaced] = useState<Order[]>([]);
-  const [balance, setBalance] = useState(goods.balance);
   const router = useRouter();
+  const [balance, setBalance] = useState(goods.balance);
+  const [view, setView] = useState(readView);
+  const [amount, setAmount] = useState("100");
+  const [seconds, setSeconds] = useState(goods.options[0]?.seconds ?? 0);
+  const [confirmEach, setConfirmEach] = useState(() => readConfirmEachOrder(userId));
+  const [sheet, setSheet] = useState<Direction | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [requote, setRequote] = useState<Requote | null>(null);
+  const [placed, setPlaced] = useState<Order[]>([]);
+  const [settled, setSettled] = useState<Order[]>([]);
+  const { submit, busy } = useSubmission();
 
   useEffect(() => setBalance(goods.balance), [goods.balance]);
-  // an order takes stake and fee, a settlement pays back: the ticket reads the cash again, and pages kept from
+  useEffect(() => primeQuotes([detail]), [detail]);
+  useEffect(() => watchQuotes([detail.id]), [detail.id]);
+  useEffect(() => {
+    try {
+      localStorage.setItem(VIEW_KEY, JSON.stringify({ chartType: view.chartType, ...view.studies }));
+    } catch {
+      // storage refused: the view lasts for this visit
+    }
+  }, [view]);
+
+  // an order takes stake and fee, a settlement pays back: the balance is read again, and pages kept from
   // earlier visits (Mine, the wallet) are dropped so they load the new balance when opened
   const refreshBalance = useCallback(async () => {
     router.clearCache();
@@ -57,102 +100,259 @@ export function TradePage({ detail, candles, goods, holding, period, offlineSinc
     if (fresh !== undefined) setBalance(fresh);
   }, [router, detail.id]);
 
-  useEffect(() => primeQuotes([detail]), [detail]);
-  useEffect(() => watchQuotes([detail.id]), [detail.id]);
-
   const price = live?.price ?? detail.price;
   const status = live?.status ?? detail.status;
   const quoteTime = live?.time ?? detail.time;
-  const age = Math.max(0, Math.floor(now - quoteTime));
-  const stale = age > QUOTE_STALE_SECONDS;
-  const high = Math.max(Number(detail.high), Number(price)).toFixed(detail.precision);
-  const low = Math.min(Number(detail.low), Number(price)).toFixed(detail.precision);
+  const stale = Math.max(0, Math.floor(now - quoteTime)) > QUOTE_STALE_SECONDS;
   const tick = useMemo(() => (live ? { time: live.time, price: Number(live.price) } : null), [live]);
-  const orders = useMemo(() => {
+  // the price's colour says which way the last tick went; it keeps that colour while the price stands still
+  const previous = useRef({ price, move: "flat" as "up" | "down" | "flat" });
+  if (price !== previous.current.price) {
+    const move = Number(price) > Number(previous.current.price) ? "up" : "down";
+    previous.current = { price, move };
+  }
+  const move = previous.current.move;
+
+  const settledIds = useMemo(() => new Set(settled.map((o) => o.id)), [settled]);
+  const open = useMemo(() => {
     const placedIds = new Set(placed.map((o) => o.id));
-    return [...placed, ...holding.filter((o) => !placedIds.has(o.id))];
-  }, [placed, holding]);
-  // entry lines change when orders open or expire: recomputed every 5 s, not on every clock tick
-  const fiveSeconds = Math.floor(now / 5) * 5;
-  const entries: EntryLine[] = useMemo(
+    return [...placed, ...holding.filter((o) => !placedIds.has(o.id))].filter((o) => o.status === "holding" && !settledIds.has(o.id));
+  }, [placed, holding, settledIds]);
+  const chartOrders: ChartOrder[] = useMemo(
     () =>
-      orders
-        .filter((o) => o.status === "holding" && o.closeTime > fiveSeconds)
-        .map((o) => ({ price: Number(o.openPrice), direction: o.direction, label: `${o.direction === "up" ? "▲" : "▼"} ${o.amount}` })),
-    [orders, fiveSeconds],
+      open.map((o) => ({
+        id: o.id,
+        direction: o.direction,
+        openPrice: Number(o.openPrice),
+        openTime: o.openTime,
+        closeTime: o.closeTime,
+        label: `${o.direction === "up" ? "▲" : "▼"} ${money(o.amount)}`,
+      })),
+    [open, money],
   );
+
+  // once an order's time is up, ask for it until the server has settled it; then show its result and the new balance
+  const due = open.filter((o) => o.closeTime <= second).map((o) => o.id);
+  const dueKey = due.join(",");
+  useEffect(() => {
+    if (!dueKey) return;
+    const ids = dueKey.split(",").map(Number);
+    let stopped = false;
+    const timer = setInterval(async () => {
+      for (const id of ids) {
+        const answer = await fetchOrder(id);
+        if (stopped || answer.code !== 1 || answer.data.status !== "closed") continue;
+        setSettled((current) => (current.some((o) => o.id === id) ? current : [...current, answer.data]));
+        if ("vibrate" in navigator) navigator.vibrate(answer.data.result === "win" ? [40, 60, 40] : 120);
+        void refreshBalance();
+      }
+    }, 1000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [dueKey, refreshBalance]);
+  const [dismissed, setDismissed] = useState<Set<number>>(new Set());
+  const result = settled.filter((o) => !dismissed.has(o.id)).at(-1);
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => setDismissed((current) => new Set(current).add(result.id)), 8000);
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  const figures: TicketFigures = ticketFigures(goods, seconds, amount, balance);
+  const problemText = useProblemText(figures.problem);
+  const blocked = !online
+    ? t`You are offline. Orders need a connection and are never queued.`
+    : status === "closed"
+      ? t`The market is closed.`
+      : status === "not_trading_time"
+        ? t`Not trading time for this product.`
+        : stale
+          ? t`Quotes are delayed, so orders are paused until prices arrive again.`
+          : null;
+
+  function changeAmount(next: string) {
+    setAmount(next);
+    setRefusal(null);
+    setRequote(null);
+  }
+
+  function changeConfirmEach(on: boolean) {
+    setConfirmEach(on);
+    writeConfirmEachOrder(userId, on);
+  }
+
+  /** Sends the order with the price the customer saw (the requote's when retrying one). */
+  async function place(direction: Direction, shown: string) {
+    if (blocked || figures.problem) return;
+    setRefusal(null);
+    setRequote(null);
+    const answer = await submit({ pid: String(detail.id), direction, seconds: String(seconds), amount }, (fields) =>
+      submitOrder({ ...fields, price: shown }),
+    );
+    if (answer.code === 1) {
+      setPlaced((current) => [answer.data, ...current]);
+      setSheet(null);
+      if ("vibrate" in navigator) navigator.vibrate(30);
+      void refreshBalance();
+    } else if (answer.err === "price_moved" && answer.values?.price) {
+      setRequote({ direction, price: answer.values.price });
+    } else if (answer.code !== 401) setRefusal(answer.msg);
+  }
+
+  function trade(direction: Direction, requoted?: string) {
+    if (confirmEach && requoted === undefined) {
+      setRequote(null);
+      setRefusal(null);
+      setSheet(direction);
+      return;
+    }
+    void place(direction, requoted ?? price);
+  }
+
   const periodLabels: Record<Period, string> = { "1m": t`1m`, "5m": t`5m`, "15m": t`15m`, "30m": t`30m`, "1h": t`1h`, "1d": t`1d` };
+  const toggle = (key: keyof Studies) => setView((v) => ({ ...v, studies: { ...v.studies, [key]: !v.studies[key] } }));
 
   return (
-    <main className="page page-trade">
-      <NavBar title={detail.name} />
-      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
-      <section className="trade-header" aria-label={t`Quote`}>
-        <div className="trade-price-row">
-          <span className="trade-price" data-testid="trade-price">
+    <main className="page-trade-screen">
+      <header className="tr-head">
+        <button
+          type="button"
+          className="tr-back"
+          aria-label={t`Back`}
+          onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: "/" }))}
+        >
+          <BackIcon />
+        </button>
+        <div className="tr-product">
+          <h1 className="tr-name">
+            {detail.name} <StatusBadge status={status} />
+          </h1>
+          <span className={`tr-price tr-price-${move}`} data-testid="trade-price" data-move={move}>
             {price}
           </span>
-          <ChangeText pct={changePct(price, detail.prevClose)} />
-          <StatusBadge status={status} />
         </div>
-        <p className="trade-meta">
-          {t`High ${high}`} · {t`Low ${low}`} · <span className="simulated">{t`Simulated prices`}</span>
-        </p>
-        <p className="trade-meta" data-testid="quote-age">
-          {stale ? t`Quotes delayed: last update ${age}s ago` : t`Updated ${age}s ago`}
-        </p>
-      </section>
-      <nav className="tabs" aria-label={t`Chart period`}>
-        {PERIODS.map((p) => (
-          <Link
-            key={p}
-            to="/pages/trade/trade"
-            search={{ pid: detail.id, period: p }}
-            replace
-            className="tab-chip"
-            aria-current={p === period ? "true" : undefined}
-          >
-            {periodLabels[p]}
-          </Link>
-        ))}
-      </nav>
-      <KlineChart candles={candles} period={period} precision={detail.precision} tick={tick} entries={entries} />
-      {orders.length > 0 && (
-        <section className="trade-orders" aria-label={t`Your orders on this product`}>
-          {orders.map((order) => (
-            <OrderProgress key={order.id} order={order} quote={live} onSettled={refreshBalance} />
+        <div className="tr-balance">
+          <span className="tr-caption">{t`Balance`}</span>
+          <strong data-testid="trade-balance">{balance === null ? "—" : money(balance)}</strong>
+        </div>
+      </header>
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
+      <div className="tr-tools">
+        <nav className="tr-periods" aria-label={t`Chart period`}>
+          {PERIODS.map((p) => (
+            <Link
+              key={p}
+              to="/pages/trade/trade"
+              search={{ pid: detail.id, period: p }}
+              replace
+              className="tr-chip"
+              aria-current={p === period ? "true" : undefined}
+            >
+              {periodLabels[p]}
+            </Link>
           ))}
-        </section>
-      )}
-      <p className="follow-note">
-        <Trans>Follow orders (copy trading): in development.</Trans>
-      </p>
-      <div className="trade-actions">
-        <button type="button" className="button button-up" onClick={() => setTicket("up")}>
-          ▲ {t`Buy up`}
-        </button>
-        <button type="button" className="button button-down" onClick={() => setTicket("down")}>
-          ▼ {t`Buy down`}
-        </button>
+        </nav>
+        <div className="tr-view" role="group" aria-label={t`Chart type`}>
+          <button
+            type="button"
+            className="tr-chip"
+            aria-pressed={view.chartType === "line"}
+            onClick={() => setView((v) => ({ ...v, chartType: v.chartType === "line" ? "candles" : "line" }))}
+            aria-label={view.chartType === "line" ? t`Candles` : t`Line`}
+            title={view.chartType === "line" ? t`Candles` : t`Line`}
+            data-testid="chart-type"
+          >
+            {view.chartType === "line" ? <CandlesIcon /> : <LineIcon />}
+          </button>
+          <button type="button" className="tr-chip" aria-pressed={view.studies.ma} onClick={() => toggle("ma")} title={t`Moving average`}>
+            MA
+          </button>
+          <button
+            type="button"
+            className="tr-chip"
+            aria-pressed={view.studies.boll}
+            onClick={() => toggle("boll")}
+            title={t`Bollinger bands`}
+          >
+            BOLL
+          </button>
+        </div>
       </div>
-      {ticket && (
+      <Suspense fallback={<div className="tr-chart" />}>
+        <KlineChart
+          candles={candles}
+          period={period}
+          precision={detail.precision}
+          tick={tick}
+          chartType={view.chartType}
+          studies={view.studies}
+          price={Number(price)}
+          orders={chartOrders}
+          now={second}
+          overlay={(pointOf) => (
+            <>
+              <span className="simulated tr-simulated">{t`Simulated prices`}</span>
+              {result && (
+                <ResultBubble order={result} pointOf={pointOf} onClose={() => setDismissed((current) => new Set(current).add(result.id))} />
+              )}
+            </>
+          )}
+        />
+      </Suspense>
+      <TradeBar
+        goods={goods}
+        amount={amount}
+        onAmount={changeAmount}
+        seconds={seconds}
+        onSeconds={(next) => {
+          setSeconds(next);
+          setRequote(null);
+        }}
+        figures={figures}
+        blocked={blocked}
+        refusal={sheet ? null : refusal}
+        busy={busy}
+        requote={sheet ? null : requote}
+        onTrade={trade}
+        confirmEach={confirmEach}
+        onConfirmEach={changeConfirmEach}
+      />
+      {sheet && (
         <Suspense fallback={null}>
-          <OrderTicket
-            goods={goods}
+          <OrderConfirm
+            product={detail.name}
+            direction={sheet}
+            amount={amount}
+            seconds={seconds}
+            price={price}
+            figures={figures}
             balance={balance}
-            direction={ticket}
-            status={status}
-            stale={stale}
-            online={online}
-            onClose={() => setTicket(null)}
-            onPlaced={(order) => {
-              setPlaced((current) => [order, ...current]);
-              setTicket(null);
-              void refreshBalance();
-            }}
+            busy={busy}
+            blocked={blocked ?? problemText}
+            refusal={refusal}
+            requote={requote}
+            confirmEach={confirmEach}
+            onConfirmEach={changeConfirmEach}
+            onConfirm={(requoted) => void place(sheet, requoted ?? price)}
+            onClose={() => setSheet(null)}
           />
         </Suspense>
       )}
     </main>
   );
 }
+
+const LineIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
+    <path d="M1 13 L6 8 L10 11 L17 3" />
+  </svg>
+);
+const CandlesIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="currentColor" stroke="currentColor" strokeWidth="1.2">
+    <path d="M5 2 V16 M13 2 V16" fill="none" />
+    <rect x="3" y="5" width="4" height="7" />
+    <rect x="11" y="7" width="4" height="5" />
+  </svg>
+);

@@ -43,6 +43,7 @@ export const Route = createFileRoute("/_auth/pages/trade/trade")({
 
 function Trade() {
   const data = Route.useLoaderData();
+  const { user } = Route.useRouteContext();
   const { t } = useLingui();
   const online = useOnline();
   if (!data && !online) return <NoData />;
@@ -62,5 +63,5 @@ function Trade() {
       </main>
     );
   }
-  return <TradePage key={data.detail.id} {...data} />;
+  return <TradePage key={data.detail.id} {...data} userId={user.id} />;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "requote_tolerance_bps" integer DEFAULT 10 NOT NULL;

@@ -1,0 +1,160 @@
+import { useLingui } from "@lingui/react/macro";
+
+import { useAmountFormat } from "@/i18n/format";
+import { CURRENCY } from "#contract/constants";
+import type { Direction, Goods } from "#contract/markets";
+
+import { useProblemText } from "./problem-text";
+import { centsText, stepAmount, type TicketFigures } from "./ticket-figures";
+
+const PRESETS = ["10", "50", "100", "500"];
+const secondsText = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${seconds / 60}m`);
+
+export interface Requote {
+  direction: Direction;
+  price: string;
+}
+
+interface Props {
+  goods: Goods;
+  amount: string;
+  onAmount: (amount: string) => void;
+  seconds: number;
+  onSeconds: (seconds: number) => void;
+  figures: TicketFigures;
+  /** why no order can go now (offline, market shut, quotes late), or null */
+  blocked: string | null;
+  /** the server's refusal of the last order */
+  refusal: string | null;
+  busy: boolean;
+  requote: Requote | null;
+  onTrade: (direction: Direction, price?: string) => void;
+  confirmEach: boolean;
+  onConfirmEach: (on: boolean) => void;
+}
+
+/**
+ * The trade bar under the chart: amount stepper with presets and "max", the settlement time, and Up / Down with
+ * the payout and the net profit on them. Up or Down trades at once unless "confirm each order" is on.
+ */
+export function TradeBar(props: Props) {
+  const { goods, amount, onAmount, seconds, onSeconds, figures, blocked, refusal, busy, requote, onTrade, confirmEach, onConfirmEach } =
+    props;
+  const { t } = useLingui();
+  const money = useAmountFormat();
+  const problem = useProblemText(figures.problem) ?? refusal;
+  const net = figures.net === null ? "—" : `+${money(figures.net / 100)}`;
+  const disabled = busy || blocked !== null || figures.problem !== null;
+  const upText = t`Buy up`;
+  const downText = t`Buy down`;
+  const payout = `${figures.payoutPct}%`;
+  const { max } = figures;
+
+  return (
+    <section className="tr-bar" aria-label={t`Order`}>
+      <div className="tr-bar-row">
+        <div className="tr-stepper">
+          <button
+            type="button"
+            className="tr-step"
+            aria-label={t`Less`}
+            onClick={() => onAmount(centsText(stepAmount(figures.cents, -1, figures.range)))}
+          >
+            −
+          </button>
+          <label className="tr-amount">
+            <span className="tr-caption">
+              {t`Amount`} ({CURRENCY})
+            </span>
+            <input
+              id="trade-amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(event) => onAmount(event.target.value)}
+              aria-invalid={figures.problem !== null}
+              aria-describedby="trade-problem"
+            />
+          </label>
+          <button
+            type="button"
+            className="tr-step"
+            aria-label={t`More`}
+            onClick={() => onAmount(centsText(stepAmount(figures.cents, 1, figures.range)))}
+          >
+            +
+          </button>
+        </div>
+        <fieldset className="tr-expiry">
+          <legend className="tr-caption">{t`Settlement time`}</legend>
+          <div className="tr-expiry-options">
+            {goods.options.map((o) => (
+              <button
+                key={o.seconds}
+                type="button"
+                className="tr-chip"
+                aria-pressed={o.seconds === seconds}
+                onClick={() => onSeconds(o.seconds)}
+              >
+                {secondsText(o.seconds)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <div className="tr-presets">
+        {PRESETS.map((preset) => (
+          <button key={preset} type="button" className="tr-chip" aria-pressed={amount === preset} onClick={() => onAmount(preset)}>
+            {preset}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="tr-chip"
+          disabled={max === null}
+          aria-pressed={max !== null && figures.cents === max}
+          onClick={() => max !== null && onAmount(centsText(max))}
+        >
+          {t`Max`}
+        </button>
+        <label className="tr-confirm-toggle">
+          <input type="checkbox" checked={confirmEach} onChange={(event) => onConfirmEach(event.target.checked)} />
+          {t`Confirm each order`}
+        </label>
+      </div>
+      <p id="trade-problem" className="tr-problem" role="alert" data-testid="ticket-error">
+        {blocked ?? problem ?? ""}
+      </p>
+      {requote && (
+        <button
+          type="button"
+          className={`tr-requote tr-requote-${requote.direction}`}
+          data-testid="requote"
+          disabled={busy}
+          onClick={() => onTrade(requote.direction, requote.price)}
+        >
+          {t`Price moved — place at ${requote.price}`}
+        </button>
+      )}
+      <div className="tr-actions">
+        <button type="button" className="tr-trade tr-trade-up" disabled={disabled} onClick={() => onTrade("up")} data-testid="trade-up">
+          <span className="tr-trade-label">▲ {upText}</span>
+          <span className="tr-trade-figures">
+            {payout} · <span data-testid="net-up">{net}</span>
+          </span>
+        </button>
+        <button
+          type="button"
+          className="tr-trade tr-trade-down"
+          disabled={disabled}
+          onClick={() => onTrade("down")}
+          data-testid="trade-down"
+        >
+          <span className="tr-trade-label">▼ {downText}</span>
+          <span className="tr-trade-figures">
+            {payout} · <span data-testid="net-down">{net}</span>
+          </span>
+        </button>
+      </div>
+    </section>
+  );
+}

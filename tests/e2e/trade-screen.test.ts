@@ -1,0 +1,151 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { apiPaths } from "#contract/paths";
+
+import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
+
+let browser: Browser;
+let pid: number;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // crypto trades around the clock, so the test does not depend on the day
+  const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata?market=crypto`)).json()) as {
+    data: Array<{ id: number; code: string }>;
+  };
+  pid = answer.data.find((p) => p.code === "BTCUSDT")!.id;
+});
+afterAll(() => browser?.close());
+
+async function openTrade(page: Page): Promise<void> {
+  await page.goto(appUrl(`/pages/trade/trade?pid=${pid}`));
+  await page.locator("[data-testid=kline] canvas").first().waitFor({ timeout: 20_000 });
+}
+
+interface Mark {
+  name?: string;
+  yAxis?: number;
+  xAxis?: number;
+  label?: { formatter?: string };
+}
+
+/** The lines the chart was told to draw, read from echarts' own option. */
+function chartMarks(page: Page): Promise<Mark[]> {
+  return page.evaluate(() => {
+    const box = document.querySelector("[data-testid=kline]") as HTMLElement & { chart?: { getOption(): { series: unknown[] } } };
+    const series = box.chart?.getOption().series as Array<{ id: string; markLine?: { data: Array<Mark | Mark[]> } }> | undefined;
+    const marks = series?.find((s) => s.id === "marks")?.markLine?.data ?? [];
+    return marks.map((mark) => (Array.isArray(mark) ? mark[0]! : mark));
+  });
+}
+
+const placed = (page: Page) =>
+  page.waitForResponse((response) => response.url().includes(apiPaths.placeOrder.path) && response.request().method() === "POST");
+
+describe("the trade screen", () => {
+  it("gives the chart most of a 390×844 phone, with the live price line, and fits 320 and 450 px wide", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    await openTrade(page);
+
+    const chart = (await page.getByTestId("kline").boundingBox())!;
+    expect(chart.height / 844).toBeGreaterThanOrEqual(0.55);
+    // header: product, price, status, balance in the language's grouping
+    expect(await page.locator(".tr-name").textContent()).toContain("BTC/USDT");
+    await expect.poll(() => page.getByTestId("trade-balance").textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    const price = Number(await page.getByTestId("trade-price").textContent());
+    await expect.poll(async () => (await chartMarks(page)).find((m) => m.name === "price")?.yAxis).toBeGreaterThan(0);
+    const line = (await chartMarks(page)).find((m) => m.name === "price")!;
+    expect(Math.abs(line.yAxis! - price) / price).toBeLessThan(0.01);
+    expect(line.label?.formatter).toMatch(/^\d+\.\d{2}$/);
+
+    // candles ⇄ line, and the period marked
+    expect(await page.locator(".tr-periods [aria-current=true]").textContent()).toBe("1m");
+    await page.getByTestId("chart-type").click();
+    await expect.poll(() => page.getByTestId("kline").getAttribute("data-chart-type")).toBe("line");
+    await page.getByTestId("chart-type").click();
+
+    for (const width of [320, 450]) {
+      await page.setViewportSize({ width, height: 740 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const down = (await page.getByTestId("trade-down").boundingBox())!;
+      expect(down.x + down.width).toBeLessThanOrEqual(width);
+      expect(down.y + down.height).toBeLessThanOrEqual(740);
+    }
+    await context.close();
+  });
+
+  it("confirms the first order, then trades on one tap with confirm off, draws entry and expiry lines, retries a moved price in one tap, and shows the result over the chart", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    await openTrade(page);
+    await page.getByRole("button", { name: "30s", exact: true }).click();
+    await page.getByRole("button", { name: "10", exact: true }).click();
+    // 80 % payout on 10.00, fee 0.10: the buttons say +7.90
+    await expect.poll(() => page.getByTestId("net-up").textContent()).toBe("+7.90");
+
+    // confirm each order is on for an account that never changed it: Up opens the sheet
+    expect(await page.getByRole("checkbox", { name: "Confirm each order" }).isChecked()).toBe(true);
+    await page.getByTestId("trade-up").click();
+    const sheet = page.getByTestId("order-confirm");
+    await sheet.waitFor();
+    await sheet.getByRole("checkbox", { name: "Confirm each order" }).uncheck();
+    const first = placed(page);
+    await sheet.getByRole("button", { name: "Confirm buy up" }).click();
+    const up = (await (await first).json()) as { code: number; data: { id: number } };
+    expect(up.code).toBe(1);
+    await sheet.waitFor({ state: "detached" });
+
+    // now one tap places the order, no sheet
+    const second = placed(page);
+    await page.getByTestId("trade-down").click();
+    expect(((await (await second).json()) as { code: number }).code).toBe(1);
+    expect(await page.getByTestId("order-confirm").count()).toBe(0);
+    // the choice is kept for this user
+    await page.reload();
+    await page.locator("[data-testid=kline] canvas").first().waitFor();
+    expect(await page.getByRole("checkbox", { name: "Confirm each order" }).isChecked()).toBe(false);
+
+    // both orders on the chart: an entry line and an expiry line with a countdown each
+    await expect.poll(async () => (await chartMarks(page)).filter((m) => m.name?.startsWith("expiry-")).length).toBe(2);
+    const marks = await chartMarks(page);
+    expect(marks.filter((m) => m.name?.startsWith("entry-"))).toHaveLength(2);
+    for (const expiry of marks.filter((m) => m.name?.startsWith("expiry-"))) expect(expiry.label?.formatter).toMatch(/^0:[0-3]\d$/);
+
+    // requote: the price the ticket sends is far from the server's, which refuses with its own price
+    await context.route(
+      `**${apiPaths.placeOrder.path}*`,
+      async (route) => {
+        const form = new URLSearchParams(route.request().postData() ?? "");
+        form.set("price", (Number(form.get("price")) * 0.9).toFixed(2));
+        await route.continue({ postData: form.toString() });
+      },
+      { times: 1 },
+    );
+    const moved = placed(page);
+    await page.getByTestId("trade-up").click();
+    const refusal = (await (await moved).json()) as { err: string; values: { price: string } };
+    expect(refusal.err).toBe("price_moved");
+    const retry = page.getByTestId("requote");
+    await expect.poll(() => retry.textContent()).toBe(`Price moved — place at ${refusal.values.price}`);
+    const third = placed(page);
+    await retry.click();
+    const requoted = (await (await third).json()) as { code: number; data: { openPrice: string } };
+    expect(requoted.code).toBe(1);
+    await retry.waitFor({ state: "detached" });
+
+    // the first order settles after its 30 s: its result appears over the chart
+    const result = page.getByTestId("order-result").first();
+    await result.waitFor({ timeout: 60_000 });
+    expect(await result.getAttribute("data-result")).toMatch(/^(win|loss|tie)$/);
+    expect(await result.textContent()).toMatch(/(Win|Loss|Tie)/);
+    expect(await result.getByTestId("result-change").textContent()).toMatch(/^[+−]?\d{1,3}(,\d{3})*\.\d{2}$/);
+    const box = (await result.boundingBox())!;
+    const chart = (await page.getByTestId("kline").boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(chart.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(chart.y + chart.height);
+    await context.close();
+  }, 120_000);
+});

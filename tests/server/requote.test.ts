@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { formatPrice } from "#contract/money";
+import { products } from "#server/db/schema";
+
+import { api, type Harness, loginDemo, rid, snapshot, startHarness } from "./harness";
+
+let h: Harness;
+let token: string;
+let btc: number;
+beforeAll(async () => {
+  h = await startHarness();
+  token = await loginDemo(h);
+  btc = [...h.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.advance(1);
+});
+
+const serverPrice = () => h.feed.quote(btc)!.price;
+const shown = (scaled: number) => formatPrice(scaled, 2);
+const order = (fields: Record<string, string>) =>
+  api(
+    h,
+    "POST",
+    "/api/user/addorder",
+    { pid: String(btc), direction: "up", seconds: "30", amount: "100", requestId: rid(), ...fields },
+    { token },
+  );
+
+describe("requote: the price the customer saw against the server's at acceptance", () => {
+  it("has a tolerance per product, 10 bps unless the operator sets another", () => {
+    expect(h.feed.products.get(btc)!.requoteToleranceBps).toBe(10);
+  });
+
+  it("accepts a shown price within the tolerance, at the server's own price", async () => {
+    const price = serverPrice();
+    // 9 bps below the server's price: inside 10 bps
+    const seen = price - Math.floor((price * 9) / 10_000);
+    const answer = await order({ price: shown(seen) });
+    expect(answer.body.code).toBe(1);
+    expect(answer.body.data.openPrice).toBe(shown(price));
+    expect(answer.body.data.openPrice).not.toBe(shown(seen));
+  });
+
+  it("refuses a shown price beyond the tolerance with the new price, and moves no money", async () => {
+    const price = serverPrice();
+    const seen = price - Math.ceil((price * 11) / 10_000);
+    const before = await snapshot(h);
+    const answer = await order({ price: shown(seen) });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 0, err: "price_moved", data: null, values: { price: shown(price) } });
+    expect(answer.body.msg).toBe(`The price moved to ${shown(price)}; the order was not placed`);
+    expect(await snapshot(h)).toBe(before);
+
+    // the one-tap retry with the new price goes through
+    const retry = await order({ price: (answer.body as unknown as { values: { price: string } }).values.price });
+    expect(retry.body.code).toBe(1);
+    expect(retry.body.data.openPrice).toBe(shown(price));
+  });
+
+  it("compares with the price when the order is accepted, not when the customer looked", async () => {
+    const seen = serverPrice();
+    // the market jumps 1 % before the order arrives
+    h.provider.queued.set(btc, [Math.round(seen * 1.01)]);
+    await h.advance(1);
+    const answer = await order({ price: shown(seen) });
+    expect(answer.body).toMatchObject({ err: "price_moved", values: { price: shown(serverPrice()) } });
+  });
+
+  it("follows the product's own tolerance", async () => {
+    await h.database.db.update(products).set({ requoteToleranceBps: 200 }).where(eq(products.id, btc));
+    await h.feed.reloadProducts();
+    try {
+      const price = serverPrice();
+      const answer = await order({ price: shown(Math.round(price * 0.985)) });
+      expect(answer.body.code).toBe(1);
+    } finally {
+      await h.database.db.update(products).set({ requoteToleranceBps: 10 }).where(eq(products.id, btc));
+      await h.feed.reloadProducts();
+    }
+  });
+
+  it("opens an order sent without a shown price at the server's price, as before", async () => {
+    const answer = await order({});
+    expect(answer.body.code).toBe(1);
+    expect(answer.body.data.openPrice).toBe(shown(serverPrice()));
+  });
+
+  it("refuses a malformed shown price as invalid input", async () => {
+    const answer = await order({ price: "1,08" });
+    expect(answer.body).toMatchObject({ err: "invalid_input", msg: "Price is invalid" });
+  });
+});
