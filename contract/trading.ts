@@ -52,6 +52,7 @@ export const placeOrderRequest = z.object({
   price: z
     .string({ error: "invalid_input" })
     .regex(/^\d{1,12}(\.\d{1,10})?$/, { error: "invalid_input" })
+    .refine((shown) => Number(shown) > 0, { error: "invalid_input" })
     .optional(),
   requestId: requestIdField(),
 });

@@ -145,7 +145,7 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
     if (!upload) throw new AppError("not_found");
     const token = request.headers.token;
     const user = typeof token === "string" ? await authenticate(ctx, token) : null;
-    const isOperator = opsToken !== undefined && sameSecret(request.headers["ops-token"], opsToken);
+    const isOperator = sameSecret(request.headers["ops-token"], opsToken ?? "");
     // without a session: log in; with someone else's: the file does not exist for them (its name is not confirmed)
     if (!isOperator && !user) throw new AppError("login_required");
     if (!isOperator && user?.id !== upload.userId) throw new AppError("not_found");

@@ -8,6 +8,8 @@ import { isPublicPath, PUBLIC_KEYWORDS, queryIntoHash } from "../../src/app/star
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
+    // a file named "-…" sits beside the routes without being one (the router's ignore prefix)
+    if (entry.startsWith("-")) return [];
     return statSync(path).isDirectory() ? routeFiles(path) : [path];
   });
 }

@@ -12,7 +12,7 @@ const COUNT = 99;
 
 /** The catalogue's text for an error in one language, with its placeholders ({field}, {min}…) as wildcards. */
 export function catalogPattern(lang: string, key: ErrorKey): RegExp {
-  const template = translate(lang, errorMessages[key], { field: HOLE, min: HOLE, max: HOLE, minutes: COUNT }).replaceAll(
+  const template = translate(lang, errorMessages[key], { field: HOLE, min: HOLE, max: HOLE, price: HOLE, minutes: COUNT }).replaceAll(
     String(COUNT),
     HOLE,
   );
