@@ -69,7 +69,8 @@ describe("feel", () => {
     const page = await context.newPage();
     await logInAsDemo(page);
     await page.goto(appUrl("/"));
-    await context.route(`**${apiPaths.bankCards.path}*`, (route) => route.abort());
+    // a proxy's error page, not a dead network: the app stays online, so only the button brings the page back
+    await context.route(`**${apiPaths.bankCards.path}*`, (route) => route.fulfill({ status: 502, body: "<html>502</html>" }));
     await page.goto(appUrl("/pages/user/bank"));
     const retry = page.getByRole("button", { name: "Try again" });
     await retry.waitFor();
