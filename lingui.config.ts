@@ -3,7 +3,7 @@ import { formatter } from "@lingui/format-po";
 
 import { LANGUAGE_CODES } from "#contract/languages";
 
-const shellFeatures = ["<rootDir>/src/features/home", "<rootDir>/src/features/market", "<rootDir>/src/features/content/HomeContent.tsx"];
+const shellFeatures = ["<rootDir>/src/features/home", "<rootDir>/src/features/markets", "<rootDir>/src/features/content/HomeContent.tsx"];
 const shellSources = [
   "<rootDir>/contract/app-messages.ts",
   "<rootDir>/src/app",

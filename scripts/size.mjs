@@ -91,7 +91,7 @@ const apiClient = manifest["node_modules/ky/distribution/index.js"];
 if (!apiClient) throw new Error("the build has no ky chunk: is the API client imported statically?");
 console.log(`\nAt the first API call, both pages: ${apiClient.file} ${kb(gz(apiClient.file))} KB gzip (ky)`);
 // The trade screen draws its header and trade bar first and the chart (echarts) a moment later.
-const chartKey = "src/features/trade/KlineChart.tsx";
+const chartKey = "src/features/trading/KlineChart.tsx";
 if (manifest[chartKey]) {
   const withChart = staticClosure(routeKey("_auth/pages/trade/trade.tsx"), staticClosure(entryKey));
   staticClosure(chartKey, withChart);

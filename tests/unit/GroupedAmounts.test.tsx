@@ -4,11 +4,11 @@ import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { InvitePage } from "@/features/invite/InvitePage";
-import { OrderDetailPage } from "@/features/orders/OrderDetailPage";
-import { OrderPage } from "@/features/orders/OrderPage";
+import { InvitePage } from "@/features/invites/InvitePage";
 import { RechargePage } from "@/features/recharge/RechargePage";
 import { RechargeRecordPage } from "@/features/recharge/RechargeRecordPage";
+import { OrderDetailPage } from "@/features/trading/OrderDetailPage";
+import { OrderPage } from "@/features/trading/OrderPage";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { SignedMoney } from "@/ui/MarketText";
 import type { Order } from "#contract/markets";

@@ -4,7 +4,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { InvitePage } from "@/features/invite/InvitePage";
+import { InvitePage } from "@/features/invites/InvitePage";
 import type { Invitation, InviteBonusPolicy } from "#contract/mine";
 
 vi.mock("@tanstack/react-router", () => ({

@@ -6,8 +6,8 @@ import { act, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { ticketFigures } from "@/features/trade/ticket-figures";
-import { type Requote, TradeBar } from "@/features/trade/TradeBar";
+import { ticketFigures } from "@/features/trading/ticket-figures";
+import { type Requote, TradeBar } from "@/features/trading/TradeBar";
 import { messages as dePages } from "@/i18n/locales/de/pages";
 import type { Direction, Goods } from "#contract/markets";
 

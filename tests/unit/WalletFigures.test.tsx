@@ -4,8 +4,8 @@ import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { CashRecordPage } from "@/features/cash/CashRecordPage";
 import { assetSplit } from "@/features/wallet/asset-split";
+import { WithdrawalRecordPage } from "@/features/withdrawal/WithdrawalRecordPage";
 import { CoinAmount } from "@/ui/CoinAmount";
 import { Money } from "@/ui/Money";
 import { coinWorthCents } from "#contract/money";
@@ -84,13 +84,13 @@ describe("withdrawal records", () => {
     reason: status === "failed" ? "name mismatch" : null,
   });
   it("a refused withdrawal says the whole amount was returned, with no fee or payout", () => {
-    const text = show(<CashRecordPage records={[record("failed")]} />);
+    const text = show(<WithdrawalRecordPage records={[record("failed")]} />);
     expect(text).toContain("Returned 3,000.00");
     expect(text).not.toContain("Received");
     expect(text).not.toContain("Fee");
   });
   it("a paid one says what was received; one under review what is to be received", () => {
-    expect(show(<CashRecordPage records={[record("success")]} />)).toContain("Fee 30.00 · Received 2,970.00");
-    expect(show(<CashRecordPage records={[record("review")]} />)).toContain("Fee 30.00 · To receive 2,970.00");
+    expect(show(<WithdrawalRecordPage records={[record("success")]} />)).toContain("Fee 30.00 · Received 2,970.00");
+    expect(show(<WithdrawalRecordPage records={[record("review")]} />)).toContain("Fee 30.00 · To receive 2,970.00");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { invitationLink } from "../../src/features/invite/api";
+import { invitationLink } from "../../src/features/invites/api";
 
 describe("invitation link", () => {
   it("is built from the page's host with an h5. prefix and lands on registration with the code", () => {

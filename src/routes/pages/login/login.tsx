@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { LoginPage } from "@/features/auth/LoginPage";
+import { LoginPage } from "@/features/accounts/LoginPage";
 
 export const Route = createFileRoute("/pages/login/login")({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>

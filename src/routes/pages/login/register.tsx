@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { RegisterPage } from "@/features/auth/RegisterPage";
+import { RegisterPage } from "@/features/accounts/RegisterPage";
 
 export const Route = createFileRoute("/pages/login/register")({
   // ?code= in the hash route prefills the invitation code (the invitation link)

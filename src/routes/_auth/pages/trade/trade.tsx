@@ -2,8 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
 
 import { fetchHoldingOrders } from "@/api/trading";
-import { fetchTradeScreen } from "@/features/trade/api";
-import { TradePage } from "@/features/trade/TradePage";
+import { fetchTradeScreen } from "@/features/trading/api";
+import { TradePage } from "@/features/trading/TradePage";
 import { cachedLoad } from "@/offline/cached-load";
 import { Empty } from "@/ui/Empty";
 import { NavBar } from "@/ui/NavBar";

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { AddBankPage } from "@/features/bank/AddBankPage";
+import { AddCardPage } from "@/features/cards/AddCardPage";
 
-export const Route = createFileRoute("/_auth/pages/user/addBank")({ component: AddBankPage });
+export const Route = createFileRoute("/_auth/pages/user/addBank")({ component: AddCardPage });

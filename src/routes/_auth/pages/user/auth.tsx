@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 import { dataOrNull } from "@/api/client";
-import { fetchVerification } from "@/features/verify/api";
-import { AuthPage } from "@/features/verify/AuthPage";
+import { fetchVerification } from "@/features/identity/api";
+import { IdentityPage } from "@/features/identity/IdentityPage";
 import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/auth")({
@@ -12,5 +12,5 @@ export const Route = createFileRoute("/_auth/pages/user/auth")({
 
 function Auth() {
   const state = Route.useLoaderData();
-  return state ? <AuthPage state={state} /> : <NoData />;
+  return state ? <IdentityPage state={state} /> : <NoData />;
 }

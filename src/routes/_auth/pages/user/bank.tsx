@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { fetchCards } from "@/features/bank/api";
-import { BankListPage } from "@/features/bank/BankListPage";
+import { fetchCards } from "@/features/cards/api";
+import { CardListPage } from "@/features/cards/CardListPage";
 import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
@@ -12,5 +12,5 @@ export const Route = createFileRoute("/_auth/pages/user/bank")({
 
 function Bank() {
   const loaded = Route.useLoaderData();
-  return loaded.data ? <BankListPage cards={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
+  return loaded.data ? <CardListPage cards={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
 }

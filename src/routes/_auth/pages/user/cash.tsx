@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { fetchCashInfo } from "@/features/cash/api";
-import { CashPage } from "@/features/cash/CashPage";
+import { fetchCashInfo } from "@/features/withdrawal/api";
+import { WithdrawalPage } from "@/features/withdrawal/WithdrawalPage";
 import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
@@ -12,5 +12,5 @@ export const Route = createFileRoute("/_auth/pages/user/cash")({
 
 function Cash() {
   const loaded = Route.useLoaderData();
-  return loaded.data ? <CashPage info={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
+  return loaded.data ? <WithdrawalPage info={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
 }

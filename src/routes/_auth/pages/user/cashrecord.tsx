@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { fetchWithdrawRecords } from "@/features/cash/api";
-import { CashRecordPage } from "@/features/cash/CashRecordPage";
+import { fetchWithdrawRecords } from "@/features/withdrawal/api";
+import { WithdrawalRecordPage } from "@/features/withdrawal/WithdrawalRecordPage";
 import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
@@ -12,5 +12,5 @@ export const Route = createFileRoute("/_auth/pages/user/cashrecord")({
 
 function CashRecords() {
   const loaded = Route.useLoaderData();
-  return loaded.data ? <CashRecordPage records={loaded.data.items} offlineSince={loaded.offlineSince} /> : <NoData />;
+  return loaded.data ? <WithdrawalRecordPage records={loaded.data.items} offlineSince={loaded.offlineSince} /> : <NoData />;
 }

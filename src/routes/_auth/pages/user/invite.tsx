@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 import { dataOrNull } from "@/api/client";
-import { fetchInvitation } from "@/features/invite/api";
-import { InvitePage } from "@/features/invite/InvitePage";
+import { fetchInvitation } from "@/features/invites/api";
+import { InvitePage } from "@/features/invites/InvitePage";
 import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/invite")({

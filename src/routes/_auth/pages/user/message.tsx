@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { fetchMessages } from "@/features/messages/api";
-import { MessagePage } from "@/features/messages/MessagePage";
+import { fetchMessages } from "@/features/inbox/api";
+import { InboxPage } from "@/features/inbox/InboxPage";
 import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
@@ -12,5 +12,5 @@ export const Route = createFileRoute("/_auth/pages/user/message")({
 
 function Messages() {
   const loaded = Route.useLoaderData();
-  return loaded.data ? <MessagePage page={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
+  return loaded.data ? <InboxPage page={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 import { fetchHoldingOrders, fetchOrderHistory } from "@/api/trading";
-import { OrderPage } from "@/features/orders/OrderPage";
+import { OrderPage } from "@/features/trading/OrderPage";
 import { cachedLoad } from "@/offline/cached-load";
 
 export const Route = createFileRoute("/_auth/pages/user/order")({

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
 
 import { fetchOrder } from "@/api/trading";
-import { OrderDetailPage } from "@/features/orders/OrderDetailPage";
+import { OrderDetailPage } from "@/features/trading/OrderDetailPage";
 import { cachedLoad } from "@/offline/cached-load";
 import { Empty } from "@/ui/Empty";
 import { NavBar } from "@/ui/NavBar";

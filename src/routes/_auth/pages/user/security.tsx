@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { SecurityPage } from "@/features/security/SecurityPage";
+import { SecurityPage } from "@/features/accounts/SecurityPage";
 
 export const Route = createFileRoute("/_auth/pages/user/security")({
   loader: ({ context }) => context.user,

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { SetFundPasswordPage } from "@/features/security/SetFundPasswordPage";
+import { SetFundPasswordPage } from "@/features/accounts/SetFundPasswordPage";
 
 export const Route = createFileRoute("/_auth/pages/user/setfundpassword")({
   loader: ({ context }) => context.user,

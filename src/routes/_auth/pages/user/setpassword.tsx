@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { SetPasswordPage } from "@/features/security/SetPasswordPage";
+import { SetPasswordPage } from "@/features/accounts/SetPasswordPage";
 
 export const Route = createFileRoute("/_auth/pages/user/setpassword")({ component: SetPasswordPage });

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 
 import { loadCurrentUser } from "@/api/current-user";
-import { logOut } from "@/features/auth/api";
+import { logOut } from "@/features/accounts/api";
 import { MinePage } from "@/features/mine/MinePage";
 import { useLiveRefresh } from "@/ui/use-live-refresh";
 

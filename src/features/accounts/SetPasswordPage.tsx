@@ -7,7 +7,7 @@ import { NavBar } from "@/ui/NavBar";
 import { NeedsConnection } from "@/ui/NeedsConnection";
 import { useOnline } from "@/ui/use-online";
 
-import { changeLoginPassword } from "./api";
+import { changeLoginPassword } from "./password-api";
 
 export function SetPasswordPage() {
   const { t } = useLingui();

@@ -7,7 +7,7 @@ import { RecordsPage } from "@/ui/RecordsPage";
 import { StatusChip } from "@/ui/StatusChip";
 import type { WithdrawRecord } from "#contract/wallet";
 
-export function CashRecordPage({ records, offlineSince }: { records: WithdrawRecord[]; offlineSince?: number }) {
+export function WithdrawalRecordPage({ records, offlineSince }: { records: WithdrawRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const amountText = useAmountFormat();
   /** a refused withdrawal gives the whole amount back to cash and charges no fee */

@@ -25,7 +25,7 @@ import { requestWithdrawal } from "./api";
  * Withdraw: the rules first, the fee and the amount received as the user types, the card; then a confirmation
  * sheet with amount, fee, what arrives and where, which takes the fund password.
  */
-export function CashPage({ info, offlineSince }: { info: CashInfo; offlineSince?: number }) {
+export function WithdrawalPage({ info, offlineSince }: { info: CashInfo; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const online = useOnline();

@@ -9,7 +9,7 @@ import type { MessagePage as MessagePageData } from "#contract/mine";
 import { markMessageRead } from "./api";
 
 /** Messages with their read flag; opening one marks it read and updates the Mine tab's badge. */
-export function MessagePage({ page, offlineSince }: { page: MessagePageData; offlineSince?: number }) {
+export function InboxPage({ page, offlineSince }: { page: MessagePageData; offlineSince?: number }) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(null);
   const [read, setRead] = useState(() => new Set(page.items.filter((m) => m.read).map((m) => m.id)));

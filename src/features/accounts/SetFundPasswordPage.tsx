@@ -9,7 +9,7 @@ import { NeedsConnection } from "@/ui/NeedsConnection";
 import { useOnline } from "@/ui/use-online";
 import type { UserInfo } from "#contract/accounts";
 
-import { changePayPassword } from "./api";
+import { changePayPassword } from "./password-api";
 
 export function SetFundPasswordPage({ user }: { user: UserInfo }) {
   const { t } = useLingui();

@@ -13,7 +13,7 @@ import { isResidentId } from "#contract/resident-id";
 import { submitVerification } from "./api";
 
 /** Real-name verification: name, ID number and the agreement; then under review until the operator decides. */
-export function AuthPage({ state }: { state: VerificationState }) {
+export function IdentityPage({ state }: { state: VerificationState }) {
   const { t } = useLingui();
   const router = useRouter();
   const [name, setName] = useState("");

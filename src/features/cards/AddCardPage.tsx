@@ -13,7 +13,7 @@ import { CARD_TYPES, type CardType, isBankCardNumber } from "#contract/wallet";
 
 import { addCard } from "./api";
 
-export function AddBankPage() {
+export function AddCardPage() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const online = useOnline();

@@ -16,7 +16,7 @@ import type { BankCard } from "#contract/wallet";
 
 import { removeCard } from "./api";
 
-export function BankListPage({ cards, offlineSince }: { cards: BankCard[]; offlineSince?: number }) {
+export function CardListPage({ cards, offlineSince }: { cards: BankCard[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const online = useOnline();
