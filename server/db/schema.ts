@@ -128,6 +128,13 @@ export const products = pgTable("products", {
    * the second or two a phone's quote lags behind does not refuse orders; a jump does.
    */
   requoteToleranceBps: integer("requote_tolerance_bps").notNull().default(10),
+  /**
+   * Where the product's prices come from: `simulated` (the random walk), or `binance:<symbol>` (the exchange's
+   * public trade stream for that symbol, e.g. `binance:btcusdt`). Only the job leader connects to a source.
+   */
+  feedSource: text("feed_source").notNull().default("simulated"),
+  /** a real source silent longer than this (seconds) leaves the product stale: no tick is recorded, no order opens */
+  feedStaleSeconds: integer("feed_stale_seconds").notNull().default(10),
 });
 
 export const secondsOptions = pgTable(
