@@ -93,6 +93,7 @@ async function main() {
     distDir: config.distDir,
     consoleDir: config.consoleDir,
     rateLimitScale: config.rateLimitScale,
+    sharedRateLimits: database.kind === "postgres",
     processInfo: { database: database.kind, isLeader: () => leadership.isLeader() },
   });
   await app.listen({ port: config.port, host: config.host });

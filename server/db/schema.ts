@@ -486,3 +486,13 @@ export const opsAudit = pgTable(
   },
   (table) => [index("ops_audit_at_idx").on(table.at), index("ops_audit_action_idx").on(table.action, table.at)],
 );
+
+/**
+ * Per-route rate-limit counts shared by every process on one PostgreSQL (one row per route and client
+ * address): a limit of 5 a minute is 5 across all processes, not 5 on each. Windows are in milliseconds.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: bigint("window_start", { mode: "number" }).notNull(),
+  hits: integer("hits").notNull(),
+});
