@@ -40,6 +40,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   market_closed: 422,
   not_trading_time: 422,
   quote_stale: 422,
+  product_feed_busy: 422,
   price_moved: 409,
   order_not_found: 404,
   card_required: 422,

@@ -33,6 +33,10 @@ export interface ProductQuote {
   status: MarketStatus;
   time: number;
   simulated: boolean;
+  /** where the price comes from: "simulated", or the exchange that fed it ("Binance") */
+  source: string;
+  /** a real source has fallen silent: the price is not current and new orders are refused */
+  stale: boolean;
 }
 
 export interface LatestQuote {
@@ -41,6 +45,10 @@ export interface LatestQuote {
   time: number;
   status: MarketStatus;
   simulated: boolean;
+  /** where the price comes from: "simulated", or the exchange that fed it ("Binance") */
+  source: string;
+  /** a real source has fallen silent: the price is not current and new orders are refused */
+  stale: boolean;
 }
 
 export interface ProductDetail {
@@ -58,6 +66,10 @@ export interface ProductDetail {
   status: MarketStatus;
   time: number;
   simulated: boolean;
+  /** where the price comes from: "simulated", or the exchange that fed it ("Binance") */
+  source: string;
+  /** a real source has fallen silent: the price is not current and new orders are refused */
+  stale: boolean;
 }
 
 export interface SecondsOption {

@@ -62,6 +62,10 @@ export const errorMessages = {
   market_closed: /*i18n*/ { id: "error.market_closed", message: "The market is closed" },
   not_trading_time: /*i18n*/ { id: "error.not_trading_time", message: "Not trading time" },
   quote_stale: /*i18n*/ { id: "error.quote_stale", message: "Quotes are delayed, try again in a moment" },
+  product_feed_busy: /*i18n*/ {
+    id: "error.product_feed_busy",
+    message: "Close the product for trading and let its open orders settle before changing where its prices come from",
+  },
   price_moved: /*i18n*/ { id: "error.price_moved", message: "The price moved to {price}; the order was not placed" },
   order_not_found: /*i18n*/ { id: "error.order_not_found", message: "Order not found" },
   card_required: /*i18n*/ { id: "error.card_required", message: "Bind a bank card or payment channel first" },

@@ -108,6 +108,22 @@ export const opsProductEndpoints = {
     auth: "ops",
     roles: ADMIN,
   },
+  setProductFeed: {
+    method: "POST",
+    path: "/api/ops/product/feed",
+    summary:
+      "Set where a halted product's prices come from (simulated, or binance:<symbol>) and how many seconds of silence leave it stale",
+    request: z.object({
+      pid: recordId(),
+      source: z.string({ error: "field_required" }).regex(/^(simulated|binance:[a-z0-9]{2,30})$/, { error: "invalid_input" }),
+      staleSeconds: z
+        .string({ error: "invalid_input" })
+        .regex(/^\d{1,4}$/, { error: "invalid_input" })
+        .default("10"),
+    }),
+    auth: "ops",
+    roles: ADMIN,
+  },
 } satisfies Record<string, EndpointSpec>;
 
 const reviewStatus = () => z.enum(["review", "success", "failed", "all"], { error: "invalid_input" }).default("review");

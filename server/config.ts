@@ -1,5 +1,7 @@
 import { join, resolve } from "node:path";
 
+import { BINANCE_STREAM_URL } from "./market/binance-source";
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -17,6 +19,8 @@ export interface ServerConfig {
   tickRetentionSeconds: number;
   /** Days of one-minute history the simulated feed generates on first start. */
   backfillMinuteDays: number;
+  /** Binance's public streams (products with feed_source `binance:<symbol>`); tests point it at a local fake. */
+  binanceWsUrl: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -33,6 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
     tickRetentionSeconds: Number(env.TICK_RETENTION_HOURS ?? 6) * 3600,
     backfillMinuteDays: Number(env.BACKFILL_MINUTE_DAYS ?? 3),
+    binanceWsUrl: env.BINANCE_WS_URL || BINANCE_STREAM_URL,
   };
 }
 

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "./db/s
 import { buildApp } from "./http/app";
 import { electLeader, soleLeader } from "./jobs/leader";
 import { startJobs } from "./jobs/runner";
+import { BinanceSource } from "./market/binance-source";
 import { encodeTicks, PriceFeed, QUOTES_CHANNEL } from "./market/feed";
 import { SimulatedProvider } from "./market/provider";
 import { seedProducts } from "./market/seed-products";
@@ -60,6 +61,8 @@ async function main() {
     publish: async (ticks) => {
       for (const payload of encodeTicks(ticks)) await database.notify(QUOTES_CHANNEL, payload);
     },
+    // products whose feed_source names an exchange; only the job leader connects
+    live: { binance: new BinanceSource({ url: config.binanceWsUrl, nowMs: Date.now, log }) },
   });
   const uploadsDir = join(config.dataDir, "uploads");
   const jobs = await startJobs({
@@ -90,6 +93,7 @@ async function main() {
     distDir: config.distDir,
     consoleDir: config.consoleDir,
     rateLimitScale: config.rateLimitScale,
+    sharedRateLimits: database.kind === "postgres",
     processInfo: { database: database.kind, isLeader: () => leadership.isLeader() },
   });
   await app.listen({ port: config.port, host: config.host });
@@ -97,7 +101,7 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(`App:        http://${config.host}:${port}/h5/`);
   console.log(`API docs:   http://${config.host}:${port}/api/docs`);
-  console.log(`Prices:     simulated feed (not real market data), ${feed.products.size} products`);
+  console.log(`Prices:     ${pricesLine(feed)}`);
   console.log(`Database:   ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${pgliteFolder(config)}`}`);
   console.log(
     `Jobs:       ${leadership.isLeader() ? "this process runs them" : "another process runs them (this one takes over if it stops)"}`,
@@ -120,11 +124,21 @@ async function main() {
     await app.close();
     // then no new job round, and the one under way finishes
     await jobs.stop();
+    await feed.close();
     await stopSessionNotices();
     // only then give up the job lock, so the next leader never overlaps a round of ours
     await leadership.stop();
     await database.close();
   });
+}
+
+/** What the start-up output says about the products' price sources. */
+function pricesLine(feed: PriceFeed): string {
+  const real = [...feed.products.values()].filter((product) => !feed.isSimulated(product.id));
+  const simulated = feed.products.size - real.length;
+  if (real.length === 0) return `simulated feed (not real market data), ${simulated} products`;
+  const sources = real.map((product) => `${product.code} from ${feed.sourceLabel(product.id)}`).join(", ");
+  return `${sources}; ${simulated} products simulated (not real market data)`;
 }
 
 /** First-start data, each part once per database. */

@@ -128,6 +128,13 @@ export const products = pgTable("products", {
    * the second or two a phone's quote lags behind does not refuse orders; a jump does.
    */
   requoteToleranceBps: integer("requote_tolerance_bps").notNull().default(10),
+  /**
+   * Where the product's prices come from: `simulated` (the random walk), or `binance:<symbol>` (the exchange's
+   * public trade stream for that symbol, e.g. `binance:btcusdt`). Only the job leader connects to a source.
+   */
+  feedSource: text("feed_source").notNull().default("simulated"),
+  /** a real source silent longer than this (seconds) leaves the product stale: no tick is recorded, no order opens */
+  feedStaleSeconds: integer("feed_stale_seconds").notNull().default(10),
 });
 
 export const secondsOptions = pgTable(
@@ -479,3 +486,13 @@ export const opsAudit = pgTable(
   },
   (table) => [index("ops_audit_at_idx").on(table.at), index("ops_audit_action_idx").on(table.action, table.at)],
 );
+
+/**
+ * Per-route rate-limit counts shared by every process on one PostgreSQL (one row per route and client
+ * address): a limit of 5 a minute is 5 across all processes, not 5 on each. Windows are in milliseconds.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: bigint("window_start", { mode: "number" }).notNull(),
+  hits: integer("hits").notNull(),
+});

@@ -16,6 +16,7 @@ import { authenticate } from "../modules/accounts/sessions";
 import type { SmsSender } from "../modules/accounts/sms";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
+import { sharedRateStore } from "../modules/limits/shared-rate-store";
 import type { OperatorIdentity } from "../modules/operators/service";
 import { registerAccountRoutes } from "./accounts-routes";
 import { compressOptions } from "./compression";
@@ -57,6 +58,8 @@ export interface AppOptions {
   /** the built console (dist-ops), served at /ops/ */
   consoleDir?: string;
   rateLimitScale?: number;
+  /** PostgreSQL: the per-route rate limits count in the database, shared by every process */
+  sharedRateLimits?: boolean;
   logger?: boolean;
   /** shown by /api/ops/status; a lone process (tests, PGlite) is the job leader */
   processInfo?: ProcessInfo;
@@ -127,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: 600 * scale,
     timeWindow: "1 minute",
     errorResponseBuilder: () => new AppError("rate_limited"),
+    ...(options.sharedRateLimits ? { store: sharedRateStore(options.ctx.db) } : {}),
   });
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });

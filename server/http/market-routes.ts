@@ -11,7 +11,6 @@ import { route } from "./routes";
 
 export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed, scale: number) {
   const trading = { ...ctx, feed };
-  const source = feed.simulated ? "simulated" : "live";
   const answers = new QuoteAnswers(feed, ctx.now);
   quoteRoute(
     app,
@@ -20,6 +19,8 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, 
     feed,
     (input) => input.market ?? "",
     (input, now) => listProducts(feed, now, input.market),
+    (input) =>
+      [...feed.products.values()].filter((product) => !input.market || product.market === input.market).map((product) => product.id),
   );
   quoteRoute(
     app,
@@ -28,6 +29,7 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, 
     feed,
     (input) => input.pids.join(","),
     (input, now) => latestQuotes(feed, now, input.pids),
+    (input) => input.pids,
   );
   quoteRoute(
     app,
@@ -36,13 +38,17 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, 
     feed,
     (input) => String(input.pid),
     (input, now) => productDetail(feed, now, input.pid),
+    (input) => [input.pid],
   );
-  route(app, endpoints.klines, async (input) => ({ data: await klines(ctx, feed, input.pid, input.period, input.limit), feed: source }));
+  route(app, endpoints.klines, async (input) => ({
+    data: await klines(ctx, feed, input.pid, input.period, input.limit),
+    feed: feed.feedLabel([input.pid]),
+  }));
   route(app, endpoints.seconds, async (input) => ({ data: await secondsOptionList(ctx, feed, input.pid) }));
   route(app, endpoints.goods, async (input, { maybeUser, reply }) => {
     // the ticket carries the reader's balance: no shared cache may keep it
     reply.header("cache-control", "private, no-store");
-    return { data: await goods(ctx, feed, input.pid, maybeUser), feed: source };
+    return { data: await goods(ctx, feed, input.pid, maybeUser), feed: feed.feedLabel([input.pid]) };
   });
 
   route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: preTradeCheck(trading, user, input.pid) }));

@@ -6,7 +6,7 @@ import type { z } from "zod";
 
 import type { EndpointSpec } from "#contract/endpoints";
 
-import type { PriceFeed } from "../market/feed";
+import type { FeedLabel, PriceFeed } from "../market/feed";
 import { compressOptions } from "./compression";
 import { parseInput } from "./parse-input";
 
@@ -99,7 +99,7 @@ function notModified(header: string | string[] | undefined, etag: string): boole
   return value.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, feed: string) {
+function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, feed: FeedLabel) {
   reply
     .header("x-price-feed", feed)
     .header("cache-control", QUOTE_CACHE_CONTROL)
@@ -124,6 +124,8 @@ export function quoteRoute<S extends EndpointSpec>(
   feed: PriceFeed,
   key: (input: z.infer<S["request"]>) => string,
   data: (input: z.infer<S["request"]>, now: number) => unknown,
+  /** the products the answer is about, for its `feed` label (all of them when not given) */
+  about?: (input: z.infer<S["request"]>) => number[],
 ): void {
   app.route({
     method: spec.method,
@@ -131,7 +133,7 @@ export function quoteRoute<S extends EndpointSpec>(
     config: { auth: spec.auth },
     handler: async (request, reply) => {
       const input = parseInput(spec.request, request.query) as z.infer<S["request"]>;
-      const source = feed.simulated ? "simulated" : "live";
+      const source = feed.feedLabel(about?.(input));
       const encoded = answers.answer(`${spec.path}?${key(input)}`, (now) => ({ code: 1, msg: "ok", data: data(input, now), feed: source }));
       return send(request, reply, encoded, source);
     },

@@ -16,7 +16,7 @@ export interface Handled<T> {
   data: T;
   message?: MessageDescriptor;
   /** Quote answers say where prices come from: `feed: "simulated"` beside code/msg/data. */
-  feed?: "simulated" | "live";
+  feed?: "simulated" | "live" | "mixed";
 }
 
 export interface RequestContext {

@@ -7,6 +7,7 @@ import { orders, products } from "../db/schema";
 import { type Calendar, marketStatus } from "./calendar";
 import { CandleRings } from "./candle-rings";
 import { CandleBook } from "./candles";
+import { LivePrices, type LiveSources } from "./live-prices";
 import type { PriceProvider } from "./provider";
 import { latestCandles, latestDailyBars, latestTick, latestTicks, pruneTicks, saveCandles, saveTicks, type TickRow } from "./store";
 
@@ -36,7 +37,12 @@ export interface FeedOptions {
   backfillMinuteDays: number;
   /** the recorder tells other processes each second's latest prices once they are recorded */
   publish?: (ticks: TickRow[]) => Promise<void>;
+  /** real sources products may name in `feed_source`; the recorder follows them (none: such products stay stale) */
+  live?: LiveSources;
 }
+
+/** Where an answer's prices come from: every product simulated, every one real, or some of each. */
+export type FeedLabel = "simulated" | "live" | "mixed";
 
 const DAY = 86400;
 /** The channel the recorder announces each round's prices on, once recorded. */
@@ -94,11 +100,54 @@ export class PriceFeed {
   private readonly statusCache = new Map<string, MarketStatus>();
   private lastPrune = 0;
   private changes = 0;
+  /** real-fed products, their sources and what was heard from them */
+  readonly live: LivePrices;
+  private staleKey = "";
 
-  constructor(private readonly options: FeedOptions) {}
+  constructor(private readonly options: FeedOptions) {
+    this.live = new LivePrices(options.live ?? {});
+  }
 
   get simulated(): boolean {
-    return this.options.provider.simulated;
+    return this.options.provider.simulated && [...this.products.values()].every((product) => !this.live.isLive(product));
+  }
+
+  /** Whether a product's prices are the simulated walk (an unknown product counts as simulated). */
+  isSimulated(productId: number): boolean {
+    const product = this.products.get(productId);
+    return !product || (this.options.provider.simulated && !this.live.isLive(product));
+  }
+
+  /** What screens call the product's source: "simulated" or the exchange ("Binance"). */
+  sourceLabel(productId: number): string {
+    const product = this.products.get(productId);
+    return product ? this.live.label(product) : "simulated";
+  }
+
+  /** "simulated", "live" or "mixed" for an answer about these products (all of them when none are named). */
+  feedLabel(productIds?: number[]): FeedLabel {
+    const ids = productIds ?? [...this.products.keys()];
+    const simulated = ids.filter((id) => this.isSimulated(id)).length;
+    if (simulated === ids.length) return "simulated";
+    return simulated === 0 ? "live" : "mixed";
+  }
+
+  /**
+   * A real-fed product is stale when no price can be trusted now: nothing recorded within its quote age, or
+   * (on the recorder, which hears the source) the source silent longer than its tolerance. New orders are
+   * refused meanwhile. A simulated product is never stale here: its recorder prices every open second.
+   */
+  isStale(productId: number, now: number): boolean {
+    const product = this.products.get(productId);
+    if (!product || !this.live.isLive(product)) return false;
+    const quote = this.quotes.get(productId);
+    if (!quote || now - quote.time > product.maxQuoteAgeSeconds) return true;
+    return (this.live.silentFor(productId, now) ?? 0) > product.feedStaleSeconds;
+  }
+
+  /** Disconnects from every real source (the process is stopping). */
+  async close(): Promise<void> {
+    await this.live.close();
   }
 
   /**
@@ -125,7 +174,8 @@ export class PriceFeed {
     for (const product of this.products.values()) {
       const tick = await latestTick(this.options.db, product.id);
       if (tick) this.quotes.set(product.id, { price: tick.price, time: tick.time });
-      else await this.backfill(product);
+      // a real source's history is not invented: its chart starts with the first price heard
+      else if (!this.live.isLive(product)) await this.backfill(product);
       await this.loadSession(product.id);
     }
     this.changes++;
@@ -136,6 +186,8 @@ export class PriceFeed {
    * read back from the database, so every quote served here, and every order's open price, is a recorded tick.
    */
   async follow(): Promise<void> {
+    // only the recorder listens to real sources
+    this.live.release();
     this.candleRings.startFollowing();
     await this.reloadProducts();
     // a tick already heard from the recorder may be newer than what this read found
@@ -198,31 +250,44 @@ export class PriceFeed {
    */
   async advance(now: number): Promise<number> {
     const retainFrom = now - this.options.retentionSeconds;
+    // taken before anything is awaited: what is heard meanwhile waits for the next round
+    this.live.collect(this.products.values());
     const expiries = await this.pendingExpiries(now);
     const tickRows: TickRow[] = [];
     const latest: TickRow[] = [];
     const book = new CandleBook();
     for (const product of this.products.values()) {
       const quote = this.quotes.get(product.id);
-      if (!quote) continue;
-      let { price } = quote;
-      let last = quote.time;
-      const start = Math.max(quote.time, now - MAX_CATCH_UP_SECONDS);
       const needed = expiries.get(product.id);
-      for (let time = start + 1; time <= now; time++) {
-        if (this.calendarStatus(product.calendar as Calendar, time) !== "open") continue;
-        price = this.options.provider.step(product, price, 1);
-        last = time;
+      const record = (time: number, price: number) => {
         book.addTick(product.id, time, price);
         this.updateSession(product.id, time, price);
         if (time >= retainFrom || needed?.has(time)) tickRows.push({ productId: product.id, time, price });
+      };
+      const isOpen = (time: number) => this.calendarStatus(product.calendar as Calendar, time) === "open";
+      let newest: Quote | undefined;
+      if (this.live.isLive(product)) {
+        // a real source's seconds are the prices heard, never a walk (and nothing while it is silent)
+        for (const tick of this.live.seconds(product, quote?.time ?? 0, now, isOpen)) {
+          record(tick.time, tick.price);
+          newest = tick;
+        }
+      } else if (quote) {
+        let { price } = quote;
+        for (let time = Math.max(quote.time, now - MAX_CATCH_UP_SECONDS) + 1; time <= now; time++) {
+          if (!isOpen(time)) continue;
+          price = this.options.provider.step(product, price, 1);
+          record(time, price);
+          newest = { price, time };
+        }
       }
-      if (last !== quote.time) {
-        this.quotes.set(product.id, { price, time: last });
-        latest.push({ productId: product.id, time: last, price });
+      if (newest) {
+        this.quotes.set(product.id, newest);
+        latest.push({ productId: product.id, time: newest.time, price: newest.price });
       }
     }
     if (latest.length > 0) this.changes++;
+    this.noteStaleness(now);
     await saveTicks(this.options.db, tickRows);
     if (latest.length > 0 && this.options.publish) {
       // the prices are recorded whether or not anyone hears of them: a failed notice is only logged
@@ -238,6 +303,13 @@ export class PriceFeed {
       await pruneTicks(this.options.db, retainFrom);
     }
     return tickRows.length;
+  }
+
+  // an answer's staleness changes with time alone (a silent source): a new set of stale products is a change
+  private noteStaleness(now: number): void {
+    const key = [...this.products.keys()].filter((id) => this.isStale(id, now)).join(",");
+    if (key !== this.staleKey) this.changes++;
+    this.staleKey = key;
   }
 
   private async pendingExpiries(now: number): Promise<Map<number, Set<number>>> {

@@ -47,6 +47,12 @@ const commands: Record<string, Command> = {
       totalMax: totalMax ?? "",
     }),
   },
+  "product-feed": {
+    usage: "product-feed <pid> <simulated|binance:symbol> [staleSeconds]   e.g. 11 binance:btcusdt 10 (product closed, no open orders)",
+    method: "POST",
+    path: "/api/ops/product/feed",
+    fields: ([pid, source, staleSeconds]) => ({ pid: pid ?? "", source: source ?? "", staleSeconds: staleSeconds ?? "10" }),
+  },
   recharges: {
     usage: "recharges [review|success|failed|all]",
     method: "GET",

@@ -65,7 +65,7 @@ export class QuotePoller {
       const quotes = await this.env.fetchQuotes(pids);
       this.failures = 0;
       const changed = quotes.filter((quote) => {
-        const key = `${quote.price}|${quote.time}|${quote.status}`;
+        const key = `${quote.price}|${quote.time}|${quote.status}|${quote.stale}`;
         if (this.last.get(quote.id) === key) return false;
         this.last.set(quote.id, key);
         return true;

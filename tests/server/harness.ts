@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
 import { buildApp } from "#server/http/app";
 import { settleDueOrders } from "#server/jobs/settlement";
 import { PriceFeed } from "#server/market/feed";
+import type { LiveSources } from "#server/market/live-prices";
 import type { PricedProduct, PriceProvider } from "#server/market/provider";
 import { seedProducts } from "#server/market/seed-products";
 import { hashPassword } from "#server/modules/accounts/passwords";
@@ -58,6 +59,8 @@ export interface HarnessOptions {
   start?: number;
   /** queue prices before the feed opens (and fills any gap since the last run) */
   prepare?: (provider: ScriptedProvider) => void;
+  /** real sources products may be switched to (a local fake exchange in tests) */
+  live?: LiveSources;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -76,6 +79,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     log: ctx.log,
     retentionSeconds: 6 * 3600,
     backfillMinuteDays: 0.01,
+    live: options.live,
   });
   await feed.open();
   await seedDepositChannels(database.db);
@@ -104,6 +108,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     uploadsDir,
     async close() {
       await app.close();
+      await feed.close();
       await database.close();
       rmSync(uploadsDir, { recursive: true, force: true });
     },

@@ -27,6 +27,8 @@ const goods: Goods = {
     status: "open",
     time: 0,
     simulated: true,
+    source: "simulated",
+    stale: false,
   },
   options: [{ seconds: 30, payoutRate: "0.8", minAmount: "10.00", maxAmount: "5000.00" }],
   limits: { singleMin: "10.00", singleMax: "5000.00", totalMax: "20000.00" },

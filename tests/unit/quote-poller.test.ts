@@ -4,7 +4,15 @@ import type { LatestQuote } from "#contract/markets";
 
 import { MAX_BACKOFF_MS, POLL_MS, QuotePoller } from "../../src/workers/quote-poller";
 
-const quote = (id: number, price: string, time = 1): LatestQuote => ({ id, price, time, status: "open", simulated: true });
+const quote = (id: number, price: string, time = 1): LatestQuote => ({
+  id,
+  price,
+  time,
+  status: "open",
+  simulated: true,
+  source: "simulated",
+  stale: false,
+});
 
 function setup(fetchQuotes: (pids: number[]) => Promise<LatestQuote[]>) {
   const scheduled: Array<{ callback: () => void; ms: number; cancelled: boolean }> = [];

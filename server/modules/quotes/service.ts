@@ -17,6 +17,15 @@ function changePct(price: number, prevClose: number): string {
   return (((price - prevClose) / prevClose) * 100).toFixed(2);
 }
 
+/** Where a product's price comes from, and whether it is stale (only while its market is open). */
+function feedFields(feed: PriceFeed, pid: number, now: number) {
+  return {
+    simulated: feed.isSimulated(pid),
+    source: feed.sourceLabel(pid),
+    stale: feed.status(pid, now) === "open" && feed.isStale(pid, now),
+  };
+}
+
 export function findProduct(feed: PriceFeed, pid: number): ProductRow {
   const product = feed.products.get(pid);
   if (!product) throw new AppError("product_not_found");
@@ -38,7 +47,7 @@ export function productQuote(feed: PriceFeed, product: ProductRow, now: number):
     prevClose: formatPrice(session?.prevClose ?? price, product.precision),
     status: feed.status(product.id, now),
     time: quote?.time ?? 0,
-    simulated: feed.simulated,
+    ...feedFields(feed, product.id, now),
   };
 }
 
@@ -59,7 +68,7 @@ export function latestQuotes(feed: PriceFeed, now: number, pids: number[]): Late
         price: formatPrice(quote.price, product.precision),
         time: quote.time,
         status: feed.status(pid, now),
-        simulated: feed.simulated,
+        ...feedFields(feed, pid, now),
       },
     ];
   });
@@ -117,6 +126,6 @@ export async function goods(ctx: ServiceContext, feed: PriceFeed, pid: number, u
     },
     feeRate: bpsToRate(product.feeBps),
     balance: user ? centsToDecimal(user.cash) : null,
-    simulated: feed.simulated,
+    simulated: feed.isSimulated(pid),
   };
 }

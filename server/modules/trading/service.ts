@@ -31,7 +31,8 @@ function marketRefusal(ctx: TradingContext, product: ProductRow): { key: ErrorKe
   if (status === "closed") return { key: "market_closed" };
   if (status === "not_trading_time") return { key: "not_trading_time" };
   const quote = ctx.feed.quote(product.id);
-  if (!quote || now - quote.time > product.maxQuoteAgeSeconds) return { key: "quote_stale" };
+  // a real source silent past its tolerance refuses orders even while its last price is recent
+  if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) return { key: "quote_stale" };
   return null;
 }
 
@@ -138,7 +139,7 @@ async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderIn
     const quote = ctx.feed.quote(product.id);
     const now = ctx.now();
     // the lock may have been waited for: the price must still be fresh when it is taken
-    if (!quote || now - quote.time > product.maxQuoteAgeSeconds) throw new AppError("quote_stale");
+    if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) throw new AppError("quote_stale");
     const moved = requoteRefusal(product, input.price, quote.price);
     if (moved) throw moved;
     const [created] = await tx

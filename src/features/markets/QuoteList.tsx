@@ -4,6 +4,7 @@ import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState } from "react";
 
 import { changePct, ChangeText, StatusBadge } from "@/ui/MarketText";
+import { PriceSource, PriceSourceTag } from "@/ui/PriceSource";
 import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
 import { type Market, MARKETS, type ProductQuote } from "#contract/markets";
 
@@ -13,6 +14,8 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
   const [market, setMarket] = useState<Market>(() => products.find((p) => p.status === "open")?.market ?? "forex");
   const live = useAtomValue(quotesAtom);
   const shown = useMemo(() => products.filter((p) => p.market === market), [products, market]);
+  // one label for the list while every price in it is simulated; otherwise each row names its source
+  const oneSource = shown.every((p) => p.simulated);
   const labels: Record<Market, string> = { forex: t`Forex`, metals: t`Metals`, futures: t`Futures`, stocks: t`Stocks`, crypto: t`Crypto` };
 
   useEffect(() => primeQuotes(products), [products]);
@@ -21,7 +24,7 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
   return (
     <section className="quotes" aria-labelledby="quotes-title">
       <h2 id="quotes-title" className="section-title">
-        {t`Markets`} <span className="simulated">{t`Simulated prices`}</span>
+        {t`Markets`} {oneSource && <PriceSource by={{ simulated: true, source: "simulated" }} />}
       </h2>
       <div className="tabs" role="tablist" aria-label={t`Markets`}>
         {MARKETS.map((m) => (
@@ -42,6 +45,7 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
                   <span className="quote-name">
                     <strong>{product.name}</strong>
                     <StatusBadge status={status} />
+                    {!oneSource && <PriceSourceTag by={product} />}
                   </span>
                   <span className="quote-price" data-testid={`price-${product.code}`}>
                     {price}

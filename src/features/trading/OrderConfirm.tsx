@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 
 import { useAmountFormat } from "@/i18n/format";
+import type { PricedBy } from "@/ui/PriceSource";
 import { Sheet } from "@/ui/Sheet";
 import type { Direction } from "#contract/markets";
 
@@ -9,6 +10,8 @@ import type { Requote } from "./TradeBar";
 
 interface Props {
   product: string;
+  /** where the product's prices come from, named in the risk warning */
+  pricedBy: PricedBy;
   direction: Direction;
   amount: string;
   seconds: number;
@@ -28,7 +31,8 @@ interface Props {
 
 /** Asks once more before an order goes, while "confirm each order" is on; the box there turns it off. */
 export function OrderConfirm(props: Props) {
-  const { direction, amount, price, figures, balance, busy, blocked, refusal, requote, confirmEach } = props;
+  const { direction, amount, price, figures, balance, busy, blocked, refusal, requote, confirmEach, pricedBy } = props;
+  const source = pricedBy.source;
   const { t } = useLingui();
   const money = useAmountFormat();
   const fee = figures.fee === null ? "—" : money(figures.fee / 100);
@@ -56,7 +60,11 @@ export function OrderConfirm(props: Props) {
           <Trans>Equal open and close prices are a tie: the amount is refunded, the fee is not.</Trans>
         </p>
         <p className="risk">
-          <Trans>Risk warning: a losing order loses the whole amount. Prices here are simulated.</Trans>
+          {pricedBy.simulated ? (
+            <Trans>Risk warning: a losing order loses the whole amount. Prices here are simulated.</Trans>
+          ) : (
+            <Trans>Risk warning: a losing order loses the whole amount. Prices here come from {source}.</Trans>
+          )}
         </p>
         <label className="tr-confirm-toggle">
           <input type="checkbox" checked={confirmEach} onChange={(event) => props.onConfirmEach(event.target.checked)} />

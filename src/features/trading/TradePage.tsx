@@ -11,6 +11,7 @@ import { useAmountFormat } from "@/i18n/format";
 import { BackIcon } from "@/ui/Icons";
 import { StatusBadge } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
+import { PriceSource } from "@/ui/PriceSource";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
 import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
@@ -103,7 +104,8 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const price = live?.price ?? detail.price;
   const status = live?.status ?? detail.status;
   const quoteTime = live?.time ?? detail.time;
-  const stale = Math.max(0, Math.floor(now - quoteTime)) > QUOTE_STALE_SECONDS;
+  // the server says so when a real source has gone silent; an old quote is stale either way
+  const stale = (live?.stale ?? detail.stale) || Math.max(0, Math.floor(now - quoteTime)) > QUOTE_STALE_SECONDS;
   const tick = useMemo(() => (live ? { time: live.time, price: Number(live.price) } : null), [live]);
   // the price's colour says which way the last tick went; it keeps that colour while the price stands still
   const previous = useRef({ price, move: "flat" as "up" | "down" | "flat" });
@@ -293,7 +295,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           now={second}
           overlay={(pointOf) => (
             <>
-              <span className="simulated tr-simulated">{t`Simulated prices`}</span>
+              <PriceSource by={detail} className="tr-simulated" />
               {result && (
                 <ResultBubble order={result} pointOf={pointOf} onClose={() => setDismissed((current) => new Set(current).add(result.id))} />
               )}
@@ -323,6 +325,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         <Suspense fallback={null}>
           <OrderConfirm
             product={detail.name}
+            pricedBy={detail}
             direction={sheet}
             amount={amount}
             seconds={seconds}

@@ -1,0 +1,39 @@
+import { and, count, eq } from "drizzle-orm";
+
+import { orders, products } from "../../db/schema";
+import type { PriceFeed } from "../../market/feed";
+import { isFeedSourceText } from "../../market/feed-source";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { findProduct } from "../quotes/service";
+
+/**
+ * Sets where a product's prices come from and how long its source may be silent before it is stale. A switch
+ * makes the price jump from one source's level to the other's, so it is allowed only on a product halted for
+ * trading with no order still holding: no open order can be decided by the switch.
+ */
+export async function setProductFeed(ctx: ServiceContext, feed: PriceFeed, input: { pid: string; source: string; staleSeconds: string }) {
+  const id = findProduct(feed, Number(input.pid)).id;
+  const staleSeconds = Number(input.staleSeconds);
+  if (!isFeedSourceText(input.source)) throw new AppError("invalid_input", {}, "request");
+  if (!Number.isInteger(staleSeconds) || staleSeconds < 1 || staleSeconds > 3600) throw new AppError("invalid_input", {}, "request");
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ tradingEnabled: products.tradingEnabled, feedSource: products.feedSource })
+      .from(products)
+      .where(eq(products.id, id))
+      .for("update");
+    if (!row) throw new AppError("product_not_found");
+    if (row.feedSource !== input.source) {
+      const [holding] = await tx
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.productId, id), eq(orders.status, "holding")));
+      if (row.tradingEnabled || (holding?.n ?? 0) > 0) throw new AppError("product_feed_busy");
+    }
+    await tx.update(products).set({ feedSource: input.source, feedStaleSeconds: staleSeconds }).where(eq(products.id, id));
+  });
+  await feed.reloadProducts();
+  ctx.log(`product ${id} now priced from ${input.source} (stale after ${staleSeconds} s of silence)`);
+  return { id, feedSource: input.source, feedStaleSeconds: staleSeconds };
+}

@@ -1,0 +1,82 @@
+import type { AddressInfo } from "node:net";
+
+import { type WebSocket, WebSocketServer } from "ws";
+
+/**
+ * A local stand-in for Binance's public streams on 127.0.0.1: clients connect to `/ws/<symbol>@trade` and
+ * receive trades in the exchange's format. It can drop every connection, refuse the next ones (accept, then
+ * close before any message) and stop answering pings.
+ */
+export class FakeBinance {
+  /** every connection accepted: its symbol and when (ms) */
+  readonly connections: Array<{ symbol: string; at: number }> = [];
+  private readonly open = new Set<{ socket: WebSocket; symbol: string }>();
+  private refusing = 0;
+  private tradeId = 0;
+
+  private constructor(
+    private readonly server: WebSocketServer,
+    readonly url: string,
+  ) {
+    server.on("connection", (socket, request) => {
+      const symbol = /^\/ws\/([a-z0-9]+)@trade$/.exec(request.url ?? "")?.[1] ?? "?";
+      this.connections.push({ symbol, at: Date.now() });
+      if (this.refusing > 0) {
+        this.refusing--;
+        socket.close(1013, "try again later");
+        return;
+      }
+      const entry = { socket, symbol };
+      this.open.add(entry);
+      socket.on("close", () => this.open.delete(entry));
+    });
+  }
+
+  static async start(): Promise<FakeBinance> {
+    const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    return new FakeBinance(server, `ws://127.0.0.1:${port}`);
+  }
+
+  connected(symbol: string): number {
+    return [...this.open].filter((entry) => entry.symbol === symbol).length;
+  }
+
+  /** A trade as Binance sends it on `<symbol>@trade`. */
+  trade(symbol: string, price: string): void {
+    const id = ++this.tradeId;
+    const at = Date.now();
+    this.send(
+      symbol,
+      JSON.stringify({ e: "trade", E: at, s: symbol.toUpperCase(), t: id, p: price, q: "0.01000000", T: at, m: false, M: true }),
+    );
+  }
+
+  send(symbol: string, text: string): void {
+    for (const entry of this.open) if (entry.symbol === symbol) entry.socket.send(text);
+  }
+
+  /** Cuts every connection at once, as a network failure would. */
+  dropAll(): void {
+    for (const entry of this.open) entry.socket.terminate();
+  }
+
+  refuseNext(count: number): void {
+    this.refusing = count;
+  }
+
+  async close(): Promise<void> {
+    this.dropAll();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** Polls until `check` holds (or fails after `ms`). */
+export async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -1,0 +1,90 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type Database, openDatabase } from "#server/db/client";
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
+import { buildApp } from "#server/http/app";
+import { PriceFeed } from "#server/market/feed";
+import { hashPassword } from "#server/modules/accounts/passwords";
+
+import { ScriptedProvider } from "./harness";
+import { startTempPostgres, type TempPostgres } from "./postgres-server";
+
+/**
+ * Two app instances on one PostgreSQL, each with its own pool, as two processes behind a proxy: the login
+ * limit (20 a minute per address, 5 at this scale) holds across both, where counting per process would allow 5
+ * on each.
+ */
+const SCALE = 0.25;
+describe("rate limits shared by the processes on one PostgreSQL", () => {
+  let postgres: TempPostgres;
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    postgres = await startTempPostgres();
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
+      const ctx = { db: database.db, now: () => Math.floor(Date.now() / 1000), log: () => {} };
+      if (i === 0) {
+        await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
+      }
+      const feed = new PriceFeed({
+        db: database.db,
+        provider: new ScriptedProvider(),
+        now: ctx.now,
+        log: () => {},
+        retentionSeconds: 3600,
+        backfillMinuteDays: 0,
+      });
+      const sms = { send: async () => {} };
+      const app = await buildApp({
+        ctx,
+        sms,
+        feed,
+        uploadsDir: join(tmpdir(), "trading-pg-uploads"),
+        sharedRateLimits: true,
+        rateLimitScale: SCALE,
+      });
+      databases.push(database);
+      apps.push(app);
+    }
+  }, 90_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    postgres?.stop();
+  });
+
+  const login = (app: FastifyInstance, remoteAddress: string) =>
+    app.inject({ method: "POST", url: "/api/login/index", payload: { account: "demo", password: DEMO_PASSWORD }, remoteAddress });
+
+  it("five logins a minute from one address in total, whichever process answers", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await login(apps[i % 2]!, "10.20.0.1")).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const refused = await login(apps[1]!, "10.20.0.1");
+    expect(refused.json()).toMatchObject({ code: 0, err: "rate_limited" });
+    // another address has its own count, on both processes
+    expect((await login(apps[1]!, "10.20.0.2")).statusCode).toBe(200);
+    expect((await login(apps[0]!, "10.20.0.2")).statusCode).toBe(200);
+  });
+
+  it("counts concurrent requests exactly: a burst across both processes gets five through", async () => {
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => login(apps[i % 2]!, "10.20.0.3")));
+    expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(5);
+    expect(replies.filter((reply) => reply.statusCode === 429)).toHaveLength(7);
+  });
+
+  it("starts a fresh count when the window has passed", async () => {
+    const database = databases[0]!;
+    for (let i = 0; i < 6; i++) await login(apps[i % 2]!, "10.20.0.4");
+    expect((await login(apps[0]!, "10.20.0.4")).statusCode).toBe(429);
+    // the window began a minute ago: as if the minute had passed
+    await database.db.execute("update rate_limits set window_start = window_start - 60000 where key like '% 10.20.0.4'" as never);
+    expect((await login(apps[1]!, "10.20.0.4")).statusCode).toBe(200);
+  });
+});
