@@ -25,6 +25,14 @@ const ledgerWriter = {
   message: "services book money with moveMoney from server/modules/ledger, not with the db-level ledger writer",
 };
 
+/** The PWA does not ship the validator: from contract schemas (and zod) the client takes types only. */
+const noZodInClient = {
+  group: ["zod", "#contract/schemas/**", "**/contract/schemas/**", "#contract/endpoints", "#contract/ops"],
+  allowTypeImports: true,
+  message:
+    "the client imports types only from zod schemas (contract/schemas); shapes and checks it runs live beside them in contract/<domain>.ts",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,6 +57,7 @@ export default tseslint.config(
     },
   },
   forbid(["**/*.{ts,tsx,mjs,js}"], []),
+  forbid(["src/**/*.{ts,tsx}"], [noZodInClient]),
   {
     plugins: { "simple-import-sort": simpleImportSort },
     rules: { "simple-import-sort/imports": "error", "simple-import-sort/exports": "error" },
@@ -94,6 +103,7 @@ export default tseslint.config(
       layer("features", "shared layers must not import features"),
       layer("routes", "shared layers must not import routes"),
       layer("app", "shared layers must not import the app shell"),
+      noZodInClient,
     ],
   ),
   // a feature never reaches into another feature, nor up into routes or the shell
@@ -104,6 +114,7 @@ export default tseslint.config(
       { group: ["@/features/**"], message: "a feature must not import another feature; move the shared piece to ui/ or api/" },
       layer("routes", "features must not import routes"),
       layer("app", "features must not import the app shell"),
+      noZodInClient,
     ],
   ),
   forbid(
@@ -113,6 +124,7 @@ export default tseslint.config(
       { group: ["@/features/**"], message: "a feature must not import another feature; move the shared piece to ui/ or api/" },
       layer("routes", "features must not import routes"),
       layer("app", "features must not import the app shell"),
+      noZodInClient,
     ],
   ),
   // server: http → modules → market/jobs → db

@@ -5,7 +5,7 @@ import { LANGUAGE_CODES } from "#contract/languages";
 
 const shellFeatures = ["<rootDir>/src/features/home", "<rootDir>/src/features/markets", "<rootDir>/src/features/content/HomeContent.tsx"];
 const shellSources = [
-  "<rootDir>/contract/app-messages.ts",
+  "<rootDir>/contract/catalogue-shell.ts",
   "<rootDir>/src/app",
   "<rootDir>/src/api",
   "<rootDir>/src/i18n",
@@ -34,7 +34,7 @@ export default defineConfig({
       path: "<rootDir>/src/i18n/locales/{locale}/pages",
       // the server's messages and the forms' validation texts live here too: the first screen shows neither
       include: ["<rootDir>/src/features", "<rootDir>/src/routes", "<rootDir>/contract"],
-      exclude: ["**/node_modules/**", "**/locales/**", "**/contract/app-messages.ts", ...shellFeatures],
+      exclude: ["**/node_modules/**", "**/locales/**", "**/contract/catalogue-shell.ts", ...shellFeatures],
     },
   ],
 });

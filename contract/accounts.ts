@@ -1,50 +1,3 @@
-import { z } from "zod";
-
-import { accountField, inviteCodeField, loginAccountField, passwordField, phoneField, requestIdField, smsCodeField } from "./fields";
-
-export const sendSmsRequest = z.object({ phone: phoneField() });
-
-export const registerRequest = z
-  .object({
-    account: accountField(),
-    password: passwordField(),
-    password2: passwordField(),
-    payPassword: passwordField(),
-    payPassword2: passwordField(),
-    phone: phoneField(),
-    smsCode: smsCodeField(),
-    inviteCode: inviteCodeField(),
-  })
-  .refine((body) => body.password === body.password2, { error: "passwords_mismatch", path: ["password2"] })
-  .refine((body) => body.payPassword === body.payPassword2, {
-    error: "pay_passwords_mismatch",
-    path: ["payPassword2"],
-  });
-
-export const loginRequest = z.object({ account: loginAccountField(), password: passwordField() });
-
-export const changeLoginPasswordRequest = z
-  .object({ oldPassword: passwordField(), password: passwordField(), password2: passwordField() })
-  .refine((body) => body.password === body.password2, { error: "passwords_mismatch", path: ["password2"] });
-
-export const changePayPasswordRequest = z
-  .object({
-    // omitted the first time a fund password is set
-    oldPayPassword: passwordField().optional(),
-    payPassword: passwordField(),
-    payPassword2: passwordField(),
-    requestId: requestIdField(),
-  })
-  .refine((body) => body.payPassword === body.payPassword2, {
-    error: "pay_passwords_mismatch",
-    path: ["payPassword2"],
-  });
-
-export const emptyRequest = z.object({});
-
-/** An action with nothing to say but which submission it is (the daily sign-in). */
-export const requestIdOnly = z.object({ requestId: requestIdField() });
-
 export interface UserInfo {
   id: number;
   account: string;
@@ -71,9 +24,3 @@ export interface SessionAnswer {
   token: string;
   user: UserInfo;
 }
-
-export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
-export type RegisterRequest = z.infer<typeof registerRequest>;
-export type LoginRequest = z.infer<typeof loginRequest>;
-export type ChangeLoginPasswordRequest = z.infer<typeof changeLoginPasswordRequest>;
-export type ChangePayPasswordRequest = z.infer<typeof changePayPasswordRequest>;

@@ -1,29 +1,27 @@
 import type { z } from "zod";
 
+import type { OpsRole } from "./operators";
+import { type ApiPath, apiPaths } from "./paths";
 import {
   changeLoginPasswordRequest,
   changePayPasswordRequest,
-  emptyRequest,
   loginRequest,
   registerRequest,
   requestIdOnly,
   sendSmsRequest,
-} from "./accounts";
-import { contentIdRequest, contentListRequest } from "./content";
-import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from "./finance";
-import { certificationRequest, messageRequest } from "./mine";
-import type { OpsRole } from "./ops-roles";
-import { type ApiPath, apiPaths } from "./paths";
-import {
-  klineRequest,
-  latestQuotesRequest,
-  marketListRequest,
-  orderIdRequest,
-  pageRequest,
-  pidRequest,
-  placeOrderRequest,
-} from "./trading";
-import { addCardRequest, deleteCardRequest, exchangeRequest, rechargeRequest, withdrawRequest } from "./wallet";
+} from "./schemas/accounts";
+import { addCardRequest, deleteCardRequest } from "./schemas/cards";
+import { contentIdRequest, contentListRequest } from "./schemas/content";
+import { emptyRequest } from "./schemas/fields";
+import { pageRequest } from "./schemas/fields";
+import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from "./schemas/finance";
+import { certificationRequest } from "./schemas/identity";
+import { messageRequest } from "./schemas/inbox";
+import { klineRequest, latestQuotesRequest, marketListRequest, pidRequest } from "./schemas/markets";
+import { rechargeRequest } from "./schemas/recharge";
+import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
+import { exchangeRequest } from "./schemas/wallet";
+import { withdrawRequest } from "./schemas/withdrawal";
 
 /**
  * Every API path with its request schema. The server registers its routes from this table and `/api/docs`

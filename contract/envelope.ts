@@ -1,4 +1,4 @@
-import type { ErrorKey } from "./messages";
+import type { ErrorKey } from "./catalogue";
 
 /** The one answer shape of every API call, passed to callers whole. */
 export type Envelope<T> =

@@ -9,11 +9,6 @@ export const PERIODS = ["1m", "5m", "15m", "30m", "1h", "1d"] as const;
 export type Period = (typeof PERIODS)[number];
 export const PERIOD_SECONDS: Record<Period, number> = { "1m": 60, "5m": 300, "15m": 900, "30m": 1800, "1h": 3600, "1d": 86400 };
 
-export const DIRECTIONS = ["up", "down"] as const;
-export type Direction = (typeof DIRECTIONS)[number];
-
-export type OrderResult = "win" | "loss" | "tie";
-
 /**
  * The ticket shows a quote this old as stale. The server's own limit for opening an order is set per product
  * (2 s unless the operator changed it), so an order can be refused on a quote the ticket still shows.
@@ -91,33 +86,3 @@ export interface Goods {
 
 /** [time, open, high, low, close] — prices as decimal strings. */
 export type Candle = [number, string, string, string, string];
-
-export interface Order {
-  id: number;
-  pid: number;
-  code: string;
-  name: string;
-  precision: number;
-  direction: Direction;
-  amount: string;
-  fee: string;
-  seconds: number;
-  payoutRate: string;
-  openPrice: string;
-  openTime: number;
-  closeTime: number;
-  closePrice: string | null;
-  settledAt: number | null;
-  result: OrderResult | null;
-  /** money back at settlement minus the stake: +amount×payoutRate on a win, −amount on a loss, 0 on a tie */
-  profit: string | null;
-  payout: string | null;
-  status: "holding" | "closed";
-}
-
-export interface OrderPage {
-  items: Order[];
-  page: number;
-  pageSize: number;
-  total: number;
-}

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import type { EndpointSpec } from "./endpoints";
-import { requiredText } from "./fields";
-import { INVITE_BONUS_POLICIES } from "./mine";
-import { EVERY_ROLE, OPS_ROLES, type OpsRole } from "./ops-roles";
+import { INVITE_BONUS_POLICIES } from "./invites";
+import { EVERY_ROLE, OPS_ROLES, type OpsRole } from "./operators";
+import { requiredText } from "./schemas/fields";
 
 /** Who may call what (admin always may): the roles are declared on each endpoint and checked in one place. */
 const ADMIN: readonly OpsRole[] = [];

@@ -1,5 +1,5 @@
-import type { Direction, OrderResult } from "./markets";
 import { applyRate } from "./money";
+import type { Direction, OrderResult } from "./trading";
 
 /**
  * The settlement rules (docs/architecture.md), one implementation for the ticket's preview and the server's settlement.

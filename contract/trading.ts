@@ -1,71 +1,33 @@
-import { z } from "zod";
+import type { RecordPage } from "./paging";
 
-import { requestIdField } from "./fields";
-import { DIRECTIONS, MARKETS, PERIODS } from "./markets";
+/** Timed up/down orders: direction, result and the order as the customer sees it. */
+export const DIRECTIONS = ["up", "down"] as const;
 
-/** Request schemas of the quotes and trading endpoints. Error keys are the zod messages (see fields.ts). */
-const required = (issue: { input: unknown }) => (issue.input === undefined ? "field_required" : "invalid_input");
+export type Direction = (typeof DIRECTIONS)[number];
 
-export const idField = () =>
-  z
-    .string({ error: required })
-    .min(1, { error: "field_required" })
-    .regex(/^\d{1,9}$/, { error: "invalid_input" })
-    .transform(Number);
+export type OrderResult = "win" | "loss" | "tie";
 
-export const pidRequest = z.object({ pid: idField() });
+export interface Order {
+  id: number;
+  pid: number;
+  code: string;
+  name: string;
+  precision: number;
+  direction: Direction;
+  amount: string;
+  fee: string;
+  seconds: number;
+  payoutRate: string;
+  openPrice: string;
+  openTime: number;
+  closeTime: number;
+  closePrice: string | null;
+  settledAt: number | null;
+  result: OrderResult | null;
+  /** money back at settlement minus the stake: +amount×payoutRate on a win, −amount on a loss, 0 on a tie */
+  profit: string | null;
+  payout: string | null;
+  status: "holding" | "closed";
+}
 
-export const marketListRequest = z.object({ market: z.enum(MARKETS, { error: "invalid_input" }).optional() });
-
-export const latestQuotesRequest = z.object({
-  pids: z
-    .string({ error: required })
-    .min(1, { error: "field_required" })
-    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, { error: "invalid_input" })
-    .transform((text) => [...new Set(text.split(",").map(Number))]),
-});
-
-export const klineRequest = z.object({
-  pid: idField(),
-  period: z.enum(PERIODS, { error: "invalid_input" }).default("1m"),
-  limit: z
-    .string({ error: "invalid_input" })
-    .regex(/^\d{1,4}$/, { error: "invalid_input" })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 5000, { error: "invalid_input" })
-    .default(300),
-});
-
-export const placeOrderRequest = z.object({
-  pid: idField(),
-  direction: z.enum(DIRECTIONS, { error: required }),
-  seconds: z
-    .string({ error: required })
-    .regex(/^\d{1,6}$/, { error: "invalid_input" })
-    .transform(Number),
-  amount: z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: "field_required" })
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" }),
-  /** the price the customer saw when tapping: refused as price_moved when the server's is beyond the product's tolerance */
-  price: z
-    .string({ error: "invalid_input" })
-    .regex(/^\d{1,12}(\.\d{1,10})?$/, { error: "invalid_input" })
-    .refine((shown) => Number(shown) > 0, { error: "invalid_input" })
-    .optional(),
-  requestId: requestIdField(),
-});
-
-export const orderIdRequest = z.object({ id: idField() });
-
-export const pageRequest = z.object({
-  page: z
-    .string({ error: "invalid_input" })
-    .regex(/^\d{1,6}$/, { error: "invalid_input" })
-    .transform(Number)
-    .refine((n) => n >= 1, { error: "invalid_input" })
-    .default(1),
-});
-
-export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
+export type OrderPage = RecordPage<Order>;

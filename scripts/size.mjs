@@ -116,6 +116,16 @@ for (const key of Object.keys(manifest)
   console.log(`  ${key.replace(/\?.*/, "").padEnd(52)} ${size.toFixed(1).padStart(7)} KB${over ? "  OVER BUDGET" : ""}`);
 }
 
+// The customer app validates forms with contract/<domain>.ts checks; zod stays on the server (eslint's
+// noZodInClient keeps the imports type-only, this catches a value import that slips through another path).
+const withZod = readdirSync(join(dist, "assets")).filter(
+  (file) => file.endsWith(".js") && readFileSync(join(dist, "assets", file), "utf8").includes("$ZodType"),
+);
+if (withZod.length) {
+  failures++;
+  console.log(`zod in the customer bundle: ${withZod.join(", ")} — OVER BUDGET`);
+} else console.log("zod in the customer bundle: none");
+
 if (failures > 0) {
   console.error(`\n${failures} size budget(s) exceeded.`);
   process.exit(1);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
+import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { successMessages } from "#contract/messages";
 
 import { changeLoginPassword, changePayPassword, logIn, registerUser } from "../modules/accounts/service";
 import { revokeSession } from "../modules/accounts/sessions";

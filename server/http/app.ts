@@ -8,7 +8,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 
-import type { OpsRole } from "#contract/ops-roles";
+import type { OpsRole } from "#contract/operators";
 
 import type { PriceFeed } from "../market/feed";
 import type { UserRow } from "../modules/accounts/sessions";

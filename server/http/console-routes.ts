@@ -3,9 +3,9 @@ import { join } from "node:path";
 
 import type { FastifyInstance } from "fastify";
 
-import { successMessages } from "#contract/messages";
+import { successMessages } from "#contract/catalogue";
+import type { OpsRole } from "#contract/operators";
 import { opsConsoleEndpoints } from "#contract/ops";
-import type { OpsRole } from "#contract/ops-roles";
 
 import { AppError } from "../modules/errors";
 import { findUpload, type MoneyContext } from "../modules/money/service";

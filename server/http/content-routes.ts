@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
+import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { successMessages } from "#contract/messages";
 import { opsContentEndpoints } from "#contract/ops";
 
 import { activityCentre, contentDetail, homeData, listContent, publishContent, signIn } from "../modules/content/service";

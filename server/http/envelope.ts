@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-import { errorValues } from "#contract/errors";
-import { errorMessages, fieldLabels, type MessageDescriptor } from "#contract/messages";
+import { errorMessages, fieldLabels, type MessageDescriptor } from "#contract/catalogue";
+import { errorValues } from "#contract/error-status";
 
 import type { AppError } from "../modules/errors";
 import { translate } from "./i18n";

@@ -1,7 +1,7 @@
 import { type I18n, setupI18n } from "@lingui/core";
 
+import type { MessageDescriptor } from "#contract/catalogue";
 import { BCP47, LANGUAGE_CODES, type LanguageCode, toLanguageCode } from "#contract/languages";
-import type { MessageDescriptor } from "#contract/messages";
 
 import { messages as dePages } from "../../src/i18n/locales/de/pages";
 import { messages as deShell } from "../../src/i18n/locales/de/shell";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
+import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { successMessages } from "#contract/messages";
 import { opsMineEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";

@@ -3,8 +3,8 @@ import { join } from "node:path";
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
+import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { successMessages } from "#contract/messages";
 import { opsMoneyEndpoints } from "#contract/ops";
 
 import { authenticate } from "../modules/accounts/sessions";

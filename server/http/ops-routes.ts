@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
-import { successMessages } from "#contract/messages";
+import { successMessages } from "#contract/catalogue";
 import { opsEndpoints, opsProductEndpoints } from "#contract/ops";
 
 import type { PriceFeed } from "../market/feed";

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-import { OPS_SESSION_COOKIE, type OpsRole, roleAllows } from "#contract/ops-roles";
+import { OPS_SESSION_COOKIE, type OpsRole, roleAllows } from "#contract/operators";
 
 import { sameSecret } from "../modules/accounts/tokens";
 import type { ServiceContext } from "../modules/context";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
-import { errorStatus } from "#contract/errors";
-import { type ErrorKey, isFieldName } from "#contract/messages";
+import { type ErrorKey, isFieldName } from "#contract/catalogue";
+import { errorStatus } from "#contract/error-status";
 
 import { AppError } from "../modules/errors";
 

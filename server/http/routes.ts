@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 
+import { type MessageDescriptor, type SuccessKey, successMessages } from "#contract/catalogue";
 import type { EndpointSpec } from "#contract/endpoints";
-import { type MessageDescriptor, type SuccessKey, successMessages } from "#contract/messages";
 
 import { requireFundPassword } from "../modules/accounts/fund-password";
 import type { UserRow } from "../modules/accounts/sessions";

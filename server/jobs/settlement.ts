@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import type { Direction } from "#contract/markets";
+import type { Direction } from "#contract/trading";
 import { orderResult, settlementCredit } from "#contract/trading-math";
 
 import type { Db } from "../db/client";

@@ -1,5 +1,5 @@
-import { errorStatus } from "#contract/errors";
-import type { ErrorKey, FieldName } from "#contract/messages";
+import type { ErrorKey, FieldName } from "#contract/catalogue";
+import { errorStatus } from "#contract/error-status";
 
 /** A refused request: the key names the catalogue message, values fill its placeholders. */
 export class AppError extends Error {

@@ -1,5 +1,5 @@
-import type { Order } from "#contract/markets";
 import { parseAmount, parsePrice, rateToBps } from "#contract/money";
+import type { Order } from "#contract/trading";
 import { netOrderChange, orderProfit, orderResult } from "#contract/trading-math";
 
 const cents = (text: string) => Math.round(Number(text) * 100);

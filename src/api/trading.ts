@@ -1,5 +1,5 @@
-import type { Order, OrderPage } from "#contract/markets";
 import { apiPaths } from "#contract/paths";
+import type { Order, OrderPage } from "#contract/trading";
 
 import { call, type CallOptions } from "./client";
 

@@ -1,4 +1,4 @@
-import type { ErrorKey, SuccessKey } from "#contract/messages";
+import type { ErrorKey, SuccessKey } from "#contract/catalogue";
 
 import { i18n } from "./i18n";
 

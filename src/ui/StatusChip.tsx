@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
-import type { ReviewStatus } from "#contract/wallet";
+import type { ReviewStatus } from "#contract/review";
 
 /** A review status in words, with a mark so colour is not the only signal. */
 export function StatusChip({ status }: { status: ReviewStatus }) {

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 
-import type { CardType } from "#contract/wallet";
+import type { CardType } from "#contract/cards";
 
 /** Names of the payment method types. */
 export const CARD_TYPE_NAMES = {

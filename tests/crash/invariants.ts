@@ -1,4 +1,4 @@
-import type { OrderResult } from "#contract/markets";
+import type { OrderResult } from "#contract/trading";
 import { settlementCredit } from "#contract/trading-math";
 
 import type { FinalState } from "./final-state";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
-import { OPS_ROLES, type OpsRole, roleAllows } from "#contract/ops-roles";
+import { OPS_ROLES, type OpsRole, roleAllows } from "#contract/operators";
 import { operators } from "#server/db/schema";
 import { createOperator, issueSetupCode } from "#server/modules/operators/service";
 import { totpCode } from "#server/modules/operators/totp";

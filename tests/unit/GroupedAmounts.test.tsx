@@ -11,7 +11,7 @@ import { OrderDetailPage } from "@/features/trading/OrderDetailPage";
 import { OrderPage } from "@/features/trading/OrderPage";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { SignedMoney } from "@/ui/MarketText";
-import type { Order } from "#contract/markets";
+import type { Order } from "#contract/trading";
 
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ children, className }: { children: ReactNode; className?: string }) => <a className={className}>{children}</a>,

@@ -5,7 +5,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { InvitePage } from "@/features/invites/InvitePage";
-import type { Invitation, InviteBonusPolicy } from "#contract/mine";
+import type { Invitation, InviteBonusPolicy } from "#contract/invites";
 
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ children }: { children: React.ReactNode }) => <a>{children}</a>,

@@ -5,7 +5,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { RechargePage } from "@/features/recharge/RechargePage";
-import type { RechargeInfo } from "#contract/wallet";
+import type { RechargeInfo } from "#contract/recharge";
 
 const upload = vi.hoisted(() => ({ calls: 0, progress: null as null | ((fraction: number) => void) }));
 vi.mock("@/api/upload", () => ({

@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ticketFigures } from "@/features/trading/ticket-figures";
 import { type Requote, TradeBar } from "@/features/trading/TradeBar";
 import { messages as dePages } from "@/i18n/locales/de/pages";
-import type { Direction, Goods } from "#contract/markets";
+import type { Goods } from "#contract/markets";
+import type { Direction } from "#contract/trading";
 
 // React reads this to know updates are wrapped in act()
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -9,7 +9,7 @@ import { WithdrawalRecordPage } from "@/features/withdrawal/WithdrawalRecordPage
 import { CoinAmount } from "@/ui/CoinAmount";
 import { Money } from "@/ui/Money";
 import { coinWorthCents } from "#contract/money";
-import type { WithdrawRecord } from "#contract/wallet";
+import type { WithdrawalRecord } from "#contract/withdrawal";
 
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
@@ -72,7 +72,7 @@ describe("asset split", () => {
 });
 
 describe("withdrawal records", () => {
-  const record = (status: WithdrawRecord["status"]): WithdrawRecord => ({
+  const record = (status: WithdrawalRecord["status"]): WithdrawalRecord => ({
     id: 1,
     time: 0,
     type: "bank",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { errorMessages, fieldLabels, successMessages } from "#contract/catalogue";
 import { LANGUAGE_CODES } from "#contract/languages";
-import { errorMessages, fieldLabels, successMessages } from "#contract/messages";
 
 import { placeholders, readCatalog } from "./po";
 

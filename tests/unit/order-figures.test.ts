@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { liveChange, settledChange, stillHolding } from "@/api/order-figures";
-import type { Order } from "#contract/markets";
+import type { Order } from "#contract/trading";
 
 const order: Order = {
   id: 7,

@@ -3,7 +3,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 import { describe, expect, it } from "vitest";
 
-import { errorMessages } from "#contract/messages";
+import { errorMessages } from "#contract/catalogue";
 import { translate } from "#server/http/i18n";
 
 import { readCatalog } from "./po";

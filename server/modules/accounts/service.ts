@@ -1,12 +1,7 @@
 import { and, eq, gt, like, lte, sql } from "drizzle-orm";
 
-import type {
-  ChangeLoginPasswordRequest,
-  ChangePayPasswordRequest,
-  LoginRequest,
-  RegisterRequest,
-  SessionAnswer,
-} from "#contract/accounts";
+import type { SessionAnswer } from "#contract/accounts";
+import type { ChangeLoginPasswordRequest, ChangePayPasswordRequest, LoginRequest, RegisterRequest } from "#contract/schemas/accounts";
 
 import type { Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";

@@ -5,6 +5,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { ActivityCentre, ContentDetail, ContentKind, ContentSummary, HomeData } from "#contract/content";
 import { centsToDecimal } from "#contract/format";
 import { toLanguageCode } from "#contract/languages";
+import { PAGE_SIZE } from "#contract/paging";
 
 import { contents, settings, signins } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
@@ -13,7 +14,6 @@ import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
 
 type Row = typeof contents.$inferSelect;
-export const CONTENT_PAGE_SIZE = 20;
 
 /** One row per item: the reader's language when it exists, else English. */
 function pickLanguage(rows: Row[], lang: string): Row[] {
@@ -45,8 +45,8 @@ async function ofKind(ctx: ServiceContext, kinds: ContentKind[], langHeader: unk
 
 export async function listContent(ctx: ServiceContext, kind: ContentKind, lang: unknown, page = 1) {
   const rows = await ofKind(ctx, [kind], lang);
-  const start = (page - 1) * CONTENT_PAGE_SIZE;
-  return { items: rows.slice(start, start + CONTENT_PAGE_SIZE).map(summary), page, pageSize: CONTENT_PAGE_SIZE, total: rows.length };
+  const start = (page - 1) * PAGE_SIZE;
+  return { items: rows.slice(start, start + PAGE_SIZE).map(summary), page, pageSize: PAGE_SIZE, total: rows.length };
 }
 
 export async function contentDetail(ctx: ServiceContext, id: string, lang: unknown, kinds: ContentKind[]): Promise<ContentDetail> {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { type MessageDescriptor, reviewNote, type ReviewNotice, reviewNotices } from "#contract/messages";
+import { type MessageDescriptor, reviewNote, type ReviewNotice, reviewNotices } from "#contract/catalogue";
 
 import type { Tx } from "../../db/client";
 import { messages, users } from "../../db/schema";

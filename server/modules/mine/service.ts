@@ -1,18 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 
 import { centsToDecimal, maskMiddle } from "#contract/format";
+import { type VerificationState, type VerificationStatus } from "#contract/identity";
+import { type MessageList } from "#contract/inbox";
+import { type Invitation, INVITE_BONUS_POLICIES, type InviteBonusPolicy } from "#contract/invites";
 import { LANGUAGE_CODES } from "#contract/languages";
-import {
-  type Invitation,
-  INVITE_BONUS_POLICIES,
-  type InviteBonusPolicy,
-  type MessagePage,
-  type PlatformInfo,
-  type VerificationState,
-  type VerificationStatus,
-} from "#contract/mine";
 import { parseAmount } from "#contract/money";
+import { PAGE_SIZE } from "#contract/paging";
 import { isAdultResidentId } from "#contract/resident-id";
+import { type PlatformInfo } from "#contract/support";
 
 import type { Db, Tx } from "../../db/client";
 import { ledger, messageReads, messages, settings, users, verifications } from "../../db/schema";
@@ -21,8 +17,6 @@ import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
 import { requireReason, sendReviewNotice, type Translate } from "./review-notice";
-
-export const MESSAGE_PAGE_SIZE = 20;
 
 export async function verificationState(ctx: ServiceContext, user: UserRow): Promise<VerificationState> {
   const [latest] = await ctx.db
@@ -113,15 +107,15 @@ export async function unreadCount(ctx: ServiceContext, userId: number): Promise<
   return row?.n ?? 0;
 }
 
-export async function listMessages(ctx: ServiceContext, user: UserRow, page: number): Promise<MessagePage> {
+export async function listMessages(ctx: ServiceContext, user: UserRow, page: number): Promise<MessageList> {
   const rows = await ctx.db
     .select({ message: messages, readAt: messageReads.readAt })
     .from(messages)
     .leftJoin(messageReads, and(eq(messageReads.messageId, messages.id), eq(messageReads.userId, user.id)))
     .where(visibleTo(user.id))
     .orderBy(desc(messages.id))
-    .limit(MESSAGE_PAGE_SIZE)
-    .offset((page - 1) * MESSAGE_PAGE_SIZE);
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
   const [total] = await ctx.db.select({ n: count() }).from(messages).where(visibleTo(user.id));
   return {
     items: rows.map(({ message, readAt }) => ({
@@ -133,7 +127,7 @@ export async function listMessages(ctx: ServiceContext, user: UserRow, page: num
       read: readAt !== null,
     })),
     page,
-    pageSize: MESSAGE_PAGE_SIZE,
+    pageSize: PAGE_SIZE,
     total: total?.n ?? 0,
     unread: await unreadCount(ctx, user.id),
   };

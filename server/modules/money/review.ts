@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
+import { CARD_TYPES, type CardType } from "#contract/cards";
 import { centsToDecimal } from "#contract/format";
 import { bpsToRate, parseAmount, rateToBps } from "#contract/money";
-import { CARD_TYPES, type CardType } from "#contract/wallet";
 
 import { bankCards, depositChannels, recharges, users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";

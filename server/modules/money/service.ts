@@ -4,20 +4,15 @@ import { join } from "node:path";
 
 import { and, count, desc, eq, gt, gte, sql, sum } from "drizzle-orm";
 
+import type { BankCard, CardType } from "#contract/cards";
 import { centsToDecimal, maskMiddle } from "#contract/format";
 import { applyRate, bpsToRate, parseAmount } from "#contract/money";
-import type {
-  BankCard,
-  CardType,
-  CashInfo,
-  ExchangeRecord,
-  RechargeInfo,
-  RechargeRecord,
-  RecordPage,
-  ReviewStatus,
-  Wallet,
-  WithdrawRecord,
-} from "#contract/wallet";
+import type { RecordPage } from "#contract/paging";
+import { PAGE_SIZE } from "#contract/paging";
+import type { RechargeInfo, RechargeRecord } from "#contract/recharge";
+import type { ReviewStatus } from "#contract/review";
+import type { ExchangeRecord, Wallet } from "#contract/wallet";
+import type { WithdrawalInfo, WithdrawalRecord } from "#contract/withdrawal";
 
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -34,7 +29,6 @@ export interface MoneyContext extends ServiceContext {
   uploadsDir: string;
 }
 
-export const PAGE_SIZE = 20;
 const rateText = (rate: number) => (rate / 10000).toFixed(4);
 const limitText = (cents: number) => centsToDecimal(cents).replace(/\.00$/, "");
 
@@ -336,7 +330,7 @@ async function withdrawalsToday(db: Db | Tx, userId: number, now: number, timezo
   return recent.filter((row) => platformClock(row.createdAt, timezone).date === today).length;
 }
 
-export async function cashInfo(ctx: ServiceContext, user: UserRow): Promise<CashInfo> {
+export async function cashInfo(ctx: ServiceContext, user: UserRow): Promise<WithdrawalInfo> {
   const rules = await moneySettings(ctx.db);
   const fresh = await freshUser(ctx, user.id);
   return {
@@ -359,7 +353,7 @@ export async function withdraw(
   ctx: ServiceContext,
   user: UserRow,
   input: { amount: string; cardId: number; payPassword: string },
-): Promise<WithdrawRecord> {
+): Promise<WithdrawalRecord> {
   const amount = amountOf(input.amount);
   const rules = await moneySettings(ctx.db);
   const now = ctx.now();
@@ -401,7 +395,7 @@ export async function withdraw(
   return toWithdrawRecord(row, card);
 }
 
-function toWithdrawRecord(row: typeof withdrawals.$inferSelect, card: typeof bankCards.$inferSelect | null): WithdrawRecord {
+function toWithdrawRecord(row: typeof withdrawals.$inferSelect, card: typeof bankCards.$inferSelect | null): WithdrawalRecord {
   return {
     id: row.id,
     time: row.createdAt,
@@ -415,7 +409,7 @@ function toWithdrawRecord(row: typeof withdrawals.$inferSelect, card: typeof ban
   };
 }
 
-export async function withdrawRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<WithdrawRecord>> {
+export async function withdrawRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<WithdrawalRecord>> {
   const where = eq(withdrawals.userId, user.id);
   return paged(
     ctx.db

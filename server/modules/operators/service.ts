@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 
-import type { OpsRole } from "#contract/ops-roles";
-import { isOpsRole } from "#contract/ops-roles";
+import type { OpsRole } from "#contract/operators";
+import { isOpsRole } from "#contract/operators";
 
 import type { Db, Tx } from "../../db/client";
 import { operators, operatorSessions, settings } from "../../db/schema";

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 
 import { and, eq } from "drizzle-orm";
 
-import type { SuccessKey } from "#contract/messages";
+import type { SuccessKey } from "#contract/catalogue";
 
 import type { Db } from "../../db/client";
 import { requestClaims } from "../../db/schema";

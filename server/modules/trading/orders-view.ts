@@ -1,6 +1,6 @@
 import { centsToDecimal } from "#contract/format";
-import type { Direction, Order, OrderResult } from "#contract/markets";
 import { bpsToRate, formatPrice } from "#contract/money";
+import type { Direction, Order, OrderResult } from "#contract/trading";
 import { orderProfit } from "#contract/trading-math";
 
 import type { orders } from "../../db/schema";

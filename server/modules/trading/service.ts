@@ -1,9 +1,10 @@
 import { and, count, desc, eq, sum } from "drizzle-orm";
 
+import type { ErrorKey } from "#contract/catalogue";
 import { centsToDecimal } from "#contract/format";
-import type { Direction, Order, OrderPage } from "#contract/markets";
-import type { ErrorKey } from "#contract/messages";
 import { formatPrice, parseAmount, parsePrice } from "#contract/money";
+import { PAGE_SIZE } from "#contract/paging";
+import type { Direction, Order, OrderPage } from "#contract/trading";
 import { orderFee } from "#contract/trading-math";
 
 import { orders, users } from "../../db/schema";
@@ -18,8 +19,6 @@ import { type OrderRow, toOrder } from "./orders-view";
 export interface TradingContext extends ServiceContext {
   feed: PriceFeed;
 }
-
-export const HISTORY_PAGE_SIZE = 20;
 
 /** Limits read as people write them: 5000, not 5000.00. */
 const limitText = (cents: number) => centsToDecimal(cents).replace(/\.00$/, "");
@@ -206,7 +205,7 @@ export async function orderHistory(ctx: TradingContext, user: UserRow, page: num
     .from(orders)
     .where(where)
     .orderBy(desc(orders.closeTime), desc(orders.id))
-    .limit(HISTORY_PAGE_SIZE)
-    .offset((page - 1) * HISTORY_PAGE_SIZE);
-  return { items: rows.map((row) => toOrder(row, productOf(ctx, row))), page, pageSize: HISTORY_PAGE_SIZE, total: total?.n ?? 0 };
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return { items: rows.map((row) => toOrder(row, productOf(ctx, row))), page, pageSize: PAGE_SIZE, total: total?.n ?? 0 };
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
-import type { RegisterRequest } from "#contract/accounts";
+import type { RegisterRequest } from "#contract/schemas/accounts";
 
 import { register } from "./api";
 import { SmsButton } from "./SmsButton";

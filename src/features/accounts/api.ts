@@ -1,8 +1,9 @@
 import { call } from "@/api/client";
 import { endSession, startSession } from "@/api/session";
 import { showToast } from "@/ui/toast";
-import type { LoginRequest, RegisterRequest, SessionAnswer } from "#contract/accounts";
+import type { SessionAnswer } from "#contract/accounts";
 import { apiPaths as endpoints } from "#contract/paths";
+import type { LoginRequest, RegisterRequest } from "#contract/schemas/accounts";
 
 async function openSession(answer: Awaited<ReturnType<typeof call<SessionAnswer>>>) {
   if (answer.code !== 1) return false;

@@ -1,8 +1,8 @@
 import { call } from "@/api/client";
 import { showToast } from "@/ui/toast";
-import type { ChangeLoginPasswordRequest, ChangePayPasswordRequest } from "#contract/accounts";
 import type { Envelope } from "#contract/envelope";
 import { apiPaths as endpoints } from "#contract/paths";
+import type { ChangeLoginPasswordRequest, ChangePayPasswordRequest } from "#contract/schemas/accounts";
 
 async function succeeded(answer: Awaited<ReturnType<typeof call>>): Promise<boolean> {
   if (answer.code === 1) showToast(answer.msg, { tone: "success" });

@@ -9,7 +9,7 @@ import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
-import { CARD_TYPES, type CardType, isBankCardNumber } from "#contract/wallet";
+import { CARD_TYPES, type CardType, isBankCardNumber } from "#contract/cards";
 
 import { addCard } from "./api";
 

@@ -12,7 +12,7 @@ import { OfflineBanner } from "@/ui/OfflineBanner";
 import { Sheet } from "@/ui/Sheet";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
-import type { BankCard } from "#contract/wallet";
+import type { BankCard } from "#contract/cards";
 
 import { removeCard } from "./api";
 

@@ -1,7 +1,7 @@
 import { call } from "@/api/client";
 import type { WithRequestId } from "@/api/submission";
+import type { BankCard, CardType } from "#contract/cards";
 import { apiPaths } from "#contract/paths";
-import type { BankCard, CardType } from "#contract/wallet";
 
 export const fetchCards = () => call<BankCard[]>(apiPaths.bankCards);
 export const addCard = (

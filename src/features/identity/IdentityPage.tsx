@@ -7,7 +7,7 @@ import { errorText } from "@/i18n/catalogue";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { showToast } from "@/ui/toast";
-import type { VerificationState } from "#contract/mine";
+import type { VerificationState } from "#contract/identity";
 import { isResidentId } from "#contract/resident-id";
 
 import { submitVerification } from "./api";

@@ -1,6 +1,6 @@
 import { call } from "@/api/client";
 import type { WithRequestId } from "@/api/submission";
-import type { VerificationState } from "#contract/mine";
+import type { VerificationState } from "#contract/identity";
 import { apiPaths } from "#contract/paths";
 
 export const fetchVerification = () => call<VerificationState>(apiPaths.certificationState);

@@ -4,12 +4,12 @@ import { useState } from "react";
 import { loadCurrentUser } from "@/api/current-user";
 import { formatDateTime } from "@/i18n/format";
 import { RecordsPage } from "@/ui/RecordsPage";
-import type { MessagePage as MessagePageData } from "#contract/mine";
+import type { MessageList } from "#contract/inbox";
 
 import { markMessageRead } from "./api";
 
 /** Messages with their read flag; opening one marks it read and updates the Mine tab's badge. */
-export function InboxPage({ page, offlineSince }: { page: MessagePageData; offlineSince?: number }) {
+export function InboxPage({ page, offlineSince }: { page: MessageList; offlineSince?: number }) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(null);
   const [read, setRead] = useState(() => new Set(page.items.filter((m) => m.read).map((m) => m.id)));

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CopyRow } from "@/ui/CopyRow";
 import { NavBar } from "@/ui/NavBar";
-import type { Invitation } from "#contract/mine";
+import type { Invitation } from "#contract/invites";
 
 import { invitationLink } from "./api";
 

@@ -1,5 +1,5 @@
 import { call } from "@/api/client";
-import type { Invitation } from "#contract/mine";
+import type { Invitation } from "#contract/invites";
 import { apiPaths } from "#contract/paths";
 
 export const fetchInvitation = () => call<Invitation>(apiPaths.invitation);

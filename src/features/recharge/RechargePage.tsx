@@ -13,7 +13,7 @@ import { NeedsConnection } from "@/ui/NeedsConnection";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
-import type { RechargeInfo } from "#contract/wallet";
+import type { RechargeInfo } from "#contract/recharge";
 
 import { submitRecharge } from "./api";
 import { SCREENSHOT_TYPES, screenshotProblem } from "./screenshot-check";

@@ -5,7 +5,7 @@ import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { RecordsPage } from "@/ui/RecordsPage";
 import { StatusChip } from "@/ui/StatusChip";
-import type { RechargeRecord } from "#contract/wallet";
+import type { RechargeRecord } from "#contract/recharge";
 
 export function RechargeRecordPage({ records, offlineSince }: { records: RechargeRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { CopyRow } from "@/ui/CopyRow";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
-import type { PlatformInfo } from "#contract/mine";
+import type { PlatformInfo } from "#contract/support";
 
 /** Customer service: how to reach support, and what to contact it for. */
 export function CustomerPage({ info, offlineSince }: { info: PlatformInfo; offlineSince?: number }) {

@@ -1,5 +1,5 @@
 import { call } from "@/api/client";
-import type { PlatformInfo } from "#contract/mine";
 import { apiPaths } from "#contract/paths";
+import type { PlatformInfo } from "#contract/support";
 
 export const fetchPlatformInfo = () => call<PlatformInfo>(apiPaths.platformInfo);

@@ -3,7 +3,8 @@ import ReactEChartsCore from "echarts-for-react/esm/core";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { formatDateTime } from "@/i18n/format";
-import { type Candle, type Direction, type Period, PERIOD_SECONDS } from "#contract/markets";
+import { type Candle, type Period, PERIOD_SECONDS } from "#contract/markets";
+import { type Direction } from "#contract/trading";
 
 import { applyTick, type NumericCandle, toNumeric } from "./candles";
 import { echarts } from "./echarts";

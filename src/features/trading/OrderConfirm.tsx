@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useAmountFormat } from "@/i18n/format";
 import type { PricedBy } from "@/ui/PriceSource";
 import { Sheet } from "@/ui/Sheet";
-import type { Direction } from "#contract/markets";
+import type { Direction } from "#contract/trading";
 
 import type { TicketFigures } from "./ticket-figures";
 import type { Requote } from "./TradeBar";

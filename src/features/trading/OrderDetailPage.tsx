@@ -4,7 +4,7 @@ import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
-import type { Order } from "#contract/markets";
+import type { Order } from "#contract/trading";
 
 /** One order, every recorded figure: the open and close ticks are the feed's, shown as they were stored. */
 export function OrderDetailPage({ order, offlineSince }: { order: Order; offlineSince?: number }) {

@@ -12,7 +12,7 @@ import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PullToRefresh } from "@/ui/PullToRefresh";
 import { useServerNow } from "@/ui/use-now";
 import { quotesAtom, watchQuotes } from "@/workers/quotes";
-import type { Order, OrderPage as OrderPageData } from "#contract/markets";
+import type { Order, OrderPage as OrderPageData } from "#contract/trading";
 
 type Tab = "holding" | "history" | "follow";
 

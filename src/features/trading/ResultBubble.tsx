@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 
 import { settledChange } from "@/api/order-figures";
 import { useAmountFormat } from "@/i18n/format";
-import type { Order } from "#contract/markets";
+import type { Order } from "#contract/trading";
 
 import type { PointOf } from "./KlineChart";
 

@@ -2,7 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 
 import { useAmountFormat } from "@/i18n/format";
 import { CURRENCY } from "#contract/constants";
-import type { Direction, Goods } from "#contract/markets";
+import type { Goods } from "#contract/markets";
+import type { Direction } from "#contract/trading";
 
 import { useProblemText } from "./problem-text";
 import { centsText, stepAmount, type TicketFigures } from "./ticket-figures";

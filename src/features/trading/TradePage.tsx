@@ -15,16 +15,8 @@ import { PriceSource } from "@/ui/PriceSource";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
 import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
-import {
-  type Candle,
-  type Direction,
-  type Goods,
-  type Order,
-  type Period,
-  PERIODS,
-  type ProductDetail,
-  QUOTE_STALE_SECONDS,
-} from "#contract/markets";
+import { type Candle, type Goods, type Period, PERIODS, type ProductDetail, QUOTE_STALE_SECONDS } from "#contract/markets";
+import { type Direction, type Order } from "#contract/trading";
 
 import { fetchBalance, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";

@@ -1,8 +1,9 @@
 import { call } from "@/api/client";
 import type { Envelope } from "#contract/envelope";
-import type { Candle, Goods, Order, Period, ProductDetail } from "#contract/markets";
+import type { Candle, Goods, Period, ProductDetail } from "#contract/markets";
 import { apiPaths } from "#contract/paths";
-import type { PlaceOrderRequest } from "#contract/trading";
+import type { PlaceOrderRequest } from "#contract/schemas/trading";
+import type { Order } from "#contract/trading";
 
 export const fetchProductDetail = (pid: number) => call<ProductDetail>(apiPaths.productDetail, { pid });
 export const fetchKlines = (pid: number, period: Period, limit = 300) => call<Candle[]>(apiPaths.klines, { pid, period, limit });

@@ -16,8 +16,8 @@ import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
 import { maskMiddle } from "#contract/format";
 import { applyRate, parseAmount, rateToBps } from "#contract/money";
-import type { CashInfo } from "#contract/wallet";
 import { withdrawWindow } from "#contract/withdraw-window";
+import type { WithdrawalInfo } from "#contract/withdrawal";
 
 import { requestWithdrawal } from "./api";
 
@@ -25,7 +25,7 @@ import { requestWithdrawal } from "./api";
  * Withdraw: the rules first, the fee and the amount received as the user types, the card; then a confirmation
  * sheet with amount, fee, what arrives and where, which takes the fund password.
  */
-export function WithdrawalPage({ info, offlineSince }: { info: CashInfo; offlineSince?: number }) {
+export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const online = useOnline();

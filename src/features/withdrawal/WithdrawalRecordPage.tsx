@@ -5,13 +5,13 @@ import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { RecordsPage } from "@/ui/RecordsPage";
 import { StatusChip } from "@/ui/StatusChip";
-import type { WithdrawRecord } from "#contract/wallet";
+import type { WithdrawalRecord } from "#contract/withdrawal";
 
-export function WithdrawalRecordPage({ records, offlineSince }: { records: WithdrawRecord[]; offlineSince?: number }) {
+export function WithdrawalRecordPage({ records, offlineSince }: { records: WithdrawalRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const amountText = useAmountFormat();
   /** a refused withdrawal gives the whole amount back to cash and charges no fee */
-  const outcome = (r: WithdrawRecord) => {
+  const outcome = (r: WithdrawalRecord) => {
     if (r.status === "failed") return t`Returned ${amountText(r.amount)}`;
     const fee = t`Fee ${amountText(r.fee)}`;
     return `${fee} · ${r.status === "review" ? t`To receive ${amountText(r.actual)}` : t`Received ${amountText(r.actual)}`}`;

@@ -1,9 +1,10 @@
 import { call } from "@/api/client";
 import type { WithRequestId } from "@/api/submission";
+import type { RecordPage } from "#contract/paging";
 import { apiPaths } from "#contract/paths";
-import type { CashInfo, RecordPage, WithdrawRecord } from "#contract/wallet";
+import type { WithdrawalInfo, WithdrawalRecord } from "#contract/withdrawal";
 
-export const fetchCashInfo = () => call<CashInfo>(apiPaths.cashInfo);
-export const fetchWithdrawRecords = (page = 1) => call<RecordPage<WithdrawRecord>>(apiPaths.withdrawRecords, { page });
+export const fetchCashInfo = () => call<WithdrawalInfo>(apiPaths.cashInfo);
+export const fetchWithdrawRecords = (page = 1) => call<RecordPage<WithdrawalRecord>>(apiPaths.withdrawRecords, { page });
 export const requestWithdrawal = (input: WithRequestId<{ amount: string; cardId: number; payPassword: string }>) =>
-  call<WithdrawRecord>(apiPaths.withdraw, input);
+  call<WithdrawalRecord>(apiPaths.withdraw, input);

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 
-import { errorStatus } from "#contract/errors";
-import { type ErrorKey, errorMessages } from "#contract/messages";
+import { type ErrorKey, errorMessages } from "#contract/catalogue";
+import { errorStatus } from "#contract/error-status";
 import { translate } from "#server/http/i18n";
 
 const HOLE = "\u0001";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { ACCOUNT_MAX, ACCOUNT_MIN, PASSWORD_MAX, PASSWORD_MIN } from "./constants";
-import type { ErrorKey } from "./messages";
+import type { ErrorKey } from "../catalogue";
+import { ACCOUNT_MAX, ACCOUNT_MIN, PASSWORD_MAX, PASSWORD_MIN } from "../constants";
 
 /**
  * Field builders whose zod messages are error keys, so a failed parse names the catalogue entry to show.
@@ -49,3 +49,39 @@ export const inviteCodeField = () => stringField().regex(/^[A-Za-z0-9]{4,12}$/, 
  * first answer, the action done once. Missing or malformed is invalid input, never a silent second action.
  */
 export const requestIdField = () => z.string({ error: "invalid_input" }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "invalid_input" });
+
+/** A missing field is `field_required`; a present one of the wrong kind is `invalid_input`. */
+export const requiredOrInvalid = (issue: { input: unknown }) => (issue.input === undefined ? "field_required" : "invalid_input");
+
+/** An amount as typed: up to 12 digits with up to 2 decimals (money.ts parses it to cents). */
+export const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+
+export const amountField = () =>
+  z.string({ error: requiredOrInvalid }).trim().min(1, { error: "field_required" }).regex(AMOUNT_PATTERN, { error: "invalid_input" });
+
+/** A row id as a form sends it; parsed to a number. */
+export const idField = () =>
+  z
+    .string({ error: requiredOrInvalid })
+    .min(1, { error: "field_required" })
+    .regex(/^\d{1,9}$/, { error: "invalid_input" })
+    .transform(Number);
+
+export const payPasswordField = () =>
+  z.string({ error: requiredOrInvalid }).min(1, { error: "field_required" }).max(TEXT_MAX, { error: "field_too_long" });
+
+/** Required text of at most `max` characters, trimmed. */
+export const textField = (max: number) =>
+  z.string({ error: requiredOrInvalid }).trim().min(1, { error: "field_required" }).max(max, { error: "field_too_long" });
+
+export const emptyRequest = z.object({});
+
+/** A list page number, 1 when absent; each list's page size is PAGE_SIZE (contract/paging.ts). */
+export const pageRequest = z.object({
+  page: z
+    .string({ error: "invalid_input" })
+    .regex(/^\d{1,6}$/, { error: "invalid_input" })
+    .transform(Number)
+    .refine((n) => n >= 1, { error: "invalid_input" })
+    .default(1),
+});

@@ -3,7 +3,7 @@
  * labels used inside validation messages. Written as plain message descriptors marked for extraction
  * (`/*i18n*\/`) rather than macros, because the server runs them without a compile step.
  */
-import { appErrorMessages, appSuccessMessages, type MessageDescriptor } from "./app-messages";
+import { appErrorMessages, appSuccessMessages, type MessageDescriptor } from "./catalogue-shell";
 
 export type { MessageDescriptor };
 

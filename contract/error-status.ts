@@ -1,4 +1,4 @@
-import type { ErrorKey } from "./messages";
+import type { ErrorKey } from "./catalogue";
 
 /** HTTP status for each refusal: 400 malformed, 401, 403 locked, 404, 409 duplicate, 422 rule, 429, 500. */
 export const errorStatus: Record<ErrorKey, number> = {
@@ -87,7 +87,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   ops_setup_invalid: 422,
 };
 
-export type { ErrorKey } from "./messages";
+export type { ErrorKey } from "./catalogue";
 
 /** The refusals whose values the client acts on (not only reads in the message): sent in the envelope's `values`. */
 export const errorValues: Partial<Record<ErrorKey, readonly string[]>> = {

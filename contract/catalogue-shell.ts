@@ -1,6 +1,6 @@
 /**
  * The part of the error catalogue the app raises itself, with no server answer to carry the text: a lost
- * network, a page chunk that cannot load, the copy helper. Kept apart from contract/messages.ts so these land
+ * network, a page chunk that cannot load, the copy helper. Kept apart from contract/catalogue.ts so these land
  * in the shell catalog the first screen loads (lingui.config.ts); every other message is said by the server
  * or by a page's form, and travels with the page texts.
  */

@@ -1,0 +1,10 @@
+/** Real-name verification, messages and invitations (the Mine pages). */
+export type VerificationStatus = "none" | "review" | "passed" | "refused";
+
+export interface VerificationState {
+  status: VerificationStatus;
+  name: string | null;
+  /** masked */
+  idNumber: string | null;
+  reason: string | null;
+}

@@ -1,0 +1,33 @@
+import type { BankCard, CardType } from "./cards";
+import type { ReviewStatus } from "./review";
+
+/** Withdrawal rules and records. */
+
+export interface WithdrawRules {
+  min: string;
+  max: string;
+  feeRate: string;
+  /** "09:00-21:00", platform time */
+  window: string;
+  timezone: string;
+  dailyCount: number;
+  usedToday: number;
+}
+
+export interface WithdrawalInfo {
+  rules: WithdrawRules;
+  cards: BankCard[];
+  balance: string;
+}
+
+export interface WithdrawalRecord {
+  id: number;
+  time: number;
+  type: CardType;
+  bankName: string;
+  amount: string;
+  fee: string;
+  actual: string;
+  status: ReviewStatus;
+  reason: string | null;
+}
