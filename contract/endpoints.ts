@@ -67,7 +67,7 @@ export const endpoints = {
   rechargeInfo: { ...apiPaths.rechargeInfo, summary: "Deposit channels, minimum and notice", request: emptyRequest },
   recharge: { ...apiPaths.recharge, summary: "Report a transfer with its screenshot; the operator reviews it", request: rechargeRequest },
   rechargeRecords: { ...apiPaths.rechargeRecords, summary: "Recharge records, newest first", request: pageRequest },
-  cashInfo: { ...apiPaths.cashInfo, summary: "Withdrawal rules and the user's cards", request: emptyRequest },
+  withdrawalInfo: { ...apiPaths.withdrawalInfo, summary: "Withdrawal rules and the user's cards", request: emptyRequest },
   withdraw: { ...apiPaths.withdraw, summary: "Request a withdrawal to a bound card (fund password)", request: withdrawRequest },
   withdrawRecords: { ...apiPaths.withdrawRecords, summary: "Withdrawal records, newest first", request: pageRequest },
   plans: { ...apiPaths.plans, summary: "Yuebao plans: daily rate, days, minimum", request: emptyRequest },

@@ -37,7 +37,7 @@ export const apiPaths = {
   rechargeInfo: { method: "GET", path: "/api/user/recharge", auth: "user" },
   recharge: { method: "POST", path: "/api/user/dorecharge", auth: "user" },
   rechargeRecords: { method: "GET", path: "/api/user/recharge_record", auth: "user" },
-  cashInfo: { method: "GET", path: "/api/user/cash", auth: "user" },
+  withdrawalInfo: { method: "GET", path: "/api/user/cash", auth: "user" },
   withdraw: { method: "POST", path: "/api/user/cash", auth: "user" },
   withdrawRecords: { method: "GET", path: "/api/user/cash_record", auth: "user" },
   plans: { method: "GET", path: "/api/user/yeb", auth: "user" },

@@ -18,8 +18,8 @@ import { logSmsSender } from "./modules/accounts/sms";
 import { seedContent } from "./modules/content/service";
 import { type ServiceContext, systemClock } from "./modules/context";
 import { seedPlans } from "./modules/finance/service";
-import { seedDepositChannels } from "./modules/money/seed-channels";
 import { demoOperator, issueSetupCode } from "./modules/operators/service";
+import { seedDepositChannels } from "./modules/recharge/seed-channels";
 import { onShutdownSignal } from "./shutdown";
 
 /**

@@ -8,8 +8,8 @@ import { revokeSession } from "../modules/accounts/sessions";
 import { sendVerificationCode, type SmsSender } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
-import { unreadCount } from "../modules/mine/service";
-import { coinRateText } from "../modules/money/service";
+import { unreadCount } from "../modules/inbox/service";
+import { coinRateText } from "../modules/wallet/service";
 import { onceRoute, route } from "./routes";
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext, sms: SmsSender, scale: number) {

@@ -8,11 +8,11 @@ import type { OpsRole } from "#contract/operators";
 import { opsConsoleEndpoints } from "#contract/ops";
 
 import { AppError } from "../modules/errors";
-import { findUpload, type MoneyContext } from "../modules/money/service";
 import { moneySettings } from "../modules/money/settings";
 import { listAudit, writeAudit } from "../modules/operators/audit";
 import { createOperator, endOperatorSession, listOperators, operatorLogin, redeemSetupCode } from "../modules/operators/service";
 import { dashboard, searchUsers, userDetail } from "../modules/ops/users";
+import { findUpload, type UploadContext } from "../modules/recharge/uploads";
 import { clearSessionCookie, setSessionCookie } from "./ops-session";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
@@ -21,7 +21,7 @@ import { uploadHeaders } from "./upload-headers";
 /** Recharge screenshots are what finance reviews; support sees them when a customer asks. */
 const SCREENSHOT_ROLES: readonly OpsRole[] = ["finance", "support"];
 
-export function registerConsoleRoutes(app: FastifyInstance, ctx: MoneyContext, scale: number) {
+export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, scale: number) {
   const c = opsConsoleEndpoints;
   route(
     app,

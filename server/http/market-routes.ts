@@ -4,7 +4,7 @@ import { endpoints } from "#contract/endpoints";
 
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
-import { goods, klines, latestQuotes, listProducts, productDetail, secondsOptionList } from "../modules/quotes/service";
+import { goods, klines, latestQuotes, listProducts, productDetail, secondsOptionList } from "../modules/markets/service";
 import { getOrder, holdingOrders, orderHistory, placeOrder, preTradeCheck } from "../modules/trading/service";
 import { QuoteAnswers, quoteRoute } from "./quote-answers";
 import { route } from "./routes";

@@ -5,18 +5,10 @@ import { endpoints } from "#contract/endpoints";
 import { opsMineEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
-import {
-  invitation,
-  listMessages,
-  listVerifications,
-  markRead,
-  platformInfo,
-  reviewVerification,
-  sendMessage,
-  setInviteBonus,
-  submitVerification,
-  verificationState,
-} from "../modules/mine/service";
+import { listVerifications, reviewVerification, submitVerification, verificationState } from "../modules/identity/service";
+import { listMessages, markRead, sendMessage } from "../modules/inbox/service";
+import { invitation, setInviteBonus } from "../modules/invites/service";
+import { platformInfo } from "../modules/support/service";
 import { translate } from "./i18n";
 import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";

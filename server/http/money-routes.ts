@@ -9,6 +9,7 @@ import { opsMoneyEndpoints } from "#contract/ops";
 
 import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
+import { addCard, deleteCard, listCards } from "../modules/cards/service";
 import { AppError } from "../modules/errors";
 import {
   findChannel,
@@ -21,24 +22,11 @@ import {
   setChannel,
   setMoneyRules,
 } from "../modules/money/review";
-import {
-  addCard,
-  cashInfo,
-  deleteCard,
-  exchange,
-  exchangeRecords,
-  findUpload,
-  listCards,
-  type MoneyContext,
-  rechargeInfo,
-  rechargeRecords,
-  saveUpload,
-  submitRecharge,
-  wallet,
-  withdraw,
-  withdrawRecords,
-} from "../modules/money/service";
 import { actorKey } from "../modules/operators/service";
+import { rechargeInfo, rechargeRecords, submitRecharge } from "../modules/recharge/service";
+import { findUpload, saveUpload, type UploadContext } from "../modules/recharge/uploads";
+import { exchange, exchangeRecords, wallet } from "../modules/wallet/service";
+import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { sendOk } from "./envelope";
 import { translate } from "./i18n";
 import { opsWriteRoute } from "./ops-write-route";
@@ -63,7 +51,7 @@ async function refuseAnnouncedOversize(request: FastifyRequest, reply: FastifyRe
   }
 }
 
-export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, opsToken: string | undefined, scale: number) {
+export function registerMoneyRoutes(app: FastifyInstance, ctx: UploadContext, opsToken: string | undefined, scale: number) {
   const money = { perMinute: 30 * scale };
   const withFundPassword = { ...money, fundPassword: (input: { payPassword: string }) => input.payPassword };
   route(app, endpoints.wallet, async (_input, { user }) => ({ data: await wallet(ctx, user) }));
@@ -100,7 +88,7 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
     money,
   );
   route(app, endpoints.rechargeRecords, async (input, { user }) => ({ data: await rechargeRecords(ctx, user, input.page) }));
-  route(app, endpoints.cashInfo, async (_input, { user }) => ({ data: await cashInfo(ctx, user) }));
+  route(app, endpoints.withdrawalInfo, async (_input, { user }) => ({ data: await withdrawalInfo(ctx, user) }));
   onceRoute(
     app,
     endpoints.withdraw,

@@ -17,7 +17,7 @@ import type { SmsSender } from "#server/modules/accounts/sms";
 import { seedContent } from "#server/modules/content/service";
 import type { ServiceContext } from "#server/modules/context";
 import { seedPlans } from "#server/modules/finance/service";
-import { seedDepositChannels } from "#server/modules/money/seed-channels";
+import { seedDepositChannels } from "#server/modules/recharge/seed-channels";
 
 /**
  * A feed for tests: each product's price stays put unless the test queued the next prices for it. Tests use

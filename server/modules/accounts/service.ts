@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { passwordGuards, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { payInviteBonus } from "../mine/service";
+import { payInviteBonus } from "../invites/service";
 import { requireFundPassword } from "./fund-password";
 import { minutesLeft, TRY_LIMIT, TRY_WINDOW_SECONDS } from "./password-guard";
 import { hashPassword, verifyPassword } from "./passwords";

@@ -7,9 +7,9 @@ import { bpsToRate, parseAmount, rateToBps } from "#contract/money";
 import { bankCards, depositChannels, recharges, users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
+import { payInviteBonus } from "../invites/service";
 import { moveMoney } from "../ledger/service";
-import { requireReason, sendReviewNotice, type Translate } from "../mine/review-notice";
-import { payInviteBonus } from "../mine/service";
 import { type MoneySettings, moneySettings, updateMoneySettings } from "./settings";
 
 type Decision = "approve" | "reject";

@@ -5,7 +5,7 @@ import type { PriceFeed } from "../../market/feed";
 import { isFeedSourceText } from "../../market/feed-source";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { findProduct } from "../quotes/service";
+import { findProduct } from "../markets/service";
 
 /**
  * Sets where a product's prices come from and how long its source may be silent before it is stale. A switch

@@ -7,7 +7,7 @@ import { products, secondsOptions } from "../../db/schema";
 import type { PriceFeed } from "../../market/feed";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { findProduct, optionRows } from "../quotes/service";
+import { findProduct, optionRows } from "../markets/service";
 
 /**
  * The operator's product settings: trading on/off, settlement options, fee and limits. None of them touches

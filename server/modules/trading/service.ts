@@ -13,7 +13,7 @@ import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
-import { findOption, findProduct } from "../quotes/service";
+import { findOption, findProduct } from "../markets/service";
 import { type OrderRow, toOrder } from "./orders-view";
 
 export interface TradingContext extends ServiceContext {

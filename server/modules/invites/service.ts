@@ -1,0 +1,91 @@
+import { and, desc, eq } from "drizzle-orm";
+
+import { centsToDecimal, maskMiddle } from "#contract/format";
+import { type Invitation, INVITE_BONUS_POLICIES, type InviteBonusPolicy } from "#contract/invites";
+import { parseAmount } from "#contract/money";
+
+import type { Db, Tx } from "../../db/client";
+import { ledger, settings, users } from "../../db/schema";
+import type { UserRow } from "../accounts/sessions";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { moveMoney } from "../ledger/service";
+
+const INVITE_KEY = "invite_bonus";
+
+const INVITE_POLICY_KEY = "invite_bonus_policy";
+
+export async function inviteBonus(db: Db | Tx): Promise<number> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, INVITE_KEY));
+  return row ? Number(row.value) : 0;
+}
+
+export async function inviteBonusPolicy(db: Db | Tx): Promise<InviteBonusPolicy> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, INVITE_POLICY_KEY));
+  return (INVITE_BONUS_POLICIES as readonly string[]).includes(row?.value ?? "") ? (row!.value as InviteBonusPolicy) : "registration";
+}
+
+export async function setInviteBonus(ctx: ServiceContext, amount: string, policy?: InviteBonusPolicy) {
+  const cents = parseAmount(amount);
+  if (cents === null) throw new AppError("invalid_input", {}, "amount");
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(settings)
+      .values({ key: INVITE_KEY, value: String(cents) })
+      .onConflictDoUpdate({ target: settings.key, set: { value: String(cents) } });
+    if (policy)
+      await tx
+        .insert(settings)
+        .values({ key: INVITE_POLICY_KEY, value: policy })
+        .onConflictDoUpdate({ target: settings.key, set: { value: policy } });
+  });
+  return { bonusPerInvitee: centsToDecimal(cents), policy: await inviteBonusPolicy(ctx.db) };
+}
+
+/**
+ * Pays the inviter's bonus for one invitee when `moment` is the operator's chosen one, inside the caller's
+ * transaction (the registration or the approval). Once per invitee whatever the policy was or becomes: the
+ * invitee's row is locked, so two approvals at once take turns and the second finds the first one's ledger
+ * row `invitee:<id>`; a unique index on that reference stops anything that slips past.
+ */
+export async function payInviteBonus(tx: Tx, inviteeId: number, moment: InviteBonusPolicy, now: number): Promise<void> {
+  if ((await inviteBonusPolicy(tx)) !== moment) return;
+  const [invitee] = await tx.select({ inviterId: users.inviterId }).from(users).where(eq(users.id, inviteeId)).for("update");
+  if (!invitee?.inviterId) return;
+  const bonus = await inviteBonus(tx);
+  if (bonus <= 0) return;
+  const reference = `invitee:${inviteeId}`;
+  const [paid] = await tx
+    .select({ id: ledger.id })
+    .from(ledger)
+    .where(and(eq(ledger.reason, "invite_bonus"), eq(ledger.reference, reference)))
+    .limit(1);
+  if (paid) return;
+  await moveMoney(tx, invitee.inviterId, [{ account: "cash", delta: bonus, reason: "invite_bonus" }], reference, now);
+}
+
+/** The invitation activity is permanent: every invitee ever registered counts. */
+export async function invitation(ctx: ServiceContext, user: UserRow): Promise<Invitation> {
+  const invitees = await ctx.db
+    .select({ id: users.id, account: users.account, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.inviterId, user.id))
+    .orderBy(desc(users.id));
+  const bonuses = await ctx.db
+    .select({ reference: ledger.reference, delta: ledger.delta })
+    .from(ledger)
+    .where(and(eq(ledger.userId, user.id), eq(ledger.reason, "invite_bonus")));
+  const bonusOf = (id: number) => bonuses.filter((b) => b.reference === `invitee:${id}`).reduce((total, b) => total + b.delta, 0);
+  return {
+    code: user.inviteCode,
+    bonusPolicy: await inviteBonusPolicy(ctx.db),
+    inviteeCount: invitees.length,
+    bonusTotal: centsToDecimal(bonuses.reduce((total, b) => total + b.delta, 0)),
+    bonusPerInvitee: centsToDecimal(await inviteBonus(ctx.db)),
+    records: invitees.map((invitee) => ({
+      account: maskMiddle(invitee.account),
+      time: invitee.createdAt,
+      bonus: centsToDecimal(bonusOf(invitee.id)),
+    })),
+  };
+}

@@ -1,0 +1,110 @@
+import { and, count, desc, eq } from "drizzle-orm";
+
+import type { CardType } from "#contract/cards";
+import { centsToDecimal } from "#contract/format";
+import type { RecordPage } from "#contract/paging";
+import { PAGE_SIZE } from "#contract/paging";
+import type { RechargeInfo, RechargeRecord } from "#contract/recharge";
+import type { ReviewStatus } from "#contract/review";
+
+import { isUniqueViolation } from "../../db/errors";
+import { depositChannels, recharges, uploads } from "../../db/schema";
+import type { UserRow } from "../accounts/sessions";
+import { amountOf, limitText } from "../amounts";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { moneySettings } from "../money/settings";
+import { paged } from "../paged";
+import { findUpload } from "./uploads";
+
+export async function rechargeInfo(ctx: ServiceContext): Promise<RechargeInfo> {
+  const rules = await moneySettings(ctx.db);
+  const channels = await ctx.db.select().from(depositChannels).where(eq(depositChannels.enabled, true)).orderBy(depositChannels.id);
+  return {
+    channels: channels.map((c) => ({ id: c.id, type: c.type as CardType, name: c.name, account: c.account, qr: c.qr, note: c.note })),
+    minAmount: centsToDecimal(rules.rechargeMin),
+    notice: rules.rechargeNotice,
+  };
+}
+
+export async function submitRecharge(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: { channelId: number; amount: string; screenshot: string },
+): Promise<RechargeRecord> {
+  const amount = amountOf(input.amount);
+  const rules = await moneySettings(ctx.db);
+  if (amount < rules.rechargeMin) throw new AppError("amount_too_small", { min: limitText(rules.rechargeMin) });
+  const [channel] = await ctx.db
+    .select()
+    .from(depositChannels)
+    .where(and(eq(depositChannels.id, input.channelId), eq(depositChannels.enabled, true)))
+    .limit(1);
+  if (!channel) throw new AppError("channel_not_found");
+  // the screenshot must be one this user uploaded, and backs this recharge only
+  const upload = await findUpload(ctx, input.screenshot.replace("/api/files/", ""));
+  if (!upload || upload.userId !== user.id) throw new AppError("invalid_input", {}, "screenshot");
+  const [used] = await ctx.db.select({ id: recharges.id }).from(recharges).where(eq(recharges.uploadId, upload.id)).limit(1);
+  if (used) throw new AppError("screenshot_used");
+  let row: typeof recharges.$inferSelect | undefined;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      // shared lock: the clean-up of stale uploads cannot remove this one while it is being attached
+      const [still] = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, upload.id)).for("share");
+      if (!still) throw new AppError("invalid_input", {}, "screenshot");
+      const [created] = await tx
+        .insert(recharges)
+        .values({
+          userId: user.id,
+          channelId: channel.id,
+          amount,
+          screenshot: `/api/files/${upload.name}`,
+          uploadId: upload.id,
+          createdAt: ctx.now(),
+        })
+        .returning();
+      return created;
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // a concurrent request took the same upload first: the unique index refused this one
+    if (isUniqueViolation(error, "recharges_upload")) throw new AppError("screenshot_used");
+    throw error;
+  }
+  return {
+    id: row!.id,
+    time: row!.createdAt,
+    type: channel.type as CardType,
+    channel: channel.name,
+    amount: centsToDecimal(amount),
+    status: "review",
+    reason: null,
+  };
+}
+
+export async function rechargeRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<RechargeRecord>> {
+  const where = eq(recharges.userId, user.id);
+  return paged(
+    ctx.db
+      .select({ row: recharges, channel: depositChannels })
+      .from(recharges)
+      .leftJoin(depositChannels, eq(depositChannels.id, recharges.channelId))
+      .where(where)
+      .orderBy(desc(recharges.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .then((rows) =>
+        rows.map(({ row, channel }) => ({
+          id: row.id,
+          time: row.createdAt,
+          type: (channel?.type ?? "bank") as CardType,
+          channel: channel?.name ?? "",
+          amount: centsToDecimal(row.amount),
+          status: row.status as ReviewStatus,
+          reason: row.reason,
+        })),
+      ),
+    ctx.db.select({ n: count() }).from(recharges).where(where),
+    page,
+  );
+}

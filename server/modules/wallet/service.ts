@@ -1,0 +1,92 @@
+import { count, desc, eq } from "drizzle-orm";
+
+import { centsToDecimal } from "#contract/format";
+import type { RecordPage } from "#contract/paging";
+import { PAGE_SIZE } from "#contract/paging";
+import type { ExchangeRecord, Wallet } from "#contract/wallet";
+
+import { exchanges } from "../../db/schema";
+import { freshUser } from "../accounts/fresh-user";
+import { requireFundPassword } from "../accounts/fund-password";
+import type { UserRow } from "../accounts/sessions";
+import { amountOf, rateText } from "../amounts";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { moveMoney } from "../ledger/service";
+import { moneySettings } from "../money/settings";
+import { paged } from "../paged";
+
+/** The operator's coin rate as the API writes it: cash (U) per coin. */
+export async function coinRateText(ctx: ServiceContext): Promise<string> {
+  return rateText((await moneySettings(ctx.db)).coinRate);
+}
+
+export async function wallet(ctx: ServiceContext, user: UserRow): Promise<Wallet> {
+  const fresh = await freshUser(ctx, user.id);
+  const rules = await moneySettings(ctx.db);
+  return {
+    cash: centsToDecimal(fresh.cash),
+    coin: centsToDecimal(fresh.coin),
+    frozen: centsToDecimal(fresh.frozen),
+    yuebao: centsToDecimal(fresh.yuebao),
+    coinRate: rateText(rules.coinRate),
+  };
+}
+
+/** Cash ↔ coin at the operator's rate; the target amount is rounded down to the hundredth. */
+export async function exchange(ctx: ServiceContext, user: UserRow, input: { from: "cash" | "coin"; amount: string; payPassword: string }) {
+  const amount = amountOf(input.amount);
+  await requireFundPassword(ctx, user, input.payPassword);
+  const { coinRate } = await moneySettings(ctx.db);
+  const cashAmount = input.from === "cash" ? amount : Math.floor((amount * coinRate) / 10000);
+  const coinAmount = input.from === "coin" ? amount : Math.floor((amount * 10000) / coinRate);
+  if (cashAmount <= 0 || coinAmount <= 0)
+    throw new AppError("amount_too_small", { min: input.from === "cash" ? rateText(coinRate) : "0.01" });
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [record] = await tx
+      .insert(exchanges)
+      .values({ userId: user.id, fromAccount: input.from, cashAmount, coinAmount, rate: coinRate, createdAt: now })
+      .returning({ id: exchanges.id });
+    const reference = `exchange:${record!.id}`;
+    const movements =
+      input.from === "cash"
+        ? [
+            { account: "cash" as const, delta: -cashAmount, reason: "exchange_out" },
+            { account: "coin" as const, delta: coinAmount, reason: "exchange_in" },
+          ]
+        : [
+            { account: "coin" as const, delta: -coinAmount, reason: "exchange_out" },
+            { account: "cash" as const, delta: cashAmount, reason: "exchange_in" },
+          ];
+    await moveMoney(tx, user.id, movements, reference, now);
+  });
+  const fresh = await freshUser(ctx, user.id);
+  return { cash: centsToDecimal(fresh.cash), coin: centsToDecimal(fresh.coin) };
+}
+
+export async function exchangeRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<ExchangeRecord>> {
+  const where = eq(exchanges.userId, user.id);
+  return paged(
+    ctx.db
+      .select()
+      .from(exchanges)
+      .where(where)
+      .orderBy(desc(exchanges.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .then((rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          time: row.createdAt,
+          type: row.fromAccount === "cash" ? ("cash_to_coin" as const) : ("coin_to_cash" as const),
+          coin: "COIN",
+          cashAmount: centsToDecimal(row.fromAccount === "cash" ? -row.cashAmount : row.cashAmount),
+          coinAmount: centsToDecimal(row.fromAccount === "coin" ? -row.coinAmount : row.coinAmount),
+          rate: rateText(row.rate),
+        })),
+      ),
+    ctx.db.select({ n: count() }).from(exchanges).where(where),
+    page,
+  );
+}

@@ -1,0 +1,128 @@
+import { and, count, desc, eq, gte } from "drizzle-orm";
+
+import type { CardType } from "#contract/cards";
+import { centsToDecimal } from "#contract/format";
+import { applyRate, bpsToRate } from "#contract/money";
+import type { RecordPage } from "#contract/paging";
+import { PAGE_SIZE } from "#contract/paging";
+import type { ReviewStatus } from "#contract/review";
+import type { WithdrawalInfo, WithdrawalRecord } from "#contract/withdrawal";
+
+import type { Db, Tx } from "../../db/client";
+import { bankCards, users, withdrawals } from "../../db/schema";
+import { freshUser } from "../accounts/fresh-user";
+import { requireFundPassword } from "../accounts/fund-password";
+import type { UserRow } from "../accounts/sessions";
+import { amountOf, limitText } from "../amounts";
+import { listCards } from "../cards/service";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+import { moveMoney } from "../ledger/service";
+import { moneySettings, platformClock, toMinutes } from "../money/settings";
+import { paged } from "../paged";
+
+/** Withdrawals the user requested today, by the platform's calendar. */
+async function withdrawalsToday(db: Db | Tx, userId: number, now: number, timezone: string): Promise<number> {
+  const today = platformClock(now, timezone).date;
+  const recent = await db
+    .select({ createdAt: withdrawals.createdAt })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, now - 2 * 86400)));
+  return recent.filter((row) => platformClock(row.createdAt, timezone).date === today).length;
+}
+
+export async function withdrawalInfo(ctx: ServiceContext, user: UserRow): Promise<WithdrawalInfo> {
+  const rules = await moneySettings(ctx.db);
+  const fresh = await freshUser(ctx, user.id);
+  return {
+    rules: {
+      min: centsToDecimal(rules.withdrawMin),
+      max: centsToDecimal(rules.withdrawMax),
+      feeRate: bpsToRate(rules.withdrawFeeBps),
+      window: `${rules.windowStart}-${rules.windowEnd}`,
+      timezone: rules.timezone,
+      dailyCount: rules.dailyCount,
+      usedToday: await withdrawalsToday(ctx.db, user.id, ctx.now(), rules.timezone),
+    },
+    cards: await listCards(ctx, user),
+    balance: centsToDecimal(fresh.cash),
+  };
+}
+
+/** A withdrawal request: checked against every rule, then the amount moves to frozen until reviewed. */
+export async function withdraw(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: { amount: string; cardId: number; payPassword: string },
+): Promise<WithdrawalRecord> {
+  const amount = amountOf(input.amount);
+  const rules = await moneySettings(ctx.db);
+  const now = ctx.now();
+  const { minutes } = platformClock(now, rules.timezone);
+  if (minutes < toMinutes(rules.windowStart) || minutes >= toMinutes(rules.windowEnd)) throw new AppError("withdraw_time_limit");
+  const cards = await ctx.db.select().from(bankCards).where(eq(bankCards.userId, user.id));
+  if (cards.length === 0) throw new AppError("card_required");
+  const card = cards.find((c) => c.id === input.cardId);
+  if (!card) throw new AppError("card_not_found");
+  if (amount < rules.withdrawMin || amount > rules.withdrawMax) {
+    // the range goes with the refusal: an amount below the minimum does not "exceed" anything
+    throw new AppError("withdraw_amount_limit", { min: limitText(rules.withdrawMin), max: limitText(rules.withdrawMax) });
+  }
+  await requireFundPassword(ctx, user, input.payPassword);
+  const fee = applyRate(amount, rules.withdrawFeeBps);
+  const row = await ctx.db.transaction(async (tx) => {
+    // the user row lock makes the daily count hold under concurrent requests
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    // and a card removed since it was looked up above is not paid to
+    const [still] = await tx.select({ id: bankCards.id }).from(bankCards).where(eq(bankCards.id, card.id));
+    if (!still) throw new AppError("card_not_found");
+    if ((await withdrawalsToday(tx, user.id, now, rules.timezone)) >= rules.dailyCount) throw new AppError("withdraw_count_limit");
+    const [created] = await tx
+      .insert(withdrawals)
+      .values({ userId: user.id, cardId: card.id, amount, fee, actual: amount - fee, createdAt: now })
+      .returning();
+    await moveMoney(
+      tx,
+      user.id,
+      [
+        { account: "cash", delta: -amount, reason: "withdrawal_request" },
+        { account: "frozen", delta: amount, reason: "withdrawal_request" },
+      ],
+      `withdrawal:${created!.id}`,
+      now,
+    );
+    return created!;
+  });
+  return toWithdrawRecord(row, card);
+}
+
+function toWithdrawRecord(row: typeof withdrawals.$inferSelect, card: typeof bankCards.$inferSelect | null): WithdrawalRecord {
+  return {
+    id: row.id,
+    time: row.createdAt,
+    type: (card?.type ?? "bank") as CardType,
+    bankName: card?.bankName ?? "",
+    amount: centsToDecimal(row.amount),
+    fee: centsToDecimal(row.fee),
+    actual: centsToDecimal(row.actual),
+    status: row.status as ReviewStatus,
+    reason: row.reason,
+  };
+}
+
+export async function withdrawRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<WithdrawalRecord>> {
+  const where = eq(withdrawals.userId, user.id);
+  return paged(
+    ctx.db
+      .select({ row: withdrawals, card: bankCards })
+      .from(withdrawals)
+      .leftJoin(bankCards, eq(bankCards.id, withdrawals.cardId))
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .then((rows) => rows.map(({ row, card }) => toWithdrawRecord(row, card))),
+    ctx.db.select({ n: count() }).from(withdrawals).where(where),
+    page,
+  );
+}
