@@ -108,6 +108,18 @@ export const opsProductEndpoints = {
     auth: "ops",
     roles: ADMIN,
   },
+  setProductQuoting: {
+    method: "POST",
+    path: "/api/ops/product/quoting",
+    summary: "Set a product's requote tolerance (basis points, at most 500) and the oldest quote an order may open on (1–30 s)",
+    request: z.object({
+      pid: recordId(),
+      requoteToleranceBps: z.string({ error: "field_required" }).regex(/^\d{1,3}$/, { error: "invalid_input" }),
+      maxQuoteAgeSeconds: z.string({ error: "field_required" }).regex(/^\d{1,2}$/, { error: "invalid_input" }),
+    }),
+    auth: "ops",
+    roles: ADMIN,
+  },
 } satisfies Record<string, EndpointSpec>;
 
 const reviewStatus = () => z.enum(["review", "success", "failed", "all"], { error: "invalid_input" }).default("review");

@@ -5,7 +5,7 @@ import { opsEndpoints, opsProductEndpoints } from "#contract/ops";
 
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
-import { listProductSettings, setProductLimits, setProductOptions, setProductTrading } from "../modules/ops/products";
+import { listProductSettings, setProductLimits, setProductOptions, setProductQuoting, setProductTrading } from "../modules/ops/products";
 import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
@@ -52,6 +52,16 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
     async (input, _context, scoped, note) => {
       note.before = await productBefore(input.pid);
       return { data: await setProductLimits(scoped, feed, input), message: successMessages.done };
+    },
+    separate,
+  );
+  opsWriteRoute(
+    app,
+    p.setProductQuoting,
+    ctx,
+    async (input, _context, scoped, note) => {
+      note.before = await productBefore(input.pid);
+      return { data: await setProductQuoting(scoped, feed, input), message: successMessages.done };
     },
     separate,
   );

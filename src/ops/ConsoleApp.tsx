@@ -10,6 +10,7 @@ import { activateLanguage, i18n, storedLanguage } from "./i18n";
 import { AuditPage } from "./pages/AuditPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
+import { ProductsPage } from "./pages/ProductsPage";
 import { RechargesPage } from "./pages/RechargesPage";
 import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
@@ -30,6 +31,7 @@ const routeTree = root.addChildren([
     page("/verifications", VerificationsPage),
     page("/users", UsersPage),
     page("/audit", AuditPage),
+    page("/products", ProductsPage),
   ]),
 ]);
 

@@ -59,6 +59,11 @@ export const api = {
   reviewWithdrawal: post("/api/ops/withdrawal/review"),
   verifications: get("/api/ops/verifications"),
   reviewVerification: post("/api/ops/verification/review"),
+  products: get("/api/ops/products"),
+  productTrading: post("/api/ops/product/trading"),
+  productOptions: post("/api/ops/product/options"),
+  productLimits: post("/api/ops/product/limits"),
+  productQuoting: post("/api/ops/product/quoting"),
 };
 
 export interface Operator {
