@@ -285,6 +285,14 @@ export const opsContentEndpoints = {
 } satisfies Record<string, EndpointSpec>;
 
 export const opsFinanceEndpoints = {
+  listPlansForOps: {
+    method: "GET",
+    path: "/api/ops/plans",
+    summary: "Every yuebao plan, disabled ones too, with the subscriptions earning in it",
+    request: z.object({}),
+    auth: "ops",
+    roles: FINANCE,
+  },
   setPlan: {
     method: "POST",
     path: "/api/ops/plan",

@@ -10,6 +10,7 @@ import { activateLanguage, i18n, storedLanguage } from "./i18n";
 import { AuditPage } from "./pages/AuditPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
+import { PlansPage } from "./pages/PlansPage";
 import { ProductsPage } from "./pages/ProductsPage";
 import { RechargesPage } from "./pages/RechargesPage";
 import { UsersPage } from "./pages/UsersPage";
@@ -32,6 +33,7 @@ const routeTree = root.addChildren([
     page("/users", UsersPage),
     page("/audit", AuditPage),
     page("/products", ProductsPage),
+    page("/plans", PlansPage),
   ]),
 ]);
 

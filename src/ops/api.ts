@@ -64,6 +64,8 @@ export const api = {
   productOptions: post("/api/ops/product/options"),
   productLimits: post("/api/ops/product/limits"),
   productQuoting: post("/api/ops/product/quoting"),
+  plans: get("/api/ops/plans"),
+  setPlan: post("/api/ops/plan"),
 };
 
 export interface Operator {

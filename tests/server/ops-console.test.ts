@@ -92,3 +92,30 @@ describe("products", () => {
     expect(h.feed.products.get(1)).toMatchObject({ requoteToleranceBps: 25, maxQuoteAgeSeconds: 4 });
   });
 });
+
+describe("yuebao plans", () => {
+  it("lists every plan to finance with what earns in it; an edit is audited field by field and a disabled plan stays listed", async () => {
+    await expectRoles("GET", "/api/ops/plans", {}, ["finance"]);
+    await expectRoles("POST", "/api/ops/plan", {}, ["finance"]);
+    const plans = (await api(h, "GET", "/api/ops/plans", {}, as("finance"))).body.data;
+    expect(plans.length).toBeGreaterThan(0);
+    const plan = plans[0];
+    expect(plan).toMatchObject({ enabled: true, earning: 0, earningPrincipal: "0.00" });
+    expect(plan.dailyRate).toMatch(/^0\.\d{6}$/);
+    const fields = { id: String(plan.id), title: "Renamed", dailyRate: "0.002", days: "9", minAmount: "250", enabled: "0" };
+    const { answer, row } = await auditedWrite("finance", "/api/ops/plan", fields);
+    expect(answer.body.data).toMatchObject({
+      id: plan.id,
+      title: "Renamed",
+      dailyRate: "0.002000",
+      days: 9,
+      minAmount: "250.00",
+      enabled: false,
+    });
+    expect(row.target).toBe(`plan:${plan.id}`);
+    expect(row.before).toMatchObject({ title: plan.title, dailyRate: plan.dailyRate, enabled: true });
+    expect(row.after).toMatchObject({ title: "Renamed", enabled: false });
+    const again = (await api(h, "GET", "/api/ops/plans", {}, as("finance"))).body.data;
+    expect(again.find((p: { id: number }) => p.id === plan.id)).toMatchObject({ title: "Renamed", enabled: false });
+  });
+});
