@@ -22,8 +22,14 @@ export const opsEndpoints = {
   smsOutbox: {
     method: "GET",
     path: "/api/ops/sms",
-    summary: "SMS outbox for a phone, newest first",
-    request: z.object({ phone: requiredText() }),
+    summary: "SMS outbox, newest first, 50 a page: every phone, or one (phone); beforeId pages on",
+    request: z.object({
+      phone: z.string({ error: "invalid_input" }).max(40, { error: "field_too_long" }).optional(),
+      beforeId: z
+        .string({ error: "invalid_input" })
+        .regex(/^\d{1,12}$/, { error: "invalid_input" })
+        .optional(),
+    }),
     auth: "ops",
     roles: SUPPORT,
   },
@@ -176,7 +182,17 @@ export const opsMoneyEndpoints = {
         .max(80_000, { error: "field_too_long" })
         .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, { error: "invalid_input" })
         .optional(),
+      // a change without qr keeps the channel's QR; clearQr=1 removes it
+      clearQr: z.enum(["0", "1"], { error: "invalid_input" }).optional(),
     }),
+    auth: "ops",
+    roles: FINANCE,
+  },
+  listChannels: {
+    method: "GET",
+    path: "/api/ops/channels",
+    summary: "Every deposit channel, disabled ones too; a QR as a link the operator's session opens (/api/ops/channel-qr/:id)",
+    request: z.object({}),
     auth: "ops",
     roles: FINANCE,
   },

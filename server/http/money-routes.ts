@@ -10,6 +10,7 @@ import { opsMoneyEndpoints } from "#contract/ops";
 import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
 import { AppError } from "../modules/errors";
+import { describeChannel, listChannelsForOps } from "../modules/money/ops-channels";
 import {
   findChannel,
   listRecharges,
@@ -174,9 +175,11 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
   });
   opsWriteRoute(app, o.setChannel, ctx, async (input, _context, scoped, note) => {
     note.target = input.id ? `channel:${input.id}` : "channel:new";
-    if (input.id) note.before = await findChannel(scoped, Number(input.id));
-    return { data: await setChannel(scoped, input), message: successMessages.done };
+    const before = input.id ? await findChannel(scoped, Number(input.id)) : null;
+    if (before) note.before = describeChannel(before);
+    return { data: describeChannel((await setChannel(scoped, input))!), message: successMessages.done };
   });
+  route(app, o.listChannels, async () => ({ data: await listChannelsForOps(ctx) }));
   route(app, o.moneyRules, async () => ({ data: await moneyRules(ctx) }));
   opsWriteRoute(app, o.setMoneyRules, ctx, async (input, _context, scoped, note) => {
     note.target = "settings:money";

@@ -65,7 +65,7 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
     },
     separate,
   );
-  route(app, opsEndpoints.smsOutbox, async (input) => ({ data: await readSmsOutbox(ctx, input.phone) }));
+  route(app, opsEndpoints.smsOutbox, async (input) => ({ data: await readSmsOutbox(ctx, input) }));
   route(app, opsEndpoints.showUser, async (input) => ({ data: await showUser(ctx, input.account) }));
   opsWriteRoute(app, opsEndpoints.unlockUser, ctx, async (input, _context, scoped, note) => {
     note.before = await showUser(scoped, input.account).then((user) => ({ locked: user.locked }));

@@ -66,6 +66,11 @@ export const api = {
   productQuoting: post("/api/ops/product/quoting"),
   plans: get("/api/ops/plans"),
   setPlan: post("/api/ops/plan"),
+  channels: get("/api/ops/channels"),
+  setChannel: post("/api/ops/channel"),
+  moneyRules: get("/api/ops/money-rules"),
+  setMoneyRules: post("/api/ops/money-rules"),
+  sms: get("/api/ops/sms"),
 };
 
 export interface Operator {

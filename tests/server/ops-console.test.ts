@@ -7,6 +7,7 @@ import { createOperator } from "#server/modules/operators/service";
 import { totpCode } from "#server/modules/operators/totp";
 
 import { type Answer, api, type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { makePng } from "./images";
 
 /**
  * The console's endpoints beyond the review queues: each refuses the roles outside its part of the back
@@ -117,5 +118,96 @@ describe("yuebao plans", () => {
     expect(row.after).toMatchObject({ title: "Renamed", enabled: false });
     const again = (await api(h, "GET", "/api/ops/plans", {}, as("finance"))).body.data;
     expect(again.find((p: { id: number }) => p.id === plan.id)).toMatchObject({ title: "Renamed", enabled: false });
+  });
+});
+
+describe("deposit channels and money rules", () => {
+  it("serves a channel's QR to finance's console session only, keeps it through an edit, and audits a fingerprint, not the image", async () => {
+    await expectRoles("GET", "/api/ops/channels", {}, ["finance"]);
+    await expectRoles("GET", "/api/ops/money-rules", {}, ["finance"]);
+    await expectRoles("POST", "/api/ops/money-rules", {}, ["finance"]);
+    const png = makePng(12, 12);
+    const qr = `data:image/png;base64,${png.toString("base64")}`;
+    const created = await auditedWrite("finance", "/api/ops/channel", {
+      type: "alipay",
+      name: "Alipay QR",
+      account: "pay@example.com",
+      qr,
+    });
+    const id = created.answer.body.data.id as number;
+    expect(created.row.after.qr).toMatchObject({ url: `/api/ops/channel-qr/${id}`, bytes: png.length });
+    expect(JSON.stringify(created.row)).not.toContain(png.toString("base64").slice(0, 40));
+
+    const listed = (await api(h, "GET", "/api/ops/channels", {}, as("finance"))).body.data.find((c: { id: number }) => c.id === id);
+    expect(listed.qr.url).toBe(`/api/ops/channel-qr/${id}`);
+    expect(JSON.stringify(listed)).not.toContain("base64");
+    const fetchQr = (headers: Record<string, string>) => h.app.inject({ method: "GET", url: `/api/ops/channel-qr/${id}`, headers });
+    const seen = await fetchQr(as("finance"));
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers["content-type"]).toBe("image/png");
+    expect(seen.rawPayload.equals(png)).toBe(true);
+    expect((await fetchQr({})).json().err).toBe("ops_forbidden");
+    expect((await fetchQr(as("content"))).json().err).toBe("ops_role_forbidden");
+    expect((await fetchQr(as("support"))).json().err).toBe("ops_role_forbidden");
+    const customer = (await api(h, "POST", "/api/login/index", { account: "demo", password: "demo1234" })).body.data.token as string;
+    expect((await fetchQr({ token: customer })).json().err).toBe("ops_forbidden");
+
+    // renamed without a new image: the QR stays; before and after are in the audit row
+    const renamed = await auditedWrite("finance", "/api/ops/channel", {
+      id: String(id),
+      type: "alipay",
+      name: "Alipay",
+      account: "pay@example.com",
+    });
+    expect(renamed.row.before).toMatchObject({ name: "Alipay QR", qr: { bytes: png.length } });
+    expect(renamed.row.after).toMatchObject({ name: "Alipay", qr: { bytes: png.length } });
+    expect((await fetchQr(as("finance"))).statusCode).toBe(200);
+    // an image with markup after its end is refused; clearQr removes the QR
+    const polyglot = `data:image/png;base64,${Buffer.concat([png, Buffer.from("<script>alert(1)</script>")]).toString("base64")}`;
+    const refused = await api(
+      h,
+      "POST",
+      "/api/ops/channel",
+      { id: String(id), type: "alipay", name: "Alipay", account: "x", qr: polyglot },
+      as("finance"),
+    );
+    expect(refused.body.err).toBe("invalid_input");
+    await auditedWrite("finance", "/api/ops/channel", {
+      id: String(id),
+      type: "alipay",
+      name: "Alipay",
+      account: "pay@example.com",
+      clearQr: "1",
+    });
+    expect((await fetchQr(as("finance"))).json().err).toBe("not_found");
+  });
+
+  it("changes money rules for finance with the rules before and after in the audit row", async () => {
+    const { row } = await auditedWrite("finance", "/api/ops/money-rules", { rechargeMin: "150", window: "08:00-22:00" });
+    expect(row.target).toBe("settings:money");
+    expect(row.before).toMatchObject({ rechargeMin: "100.00" });
+    expect(row.after).toMatchObject({ rechargeMin: "150.00", window: "08:00-22:00" });
+    expect((await api(h, "POST", "/api/ops/money-rules", { rechargeMin: "1" }, as("support"))).body.err).toBe("ops_role_forbidden");
+  });
+});
+
+describe("SMS outbox", () => {
+  it("lists every generated code newest first to support, 50 a page, or one phone's", async () => {
+    await expectRoles("GET", "/api/ops/sms", {}, ["support"]);
+    for (let i = 0; i < 53; i++) {
+      // a second apart: the console sessions stay well inside their 30 idle minutes
+      h.clock.now += 1;
+      const phone = `1550000${String(1000 + i)}`;
+      expect((await api(h, "POST", "/api/login/sendsms", { phone })).body.code).toBe(1);
+    }
+    const first = (await api(h, "GET", "/api/ops/sms", {}, as("support"))).body.data;
+    expect(first).toHaveLength(50);
+    expect(first[0]).toMatchObject({ phone: "15500001052", code: h.sentSms.at(-1)!.code });
+    for (let i = 1; i < first.length; i++) expect(first[i].id).toBeLessThan(first[i - 1].id);
+    const next = (await api(h, "GET", "/api/ops/sms", { beforeId: String(first.at(-1).id) }, as("support"))).body.data;
+    expect(next[0].phone).toBe("15500001002");
+    expect(next.length).toBeGreaterThanOrEqual(3);
+    const one = (await api(h, "GET", "/api/ops/sms", { phone: "15500001007" }, as("support"))).body.data;
+    expect(one.map((row: { phone: string }) => row.phone)).toEqual(["15500001007"]);
   });
 });
