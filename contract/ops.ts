@@ -282,6 +282,9 @@ export const opsMineEndpoints = {
   },
 } satisfies Record<string, EndpointSpec>;
 
+const contentSlug = () => z.string({ error: "field_required" }).regex(/^[a-z0-9-]{1,60}$/, { error: "invalid_input" });
+const contentLang = () => z.enum(["en", "de", "es", "fr", "hk", "jp", "kor", "th", "zh", "vi"], { error: "invalid_input" });
+
 export const opsContentEndpoints = {
   publishContent: {
     method: "POST",
@@ -294,6 +297,43 @@ export const opsContentEndpoints = {
       title: requiredText(),
       summary: z.string({ error: "invalid_input" }).max(300).default(""),
       body: z.string({ error: "invalid_input" }).max(20_000, { error: "field_too_long" }).default(""),
+      // "0": saved as a draft readers do not see
+      published: z.enum(["0", "1"], { error: "invalid_input" }).default("1"),
+    }),
+    auth: "ops",
+    roles: CONTENT,
+  },
+  listContentItems: {
+    method: "GET",
+    path: "/api/ops/contents",
+    summary: "Content items newest first, 20 a page, each with its languages and whether readers see them",
+    request: z.object({
+      kind: z.enum(["banner", "notice", "news", "company", "activity"], { error: "invalid_input" }).optional(),
+      page: z
+        .string({ error: "invalid_input" })
+        .regex(/^[1-9]\d{0,5}$/, { error: "invalid_input" })
+        .transform(Number)
+        .default(1),
+    }),
+    auth: "ops",
+    roles: CONTENT,
+  },
+  contentItem: {
+    method: "GET",
+    path: "/api/ops/content/item",
+    summary: "Every language of one content item, drafts included",
+    request: z.object({ item: contentSlug() }),
+    auth: "ops",
+    roles: CONTENT,
+  },
+  setContentPublished: {
+    method: "POST",
+    path: "/api/ops/content/publish",
+    summary: "Publish (1) or unpublish (0) a content item: every language, or only lang",
+    request: z.object({
+      item: contentSlug(),
+      published: z.enum(["0", "1"], { error: "invalid_input" }),
+      lang: contentLang().optional(),
     }),
     auth: "ops",
     roles: CONTENT,

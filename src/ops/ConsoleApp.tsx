@@ -9,6 +9,7 @@ import { ConsoleLayout } from "./ConsoleLayout";
 import { activateLanguage, i18n, storedLanguage } from "./i18n";
 import { AuditPage } from "./pages/AuditPage";
 import { ChannelsPage } from "./pages/ChannelsPage";
+import { ContentPage } from "./pages/ContentPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
 import { MoneyRulesPage } from "./pages/MoneyRulesPage";
@@ -40,6 +41,7 @@ const routeTree = root.addChildren([
     page("/channels", ChannelsPage),
     page("/money-rules", MoneyRulesPage),
     page("/sms", SmsPage),
+    page("/content", ContentPage),
   ]),
 ]);
 

@@ -71,6 +71,10 @@ export const api = {
   moneyRules: get("/api/ops/money-rules"),
   setMoneyRules: post("/api/ops/money-rules"),
   sms: get("/api/ops/sms"),
+  contents: get("/api/ops/contents"),
+  contentItem: get("/api/ops/content/item"),
+  publishContent: post("/api/ops/content"),
+  publishContentItem: post("/api/ops/content/publish"),
 };
 
 export interface Operator {

@@ -291,6 +291,7 @@ function writeCalls(): Record<string, Record<string, string>> {
     sendMessage: { account: customer.account, title: "Hello", body: "Audited" },
     setInviteBonus: { amount: "5" },
     publishContent: { item: "audit-item", kind: "news", lang: "en", title: "Audit" },
+    setContentPublished: { item: "audit-item", published: "1" },
     setPlan: { title: "Audit plan", dailyRate: "0.001", days: "7", minAmount: "100" },
     operatorLogout: {},
     addOperator: { username: "audited1", role: "content" },

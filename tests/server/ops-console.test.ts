@@ -211,3 +211,77 @@ describe("SMS outbox", () => {
     expect(one.map((row: { phone: string }) => row.phone)).toEqual(["15500001007"]);
   });
 });
+
+describe("content", () => {
+  const read = (lang: string, id: string) => api(h, "GET", "/api/index/about_details", { id }, { language: lang });
+
+  it("keeps a draft from readers, publishes per language with English as the fallback, and unpublishes the item, audited", async () => {
+    await expectRoles("GET", "/api/ops/contents", {}, ["content"]);
+    await expectRoles("GET", "/api/ops/content/item", { item: "nope" }, ["content"]);
+    await expectRoles("POST", "/api/ops/content/publish", {}, ["content"]);
+    await expectRoles("POST", "/api/ops/content", {}, ["content"]);
+    const item = "console-notice";
+    const base = { item, kind: "notice" };
+    const draft = await auditedWrite("content", "/api/ops/content", {
+      ...base,
+      lang: "en",
+      title: "Maintenance",
+      body: "<p>Sunday</p>",
+      published: "0",
+    });
+    expect(draft.row.before).toBeNull();
+    expect(draft.row.after).toMatchObject({ title: "Maintenance", published: false });
+    expect((await read("en", item)).body.err).toBe("content_not_found");
+    expect(
+      (await api(h, "GET", "/api/index/home", {}, { language: "en" })).body.data.notices.map((n: { id: string }) => n.id),
+    ).not.toContain(item);
+
+    const published = await auditedWrite("content", "/api/ops/content", {
+      ...base,
+      lang: "en",
+      title: "Maintenance",
+      body: "<p>Sunday</p>",
+    });
+    expect(published.row.before).toMatchObject({ published: false });
+    await auditedWrite("content", "/api/ops/content", { ...base, lang: "de", title: "Wartung", body: "<p>Sonntag</p>" });
+    expect((await read("de", item)).body.data.title).toBe("Wartung");
+    expect((await read("fr", item)).body.data.title).toBe("Maintenance");
+
+    const editor = (await api(h, "GET", "/api/ops/content/item", { item }, as("content"))).body.data;
+    expect(editor.languages.map((l: { lang: string; published: boolean }) => [l.lang, l.published])).toEqual([
+      ["de", true],
+      ["en", true],
+    ]);
+    const listed = (await api(h, "GET", "/api/ops/contents", { kind: "notice" }, as("content"))).body.data;
+    expect(listed.items[0]).toMatchObject({ item, title: "Maintenance" });
+    expect(listed.total).toBeGreaterThanOrEqual(1);
+    expect(listed.pageSize).toBe(20);
+
+    // German only off: German readers fall back to English; then the whole item off
+    const one = await auditedWrite("content", "/api/ops/content/publish", { item, published: "0", lang: "de" });
+    expect(one.row.target).toBe(`content:${item}:de`);
+    expect(one.row.before.languages).toEqual({ de: true, en: true });
+    expect(one.row.after.languages).toEqual({ de: false, en: true });
+    expect((await read("de", item)).body.data.title).toBe("Maintenance");
+    const all = await auditedWrite("content", "/api/ops/content/publish", { item, published: "0" });
+    expect(all.row.after.languages).toEqual({ de: false, en: false });
+    expect((await read("en", item)).body.err).toBe("content_not_found");
+    expect((await api(h, "POST", "/api/ops/content/publish", { item: "no-such-item", published: "1" }, as("content"))).body.err).toBe(
+      "content_not_found",
+    );
+  });
+
+  it("pages the item list on the server", async () => {
+    for (let i = 0; i < 25; i++) {
+      h.clock.now += 1;
+      await api(h, "POST", "/api/ops/content", { item: `paged-${i}`, kind: "news", lang: "en", title: `Paged ${i}` }, token);
+    }
+    const first = (await api(h, "GET", "/api/ops/contents", { kind: "news" }, as("content"))).body.data;
+    const second = (await api(h, "GET", "/api/ops/contents", { kind: "news", page: "2" }, as("content"))).body.data;
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0].item).toBe("paged-24");
+    expect(second.items[0].item).toBe("paged-4");
+    expect(first.total).toBe(second.total);
+    expect(first.total).toBeGreaterThanOrEqual(25);
+  });
+});

@@ -55,6 +55,7 @@ export function ProductsPage() {
         <Trans>Products</Trans>
       </h1>
       {error && <p className="error">{error}</p>}
+      {product && editable && <ProductEditor key={product.id} product={product} onChanged={reload} />}
       <table className="products">
         <thead>
           <tr>
@@ -93,13 +94,13 @@ export function ProductsPage() {
               <td>{row.tradingEnabled ? <Trans>Open</Trans> : <Trans>Closed</Trans>}</td>
               <td>
                 {row.options.map(parseOption).map((o) => (
-                  <div key={o.seconds}>
+                  <div key={o.seconds} className="nowrap">
                     {o.seconds} s · {percent(o.payoutRate)} · {money(o.min)}–{money(o.max)}
                   </div>
                 ))}
               </td>
               <td>{percent(row.feeRate)}</td>
-              <td className="amount">
+              <td className="amount nowrap">
                 {money(row.singleMin)}–{money(row.singleMax)} · {money(row.totalMax)}
               </td>
               <td>{row.requoteToleranceBps} bp</td>
@@ -115,7 +116,6 @@ export function ProductsPage() {
           ))}
         </tbody>
       </table>
-      {product && editable && <ProductEditor key={product.id} product={product} onChanged={reload} />}
     </section>
   );
 }
