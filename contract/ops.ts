@@ -57,6 +57,15 @@ export const opsEndpoints = {
     auth: "ops",
     roles: EVERY_ROLE,
   },
+  risk: {
+    method: "GET",
+    path: "/api/ops/risk",
+    summary:
+      "Open exposure per product (stakes up and down, payout if either wins, the worse case) and feed health (last tick age per product, job leader)",
+    request: z.object({}),
+    auth: "ops",
+    roles: EVERY_ROLE,
+  },
 } satisfies Record<string, EndpointSpec>;
 
 /** A record or product number as the operator types it: digits only, within a Postgres integer. */
@@ -221,6 +230,21 @@ export const opsMoneyEndpoints = {
       rechargeNotice: optionalText(500),
       // withdrawals above this amount need a second, different operator's approval ("0": nobody needs one)
       dualApprovalAbove: optionalText(20),
+    }),
+    auth: "ops",
+    roles: FINANCE,
+  },
+  reconcileReport: {
+    method: "GET",
+    path: "/api/ops/reconcile/report",
+    summary: "Per user, each cached balance beside its ledger sum (50 a page, or only those that differ), and platform totals",
+    request: z.object({
+      page: z
+        .string({ error: "invalid_input" })
+        .regex(/^[1-9]\d{0,5}$/, { error: "invalid_input" })
+        .transform(Number)
+        .default(1),
+      onlyDrift: z.enum(["0", "1"], { error: "invalid_input" }).default("0"),
     }),
     auth: "ops",
     roles: FINANCE,

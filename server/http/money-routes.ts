@@ -11,6 +11,7 @@ import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
 import { AppError } from "../modules/errors";
 import { describeChannel, listChannelsForOps } from "../modules/money/ops-channels";
+import { reconcileReport } from "../modules/money/reconcile-report";
 import {
   findChannel,
   listRecharges,
@@ -187,4 +188,5 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: MoneyContext, ops
     return { data: await setMoneyRules(scoped, input), message: successMessages.done };
   });
   route(app, o.reconcile, async () => ({ data: await reconcile(ctx) }));
+  route(app, o.reconcileReport, async (input) => ({ data: await reconcileReport(ctx, input) }));
 }

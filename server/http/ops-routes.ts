@@ -6,6 +6,7 @@ import { opsEndpoints, opsProductEndpoints } from "#contract/ops";
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { listProductSettings, setProductLimits, setProductOptions, setProductQuoting, setProductTrading } from "../modules/ops/products";
+import { feedHealth, openExposure } from "../modules/ops/risk";
 import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
@@ -20,6 +21,14 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
   const p = opsProductEndpoints;
   route(app, opsEndpoints.processStatus, async () => ({
     data: { pid: process.pid, database: processInfo.database, leader: processInfo.isLeader() },
+  }));
+  route(app, opsEndpoints.risk, async () => ({
+    data: {
+      exposure: await openExposure(ctx, feed),
+      feed: feedHealth(ctx, feed),
+      process: { pid: process.pid, database: processInfo.database, leader: processInfo.isLeader() },
+      at: ctx.now(),
+    },
   }));
   route(app, p.listProducts, async () => ({ data: await listProductSettings(ctx, feed) }));
   // the feed reloads the products through its own connection: these rows are written right after the change

@@ -16,6 +16,7 @@ import { MoneyRulesPage } from "./pages/MoneyRulesPage";
 import { PlansPage } from "./pages/PlansPage";
 import { ProductsPage } from "./pages/ProductsPage";
 import { RechargesPage } from "./pages/RechargesPage";
+import { ReconcilePage } from "./pages/ReconcilePage";
 import { SmsPage } from "./pages/SmsPage";
 import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
@@ -42,6 +43,7 @@ const routeTree = root.addChildren([
     page("/money-rules", MoneyRulesPage),
     page("/sms", SmsPage),
     page("/content", ContentPage),
+    page("/reconcile", ReconcilePage),
   ]),
 ]);
 

@@ -71,6 +71,8 @@ export const api = {
   moneyRules: get("/api/ops/money-rules"),
   setMoneyRules: post("/api/ops/money-rules"),
   sms: get("/api/ops/sms"),
+  risk: get("/api/ops/risk"),
+  reconcileReport: get("/api/ops/reconcile/report"),
   contents: get("/api/ops/contents"),
   contentItem: get("/api/ops/content/item"),
   publishContent: post("/api/ops/content"),

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { OPS_ROLES, type OpsRole } from "#contract/ops-roles";
-import { operators } from "#server/db/schema";
+import { operators, orders } from "#server/db/schema";
 import { createOperator } from "#server/modules/operators/service";
 import { totpCode } from "#server/modules/operators/totp";
 
@@ -283,5 +283,76 @@ describe("content", () => {
     expect(second.items[0].item).toBe("paged-4");
     expect(first.total).toBe(second.total);
     expect(first.total).toBeGreaterThanOrEqual(25);
+  });
+});
+
+describe("reconcile report", () => {
+  it("shows finance each user's balances beside their ledger sums, the platform totals, and only the drifting ones on request", async () => {
+    await expectRoles("GET", "/api/ops/reconcile/report", {}, ["finance"]);
+    const clean = (await api(h, "GET", "/api/ops/reconcile/report", {}, as("finance"))).body.data;
+    expect(clean).toMatchObject({ ok: true, drifting: 0, negativeBalances: 0, page: 1, pageSize: 50 });
+    expect(clean.totals.cash.balance).toBe(clean.totals.cash.ledger);
+    const demo = clean.rows.find((row: { account: string }) => row.account === "demo");
+    expect(demo.accounts.cash).toEqual({ balance: "10000.00", ledger: "10000.00", difference: "0.00" });
+
+    await h.database.db.execute("update users set cash = cash + 150 where account = 'demo'" as never);
+    try {
+      const drifted = (await api(h, "GET", "/api/ops/reconcile/report", { onlyDrift: "1" }, as("finance"))).body.data;
+      expect(drifted).toMatchObject({ ok: false, drifting: 1, total: 1 });
+      expect(drifted.rows).toEqual([
+        expect.objectContaining({
+          account: "demo",
+          drift: true,
+          accounts: expect.objectContaining({ cash: { balance: "10001.50", ledger: "10000.00", difference: "1.50" } }),
+        }),
+      ]);
+      expect(Number(drifted.totals.cash.difference)).toBe(1.5);
+    } finally {
+      await h.database.db.execute("update users set cash = cash - 150 where account = 'demo'" as never);
+    }
+  });
+});
+
+describe("dashboard: exposure and feed health", () => {
+  it("sums open stakes up and down per product with the payout if either side wins, rounded per order", async () => {
+    await expectRoles("GET", "/api/ops/risk", {}, ["finance", "support", "content"]);
+    const user = (
+      (await h.database.db.execute("select id from users where account = 'demo'" as never)) as unknown as { rows: Array<{ id: number }> }
+    ).rows[0]!.id;
+    const now = h.clock.now;
+    const order = (id: string, direction: string, amount: number, payoutBps: number) => ({
+      userId: user,
+      productId: 1,
+      requestId: `risk-${id}`,
+      direction,
+      amount,
+      fee: 0,
+      seconds: 60,
+      payoutBps,
+      openPrice: 100_000,
+      openTickTime: now,
+      openTime: now,
+      expiresAt: now + 3600,
+    });
+    await h.database.db
+      .insert(orders)
+      .values([order("a", "up", 100_00, 8000), order("b", "up", 33_33, 8500), order("c", "down", 50_00, 8000)]);
+    const risk = (await api(h, "GET", "/api/ops/risk", {}, as("content"))).body.data;
+    const row = risk.exposure.find((r: { productId: number }) => r.productId === 1);
+    expect(row).toMatchObject({
+      orders: 3,
+      stakeUp: "133.33",
+      stakeDown: "50.00",
+      // 100 + 80, and 33.33 + 28.33 (28.3305 rounded to the cent)
+      payoutIfUp: "241.66",
+      payoutIfDown: "90.00",
+      worstCasePayout: "241.66",
+      worstCaseLoss: "58.33",
+    });
+    expect(risk.process).toMatchObject({ leader: true, database: "pglite" });
+    const feed = risk.feed.find((f: { productId: number }) => f.productId === 1);
+    expect(feed).toHaveProperty("status");
+    expect(feed.ageSeconds === null || feed.ageSeconds >= 0).toBe(true);
+    await h.database.db.delete(orders).where(like(orders.requestId, "risk-%"));
   });
 });
