@@ -22,8 +22,14 @@ export const opsEndpoints = {
   smsOutbox: {
     method: "GET",
     path: "/api/ops/sms",
-    summary: "SMS outbox for a phone, newest first",
-    request: z.object({ phone: requiredText() }),
+    summary: "SMS outbox, newest first, 50 a page: every phone, or one (phone); beforeId pages on",
+    request: z.object({
+      phone: z.string({ error: "invalid_input" }).max(40, { error: "field_too_long" }).optional(),
+      beforeId: z
+        .string({ error: "invalid_input" })
+        .regex(/^\d{1,12}$/, { error: "invalid_input" })
+        .optional(),
+    }),
     auth: "ops",
     roles: SUPPORT,
   },
@@ -47,6 +53,15 @@ export const opsEndpoints = {
     method: "GET",
     path: "/api/ops/status",
     summary: "The answering process: pid, database kind, and whether it is the job leader",
+    request: z.object({}),
+    auth: "ops",
+    roles: EVERY_ROLE,
+  },
+  risk: {
+    method: "GET",
+    path: "/api/ops/risk",
+    summary:
+      "Open exposure per product (stakes up and down, payout if either wins, the worse case) and feed health (last tick age per product, job leader)",
     request: z.object({}),
     auth: "ops",
     roles: EVERY_ROLE,
@@ -124,6 +139,18 @@ export const opsProductEndpoints = {
     auth: "ops",
     roles: ADMIN,
   },
+  setProductQuoting: {
+    method: "POST",
+    path: "/api/ops/product/quoting",
+    summary: "Set a product's requote tolerance (basis points, at most 500) and the oldest quote an order may open on (1–30 s)",
+    request: z.object({
+      pid: recordId(),
+      requoteToleranceBps: z.string({ error: "field_required" }).regex(/^\d{1,3}$/, { error: "invalid_input" }),
+      maxQuoteAgeSeconds: z.string({ error: "field_required" }).regex(/^\d{1,2}$/, { error: "invalid_input" }),
+    }),
+    auth: "ops",
+    roles: ADMIN,
+  },
 } satisfies Record<string, EndpointSpec>;
 
 const reviewStatus = () => z.enum(["review", "success", "failed", "all"], { error: "invalid_input" }).default("review");
@@ -180,7 +207,17 @@ export const opsMoneyEndpoints = {
         .max(80_000, { error: "field_too_long" })
         .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, { error: "invalid_input" })
         .optional(),
+      // a change without qr keeps the channel's QR; clearQr=1 removes it
+      clearQr: z.enum(["0", "1"], { error: "invalid_input" }).optional(),
     }),
+    auth: "ops",
+    roles: FINANCE,
+  },
+  listChannels: {
+    method: "GET",
+    path: "/api/ops/channels",
+    summary: "Every deposit channel, disabled ones too; a QR as a link the operator's session opens (/api/ops/channel-qr/:id)",
+    request: z.object({}),
     auth: "ops",
     roles: FINANCE,
   },
@@ -209,6 +246,21 @@ export const opsMoneyEndpoints = {
       rechargeNotice: optionalText(500),
       // withdrawals above this amount need a second, different operator's approval ("0": nobody needs one)
       dualApprovalAbove: optionalText(20),
+    }),
+    auth: "ops",
+    roles: FINANCE,
+  },
+  reconcileReport: {
+    method: "GET",
+    path: "/api/ops/reconcile/report",
+    summary: "Per user, each cached balance beside its ledger sum (50 a page, or only those that differ), and platform totals",
+    request: z.object({
+      page: z
+        .string({ error: "invalid_input" })
+        .regex(/^[1-9]\d{0,5}$/, { error: "invalid_input" })
+        .transform(Number)
+        .default(1),
+      onlyDrift: z.enum(["0", "1"], { error: "invalid_input" }).default("0"),
     }),
     auth: "ops",
     roles: FINANCE,
@@ -270,6 +322,9 @@ export const opsMineEndpoints = {
   },
 } satisfies Record<string, EndpointSpec>;
 
+const contentSlug = () => z.string({ error: "field_required" }).regex(/^[a-z0-9-]{1,60}$/, { error: "invalid_input" });
+const contentLang = () => z.enum(["en", "de", "es", "fr", "hk", "jp", "kor", "th", "zh", "vi"], { error: "invalid_input" });
+
 export const opsContentEndpoints = {
   publishContent: {
     method: "POST",
@@ -282,6 +337,43 @@ export const opsContentEndpoints = {
       title: requiredText(),
       summary: z.string({ error: "invalid_input" }).max(300).default(""),
       body: z.string({ error: "invalid_input" }).max(20_000, { error: "field_too_long" }).default(""),
+      // "0": saved as a draft readers do not see
+      published: z.enum(["0", "1"], { error: "invalid_input" }).default("1"),
+    }),
+    auth: "ops",
+    roles: CONTENT,
+  },
+  listContentItems: {
+    method: "GET",
+    path: "/api/ops/contents",
+    summary: "Content items newest first, 20 a page, each with its languages and whether readers see them",
+    request: z.object({
+      kind: z.enum(["banner", "notice", "news", "company", "activity"], { error: "invalid_input" }).optional(),
+      page: z
+        .string({ error: "invalid_input" })
+        .regex(/^[1-9]\d{0,5}$/, { error: "invalid_input" })
+        .transform(Number)
+        .default(1),
+    }),
+    auth: "ops",
+    roles: CONTENT,
+  },
+  contentItem: {
+    method: "GET",
+    path: "/api/ops/content/item",
+    summary: "Every language of one content item, drafts included",
+    request: z.object({ item: contentSlug() }),
+    auth: "ops",
+    roles: CONTENT,
+  },
+  setContentPublished: {
+    method: "POST",
+    path: "/api/ops/content/publish",
+    summary: "Publish (1) or unpublish (0) a content item: every language, or only lang",
+    request: z.object({
+      item: contentSlug(),
+      published: z.enum(["0", "1"], { error: "invalid_input" }),
+      lang: contentLang().optional(),
     }),
     auth: "ops",
     roles: CONTENT,
@@ -289,6 +381,14 @@ export const opsContentEndpoints = {
 } satisfies Record<string, EndpointSpec>;
 
 export const opsFinanceEndpoints = {
+  listPlansForOps: {
+    method: "GET",
+    path: "/api/ops/plans",
+    summary: "Every yuebao plan, disabled ones too, with the subscriptions earning in it",
+    request: z.object({}),
+    auth: "ops",
+    roles: FINANCE,
+  },
   setPlan: {
     method: "POST",
     path: "/api/ops/plan",

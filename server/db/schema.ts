@@ -392,6 +392,10 @@ export const contents = pgTable(
     /** rich text (HTML), sanitised by the client before it is shown */
     body: text("body").notNull().default(""),
     createdAt: unixSeconds("created_at").notNull(),
+    /** readers see published rows only; the operator drafts and unpublishes in the console */
+    published: boolean("published").notNull().default(true),
+    /** the operator's last edit (created_at stays the item's date as readers see it) */
+    updatedAt: unixSeconds("updated_at"),
   },
   (table) => [uniqueIndex("contents_item_lang").on(table.item, table.lang), index("contents_kind").on(table.kind)],
 );

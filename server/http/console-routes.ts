@@ -8,6 +8,7 @@ import type { OpsRole } from "#contract/operators";
 import { opsConsoleEndpoints } from "#contract/ops";
 
 import { AppError } from "../modules/errors";
+import { channelQr } from "../modules/money/ops-channels";
 import { moneySettings } from "../modules/money/settings";
 import { listAudit, writeAudit } from "../modules/operators/audit";
 import { createOperator, endOperatorSession, listOperators, operatorLogin, redeemSetupCode } from "../modules/operators/service";
@@ -20,6 +21,8 @@ import { uploadHeaders } from "./upload-headers";
 
 /** Recharge screenshots are what finance reviews; support sees them when a customer asks. */
 const SCREENSHOT_ROLES: readonly OpsRole[] = ["finance", "support"];
+/** Deposit channels are finance's (contract/ops.ts listChannels). */
+const CHANNEL_ROLES: readonly OpsRole[] = ["finance"];
 
 export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, scale: number) {
   const c = opsConsoleEndpoints;
@@ -101,6 +104,19 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
       if (!upload) throw new AppError("not_found");
       const bytes = await readFile(join(ctx.uploadsDir, name));
       return reply.headers(uploadHeaders(upload.mime, name)).send(bytes);
+    },
+  );
+
+  // a deposit channel's QR for the console (customers get it inside their signed-in recharge page only)
+  app.get<{ Params: { id: string } }>(
+    "/api/ops/channel-qr/:id",
+    { config: { auth: "ops", roles: CHANNEL_ROLES } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!/^\d{1,9}$/.test(id)) throw new AppError("not_found");
+      const image = await channelQr(ctx, Number(id));
+      if (!image) throw new AppError("not_found");
+      return reply.headers({ ...uploadHeaders(image.mime, `channel-${id}.${image.ext}`), "cache-control": "no-store" }).send(image.bytes);
     },
   );
 }

@@ -4,6 +4,7 @@ import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
 import { opsContentEndpoints } from "#contract/ops";
 
+import { contentItem, languageBefore, listContentItems, publicationOf, setPublished } from "../modules/content/ops-content";
 import { activityCentre, contentDetail, homeData, listContent, publishContent, signIn } from "../modules/content/service";
 import type { ServiceContext } from "../modules/context";
 import { requestLanguage } from "./envelope";
@@ -34,8 +35,17 @@ export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext,
   onceRoute(app, endpoints.signin, ctx, async (_input, { user }, scoped) => ({ data: await signIn(scoped, user), message: "signed_in" }), {
     perMinute: 30 * scale,
   });
-  opsWriteRoute(app, opsContentEndpoints.publishContent, ctx, async (input, _context, scoped, note) => {
+  const o = opsContentEndpoints;
+  opsWriteRoute(app, o.publishContent, ctx, async (input, _context, scoped, note) => {
     note.target = `content:${input.item}:${input.lang}`;
+    note.before = await languageBefore(scoped, input.item, input.lang);
     return { data: await publishContent(scoped, input), message: successMessages.done };
+  });
+  route(app, o.listContentItems, async (input) => ({ data: await listContentItems(ctx, input) }));
+  route(app, o.contentItem, async (input) => ({ data: await contentItem(ctx, input.item) }));
+  opsWriteRoute(app, o.setContentPublished, ctx, async (input, _context, scoped, note) => {
+    note.target = input.lang ? `content:${input.item}:${input.lang}` : `content:${input.item}`;
+    note.before = { item: input.item, languages: await publicationOf(scoped, input.item) };
+    return { data: await setPublished(scoped, input), message: successMessages.done };
   });
 }

@@ -5,6 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import { opsFinanceEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
+import { listPlansForOps, planForOps } from "../modules/finance/ops-plans";
 import {
   appendToSubscription,
   joinPlan,
@@ -50,8 +51,12 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
   );
   opsWriteRoute(app, opsFinanceEndpoints.setPlan, ctx, async (input, _context, scoped, note) => {
     note.target = input.id ? `plan:${input.id}` : "plan:new";
-    return { data: await setPlan(scoped, input), message: successMessages.done };
+    if (input.id) note.before = await planForOps(scoped, Number(input.id));
+    const saved = await setPlan(scoped, input);
+    // answered (and audited) in the shape the console lists, so before and after compare field by field
+    return { data: await planForOps(scoped, saved!.id), message: successMessages.done };
   });
+  route(app, opsFinanceEndpoints.listPlansForOps, async () => ({ data: await listPlansForOps(ctx) }));
   onceRoute(
     app,
     endpoints.stopSubscription,

@@ -11,6 +11,8 @@ import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
 import { addCard, deleteCard, listCards } from "../modules/cards/service";
 import { AppError } from "../modules/errors";
+import { describeChannel, listChannelsForOps } from "../modules/money/ops-channels";
+import { reconcileReport } from "../modules/money/reconcile-report";
 import {
   findChannel,
   listRecharges,
@@ -162,9 +164,11 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: UploadContext, op
   });
   opsWriteRoute(app, o.setChannel, ctx, async (input, _context, scoped, note) => {
     note.target = input.id ? `channel:${input.id}` : "channel:new";
-    if (input.id) note.before = await findChannel(scoped, Number(input.id));
-    return { data: await setChannel(scoped, input), message: successMessages.done };
+    const before = input.id ? await findChannel(scoped, Number(input.id)) : null;
+    if (before) note.before = describeChannel(before);
+    return { data: describeChannel((await setChannel(scoped, input))!), message: successMessages.done };
   });
+  route(app, o.listChannels, async () => ({ data: await listChannelsForOps(ctx) }));
   route(app, o.moneyRules, async () => ({ data: await moneyRules(ctx) }));
   opsWriteRoute(app, o.setMoneyRules, ctx, async (input, _context, scoped, note) => {
     note.target = "settings:money";
@@ -172,4 +176,5 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: UploadContext, op
     return { data: await setMoneyRules(scoped, input), message: successMessages.done };
   });
   route(app, o.reconcile, async () => ({ data: await reconcile(ctx) }));
+  route(app, o.reconcileReport, async (input) => ({ data: await reconcileReport(ctx, input) }));
 }

@@ -6,7 +6,8 @@ import { opsEndpoints, opsProductEndpoints } from "#contract/ops";
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { setProductFeed } from "../modules/ops/product-feed";
-import { listProductSettings, setProductLimits, setProductOptions, setProductTrading } from "../modules/ops/products";
+import { listProductSettings, setProductLimits, setProductOptions, setProductQuoting, setProductTrading } from "../modules/ops/products";
+import { feedHealth, openExposure } from "../modules/ops/risk";
 import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
@@ -21,6 +22,14 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
   const p = opsProductEndpoints;
   route(app, opsEndpoints.processStatus, async () => ({
     data: { pid: process.pid, database: processInfo.database, leader: processInfo.isLeader() },
+  }));
+  route(app, opsEndpoints.risk, async () => ({
+    data: {
+      exposure: await openExposure(ctx, feed),
+      feed: feedHealth(ctx, feed),
+      process: { pid: process.pid, database: processInfo.database, leader: processInfo.isLeader() },
+      at: ctx.now(),
+    },
   }));
   route(app, p.listProducts, async () => ({ data: await listProductSettings(ctx, feed) }));
   // the feed reloads the products through its own connection: these rows are written right after the change
@@ -66,7 +75,17 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
     },
     separate,
   );
-  route(app, opsEndpoints.smsOutbox, async (input) => ({ data: await readSmsOutbox(ctx, input.phone) }));
+  opsWriteRoute(
+    app,
+    p.setProductQuoting,
+    ctx,
+    async (input, _context, scoped, note) => {
+      note.before = await productBefore(input.pid);
+      return { data: await setProductQuoting(scoped, feed, input), message: successMessages.done };
+    },
+    separate,
+  );
+  route(app, opsEndpoints.smsOutbox, async (input) => ({ data: await readSmsOutbox(ctx, input) }));
   route(app, opsEndpoints.showUser, async (input) => ({ data: await showUser(ctx, input.account) }));
   opsWriteRoute(app, opsEndpoints.unlockUser, ctx, async (input, _context, scoped, note) => {
     note.before = await showUser(scoped, input.account).then((user) => ({ locked: user.locked }));

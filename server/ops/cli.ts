@@ -13,7 +13,12 @@ interface Command {
 }
 
 const commands: Record<string, Command> = {
-  sms: { usage: "sms <phone>", method: "GET", path: "/api/ops/sms", fields: ([phone]) => ({ phone: phone ?? "" }) },
+  sms: {
+    usage: "sms [phone]",
+    method: "GET",
+    path: "/api/ops/sms",
+    fields: ([phone]) => (phone ? { phone } : ({} as Record<string, string>)),
+  },
   user: { usage: "user <account>", method: "GET", path: "/api/ops/user", fields: ([account]) => ({ account: account ?? "" }) },
   unlock: { usage: "unlock <account>", method: "POST", path: "/api/ops/unlock", fields: ([account]) => ({ account: account ?? "" }) },
   products: { usage: "products", method: "GET", path: "/api/ops/products", fields: () => ({}) },

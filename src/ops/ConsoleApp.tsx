@@ -8,9 +8,16 @@ import { createRoot } from "react-dom/client";
 import { ConsoleLayout } from "./ConsoleLayout";
 import { activateLanguage, i18n, storedLanguage } from "./i18n";
 import { AuditPage } from "./pages/AuditPage";
+import { ChannelsPage } from "./pages/ChannelsPage";
+import { ContentPage } from "./pages/ContentPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
+import { MoneyRulesPage } from "./pages/MoneyRulesPage";
+import { PlansPage } from "./pages/PlansPage";
+import { ProductsPage } from "./pages/ProductsPage";
 import { RechargesPage } from "./pages/RechargesPage";
+import { ReconcilePage } from "./pages/ReconcilePage";
+import { SmsPage } from "./pages/SmsPage";
 import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
 import { WithdrawalsPage } from "./pages/WithdrawalsPage";
@@ -30,6 +37,13 @@ const routeTree = root.addChildren([
     page("/verifications", VerificationsPage),
     page("/users", UsersPage),
     page("/audit", AuditPage),
+    page("/products", ProductsPage),
+    page("/plans", PlansPage),
+    page("/channels", ChannelsPage),
+    page("/money-rules", MoneyRulesPage),
+    page("/sms", SmsPage),
+    page("/content", ContentPage),
+    page("/reconcile", ReconcilePage),
   ]),
 ]);
 

@@ -1,15 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Outlet } from "@tanstack/react-router";
+import { Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 
 import { api, call, type Operator, whenSignedOut } from "./api";
 import { activateLanguage, storedLanguage } from "./i18n";
 import { goTo } from "./navigation";
+import { OperatorContext } from "./operator-context";
 
 /** The frame every signed-in page shares: who is signed in, the sections their role may open, sign-out. */
 export function ConsoleLayout() {
   const { t } = useLingui();
   const [operator, setOperator] = useState<Operator | null>(null);
+  const current = useRouterState({ select: (state) => state.location.pathname });
   useEffect(() => {
     whenSignedOut(() => goTo("/login"));
     call<Operator>(api.me)
@@ -18,6 +20,22 @@ export function ConsoleLayout() {
   }, []);
   if (!operator) return <p className="loading">{t`Loading…`}</p>;
   const may = (...roles: Operator["role"][]) => operator.role === "admin" || roles.includes(operator.role);
+  // each section for the roles whose endpoints it calls (contract/ops.ts); admin sees all
+  const sections: Array<{ path: string; label: string; roles: Operator["role"][] }> = [
+    { path: "/", label: t`Dashboard`, roles: ["finance", "support", "content"] },
+    { path: "/recharges", label: t`Recharges`, roles: ["finance"] },
+    { path: "/withdrawals", label: t`Withdrawals`, roles: ["finance"] },
+    { path: "/verifications", label: t`Real-name`, roles: ["support"] },
+    { path: "/users", label: t`Users`, roles: ["support", "finance"] },
+    { path: "/sms", label: t`SMS outbox`, roles: ["support"] },
+    { path: "/products", label: t`Products`, roles: ["finance"] },
+    { path: "/plans", label: t`Yuebao plans`, roles: ["finance"] },
+    { path: "/channels", label: t`Deposit channels`, roles: ["finance"] },
+    { path: "/money-rules", label: t`Money rules`, roles: ["finance"] },
+    { path: "/reconcile", label: t`Reconcile`, roles: ["finance"] },
+    { path: "/content", label: t`Content`, roles: ["content"] },
+    { path: "/audit", label: t`Audit log`, roles: [] },
+  ];
   const signOut = async () => {
     await call(api.logout).catch(() => undefined);
     goTo("/login");
@@ -28,33 +46,13 @@ export function ConsoleLayout() {
         <strong className="brand">
           <Trans>Back office</Trans>
         </strong>
-        <a href="#/">
-          <Trans>Dashboard</Trans>
-        </a>
-        {may("finance") && (
-          <a href="#/recharges">
-            <Trans>Recharges</Trans>
-          </a>
-        )}
-        {may("finance") && (
-          <a href="#/withdrawals">
-            <Trans>Withdrawals</Trans>
-          </a>
-        )}
-        {may("support") && (
-          <a href="#/verifications">
-            <Trans>Real-name</Trans>
-          </a>
-        )}
-        {may("support", "finance") && (
-          <a href="#/users">
-            <Trans>Users</Trans>
-          </a>
-        )}
-        {may() && (
-          <a href="#/audit">
-            <Trans>Audit log</Trans>
-          </a>
+        {sections.map(
+          (section) =>
+            may(...section.roles) && (
+              <a key={section.path} href={`#${section.path}`} aria-current={current === section.path ? "page" : undefined}>
+                {section.label}
+              </a>
+            ),
         )}
         <div className="who">
           <span>
@@ -74,7 +72,9 @@ export function ConsoleLayout() {
         </div>
       </nav>
       <main className="content">
-        <Outlet />
+        <OperatorContext.Provider value={operator}>
+          <Outlet />
+        </OperatorContext.Provider>
       </main>
     </div>
   );

@@ -1,5 +1,7 @@
 import { i18n } from "@lingui/core";
 
+import { formatAmount } from "@/i18n/format";
+
 import { messages as en } from "./locales/en";
 import { messages as zh } from "./locales/zh";
 
@@ -29,3 +31,6 @@ export const when = (unix: number) =>
   new Intl.DateTimeFormat(i18n.locale === "zh" ? "zh-CN" : "en-GB", { dateStyle: "short", timeStyle: "medium" }).format(
     new Date(unix * 1000),
   );
+
+/** An amount from the API ("12345.60") with the language's grouping: "12,345.60". */
+export const money = (value: string | number) => formatAmount(value, i18n.locale);

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
 import { URI } from "otpauth";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD } from "#server/modules/operators/service";
@@ -31,7 +31,39 @@ async function call(method: "GET" | "POST", path: string, fields: Record<string,
 }
 
 let rechargeId = "";
+let rejectedRechargeId = "";
 let withdrawalId = "";
+let customerToken = "";
+
+/** The admin's console page, signed in once (an authenticator code is good once, so the tests share it). */
+let consolePage: Page | undefined;
+async function signedInConsole(): Promise<Page> {
+  if (consolePage) return consolePage;
+  const uri = /Demo TOTP:\s+(otpauth:\/\/\S+)/.exec(server.output())?.[1];
+  expect(uri, server.output()).toBeDefined();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${server.baseUrl}/ops/#/login`);
+  await page.getByLabel("Username").fill(DEMO_OPERATOR);
+  await page.getByLabel("Password").fill(DEMO_OPERATOR_PASSWORD);
+  await page.getByLabel("Authenticator code").fill(URI.parse(uri!).generate());
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible(), { timeout: 15_000 }).toBe(true);
+  consolePage = page;
+  return page;
+}
+
+/** The customer app on a phone-sized page, signed in as the demo customer, in `language`. */
+async function customerApp(language: string, signedIn: boolean) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+  await context.addInitScript(
+    ([code, token]) => {
+      localStorage.setItem("language", code!);
+      if (token) localStorage.setItem("token", token);
+    },
+    [language, signedIn ? customerToken : ""],
+  );
+  return context;
+}
 
 beforeAll(async () => {
   if (!existsSync("dist-ops/index.html")) {
@@ -42,13 +74,33 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // the demo customer reports a transfer and asks for a withdrawal, as the app would
   const token = (await call("POST", "/api/login/index", { account: "demo", password: "demo1234" })).token as string;
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(makePng(40, 30))], { type: "image/png" }), "shot.png");
-  const upload = await fetch(`${server.baseUrl}/api/user/uploadfile`, { method: "POST", headers: { token }, body: form });
-  const screenshot = ((await upload.json()) as { data: { url: string } }).data.url;
+  customerToken = token;
+  const screenshot = async () => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(makePng(40, 30))], { type: "image/png" }), "shot.png");
+    const upload = await fetch(`${server.baseUrl}/api/user/uploadfile`, { method: "POST", headers: { token }, body: form });
+    return ((await upload.json()) as { data: { url: string } }).data.url;
+  };
   const channelId = String((await call("GET", "/api/user/recharge", {}, { token })).channels[0].id);
   rechargeId = String(
-    (await call("POST", "/api/user/dorecharge", { channelId, amount: "300", screenshot, requestId: "e2e-ops-r1" }, { token })).id,
+    (
+      await call(
+        "POST",
+        "/api/user/dorecharge",
+        { channelId, amount: "300", screenshot: await screenshot(), requestId: "e2e-ops-r1" },
+        { token },
+      )
+    ).id,
+  );
+  rejectedRechargeId = String(
+    (
+      await call(
+        "POST",
+        "/api/user/dorecharge",
+        { channelId, amount: "450", screenshot: await screenshot(), requestId: "e2e-ops-r2" },
+        { token },
+      )
+    ).id,
   );
   await call("POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": TOKEN });
   const card = await call(
@@ -75,16 +127,7 @@ afterAll(async () => {
 
 describe("operator console", () => {
   it("signs in with TOTP, approves a recharge after opening its screenshot, rejects a withdrawal with a reason, audits both", async () => {
-    const uri = /Demo TOTP:\s+(otpauth:\/\/\S+)/.exec(server.output())?.[1];
-    expect(uri, server.output()).toBeDefined();
-    const totp = URI.parse(uri!);
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.baseUrl}/ops/#/login`);
-    await page.getByLabel("Username").fill(DEMO_OPERATOR);
-    await page.getByLabel("Password").fill(DEMO_OPERATOR_PASSWORD);
-    await page.getByLabel("Authenticator code").fill(totp.generate());
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    const page = await signedInConsole();
 
     await page.goto(`${server.baseUrl}/ops/#/recharges`);
     const recharge = page.getByTestId(`recharge-${rechargeId}`);
@@ -109,5 +152,75 @@ describe("operator console", () => {
     expect(text).toContain(`withdrawal:${withdrawalId}`);
     expect(text).toContain("Holder name does not match");
     expect(text).toContain(DEMO_OPERATOR);
+  });
+
+  it("rejects a recharge with a reason that the customer then reads in the app", async () => {
+    const page = await signedInConsole();
+    await page.goto(`${server.baseUrl}/ops/#/recharges`);
+    const row = page.getByTestId(`recharge-${rejectedRechargeId}`);
+    await row.getByLabel("Reason").fill("No transfer of 450 arrived");
+    await row.getByRole("button", { name: "Reject" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain(`#${rejectedRechargeId}: Rejected`);
+
+    const context = await customerApp("en", true);
+    const app = await context.newPage();
+    await app.goto(`${server.baseUrl}/h5/#/pages/user/rechargerecord`);
+    const records = app.getByTestId("recharge-records");
+    await expect.poll(() => records.textContent(), { timeout: 15_000 }).toContain("Reason: No transfer of 450 arrived");
+    await context.close();
+  });
+
+  it("publishes a notice in two languages, previewed as the customer sees it, shown to each language's readers, and audited", async () => {
+    const page = await signedInConsole();
+    await page.goto(`${server.baseUrl}/ops/#/content`);
+    await page.getByLabel("New item key").fill("e2e-maintenance");
+    await page.getByLabel("Kind of the new item").selectOption("notice");
+    await page.getByRole("button", { name: "New item" }).click();
+    await expect.poll(() => page.getByRole("tab", { name: "English" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByLabel("Title", { exact: true }).fill("Maintenance on Sunday");
+    await page.getByLabel("Summary").fill("Trading pauses for an hour");
+    await page.getByLabel(/^Body/).fill("<p>We update the servers from 02:00 to 03:00.</p>");
+    // the preview is the customer's own detail page, 390 px wide, updated as the operator types
+    const preview = page.frameLocator("iframe.customer-preview");
+    await expect.poll(() => preview.locator(".article h2").textContent()).toBe("Maintenance on Sunday");
+    expect(await preview.locator(".rich-text p").textContent()).toBe("We update the servers from 02:00 to 03:00.");
+    // the customer page inside sees a phone's 390 px viewport
+    expect(await preview.locator("html").evaluate((html) => html.clientWidth)).toBe(390);
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await expect.poll(() => page.getByRole("status").allTextContents()).toContain("Published in English");
+
+    await page.getByRole("tab", { name: "Deutsch" }).click();
+    // no German text yet: the preview shows the English its readers would get
+    await expect.poll(() => preview.locator(".article h2").textContent()).toBe("Maintenance on Sunday");
+    await page.getByLabel("Title", { exact: true }).fill("Wartung am Sonntag");
+    await page.getByLabel(/^Body/).fill("<p>Wir aktualisieren die Server von 02:00 bis 03:00.</p>");
+    await expect.poll(() => preview.locator(".article h2").textContent()).toBe("Wartung am Sonntag");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await expect.poll(() => page.getByRole("status").allTextContents()).toContain("Published in Deutsch");
+
+    const shown = async (language: string) => {
+      const context = await customerApp(language, false);
+      const app = await context.newPage();
+      await app.goto(`${server.baseUrl}/h5/#/pages/about/details?id=e2e-maintenance`);
+      const title = app.getByTestId("article").locator("h2");
+      await title.waitFor({ timeout: 15_000 });
+      const text = await title.textContent();
+      await context.close();
+      return text;
+    };
+    expect(await shown("de")).toBe("Wartung am Sonntag");
+    expect(await shown("en")).toBe("Maintenance on Sunday");
+    // a language with no text of its own reads English
+    expect(await shown("fr")).toBe("Maintenance on Sunday");
+
+    await page.goto(`${server.baseUrl}/ops/#/audit`);
+    await page.getByLabel("Target").fill("content:e2e-maintenance:de");
+    await page.getByRole("button", { name: "Filter" }).click();
+    const log = page.locator("table.audit");
+    await expect.poll(() => log.textContent()).toContain("Wartung am Sonntag");
+    const text = (await log.textContent()) ?? "";
+    expect(text).toContain("POST /api/ops/content");
+    expect(text).toContain(DEMO_OPERATOR);
+    expect(text).not.toContain("Maintenance on Sunday");
   });
 });

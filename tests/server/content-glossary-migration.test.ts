@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
-import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
@@ -40,19 +39,29 @@ describe("content seeded before the glossary", () => {
     const client = new PGlite();
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsBefore("0011_content_glossary") });
-    await db
-      .insert(schema.contents)
-      .values(
-        before.flatMap((entry) =>
-          Object.entries(entry.text).map(([lang, text]) => ({ item: entry.item, kind: entry.kind, lang, ...text, createdAt: 1 })),
-        ),
-      );
+    // written in SQL: the schema of today has columns later migrations add, which this older table lacks
+    for (const entry of before) {
+      for (const [lang, text] of Object.entries(entry.text)) {
+        await client.query("insert into contents (item, kind, lang, title, summary, body, created_at) values ($1, $2, $3, $4, $5, $6, 1)", [
+          entry.item,
+          entry.kind,
+          lang,
+          text.title,
+          text.summary,
+          text.body,
+        ]);
+      }
+    }
     // an operator rewrote the Spanish recharge notice's title only; summary and body still hold the old words
     const edited = { item: "notice-deposit", lang: "es" };
     const editedTitle = "Antes de cada depósito, hable con nosotros";
-    const where = and(eq(schema.contents.item, edited.item), eq(schema.contents.lang, edited.lang));
-    await db.update(schema.contents).set({ title: editedTitle }).where(where);
-    const editedBefore = (await db.select().from(schema.contents).where(where))[0]!;
+    await client.query("update contents set title = $1 where item = $2 and lang = $3", [editedTitle, edited.item, edited.lang]);
+    const editedBefore = (
+      await client.query<{ summary: string; body: string }>("select summary, body from contents where item = $1 and lang = $2", [
+        edited.item,
+        edited.lang,
+      ])
+    ).rows[0]!;
 
     await migrate(db, { migrationsFolder: MIGRATIONS });
 

@@ -38,7 +38,7 @@ async function ofKind(ctx: ServiceContext, kinds: ContentKind[], langHeader: unk
   const rows = await ctx.db
     .select()
     .from(contents)
-    .where(and(inArray(contents.kind, kinds), inArray(contents.lang, [lang, "en"])))
+    .where(and(inArray(contents.kind, kinds), inArray(contents.lang, [lang, "en"]), eq(contents.published, true)))
     .orderBy(desc(contents.createdAt));
   return pickLanguage(rows, lang);
 }
@@ -54,7 +54,14 @@ export async function contentDetail(ctx: ServiceContext, id: string, lang: unkno
     await ctx.db
       .select()
       .from(contents)
-      .where(and(eq(contents.item, id), inArray(contents.kind, kinds), inArray(contents.lang, [toLanguageCode(lang), "en"]))),
+      .where(
+        and(
+          eq(contents.item, id),
+          inArray(contents.kind, kinds),
+          inArray(contents.lang, [toLanguageCode(lang), "en"]),
+          eq(contents.published, true),
+        ),
+      ),
     toLanguageCode(lang),
   );
   const row = rows[0];
@@ -140,16 +147,20 @@ export async function seedContent(ctx: Pick<ServiceContext, "db" | "now">): Prom
   return true;
 }
 
+/** Writes one language of an item; `published: "0"` keeps it as a draft readers do not see. */
 export async function publishContent(
   ctx: ServiceContext,
-  input: { item: string; kind: ContentKind; lang: string; title: string; summary: string; body: string },
+  input: { item: string; kind: ContentKind; lang: string; title: string; summary: string; body: string; published?: "0" | "1" },
 ) {
+  const { published: flag = "1", ...fields } = input;
+  const published = flag === "1";
+  const now = ctx.now();
   await ctx.db
     .insert(contents)
-    .values({ ...input, createdAt: ctx.now() })
+    .values({ ...fields, published, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [contents.item, contents.lang],
-      set: { kind: input.kind, title: input.title, summary: input.summary, body: input.body },
+      set: { kind: input.kind, title: input.title, summary: input.summary, body: input.body, published, updatedAt: now },
     });
-  return { item: input.item, lang: input.lang };
+  return { item: input.item, lang: input.lang, title: input.title, summary: input.summary, body: input.body, published };
 }

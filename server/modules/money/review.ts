@@ -10,6 +10,7 @@ import { AppError } from "../errors";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { payInviteBonus } from "../invites/service";
 import { moveMoney } from "../ledger/service";
+import { requireCleanQr } from "./ops-channels";
 import { type MoneySettings, moneySettings, updateMoneySettings } from "./settings";
 
 type Decision = "approve" | "reject";
@@ -193,16 +194,19 @@ export async function findChannel(ctx: ServiceContext, id: number) {
 
 export async function setChannel(
   ctx: ServiceContext,
-  input: { id?: string; type: string; name: string; account: string; note: string; enabled: string; qr?: string },
+  input: { id?: string; type: string; name: string; account: string; note: string; enabled: string; qr?: string; clearQr?: string },
 ) {
   if (!(CARD_TYPES as readonly string[]).includes(input.type)) throw new AppError("invalid_input", {}, "type");
+  requireCleanQr(input.qr);
+  // a change without a new QR keeps the one the channel has, unless clearQr=1 removes it
+  const qr = input.qr ? { qr: input.qr } : input.clearQr === "1" || !input.id ? { qr: null } : {};
   const values = {
     type: input.type as CardType,
     name: input.name,
     account: input.account,
     note: input.note,
     enabled: input.enabled !== "0",
-    qr: input.qr || null,
+    ...qr,
   };
   if (input.id) {
     const [row] = await ctx.db

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 
 import type { Db, Tx } from "../../db/client";
@@ -19,10 +21,16 @@ export interface AuditEntry {
 
 const isSecret = (field: string) => /password|^code$|setupCode|secret|otpauth|token/i.test(field);
 
+/** An embedded file (a channel's QR as a data URL) is kept as its type, length and fingerprint, not its bytes. */
+const fileSummary = (inner: unknown) =>
+  typeof inner === "string" && inner.length > 64 && /^data:[\w/+.-]{1,60}(;base64)?,/.test(inner)
+    ? `${inner.slice(0, inner.indexOf(",") + 1)}… (${inner.length} chars, sha256 ${createHash("sha256").update(inner).digest("hex").slice(0, 16)})`
+    : inner;
+
 /** Fields as they are kept: secrets (passwords, authenticator codes and secrets, tokens) never reach the log. */
 export const withoutSecrets = (value: unknown): unknown =>
   typeof value === "object" && value !== null && !Array.isArray(value)
-    ? Object.fromEntries(Object.entries(value).map(([field, inner]) => [field, isSecret(field) ? "***" : inner]))
+    ? Object.fromEntries(Object.entries(value).map(([field, inner]) => [field, isSecret(field) ? "***" : fileSummary(inner)]))
     : value;
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(withoutSecrets(value)));

@@ -18,11 +18,14 @@ export async function listProductSettings(ctx: ServiceContext, feed: PriceFeed) 
     [...feed.products.values()].map(async (product) => ({
       id: product.id,
       code: product.code,
+      name: product.name,
       market: product.market,
       tradingEnabled: product.tradingEnabled,
       feedSource: product.feedSource,
       feedStaleSeconds: product.feedStaleSeconds,
       stale: feed.isStale(product.id, ctx.now()),
+      requoteToleranceBps: product.requoteToleranceBps,
+      maxQuoteAgeSeconds: product.maxQuoteAgeSeconds,
       feeRate: bpsToRate(product.feeBps),
       singleMin: centsToDecimal(product.singleMin),
       singleMax: centsToDecimal(product.singleMax),
@@ -90,4 +93,27 @@ export async function setProductLimits(
   await ctx.db.update(products).set({ feeBps, singleMin, singleMax, totalMax }).where(eq(products.id, id));
   await feed.reloadProducts();
   return { id, feeRate: bpsToRate(feeBps), singleMin: input.singleMin, singleMax: input.singleMax, totalMax: input.totalMax };
+}
+
+/** Guard rails: a tolerance above 5% would accept any jump, a quote older than 30 s is no longer a price. */
+export const MAX_REQUOTE_TOLERANCE_BPS = 500;
+export const MAX_QUOTE_AGE_SECONDS = 30;
+
+/**
+ * How far the price at acceptance may be from the one the customer saw (basis points) and how old a quote an
+ * order may open on. Neither picks a price: both only decide whether an order is refused.
+ */
+export async function setProductQuoting(
+  ctx: ServiceContext,
+  feed: PriceFeed,
+  input: { pid: string; requoteToleranceBps: string; maxQuoteAgeSeconds: string },
+) {
+  const id = productId(feed, input.pid);
+  const requoteToleranceBps = Number(input.requoteToleranceBps);
+  const maxQuoteAgeSeconds = Number(input.maxQuoteAgeSeconds);
+  if (requoteToleranceBps > MAX_REQUOTE_TOLERANCE_BPS) throw new AppError("invalid_input", {}, "request");
+  if (maxQuoteAgeSeconds < 1 || maxQuoteAgeSeconds > MAX_QUOTE_AGE_SECONDS) throw new AppError("invalid_input", {}, "request");
+  await ctx.db.update(products).set({ requoteToleranceBps, maxQuoteAgeSeconds }).where(eq(products.id, id));
+  await feed.reloadProducts();
+  return { id, requoteToleranceBps, maxQuoteAgeSeconds };
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 
@@ -8,13 +8,29 @@ import { lockedNow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 
-export async function readSmsOutbox(ctx: ServiceContext, phone: string) {
+export const SMS_PAGE = 50;
+
+/**
+ * The SMS outbox (there is no gateway: the codes the server generated wait here), newest first, one page at a
+ * time: every phone, or one. `beforeId` is the last id of the page before.
+ */
+export async function readSmsOutbox(ctx: ServiceContext, filter: { phone?: string; beforeId?: string }) {
+  const conditions: SQL[] = [];
+  if (filter.phone?.trim()) conditions.push(eq(smsCodes.phone, filter.phone.trim()));
+  if (filter.beforeId) conditions.push(lt(smsCodes.id, Number(filter.beforeId)));
   return ctx.db
-    .select({ code: smsCodes.code, time: smsCodes.createdAt, expiresAt: smsCodes.expiresAt, used: smsCodes.usedAt })
+    .select({
+      id: smsCodes.id,
+      phone: smsCodes.phone,
+      code: smsCodes.code,
+      time: smsCodes.createdAt,
+      expiresAt: smsCodes.expiresAt,
+      used: smsCodes.usedAt,
+    })
     .from(smsCodes)
-    .where(eq(smsCodes.phone, phone))
-    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
-    .limit(20);
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(smsCodes.id))
+    .limit(SMS_PAGE);
 }
 
 /** The operator's view of an account: everything but the password hashes, phone unmasked. */

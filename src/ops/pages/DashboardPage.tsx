@@ -1,7 +1,8 @@
 import { Trans } from "@lingui/react/macro";
 
 import { api, call } from "../api";
-import { age } from "../i18n";
+import { age, money } from "../i18n";
+import { RiskPanel } from "../RiskPanel";
 import { useLoad } from "../use-load";
 
 interface Pending {
@@ -83,25 +84,26 @@ export function DashboardPage() {
           <Trans>Deposits credited</Trans>
         </dt>
         <dd>
-          {today.deposits.total} ({today.deposits.count})
+          {money(today.deposits.total)} ({today.deposits.count})
         </dd>
         <dt>
           <Trans>Withdrawals paid</Trans>
         </dt>
         <dd>
-          {today.withdrawals.total} ({today.withdrawals.count})
+          {money(today.withdrawals.total)} ({today.withdrawals.count})
         </dd>
         <dt>
           <Trans>Orders</Trans>
         </dt>
         <dd>
-          {today.orders.total} ({today.orders.count})
+          {money(today.orders.total)} ({today.orders.count})
         </dd>
         <dt>
           <Trans>New users</Trans>
         </dt>
         <dd>{today.newUsers}</dd>
       </dl>
+      <RiskPanel />
     </section>
   );
 }

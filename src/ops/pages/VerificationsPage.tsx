@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
 
 import { api, call } from "../api";
+import { type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
-import { useLoad } from "../use-load";
 
 interface Verification {
   id: number;
@@ -14,59 +13,30 @@ interface Verification {
 
 export function VerificationsPage() {
   const { t } = useLingui();
-  const [notice, setNotice] = useState<string | null>(null);
-  const { data, error, reload } = useLoad(() => call<Verification[]>(api.verifications));
+  const columns: QueueColumn<Verification>[] = [
+    { header: <Trans>Account</Trans>, cell: (row) => row.account },
+    { header: <Trans>Name</Trans>, cell: (row) => row.name },
+    { header: <Trans>ID number</Trans>, cell: (row) => <code>{row.idNumber}</code> },
+    {
+      header: <Trans>Decision</Trans>,
+      cell: (row, done) => (
+        <ReviewActions
+          approveLabel={t`Pass`}
+          rejectLabel={t`Refuse`}
+          onDecide={(decision, reason) =>
+            call(api.reviewVerification, { id: String(row.id), decision: decision === "approve" ? "pass" : "refuse", reason })
+          }
+          onDone={done}
+        />
+      ),
+    },
+  ];
   return (
-    <section>
-      <h1>
-        <Trans>Real-name requests</Trans>
-      </h1>
-      {notice && <p role="status">{notice}</p>}
-      {error && <p className="error">{error}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>
-              <Trans>Account</Trans>
-            </th>
-            <th>
-              <Trans>Name</Trans>
-            </th>
-            <th>
-              <Trans>ID number</Trans>
-            </th>
-            <th>
-              <Trans>Decision</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.map((row) => (
-            <tr key={row.id}>
-              <td>{row.id}</td>
-              <td>{row.account}</td>
-              <td>{row.name}</td>
-              <td>
-                <code>{row.idNumber}</code>
-              </td>
-              <td>
-                <ReviewActions
-                  approveLabel={t`Pass`}
-                  rejectLabel={t`Refuse`}
-                  onDecide={(decision, reason) =>
-                    call(api.reviewVerification, { id: String(row.id), decision: decision === "approve" ? "pass" : "refuse", reason })
-                  }
-                  onDone={(message) => {
-                    setNotice(`#${row.id}: ${message}`);
-                    reload();
-                  }}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <QueuePage
+      title={<Trans>Real-name requests</Trans>}
+      load={() => call<Verification[]>(api.verifications)}
+      columns={columns}
+      rowTestId="verification"
+    />
   );
 }

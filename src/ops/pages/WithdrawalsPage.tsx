@@ -2,10 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
 import { api, call } from "../api";
-import { when } from "../i18n";
+import { money, when } from "../i18n";
+import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
-import { useLoad } from "../use-load";
-import { StatusFilter } from "./RechargesPage";
 
 interface Withdrawal {
   id: number;
@@ -42,86 +41,59 @@ function CopyField(props: { label: string; value: string }) {
 
 export function WithdrawalsPage() {
   const { t } = useLingui();
-  const [status, setStatus] = useState("review");
-  const [notice, setNotice] = useState<string | null>(null);
-  const { data, error, reload } = useLoad(() => call<Withdrawal[]>(api.withdrawals, { status }), [status]);
+  const columns: QueueColumn<Withdrawal>[] = [
+    { header: <Trans>Account</Trans>, cell: (row) => row.account },
+    {
+      header: <Trans>Pay out to</Trans>,
+      cell: (row) =>
+        row.payout ? (
+          <>
+            <CopyField label={t`Bank`} value={row.payout.bank} />
+            <CopyField label={t`Branch`} value={row.payout.branch} />
+            <CopyField label={t`Card number`} value={row.payout.number} />
+            <CopyField label={t`Holder`} value={row.payout.holder} />
+            <span className="channel">{row.payout.channel}</span>
+          </>
+        ) : (
+          t`Card removed`
+        ),
+    },
+    {
+      header: <Trans>Amount · fee · net</Trans>,
+      className: "amount",
+      cell: (row) => (
+        <>
+          {money(row.amount)} · {money(row.fee)} · <strong>{money(row.actual)}</strong>
+          {row.needsTwoApprovals && (
+            <p className="two-person">
+              {row.firstApprovedBy ? t`First approval given; a different operator pays out` : t`Needs two approvals`}
+            </p>
+          )}
+        </>
+      ),
+    },
+    { header: <Trans>Submitted</Trans>, cell: (row) => when(row.time) },
+    {
+      header: <Trans>Decision</Trans>,
+      cell: (row, done) =>
+        row.status === "review" ? (
+          <ReviewActions
+            approveLabel={row.firstApprovedBy ? t`Second approval` : t`Approve`}
+            onDecide={(decision, reason) => call(api.reviewWithdrawal, { id: String(row.id), decision, reason })}
+            onDone={done}
+          />
+        ) : (
+          <Outcome status={row.status} reason={row.reason} />
+        ),
+    },
+  ];
   return (
-    <section>
-      <h1>
-        <Trans>Withdrawals</Trans>
-      </h1>
-      <StatusFilter value={status} onChange={setStatus} />
-      {notice && <p role="status">{notice}</p>}
-      {error && <p className="error">{error}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>
-              <Trans>Account</Trans>
-            </th>
-            <th>
-              <Trans>Pay out to</Trans>
-            </th>
-            <th>
-              <Trans>Amount · fee · net</Trans>
-            </th>
-            <th>
-              <Trans>Submitted</Trans>
-            </th>
-            <th>
-              <Trans>Decision</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.map((row) => (
-            <tr key={row.id} data-testid={`withdrawal-${row.id}`}>
-              <td>{row.id}</td>
-              <td>{row.account}</td>
-              <td>
-                {row.payout ? (
-                  <>
-                    <CopyField label={t`Bank`} value={row.payout.bank} />
-                    <CopyField label={t`Branch`} value={row.payout.branch} />
-                    <CopyField label={t`Card number`} value={row.payout.number} />
-                    <CopyField label={t`Holder`} value={row.payout.holder} />
-                    <span className="channel">{row.payout.channel}</span>
-                  </>
-                ) : (
-                  t`Card removed`
-                )}
-              </td>
-              <td className="amount">
-                {row.amount} · {row.fee} · <strong>{row.actual}</strong>
-                {row.needsTwoApprovals && (
-                  <p className="two-person">
-                    {row.firstApprovedBy ? t`First approval given; a different operator pays out` : t`Needs two approvals`}
-                  </p>
-                )}
-              </td>
-              <td>{when(row.time)}</td>
-              <td>
-                {row.status === "review" ? (
-                  <ReviewActions
-                    approveLabel={row.firstApprovedBy ? t`Second approval` : t`Approve`}
-                    onDecide={(decision, reason) => call(api.reviewWithdrawal, { id: String(row.id), decision, reason })}
-                    onDone={(message) => {
-                      setNotice(`#${row.id}: ${message}`);
-                      reload();
-                    }}
-                  />
-                ) : (
-                  <span>
-                    {row.status}
-                    {row.reason ? ` — ${row.reason}` : ""}
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <QueuePage
+      title={<Trans>Withdrawals</Trans>}
+      load={(status) => call<Withdrawal[]>(api.withdrawals, { status })}
+      columns={columns}
+      statusFilter
+      rowTestId="withdrawal"
+    />
   );
 }

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+
+import { centsToDecimal } from "#contract/format";
+
+import type { ServiceContext } from "../context";
+
+const ACCOUNTS = ["cash", "coin", "frozen", "yuebao"] as const;
+export const RECONCILE_PAGE = 50;
+
+type Row = Record<string, string | number | null>;
+
+/**
+ * The reconcile the CLI runs, as a report: per user each cached balance beside the sum of its ledger rows
+ * (every user, or only those that differ), 50 a page, and the platform's totals of both.
+ */
+export async function reconcileReport(ctx: ServiceContext, input: { page: number; onlyDrift: "0" | "1" }) {
+  const differs = sql.raw(ACCOUNTS.map((a) => `u.${a} <> coalesce(l.${a}, 0)`).join(" or "));
+  const filter = input.onlyDrift === "1" ? sql`where ${differs}` : sql``;
+  const sums = sql.raw(ACCOUNTS.map((a) => `sum(delta) filter (where account = '${a}') as ${a}`).join(", "));
+  const ledgerPerUser = sql`select user_id, ${sums} from ledger group by user_id`;
+  const page = (await ctx.db.execute(sql`
+    with l as (${ledgerPerUser})
+    select u.id, u.account, u.cash, u.coin, u.frozen, u.yuebao,
+      coalesce(l.cash, 0) as ledger_cash, coalesce(l.coin, 0) as ledger_coin,
+      coalesce(l.frozen, 0) as ledger_frozen, coalesce(l.yuebao, 0) as ledger_yuebao,
+      (${differs}) as drift
+    from users u left join l on l.user_id = u.id
+    ${filter}
+    order by u.id
+    limit ${RECONCILE_PAGE} offset ${(input.page - 1) * RECONCILE_PAGE}`)) as unknown as { rows: Row[] };
+  const [summary] = (
+    (await ctx.db.execute(sql`
+    with l as (${ledgerPerUser})
+    select count(*)::int as users,
+      count(*) filter (where ${differs})::int as drifting,
+      count(*) filter (where u.cash < 0 or u.coin < 0 or u.frozen < 0 or u.yuebao < 0)::int as negative,
+      coalesce(sum(u.cash), 0) as cash, coalesce(sum(u.coin), 0) as coin,
+      coalesce(sum(u.frozen), 0) as frozen, coalesce(sum(u.yuebao), 0) as yuebao,
+      coalesce(sum(l.cash), 0) as ledger_cash, coalesce(sum(l.coin), 0) as ledger_coin,
+      coalesce(sum(l.frozen), 0) as ledger_frozen, coalesce(sum(l.yuebao), 0) as ledger_yuebao
+    from users u left join l on l.user_id = u.id`)) as unknown as { rows: Row[] }
+  ).rows;
+  const pair = (row: Row, account: (typeof ACCOUNTS)[number]) => {
+    const balance = Number(row[account]);
+    const ledger = Number(row[`ledger_${account}`]);
+    return { balance: centsToDecimal(balance), ledger: centsToDecimal(ledger), difference: centsToDecimal(balance - ledger) };
+  };
+  const accounts = (row: Row) => Object.fromEntries(ACCOUNTS.map((account) => [account, pair(row, account)]));
+  const s = summary ?? {};
+  const total = input.onlyDrift === "1" ? Number(s.drifting ?? 0) : Number(s.users ?? 0);
+  return {
+    ok: Number(s.drifting ?? 0) === 0 && Number(s.negative ?? 0) === 0,
+    users: Number(s.users ?? 0),
+    drifting: Number(s.drifting ?? 0),
+    negativeBalances: Number(s.negative ?? 0),
+    totals: accounts(s),
+    page: input.page,
+    pageSize: RECONCILE_PAGE,
+    total,
+    rows: page.rows.map((row) => ({
+      id: Number(row.id),
+      account: String(row.account),
+      drift: Boolean(row.drift),
+      accounts: accounts(row),
+    })),
+    at: ctx.now(),
+  };
+}

@@ -1,0 +1,132 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+
+import { api, call } from "./api";
+import { age, money } from "./i18n";
+import { useLoad } from "./use-load";
+
+interface Risk {
+  exposure: Array<{
+    productId: number;
+    code: string;
+    orders: number;
+    stakeUp: string;
+    stakeDown: string;
+    payoutIfUp: string;
+    payoutIfDown: string;
+    worstCasePayout: string;
+    worstCaseLoss: string;
+  }>;
+  feed: Array<{ productId: number; code: string; status: string; lastTick: number | null; ageSeconds: number | null }>;
+  process: { pid: number; database: string; leader: boolean };
+}
+
+/** An open market whose last tick is older than this is not being recorded. */
+const STALE_SECONDS = 5;
+
+/** The dashboard's live part: what open orders could cost, and whether the feed and its job runner are alive. */
+export function RiskPanel() {
+  const { t } = useLingui();
+  const { data, error, reload } = useLoad(() => call<Risk>(api.risk));
+  if (error) return <p className="error">{error}</p>;
+  if (!data) return null;
+  return (
+    <>
+      <h2>
+        <Trans>Open exposure</Trans>
+      </h2>
+      {data.exposure.length === 0 ? (
+        <p className="hint">
+          <Trans>No open orders.</Trans>
+        </p>
+      ) : (
+        <table className="exposure">
+          <thead>
+            <tr>
+              <th>
+                <Trans>Product</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Open orders</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Stake up</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Stake down</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Payout if up wins</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Payout if down wins</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Worst-case payout</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Worst-case loss</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.exposure.map((row) => (
+              <tr key={row.productId} data-testid={`exposure-${row.code}`}>
+                <td>{row.code}</td>
+                <td className="amount">{row.orders}</td>
+                <td className="amount">{money(row.stakeUp)}</td>
+                <td className="amount">{money(row.stakeDown)}</td>
+                <td className="amount">{money(row.payoutIfUp)}</td>
+                <td className="amount">{money(row.payoutIfDown)}</td>
+                <td className="amount">
+                  <strong>{money(row.worstCasePayout)}</strong>
+                </td>
+                <td className="amount">{money(row.worstCaseLoss)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>
+        <Trans>Feed health</Trans>
+      </h2>
+      <p>
+        {data.process.leader
+          ? t`This process (pid ${data.process.pid}, ${data.process.database}) runs the jobs: feed, settlement, accrual.`
+          : t`This process (pid ${data.process.pid}, ${data.process.database}) follows; another process runs the jobs.`}{" "}
+        <button type="button" onClick={reload}>
+          <Trans>Refresh</Trans>
+        </button>
+      </p>
+      <table className="feed">
+        <thead>
+          <tr>
+            <th>
+              <Trans>Product</Trans>
+            </th>
+            <th>
+              <Trans>Market</Trans>
+            </th>
+            <th>
+              <Trans>Last tick</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.feed.map((row) => {
+            const stale = row.status === "open" && (row.ageSeconds === null || row.ageSeconds > STALE_SECONDS);
+            return (
+              <tr key={row.productId} className={stale ? "drift" : undefined}>
+                <td>{row.code}</td>
+                <td>{row.status === "open" ? t`open` : row.status === "closed" ? t`closed` : t`outside trading hours`}</td>
+                <td className={stale ? "error" : undefined}>
+                  {row.ageSeconds === null ? t`no tick yet` : t`${age(row.ageSeconds)} ago`}
+                  {stale && ` — ${t`not recording`}`}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}

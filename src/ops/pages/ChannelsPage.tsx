@@ -1,0 +1,187 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+
+import { api, call } from "../api";
+import { FormStatus } from "../FormStatus";
+import { useLoad } from "../use-load";
+import { useSubmit } from "../use-submit";
+
+interface Channel {
+  id: number;
+  type: string;
+  name: string;
+  account: string;
+  note: string;
+  enabled: boolean;
+  /** served to the operator's session only */
+  qr: { url: string; bytes: number; sha256: string } | null;
+}
+
+// contract/wallet.ts CARD_TYPES, named here so the console ships no validator
+const TYPES = ["bank", "alipay", "wechat", "crypto"] as const;
+/** the contract takes a data URL of at most 80 000 characters: about 60 KB of image */
+const MAX_QR_BYTES = 58_000;
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("read"));
+    reader.readAsDataURL(file);
+  });
+
+/** Where customers send recharges: add, change, enable or disable a channel, with its QR image to scan. */
+export function ChannelsPage() {
+  const { t } = useLingui();
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const { data, error, reload } = useLoad(() => call<Channel[]>(api.channels));
+  const channel = typeof editing === "number" ? (data?.find((c) => c.id === editing) ?? null) : null;
+  return (
+    <section>
+      <h1>
+        <Trans>Deposit channels</Trans>
+      </h1>
+      {error && <p className="error">{error}</p>}
+      <table>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>
+              <Trans>Type</Trans>
+            </th>
+            <th>
+              <Trans>Name</Trans>
+            </th>
+            <th>
+              <Trans>Account or address</Trans>
+            </th>
+            <th>
+              <Trans>Note to customers</Trans>
+            </th>
+            <th>
+              <Trans>QR code</Trans>
+            </th>
+            <th>
+              <Trans>State</Trans>
+            </th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {data?.map((row) => (
+            <tr key={row.id} data-testid={`channel-${row.id}`} className={row.id === editing ? "selected" : undefined}>
+              <td>{row.id}</td>
+              <td>{row.type}</td>
+              <td>{row.name}</td>
+              <td>
+                <code>{row.account}</code>
+              </td>
+              <td>{row.note}</td>
+              <td>{row.qr ? <img className="qr" src={row.qr.url} alt={t`QR code of ${row.name}`} /> : "—"}</td>
+              <td>{row.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}</td>
+              <td>
+                <button type="button" onClick={() => setEditing(row.id === editing ? null : row.id)}>
+                  <Trans>Edit</Trans>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" onClick={() => setEditing("new")}>
+        <Trans>New channel</Trans>
+      </button>
+      {editing !== null && (
+        <ChannelForm
+          key={String(editing)}
+          channel={channel}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function ChannelForm({ channel, onSaved }: { channel: Channel | null; onSaved: () => void }) {
+  const { t } = useLingui();
+  const save = useSubmit();
+  const [qr, setQr] = useState<string | null>(null);
+  const [qrProblem, setQrProblem] = useState<string | null>(null);
+  const pick = async (file: File | undefined) => {
+    setQr(null);
+    setQrProblem(null);
+    if (!file) return;
+    if (!["image/png", "image/jpeg", "image/webp"].includes(file.type))
+      return setQrProblem(t`A QR code must be a PNG, JPEG or WebP image.`);
+    if (file.size > MAX_QR_BYTES) return setQrProblem(t`The image is too large: at most 58 KB.`);
+    setQr(await readAsDataUrl(file));
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? "").trim();
+    const fields: Record<string, string | undefined> = {
+      id: channel ? String(channel.id) : undefined,
+      type: value("type"),
+      name: value("name"),
+      account: value("account"),
+      note: value("note"),
+      enabled: form.get("enabled") ? "1" : "0",
+      qr: qr ?? undefined,
+      clearQr: !qr && form.get("clearQr") ? "1" : undefined,
+    };
+    void save.submit(() => call(api.setChannel, fields), t`Saved`).then((ok) => ok && onSaved());
+  };
+  return (
+    <form className="panel channel-form" onSubmit={submit} aria-label={channel ? t`Edit channel ${channel.name}` : t`New channel`}>
+      <h3>{channel ? t`Edit channel ${channel.name}` : t`New channel`}</h3>
+      <label>
+        <Trans>Type</Trans>
+        <select name="type" defaultValue={channel?.type ?? "bank"}>
+          {TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <Trans>Name</Trans>
+        <input name="name" defaultValue={channel?.name ?? ""} required maxLength={60} />
+      </label>
+      <label>
+        <Trans>Account or address</Trans>
+        <input name="account" defaultValue={channel?.account ?? ""} required maxLength={120} />
+      </label>
+      <label>
+        <Trans>Note to customers</Trans>
+        <input name="note" defaultValue={channel?.note ?? ""} maxLength={300} />
+      </label>
+      <label>
+        <Trans>QR image (PNG, JPEG or WebP, at most 58 KB)</Trans>
+        <input type="file" name="qrFile" accept="image/png,image/jpeg,image/webp" onChange={(e) => void pick(e.target.files?.[0])} />
+      </label>
+      {qrProblem && (
+        <p role="alert" className="error">
+          {qrProblem}
+        </p>
+      )}
+      {(qr ?? channel?.qr?.url) && <img className="qr" src={qr ?? channel?.qr?.url} alt={t`QR code preview`} />}
+      {channel?.qr && !qr && (
+        <label className="inline">
+          <input type="checkbox" name="clearQr" /> <Trans>Remove the QR code</Trans>
+        </label>
+      )}
+      <label className="inline">
+        <input type="checkbox" name="enabled" defaultChecked={channel?.enabled ?? true} /> <Trans>Enabled: customers see it</Trans>
+      </label>
+      <button type="submit" disabled={save.busy || qrProblem !== null}>
+        <Trans>Save channel</Trans>
+      </button>
+      <FormStatus error={save.error} notice={save.notice} />
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+
+import { api, call } from "../api";
+import { CONTENT_KINDS, type ContentKindName, useKindLabel } from "../content-kinds";
+import { ContentEditor } from "../ContentEditor";
+import { when } from "../i18n";
+import { useLoad } from "../use-load";
+
+interface ItemPage {
+  page: number;
+  pageSize: number;
+  total: number;
+  items: Array<{
+    item: string;
+    kind: ContentKindName;
+    title: string;
+    updatedAt: number;
+    languages: Array<{ lang: string; published: boolean }>;
+  }>;
+}
+
+/** Banners, notices, news, company pages and activities: the list, 20 a page, and the editor of one item. */
+export function ContentPage() {
+  const { t } = useLingui();
+  const kindLabel = useKindLabel();
+  const [kind, setKind] = useState<ContentKindName | "">("");
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<{ item: string; kind: ContentKindName; isNew: boolean } | null>(null);
+  const { data, error, reload } = useLoad(
+    () => call<ItemPage>(api.contents, { kind: kind || undefined, page: String(page) }),
+    [kind, page],
+  );
+  const startNew = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setOpen({ item: String(form.get("item") ?? "").trim(), kind: String(form.get("kind")) as ContentKindName, isNew: true });
+  };
+  if (open)
+    return (
+      <ContentEditor
+        key={open.item}
+        item={open.item}
+        kind={open.kind}
+        isNew={open.isNew}
+        onClose={() => {
+          setOpen(null);
+          reload();
+        }}
+      />
+    );
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <section>
+      <h1>
+        <Trans>Content</Trans>
+      </h1>
+      <div className="toolbar">
+        <label className="filter">
+          <Trans>Kind</Trans>{" "}
+          <select
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as ContentKindName | "");
+              setPage(1);
+            }}
+          >
+            <option value="">{t`All`}</option>
+            {CONTENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {kindLabel(k)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <form className="search" onSubmit={startNew} aria-label={t`New item`}>
+          <input name="item" aria-label={t`New item key`} placeholder={t`new-item-key (a-z, 0-9, -)`} pattern="[a-z0-9-]{1,60}" required />
+          <select name="kind" aria-label={t`Kind of the new item`} defaultValue="notice">
+            {CONTENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {kindLabel(k)}
+              </option>
+            ))}
+          </select>
+          <button type="submit">
+            <Trans>New item</Trans>
+          </button>
+        </form>
+      </div>
+      {error && <p className="error">{error}</p>}
+      <table>
+        <thead>
+          <tr>
+            <th>
+              <Trans>Item</Trans>
+            </th>
+            <th>
+              <Trans>Kind</Trans>
+            </th>
+            <th>
+              <Trans>Title (English)</Trans>
+            </th>
+            <th>
+              <Trans>Languages</Trans>
+            </th>
+            <th>
+              <Trans>Last change</Trans>
+            </th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {data?.items.map((row) => (
+            <tr key={row.item} data-testid={`content-${row.item}`}>
+              <td>
+                <code>{row.item}</code>
+              </td>
+              <td>{kindLabel(row.kind)}</td>
+              <td>{row.title}</td>
+              <td>
+                {row.languages.map((language) => (
+                  <span
+                    key={language.lang}
+                    className={language.published ? "chip published" : "chip draft"}
+                    title={language.published ? t`Published` : t`Draft`}
+                  >
+                    {language.lang}
+                  </span>
+                ))}
+              </td>
+              <td>{when(row.updatedAt)}</td>
+              <td>
+                <button type="button" onClick={() => setOpen({ item: row.item, kind: row.kind, isNew: false })}>
+                  <Trans>Edit</Trans>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="pager">
+        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Trans>Newer</Trans>
+        </button>
+        <span>
+          <Trans>
+            Page {page} of {pages}
+          </Trans>
+        </span>
+        <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Trans>Older</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+
+import { api, call } from "../api";
+import { FormStatus } from "../FormStatus";
+import { money } from "../i18n";
+import { useLoad } from "../use-load";
+import { useSubmit } from "../use-submit";
+
+interface Plan {
+  id: number;
+  title: string;
+  /** per day, to the millionth: "0.001200" */
+  dailyRate: string;
+  days: number;
+  minAmount: string;
+  enabled: boolean;
+  earning: number;
+  earningPrincipal: string;
+}
+
+const planFields = (plan: Plan, enabled = plan.enabled) => ({
+  id: String(plan.id),
+  title: plan.title,
+  dailyRate: plan.dailyRate,
+  days: String(plan.days),
+  minAmount: plan.minAmount,
+  enabled: enabled ? "1" : "0",
+});
+
+const percentPerDay = (rate: string) => `${(Number(rate) * 100).toFixed(4).replace(/\.?0+$/, "")} %`;
+
+/** Yuebao plans: rate, term and minimum, on or off. Running subscriptions keep the rate and term they started with. */
+export function PlansPage() {
+  const { t } = useLingui();
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const toggle = useSubmit();
+  const { data, error, reload } = useLoad(() => call<Plan[]>(api.plans));
+  const plan = typeof editing === "number" ? (data?.find((p) => p.id === editing) ?? null) : null;
+  return (
+    <section>
+      <h1>
+        <Trans>Yuebao plans</Trans>
+      </h1>
+      <p className="hint">
+        <Trans>Running subscriptions keep the rate and term they started with; a change applies to new ones.</Trans>
+      </p>
+      {error && <p className="error">{error}</p>}
+      <FormStatus error={toggle.error} notice={toggle.notice} />
+      <table>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>
+              <Trans>Title</Trans>
+            </th>
+            <th>
+              <Trans>Daily rate</Trans>
+            </th>
+            <th>
+              <Trans>Term (days)</Trans>
+            </th>
+            <th>
+              <Trans>Minimum</Trans>
+            </th>
+            <th>
+              <Trans>Earning now</Trans>
+            </th>
+            <th>
+              <Trans>State</Trans>
+            </th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {data?.map((row) => (
+            <tr key={row.id} data-testid={`plan-${row.id}`} className={row.id === editing ? "selected" : undefined}>
+              <td>{row.id}</td>
+              <td>{row.title}</td>
+              <td>{percentPerDay(row.dailyRate)}</td>
+              <td>{row.days}</td>
+              <td className="amount">{money(row.minAmount)}</td>
+              <td className="amount">
+                {money(row.earningPrincipal)} ({row.earning})
+              </td>
+              <td>{row.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}</td>
+              <td>
+                <button type="button" onClick={() => setEditing(row.id === editing ? null : row.id)}>
+                  <Trans>Edit</Trans>
+                </button>{" "}
+                <button
+                  type="button"
+                  disabled={toggle.busy}
+                  onClick={() =>
+                    void toggle
+                      .submit(() => call(api.setPlan, planFields(row, !row.enabled)), row.enabled ? t`Disabled` : t`Enabled`)
+                      .then((ok) => ok && reload())
+                  }
+                >
+                  {row.enabled ? t`Disable` : t`Enable`}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" onClick={() => setEditing("new")}>
+        <Trans>New plan</Trans>
+      </button>
+      {editing !== null && (
+        <PlanForm
+          key={String(editing)}
+          plan={plan}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function PlanForm({ plan, onSaved }: { plan: Plan | null; onSaved: () => void }) {
+  const { t } = useLingui();
+  const save = useSubmit();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? "").trim();
+    const fields = {
+      ...(plan ? { id: String(plan.id) } : {}),
+      title: value("title"),
+      dailyRate: value("dailyRate"),
+      days: value("days"),
+      minAmount: value("minAmount"),
+      enabled: form.get("enabled") ? "1" : "0",
+    };
+    void save.submit(() => call(api.setPlan, fields), t`Saved`).then((ok) => ok && onSaved());
+  };
+  return (
+    <form className="panel plan-form" onSubmit={submit} aria-label={plan ? t`Edit plan ${plan.title}` : t`New plan`}>
+      <h3>{plan ? t`Edit plan ${plan.title}` : t`New plan`}</h3>
+      <label>
+        <Trans>Title</Trans>
+        <input name="title" defaultValue={plan?.title ?? ""} required maxLength={60} />
+      </label>
+      <label>
+        <Trans>Daily rate (0.0012 = 0.12 % a day, at most 0.01)</Trans>
+        <input name="dailyRate" defaultValue={plan?.dailyRate ?? ""} inputMode="decimal" required />
+      </label>
+      <label>
+        <Trans>Term (days)</Trans>
+        <input name="days" defaultValue={plan?.days ?? ""} inputMode="numeric" required />
+      </label>
+      <label>
+        <Trans>Minimum</Trans>
+        <input name="minAmount" defaultValue={plan?.minAmount ?? ""} inputMode="decimal" required />
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="enabled" defaultChecked={plan?.enabled ?? true} /> <Trans>Enabled: customers can join</Trans>
+      </label>
+      <button type="submit" disabled={save.busy}>
+        <Trans>Save plan</Trans>
+      </button>
+      <FormStatus error={save.error} notice={save.notice} />
+    </form>
+  );
+}

@@ -1,0 +1,303 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+
+import { api, call } from "../api";
+import { FormStatus } from "../FormStatus";
+import { money } from "../i18n";
+import { useMay } from "../operator-context";
+import { useLoad } from "../use-load";
+import { useSubmit } from "../use-submit";
+
+interface Product {
+  id: number;
+  code: string;
+  name: string;
+  market: string;
+  tradingEnabled: boolean;
+  feeRate: string;
+  singleMin: string;
+  singleMax: string;
+  totalMax: string;
+  requoteToleranceBps: number;
+  maxQuoteAgeSeconds: number;
+  /** "seconds:payoutRate:min:max" */
+  options: string[];
+}
+
+interface OptionRow {
+  seconds: string;
+  payoutRate: string;
+  min: string;
+  max: string;
+}
+
+const parseOption = (text: string): OptionRow => {
+  const [seconds = "", payoutRate = "", min = "", max = ""] = text.split(":");
+  return { seconds, payoutRate, min, max };
+};
+
+const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2).replace(/\.?0+$/, "")} %`;
+
+/**
+ * Products: open or close trading, settlement options (seconds and payout), limits and fee, and the requote
+ * tolerance and quote age that decide when an order is refused. Nothing here touches a price or an outcome.
+ * Finance reads; admin changes.
+ */
+export function ProductsPage() {
+  const may = useMay();
+  const [editing, setEditing] = useState<number | null>(null);
+  const { data, error, reload } = useLoad(() => call<Product[]>(api.products));
+  const editable = may();
+  const product = data?.find((p) => p.id === editing) ?? null;
+  return (
+    <section>
+      <h1>
+        <Trans>Products</Trans>
+      </h1>
+      {error && <p className="error">{error}</p>}
+      {product && editable && <ProductEditor key={product.id} product={product} onChanged={reload} />}
+      <table className="products">
+        <thead>
+          <tr>
+            <th>
+              <Trans>Product</Trans>
+            </th>
+            <th>
+              <Trans>Trading</Trans>
+            </th>
+            <th>
+              <Trans>Settlement options</Trans>
+            </th>
+            <th>
+              <Trans>Fee</Trans>
+            </th>
+            <th>
+              <Trans>Per order · all open orders</Trans>
+            </th>
+            <th>
+              <Trans>Requote tolerance</Trans>
+            </th>
+            <th>
+              <Trans>Max quote age</Trans>
+            </th>
+            {editable && <th />}
+          </tr>
+        </thead>
+        <tbody>
+          {data?.map((row) => (
+            <tr key={row.id} data-testid={`product-${row.code}`} className={row.id === editing ? "selected" : undefined}>
+              <td>
+                <strong>{row.code}</strong> {row.name}
+                <br />
+                <small>{row.market}</small>
+              </td>
+              <td>{row.tradingEnabled ? <Trans>Open</Trans> : <Trans>Closed</Trans>}</td>
+              <td>
+                {row.options.map(parseOption).map((o) => (
+                  <div key={o.seconds} className="nowrap">
+                    {o.seconds} s · {percent(o.payoutRate)} · {money(o.min)}–{money(o.max)}
+                  </div>
+                ))}
+              </td>
+              <td>{percent(row.feeRate)}</td>
+              <td className="amount nowrap">
+                {money(row.singleMin)}–{money(row.singleMax)} · {money(row.totalMax)}
+              </td>
+              <td>{row.requoteToleranceBps} bp</td>
+              <td>{row.maxQuoteAgeSeconds} s</td>
+              {editable && (
+                <td>
+                  <button type="button" onClick={() => setEditing(row.id === editing ? null : row.id)}>
+                    {row.id === editing ? <Trans>Close editor</Trans> : <Trans>Edit</Trans>}
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function ProductEditor({ product, onChanged }: { product: Product; onChanged: () => void }) {
+  const { t } = useLingui();
+  const trading = useSubmit();
+  const limits = useSubmit();
+  const options = useSubmit();
+  const quoting = useSubmit();
+  const [rows, setRows] = useState<OptionRow[]>(() => product.options.map(parseOption));
+  const pid = String(product.id);
+  const fieldsOf = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    return Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value).trim()]));
+  };
+  const after = (ok: boolean) => ok && onChanged();
+  const setRow = (index: number, change: Partial<OptionRow>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  return (
+    <article className="editor" aria-label={t`Edit ${product.code}`}>
+      <h2>
+        {product.code} {product.name}
+      </h2>
+      <div className="panel">
+        <h3>
+          <Trans>Trading</Trans>
+        </h3>
+        <p>{product.tradingEnabled ? t`Open: customers can place orders.` : t`Closed: the product shows as closed and takes no orders.`}</p>
+        <button
+          type="button"
+          disabled={trading.busy}
+          className={product.tradingEnabled ? "reject" : "approve"}
+          onClick={() =>
+            void trading.submit(() => call(api.productTrading, { pid, enabled: product.tradingEnabled ? "0" : "1" }), t`Saved`).then(after)
+          }
+        >
+          {product.tradingEnabled ? t`Close trading` : t`Open trading`}
+        </button>
+        <FormStatus error={trading.error} notice={trading.notice} />
+      </div>
+      <form
+        className="panel"
+        onSubmit={(event) => {
+          const fields = fieldsOf(event);
+          void limits.submit(() => call(api.productLimits, { pid, ...fields }), t`Saved`).then(after);
+        }}
+      >
+        <h3>
+          <Trans>Fee and limits</Trans>
+        </h3>
+        <label>
+          <Trans>Fee rate (0.01 = 1 %)</Trans>
+          <input name="feeRate" defaultValue={product.feeRate} inputMode="decimal" required />
+        </label>
+        <label>
+          <Trans>Smallest order</Trans>
+          <input name="singleMin" defaultValue={product.singleMin} inputMode="decimal" required />
+        </label>
+        <label>
+          <Trans>Largest order</Trans>
+          <input name="singleMax" defaultValue={product.singleMax} inputMode="decimal" required />
+        </label>
+        <label>
+          <Trans>All open orders of a customer, at most</Trans>
+          <input name="totalMax" defaultValue={product.totalMax} inputMode="decimal" required />
+        </label>
+        <button type="submit" disabled={limits.busy}>
+          <Trans>Save fee and limits</Trans>
+        </button>
+        <FormStatus error={limits.error} notice={limits.notice} />
+      </form>
+      <form
+        className="panel"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const text = rows.map((row) => [row.seconds, row.payoutRate, row.min, row.max].map((v) => v.trim()).join(":")).join(",");
+          void options.submit(() => call(api.productOptions, { pid, options: text }), t`Saved`).then(after);
+        }}
+      >
+        <h3>
+          <Trans>Settlement options</Trans>
+        </h3>
+        <p className="hint">
+          <Trans>A winning order earns its stake times the payout rate; the rate must exceed the fee. Open orders keep their terms.</Trans>
+        </p>
+        <table>
+          <thead>
+            <tr>
+              <th>
+                <Trans>Seconds</Trans>
+              </th>
+              <th>
+                <Trans>Payout rate</Trans>
+              </th>
+              <th>
+                <Trans>Smallest</Trans>
+              </th>
+              <th>
+                <Trans>Largest</Trans>
+              </th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={index}>
+                <td>
+                  <input
+                    aria-label={t`Seconds, option ${index + 1}`}
+                    value={row.seconds}
+                    inputMode="numeric"
+                    onChange={(e) => setRow(index, { seconds: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={t`Payout rate, option ${index + 1}`}
+                    value={row.payoutRate}
+                    inputMode="decimal"
+                    onChange={(e) => setRow(index, { payoutRate: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={t`Smallest, option ${index + 1}`}
+                    value={row.min}
+                    inputMode="decimal"
+                    onChange={(e) => setRow(index, { min: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={t`Largest, option ${index + 1}`}
+                    value={row.max}
+                    inputMode="decimal"
+                    onChange={(e) => setRow(index, { max: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <button type="button" disabled={rows.length === 1} onClick={() => setRows(rows.filter((_, i) => i !== index))}>
+                    <Trans>Remove</Trans>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button
+          type="button"
+          disabled={rows.length >= 10}
+          onClick={() => setRows([...rows, { seconds: "", payoutRate: "", min: product.singleMin, max: product.singleMax }])}
+        >
+          <Trans>Add option</Trans>
+        </button>{" "}
+        <button type="submit" disabled={options.busy}>
+          <Trans>Save options</Trans>
+        </button>
+        <FormStatus error={options.error} notice={options.notice} />
+      </form>
+      <form
+        className="panel"
+        onSubmit={(event) => {
+          const fields = fieldsOf(event);
+          void quoting.submit(() => call(api.productQuoting, { pid, ...fields }), t`Saved`).then(after);
+        }}
+      >
+        <h3>
+          <Trans>Requotes</Trans>
+        </h3>
+        <label>
+          <Trans>Requote tolerance (basis points, 0–500)</Trans>
+          <input name="requoteToleranceBps" defaultValue={product.requoteToleranceBps} inputMode="numeric" required />
+        </label>
+        <label>
+          <Trans>Max quote age (seconds, 1–30)</Trans>
+          <input name="maxQuoteAgeSeconds" defaultValue={product.maxQuoteAgeSeconds} inputMode="numeric" required />
+        </label>
+        <button type="submit" disabled={quoting.busy}>
+          <Trans>Save requote settings</Trans>
+        </button>
+        <FormStatus error={quoting.error} notice={quoting.notice} />
+      </form>
+    </article>
+  );
+}

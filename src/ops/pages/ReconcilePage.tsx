@@ -1,0 +1,152 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+
+import { api, call } from "../api";
+import { money, when } from "../i18n";
+import { useLoad } from "../use-load";
+
+type Account = "cash" | "coin" | "frozen" | "yuebao";
+interface Pair {
+  balance: string;
+  ledger: string;
+  difference: string;
+}
+interface Report {
+  ok: boolean;
+  users: number;
+  drifting: number;
+  negativeBalances: number;
+  totals: Record<Account, Pair>;
+  page: number;
+  pageSize: number;
+  total: number;
+  rows: Array<{ id: number; account: string; drift: boolean; accounts: Record<Account, Pair> }>;
+  at: number;
+}
+
+const ACCOUNTS: Account[] = ["cash", "coin", "frozen", "yuebao"];
+
+/** The ledger check (`npm run ops -- reconcile`) as a report: every balance beside the sum of its ledger rows. */
+export function ReconcilePage() {
+  const { t } = useLingui();
+  const [page, setPage] = useState(1);
+  const [onlyDrift, setOnlyDrift] = useState(false);
+  const { data, error, reload } = useLoad(
+    () => call<Report>(api.reconcileReport, { page: String(page), onlyDrift: onlyDrift ? "1" : "0" }),
+    [page, onlyDrift],
+  );
+  const label: Record<Account, string> = { cash: t`Cash`, coin: t`Coin`, frozen: t`Frozen`, yuebao: t`Yuebao` };
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <section>
+      <h1>
+        <Trans>Reconcile</Trans>
+      </h1>
+      {error && <p className="error">{error}</p>}
+      {data && (
+        <>
+          <p role="status" className={data.ok ? "notice" : "error"}>
+            {data.ok
+              ? t`Every balance equals the sum of its ledger rows (${data.users} users, checked ${when(data.at)}).`
+              : t`${data.drifting} of ${data.users} users differ from their ledger; ${data.negativeBalances} negative balances (checked ${when(data.at)}).`}
+          </p>
+          <h2>
+            <Trans>Platform totals</Trans>
+          </h2>
+          <table className="totals">
+            <thead>
+              <tr>
+                <th />
+                <th className="amount">
+                  <Trans>Balances</Trans>
+                </th>
+                <th className="amount">
+                  <Trans>Ledger sum</Trans>
+                </th>
+                <th className="amount">
+                  <Trans>Difference</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ACCOUNTS.map((account) => (
+                <tr key={account}>
+                  <th>{label[account]}</th>
+                  <td className="amount">{money(data.totals[account].balance)}</td>
+                  <td className="amount">{money(data.totals[account].ledger)}</td>
+                  <td className={data.totals[account].difference === "0.00" ? "amount" : "amount error"}>
+                    {money(data.totals[account].difference)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      <div className="toolbar">
+        <h2>
+          <Trans>Per user</Trans>
+        </h2>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={onlyDrift}
+            onChange={(event) => {
+              setOnlyDrift(event.target.checked);
+              setPage(1);
+            }}
+          />{" "}
+          <Trans>Only users that differ</Trans>
+        </label>
+        <button type="button" onClick={reload}>
+          <Trans>Run again</Trans>
+        </button>
+      </div>
+      <table className="reconcile">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>
+              <Trans>Account</Trans>
+            </th>
+            {ACCOUNTS.map((account) => (
+              <th key={account} className="amount">
+                <Trans>{label[account]}: balance / ledger</Trans>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data?.rows.map((row) => (
+            <tr key={row.id} data-testid={`reconcile-${row.account}`} className={row.drift ? "drift" : undefined}>
+              <td>{row.id}</td>
+              <td>{row.account}</td>
+              {ACCOUNTS.map((account) => {
+                const pair = row.accounts[account];
+                return (
+                  <td key={account} className={pair.difference === "0.00" ? "amount" : "amount error"}>
+                    {money(pair.balance)} / {money(pair.ledger)}
+                    {pair.difference !== "0.00" && <div>Δ {money(pair.difference)}</div>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="pager">
+        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Trans>Previous</Trans>
+        </button>
+        <span>
+          <Trans>
+            Page {page} of {pages}
+          </Trans>
+        </span>
+        <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Trans>Next</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
