@@ -5,12 +5,10 @@ import { endpoints } from "#contract/endpoints";
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { goods, klines, latestQuotes, listProducts, productDetail, secondsOptionList } from "../modules/markets/service";
-import { getOrder, holdingOrders, orderHistory, placeOrder, preTradeCheck } from "../modules/trading/service";
 import { QuoteAnswers, quoteRoute } from "./quote-answers";
 import { route } from "./routes";
 
-export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed, scale: number) {
-  const trading = { ...ctx, feed };
+export function registerMarketsRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed) {
   const answers = new QuoteAnswers(feed, ctx.now);
   quoteRoute(
     app,
@@ -50,12 +48,4 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, 
     reply.header("cache-control", "private, no-store");
     return { data: await goods(ctx, feed, input.pid, maybeUser), feed: feed.feedLabel([input.pid]) };
   });
-
-  route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: preTradeCheck(trading, user, input.pid) }));
-  route(app, endpoints.placeOrder, async (input, { user }) => ({ data: await placeOrder(trading, user, input) }), {
-    perMinute: 120 * scale,
-  });
-  route(app, endpoints.order, async (input, { user }) => ({ data: await getOrder(trading, user, input.id) }));
-  route(app, endpoints.holdingOrders, async (_input, { user }) => ({ data: await holdingOrders(trading, user) }));
-  route(app, endpoints.orderHistory, async (input, { user }) => ({ data: await orderHistory(trading, user, input.page) }));
 }
