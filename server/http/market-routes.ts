@@ -37,7 +37,10 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, 
     (input) => String(input.pid),
     (input, now) => productDetail(feed, now, input.pid),
   );
-  route(app, endpoints.klines, async (input) => ({ data: await klines(ctx, feed, input.pid, input.period, input.limit), feed: source }));
+  route(app, endpoints.klines, async (input) => ({
+    data: await klines(ctx, feed, input.pid, input.period, input.limit, { before: input.before, after: input.after }),
+    feed: source,
+  }));
   route(app, endpoints.seconds, async (input) => ({ data: await secondsOptionList(ctx, feed, input.pid) }));
   route(app, endpoints.goods, async (input, { maybeUser, reply }) => {
     // the ticket carries the reader's balance: no shared cache may keep it
