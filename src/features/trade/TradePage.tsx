@@ -25,9 +25,9 @@ import {
   QUOTE_STALE_SECONDS,
 } from "#contract/markets";
 
-import { fetchBalance, submitOrder } from "./api";
+import { fetchBalance, fetchKlinePage, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
-import type { ChartOrder, ChartType, Studies } from "./KlineChart";
+import type { ChartOrder, ChartType, LoadCandles, Studies } from "./KlineChart";
 import { useProblemText } from "./problem-text";
 import { ResultBubble } from "./ResultBubble";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
@@ -104,7 +104,9 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const status = live?.status ?? detail.status;
   const quoteTime = live?.time ?? detail.time;
   const stale = Math.max(0, Math.floor(now - quoteTime)) > QUOTE_STALE_SECONDS;
-  const tick = useMemo(() => (live ? { time: live.time, price: Number(live.price) } : null), [live]);
+  // `at`: when the quote reached the screen, so the chart's tick → pixels time counts React's render too
+  const tick = useMemo(() => (live ? { time: live.time, price: Number(live.price), at: performance.now() } : null), [live]);
+  const loadCandles: LoadCandles = useCallback((bound, limit) => fetchKlinePage(detail.id, period, bound, limit), [detail.id, period]);
   // the price's colour says which way the last tick went; it keeps that colour while the price stands still
   const previous = useRef({ price, move: "flat" as "up" | "down" | "flat" });
   if (price !== previous.current.price) {
@@ -291,6 +293,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           price={Number(price)}
           orders={chartOrders}
           now={second}
+          loadCandles={loadCandles}
           overlay={(pointOf) => (
             <>
               <span className="simulated tr-simulated">{t`Simulated prices`}</span>
