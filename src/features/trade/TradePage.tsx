@@ -27,15 +27,13 @@ import {
 
 import { fetchBalance, fetchKlinePage, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
+import { useKlineChart } from "./kline-loader";
 import type { ChartOrder, ChartType, LoadCandles, Studies } from "./KlineChart";
 import { useProblemText } from "./problem-text";
 import { ResultBubble } from "./ResultBubble";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
 
-// echarts is most of the screen's code: the header and the trade bar draw first, the chart as soon as it has
-// arrived (the service worker has it precached)
-const KlineChart = lazy(() => import("./KlineChart").then((module) => ({ default: module.KlineChart })));
 // the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
 
@@ -80,6 +78,9 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const [placed, setPlaced] = useState<Order[]>([]);
   const [settled, setSettled] = useState<Order[]>([]);
   const { submit, busy } = useSubmission();
+  // echarts is most of the screen's code: the header and the trade bar draw first, the chart as soon as it has
+  // arrived (the loader started fetching it; the service worker has it precached)
+  const KlineChart = useKlineChart();
 
   useEffect(() => setBalance(goods.balance), [goods.balance]);
   useEffect(() => primeQuotes([detail]), [detail]);
@@ -282,7 +283,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           </button>
         </div>
       </div>
-      <Suspense fallback={<div className="tr-chart" />}>
+      {KlineChart ? (
         <KlineChart
           candles={candles}
           period={period}
@@ -303,7 +304,9 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
             </>
           )}
         />
-      </Suspense>
+      ) : (
+        <div className="tr-chart" />
+      )}
       <TradeBar
         goods={goods}
         amount={amount}
