@@ -83,7 +83,6 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     const frame = requestAnimationFrame(() => setMounted(true));
     return () => cancelAnimationFrame(frame);
   }, []);
-  const chart = useEcharts(canvas, mounted);
 
   // the window of candles and the view: mutable, drawn imperatively; `frame` re-renders what React draws
   const win = useRef<CandleWindow>(null!);
@@ -102,18 +101,22 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   // line series need the line chart's code: until it has arrived, candles without studies
   const wantsLines = chartType === "line" || studies.ma || studies.boll;
   const [linesReady, setLinesReady] = useState(hasLineChart);
+  const [linesFailed, setLinesFailed] = useState(false);
   useEffect(() => {
     if (!wantsLines || linesReady) return;
     let current = true;
     loadLineChart().then(
       () => current && setLinesReady(true),
-      () => {}, // offline without the chunk: candles stay
+      // offline without the chunk: candles without studies
+      () => current && setLinesFailed(true),
     );
     return () => {
       current = false;
     };
   }, [wantsLines, linesReady]);
   const withLines = wantsLines && linesReady;
+  // a view with lines waits for their code (precached, a moment) rather than drawing twice
+  const chart = useEcharts(canvas, mounted && (linesReady || linesFailed || !wantsLines), linesReady);
   const drawnType: ChartType = withLines ? chartType : "candles";
   const drawnStudies = useMemo(() => (withLines ? studies : { ma: false, boll: false }), [withLines, studies]);
   const latest = useRef({ price, orders, now, drawnType, studies: drawnStudies, loadCandles });
@@ -154,10 +157,12 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its two flags; scene() reads refs
   }, [chart, candles, period, precision, drawnType, drawnStudies.ma, drawnStudies.boll]);
 
-  // the first draw of this data set, for `npm run bench`
+  // the first draw, for `npm run bench`
+  const measured = useRef(false);
   useEffect(() => {
-    if (!chart) return;
+    if (!chart || measured.current) return;
     const done = () => {
+      measured.current = true;
       performance.measure("kline-first-render", { start: renderStart, end: performance.now() });
       chart.off("finished", done);
     };
@@ -231,7 +236,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   useEffect(() => () => cancelAnimationFrame(pending.current), []);
   useEffect(() => fetchPages(), [frame, fetchPages]);
 
-  const plotWidth = () => Math.max(1, (canvas.current?.clientWidth ?? 1) - 80);
+  const plotWidth = () => Math.max(1, (canvas.current?.clientWidth ?? 1) - GRID.left - GRID.right);
   useChartGestures(canvas, {
     pan(dx) {
       const width = plotWidth() / Math.max(1, view.current.count);
@@ -243,7 +248,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
       schedule();
     },
     zoom(factor, x) {
-      const anchor = Math.min(1, Math.max(0, (x - 8) / plotWidth()));
+      const anchor = Math.min(1, Math.max(0, (x - GRID.left) / plotWidth()));
       view.current = zoomView(view.current, places(), factor, anchor);
       schedule();
     },

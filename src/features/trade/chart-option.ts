@@ -92,7 +92,15 @@ function priceSeries({ candles, view, chartType, live }: Scene) {
     const closes: number[] = [];
     for (let i = view.first; i < end; i++) closes.push(candles[i]![4]);
     return [
-      { id: "k", type: "line", data: closes, showSymbol: false, silent: true, lineStyle: { width: 1.5, color: PRICE } },
+      {
+        id: "k",
+        type: "line",
+        data: closes,
+        showSymbol: false,
+        silent: true,
+        lineStyle: { width: 1.5, color: PRICE },
+        areaStyle: { color: "rgba(240, 185, 11, 0.12)" },
+      },
       { id: "live", type: "candlestick", data: [] },
     ];
   }
@@ -193,8 +201,16 @@ export function fullOption(scene: Scene, withLines: boolean) {
   const view = viewOption(scene, withLines);
   return {
     animation: false,
-    grid: GRID,
-    xAxis: { type: "category", data: view.xAxis.data, boundaryGap: true, axisLabel: { color: "#a9b4c6" } },
+    // exactly these margins: echarts 6 would otherwise move the plot to fit its labels, and gestures map
+    // pixels to candles with them
+    grid: { ...GRID, outerBoundsMode: "none" },
+    // the end labels inside the plot, not cut by the chart's edge
+    xAxis: {
+      type: "category",
+      data: view.xAxis.data,
+      boundaryGap: true,
+      axisLabel: { color: "#a9b4c6", alignMinLabel: "left", alignMaxLabel: "right" },
+    },
     yAxis: {
       scale: true,
       position: "right",
