@@ -109,7 +109,9 @@ if (manifest[chartKey]) {
   if (manifest[lineKey]) {
     const extra = [...staticClosure(lineKey)].filter((file) => !withChart.has(file));
     const lineBytes = extra.reduce((sum, file) => sum + gz(file), 0);
-    console.log(`  + the line view and studies, when chosen: ${kb(lineBytes)} KB gzip in ${extra.length} files (${kb(bytes + lineBytes)} KB in all)`);
+    console.log(
+      `  + the line view and studies, when chosen: ${kb(lineBytes)} KB gzip in ${extra.length} files (${kb(bytes + lineBytes)} KB in all)`,
+    );
   }
 }
 
