@@ -104,15 +104,6 @@ if (manifest[chartKey]) {
   firstLoad.add(`assets/${quotesWorker}`);
   const chartOnly = [...withChart].filter((file) => !firstLoad.has(file)).reduce((sum, file) => sum + gz(file), 0);
   console.log(`Trade with its chart drawn: ${kb(bytes)} KB gzip in ${withChart.size} files (the chart and echarts: ${kb(chartOnly)} KB)`);
-  // the line chart comes only when the view needs it (line view, moving average, Bollinger bands)
-  const lineKey = "src/features/trade/echarts-line.ts";
-  if (manifest[lineKey]) {
-    const extra = [...staticClosure(lineKey)].filter((file) => !withChart.has(file));
-    const lineBytes = extra.reduce((sum, file) => sum + gz(file), 0);
-    console.log(
-      `  + the line view and studies, when chosen: ${kb(lineBytes)} KB gzip in ${extra.length} files (${kb(bytes + lineBytes)} KB in all)`,
-    );
-  }
 }
 
 console.log(`\nRoute chunks (budget ${budgets.routeChunk.budget} KB each):`);

@@ -125,30 +125,30 @@ describe("the trade chart", () => {
     await context.close();
   }, 90_000);
 
-  it("draws the line view and the studies once their code has come (fetched on demand)", async () => {
+  it("draws the line view and the study lines on their layer, and nothing there for plain candles", async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     await logInAsDemo(page);
     await openTrade(page);
-    const fetched = page.waitForResponse((response) => /echarts-line-.*\.js$/.test(response.url()));
-    await page.getByTestId("chart-type").click();
-    await page.getByRole("button", { name: "MA", exact: true }).click();
-    await fetched;
-    // points laid out by echarts for every line: the line view's prices and the moving average
-    const drawn = () =>
-      page.evaluate(() => {
-        const box = document.querySelector("[data-testid=kline]") as HTMLElement & {
-          chart: {
-            getModel(): { getSeries(): Array<{ id: string; getData(): { getLayout(key: string): ArrayLike<number> | undefined } }> };
-          };
-        };
-        return box.chart
-          .getModel()
-          .getSeries()
-          .map((series) => [series.id, series.getData().getLayout("points")?.length ?? 0] as const)
-          .filter(([id]) => id === "k" || id === "ma");
+    // pixels painted on the line layer
+    const painted = () =>
+      page.getByTestId("kline-lines").evaluate((canvas: HTMLCanvasElement) => {
+        const pixels = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let count = 0;
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) count++;
+        return count;
       });
-    await expect.poll(async () => (await drawn()).filter(([, points]) => points > 40).length).toBe(2);
+    expect(await painted()).toBe(0);
+    await page.getByTestId("chart-type").click();
+    // the line and the area under it: a good part of the plot
+    await expect.poll(painted).toBeGreaterThan(10_000);
+    await page.getByTestId("chart-type").click();
+    await expect.poll(painted).toBe(0);
+    await page.getByRole("button", { name: "MA", exact: true }).click();
+    await expect.poll(painted).toBeGreaterThan(200);
+    const average = await painted();
+    await page.getByRole("button", { name: "BOLL", exact: true }).click();
+    await expect.poll(painted).toBeGreaterThan(average + 200);
     await context.close();
   });
 

@@ -21,7 +21,7 @@ import {
 } from "./chart-option";
 import { atLatest, clampView, FUTURE, openingView, panView, type View, zoomView } from "./chart-view";
 import { CandleReadout, ChartCrosshair } from "./ChartCrosshair";
-import { hasLineChart, loadLineChart } from "./echarts";
+import { drawLines } from "./line-layer";
 import { type ChartPoint, useChartGestures } from "./use-chart-gestures";
 import { useEcharts } from "./use-echarts";
 
@@ -74,6 +74,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
+  const linesLayer = useRef<HTMLCanvasElement>(null);
   // performance mark read by `npm run bench`: first draw of the data set
   const [renderStart] = useState(() => performance.now());
   // The page draws first and the chart a frame later: echarts' first layout is the trade screen's longest
@@ -98,29 +99,9 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   const retryAt = useRef(0);
   const applied = useRef<{ min?: number; max?: number }>({});
 
-  // line series need the line chart's code: until it has arrived, candles without studies
-  const wantsLines = chartType === "line" || studies.ma || studies.boll;
-  const [linesReady, setLinesReady] = useState(hasLineChart);
-  const [linesFailed, setLinesFailed] = useState(false);
-  useEffect(() => {
-    if (!wantsLines || linesReady) return;
-    let current = true;
-    loadLineChart().then(
-      () => current && setLinesReady(true),
-      // offline without the chunk: candles without studies
-      () => current && setLinesFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [wantsLines, linesReady]);
-  const withLines = wantsLines && linesReady;
-  // a view with lines waits for their code (precached, a moment) rather than drawing twice
-  const chart = useEcharts(canvas, mounted && (linesReady || linesFailed || !wantsLines), linesReady);
-  const drawnType: ChartType = withLines ? chartType : "candles";
-  const drawnStudies = useMemo(() => (withLines ? studies : { ma: false, boll: false }), [withLines, studies]);
-  const latest = useRef({ price, orders, now, drawnType, studies: drawnStudies, loadCandles });
-  latest.current = { price, orders, now, drawnType, studies: drawnStudies, loadCandles };
+  const chart = useEcharts(canvas, mounted);
+  const latest = useRef({ price, orders, now, chartType, studies, loadCandles });
+  latest.current = { price, orders, now, chartType, studies, loadCandles };
 
   const places = () => win.current.candles.length + (win.current.detached ? 0 : FUTURE);
   const scene = (): Scene => ({
@@ -129,33 +110,61 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     view: view.current,
     period,
     precision,
-    chartType: latest.current.drawnType,
+    chartType: latest.current.chartType,
     studies: lines.current,
     price: latest.current.price,
     orders: latest.current.orders,
     now: latest.current.now,
   });
 
+  /** The line view and study lines, on their layer over the plot, in the price range echarts was given. */
+  const paintLines = useCallback(() => {
+    const layer = linesLayer.current;
+    if (!layer) return;
+    const { min, max } = applied.current;
+    const plot =
+      min === undefined || max === undefined
+        ? null
+        : {
+            left: GRID.left,
+            top: GRID.top,
+            width: layer.clientWidth - GRID.left - GRID.right,
+            height: layer.clientHeight - GRID.top - GRID.bottom,
+            min,
+            max,
+          };
+    drawLines(layer, plot, win.current.candles, view.current, latest.current.chartType, lines.current);
+  }, []);
+
   /** Sets the view's candles, axis range and lines (merged by id: echarts redraws what changed). */
   const drawView = useCallback(() => {
     if (!chart || chart.isDisposed()) return;
-    const option = viewOption(scene(), withLines);
+    const option = viewOption(scene());
     applied.current = option.yAxis;
     chart.setOption(option);
+    paintLines();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads refs
-  }, [chart, withLines, period, precision]);
+  }, [chart, period, precision, paintLines]);
 
   // a new data set, period or view: the whole option again
   useEffect(() => {
     if (!chart) return;
-    lines.current = studyLines(win.current.candles, drawnStudies);
-    const option = fullOption(scene(), withLines);
+    lines.current = studyLines(win.current.candles, studies);
+    const option = fullOption(scene());
     applied.current = { min: option.yAxis.min, max: option.yAxis.max };
     chart.setOption(option, { notMerge: true });
+    paintLines();
     Object.assign(box.current ?? {}, { chart });
     setFrame((n) => n + 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its two flags; scene() reads refs
-  }, [chart, candles, period, precision, drawnType, drawnStudies.ma, drawnStudies.boll]);
+  }, [chart, candles, period, precision, chartType, studies.ma, studies.boll]);
+
+  // a resize redraws echarts: the lines follow
+  useEffect(() => {
+    if (!chart) return;
+    chart.on("finished", paintLines);
+    return () => void chart.off("finished", paintLines);
+  }, [chart, paintLines]);
 
   // the first draw, for `npm run bench`
   const measured = useRef(false);
@@ -273,7 +282,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
       setFrame((n) => n + 1);
     } else {
       const range = yRange(scene());
-      const onlyLive = current.drawnType === "candles" && !current.studies.ma && !current.studies.boll;
+      const onlyLive = current.chartType === "candles" && !current.studies.ma && !current.studies.boll;
       if (onlyLive && range.min === applied.current.min && range.max === applied.current.max) {
         chart.setOption({ series: [{ id: "live", data: liveItem(held.candles, view.current) }] });
       } else drawView();
@@ -333,6 +342,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     >
       {shown && <CandleReadout candle={shown} period={period} precision={precision} pointed={crosshair !== null} />}
       <div className="tr-chart-canvas" role="img" aria-label={t`Price chart`} ref={canvas} />
+      <canvas className="tr-chart-lines" ref={linesLayer} data-testid="kline-lines" aria-hidden="true" />
       {crosshair && (
         <ChartCrosshair x={crosshair.x} y={crosshair.y} price={crosshair.price} time={held[crosshair.index]![0]} period={period} />
       )}

@@ -31,8 +31,6 @@ export interface StudyLines {
 const UP = "#2ebd85";
 const DOWN = "#f6465d";
 const PRICE = "#f0b90b";
-const MA_COLOR = "#e0a3ff";
-const BAND = "#5b8def";
 const MA_WINDOW = 20;
 /** Left and right of the plot: the price axis sits on the right. */
 export const GRID = { left: 8, right: 72, top: 28, bottom: 24 };
@@ -86,29 +84,14 @@ const item = ([, open, high, low, close]: NumericCandle, place: number) => [plac
 const candleStyle = { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN };
 const encode = { x: 0, y: [1, 2, 3, 4] };
 
+/** The candles on screen; none in the line view (the line layer draws it). */
 function priceSeries({ candles, view, chartType, live }: Scene) {
   const end = Math.min(view.first + view.count, candles.length);
-  if (chartType === "line") {
-    const closes: number[] = [];
-    for (let i = view.first; i < end; i++) closes.push(candles[i]![4]);
-    return [
-      {
-        id: "k",
-        type: "line",
-        data: closes,
-        showSymbol: false,
-        silent: true,
-        lineStyle: { width: 1.5, color: PRICE },
-        areaStyle: { color: "rgba(240, 185, 11, 0.12)" },
-      },
-      { id: "live", type: "candlestick", data: [] },
-    ];
-  }
   // the live candle is a series of its own with one item, so a tick redraws one candle
   const historyEnd = live ? Math.min(end, candles.length - 1) : end;
   const history: number[][] = [];
-  for (let i = view.first; i < historyEnd; i++) history.push(item(candles[i]!, i - view.first));
-  const liveOnScreen = live && candles.length - 1 < view.first + view.count && candles.length - 1 >= view.first;
+  if (chartType === "candles") for (let i = view.first; i < historyEnd; i++) history.push(item(candles[i]!, i - view.first));
+  const liveOnScreen = chartType === "candles" && live && candles.length - 1 < view.first + view.count && candles.length - 1 >= view.first;
   return [
     { id: "k", type: "candlestick", encode, data: history, itemStyle: candleStyle, silent: true },
     { id: "live", type: "candlestick", encode, data: liveOnScreen ? liveItem(candles, view) : [], itemStyle: candleStyle, silent: true },
@@ -116,23 +99,6 @@ function priceSeries({ candles, view, chartType, live }: Scene) {
 }
 
 export const liveItem = (candles: NumericCandle[], view: View) => [item(candles.at(-1)!, candles.length - 1 - view.first)];
-
-/** The study lines' visible stretch; absent when the line chart is not loaded (the lines need it). */
-function studySeries({ studies, view }: Scene) {
-  const line = (id: string, values: Array<number | "-">, color: string, type: "solid" | "dashed" = "solid") => ({
-    id,
-    type: "line",
-    data: values.slice(view.first, view.first + view.count),
-    showSymbol: false,
-    silent: true,
-    lineStyle: { width: 1, color, type },
-  });
-  return [
-    line("ma", studies.ma, MA_COLOR),
-    line("boll-upper", studies.upper, BAND, "dashed"),
-    line("boll-lower", studies.lower, BAND, "dashed"),
-  ];
-}
 
 /** The lines over the price: the live price with its label, and each open order's entry and expiry. */
 export function marks({ candles, view, period, precision, price, orders, now }: Scene) {
@@ -188,17 +154,17 @@ export function yRange({ candles, view, studies }: Scene): { min?: number; max?:
 }
 
 /** The whole option for a view (set with merge by id: unchanged parts are not redrawn). */
-export function viewOption(scene: Scene, withLines: boolean) {
+export function viewOption(scene: Scene) {
   return {
     xAxis: { data: labels(scene) },
     yAxis: yRange(scene),
-    series: [...priceSeries(scene), ...(withLines ? studySeries(scene) : []), marks(scene)],
+    series: [...priceSeries(scene), marks(scene)],
   };
 }
 
 /** The whole option, set anew for a new data set, period or view type: grid, axes and the view's data. */
-export function fullOption(scene: Scene, withLines: boolean) {
-  const view = viewOption(scene, withLines);
+export function fullOption(scene: Scene) {
+  const view = viewOption(scene);
   return {
     animation: false,
     // exactly these margins: echarts 6 would otherwise move the plot to fit its labels, and gestures map

@@ -4,11 +4,9 @@ import { type EChartsType, init } from "./echarts";
 
 /**
  * One echarts instance on an element, from the moment `active` turns true until unmount, resized with its
- * element; made anew when `generation` changes (an instance takes the layouts of the chart types registered
- * when it was made, so one made before the line chart arrived cannot draw lines).
- * (echarts-for-react made a throwaway instance first and deep-compared options on every render.)
+ * element. (echarts-for-react made a throwaway instance first and deep-compared options on every render.)
  */
-export function useEcharts(element: RefObject<HTMLDivElement | null>, active: boolean, generation: unknown): EChartsType | null {
+export function useEcharts(element: RefObject<HTMLDivElement | null>, active: boolean): EChartsType | null {
   const [chart, setChart] = useState<EChartsType | null>(null);
   useEffect(() => {
     const node = element.current;
@@ -28,6 +26,6 @@ export function useEcharts(element: RefObject<HTMLDivElement | null>, active: bo
       instance.dispose();
       setChart(null);
     };
-  }, [element, active, generation]);
+  }, [element, active]);
   return chart;
 }
