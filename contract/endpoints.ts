@@ -48,7 +48,11 @@ export const endpoints = {
   seconds: { ...apiPaths.seconds, summary: "Settlement-time options with payout rate and amount range", request: pidRequest },
   productDetail: { ...apiPaths.productDetail, summary: "Price, session open/high/low, previous close, status", request: pidRequest },
   latestQuotes: { ...apiPaths.latestQuotes, summary: "Latest price of each listed product", request: latestQuotesRequest },
-  klines: { ...apiPaths.klines, summary: "Candles [time, open, high, low, close], oldest first", request: klineRequest },
+  klines: {
+    ...apiPaths.klines,
+    summary: "Candles [time, open, high, low, close], oldest first; `before` or `after` (unix seconds) pages through history",
+    request: klineRequest,
+  },
   preTradeCheck: { ...apiPaths.preTradeCheck, summary: "Whether an order could be placed now, and why not", request: pidRequest },
   placeOrder: { ...apiPaths.placeOrder, summary: "Place a timed up/down order (requestId makes retries safe)", request: placeOrderRequest },
   order: { ...apiPaths.order, summary: "One of the user's orders", request: orderIdRequest },

@@ -39,7 +39,7 @@ export function registerMarketsRoutes(app: FastifyInstance, ctx: ServiceContext,
     (input) => [input.pid],
   );
   route(app, endpoints.klines, async (input) => ({
-    data: await klines(ctx, feed, input.pid, input.period, input.limit),
+    data: await klines(ctx, feed, input.pid, input.period, input.limit, { before: input.before, after: input.after }),
     feed: feed.feedLabel([input.pid]),
   }));
   route(app, endpoints.seconds, async (input) => ({ data: await secondsOptionList(ctx, feed, input.pid) }));
