@@ -10,6 +10,7 @@ import {
   sendSmsRequest,
 } from "./accounts";
 import { contentIdRequest, contentListRequest } from "./content";
+import { favouriteRequest } from "./favourites";
 import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from "./finance";
 import { certificationRequest, messageRequest } from "./mine";
 import type { OpsRole } from "./ops-roles";
@@ -116,4 +117,10 @@ export const endpoints = {
     request: emptyRequest,
   },
   signin: { ...apiPaths.signin, summary: "Daily sign-in: a cash bonus, once a day", request: requestIdOnly },
+  favourites: { ...apiPaths.favourites, summary: "The user's starred products (ids, in the order starred)", request: emptyRequest },
+  setFavourite: {
+    ...apiPaths.setFavourite,
+    summary: "Star (on=1) or unstar (on=0) a product; a repeat changes nothing. Answers the starred ids",
+    request: favouriteRequest,
+  },
 } satisfies Record<keyof typeof apiPaths, EndpointSpec>;

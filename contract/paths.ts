@@ -60,4 +60,6 @@ export const apiPaths = {
   activityDetail: { method: "GET", path: "/api/index/activity_details", auth: "none" },
   activities: { method: "GET", path: "/api/index/ater", auth: "optional" },
   signin: { method: "POST", path: "/api/user/signin", auth: "user" },
+  favourites: { method: "GET", path: "/api/user/favourites", auth: "user" },
+  setFavourite: { method: "POST", path: "/api/user/favourite", auth: "user" },
 } as const satisfies Record<string, ApiPath>;

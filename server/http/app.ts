@@ -23,6 +23,7 @@ import { compressOptions } from "./compression";
 import { registerConsoleRoutes } from "./console-routes";
 import { registerContentRoutes } from "./content-routes";
 import { errorEnvelope, sendError } from "./envelope";
+import { registerFavouriteRoutes } from "./favourite-routes";
 import { registerFinanceRoutes } from "./finance-routes";
 import { registerMarketRoutes } from "./market-routes";
 import { registerMineRoutes } from "./mine-routes";
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAccountRoutes(app, options.ctx, options.sms, scale);
   registerMarketRoutes(app, options.ctx, options.feed, scale);
+  registerFavouriteRoutes(app, options.ctx, options.feed, scale);
   registerOpsRoutes(app, options.ctx, options.feed, options.processInfo ?? { database: "pglite", isLeader: () => true });
   registerMoneyRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
   registerFinanceRoutes(app, options.ctx, scale);

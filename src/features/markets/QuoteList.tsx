@@ -3,23 +3,48 @@ import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState } from "react";
 
+import { favouritesAtom } from "@/api/favourites";
+import { currentUserAtom } from "@/api/session";
+import { FavouriteStar } from "@/ui/FavouriteStar";
 import { changePct, ChangeText, StatusBadge } from "@/ui/MarketText";
 import { PriceSource, PriceSourceTag } from "@/ui/PriceSource";
 import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
-import { type Market, MARKETS, type ProductQuote } from "#contract/markets";
+import { MARKETS, type ProductQuote } from "#contract/markets";
 
-/** Home's quotes: one tab per market, prices kept live by the quotes worker for the tab on screen. */
+import { type HomeTab, initialTab, readHomeTab, writeHomeTab } from "./home-tab";
+
+/** Home's quotes: the customer's favourites, then one tab per market; prices kept live for the tab on screen. */
 export function QuoteList({ products }: { products: ProductQuote[] }) {
   const { t } = useLingui();
-  const [market, setMarket] = useState<Market>(() => products.find((p) => p.status === "open")?.market ?? "forex");
+  const signedIn = useAtomValue(currentUserAtom) !== null;
+  const starred = useAtomValue(favouritesAtom);
+  const favourites = useMemo(
+    () => (signedIn ? (starred ?? []).flatMap((id) => products.filter((p) => p.id === id)) : []),
+    [signedIn, starred, products],
+  );
+  const [chosen, setChosen] = useState<HomeTab | null>(readHomeTab);
+  const tab = initialTab(chosen, favourites.length > 0, products.find((p) => p.status === "open")?.market);
   const live = useAtomValue(quotesAtom);
-  const shown = useMemo(() => products.filter((p) => p.market === market), [products, market]);
+  const shown = useMemo(() => (tab === "favourites" ? favourites : products.filter((p) => p.market === tab)), [products, favourites, tab]);
   // one label for the list while every price in it is simulated; otherwise each row names its source
   const oneSource = shown.every((p) => p.simulated);
-  const labels: Record<Market, string> = { forex: t`Forex`, metals: t`Metals`, futures: t`Futures`, stocks: t`Stocks`, crypto: t`Crypto` };
+  const labels: Record<HomeTab, string> = {
+    favourites: t`Favourites`,
+    forex: t`Forex`,
+    metals: t`Metals`,
+    futures: t`Futures`,
+    stocks: t`Stocks`,
+    crypto: t`Crypto`,
+  };
+  const tabs: HomeTab[] = favourites.length > 0 ? ["favourites", ...MARKETS] : [...MARKETS];
 
   useEffect(() => primeQuotes(products), [products]);
   useEffect(() => watchQuotes(shown.map((p) => p.id)), [shown]);
+
+  function choose(next: HomeTab) {
+    setChosen(next);
+    writeHomeTab(next);
+  }
 
   return (
     <section className="quotes" aria-labelledby="quotes-title">
@@ -27,20 +52,20 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
         {t`Markets`} {oneSource && <PriceSource by={{ simulated: true, source: "simulated" }} />}
       </h2>
       <div className="tabs" role="tablist" aria-label={t`Markets`}>
-        {MARKETS.map((m) => (
-          <button key={m} type="button" role="tab" aria-selected={m === market} className="tab-chip" onClick={() => setMarket(m)}>
+        {tabs.map((m) => (
+          <button key={m} type="button" role="tab" aria-selected={m === tab} className="tab-chip" onClick={() => choose(m)}>
             {labels[m]}
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={labels[market]}>
+      <div role="tabpanel" aria-label={labels[tab]}>
         <ul className="quote-list">
           {shown.map((product) => {
             const quote = live[product.id];
             const price = quote?.price ?? product.price;
             const status = quote?.status ?? product.status;
             return (
-              <li key={product.id}>
+              <li key={product.id} className="quote-item">
                 <Link to="/pages/trade/trade" search={{ pid: product.id }} className="quote-row" data-code={product.code}>
                   <span className="quote-name">
                     <strong>{product.name}</strong>
@@ -52,6 +77,7 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
                   </span>
                   <ChangeText pct={changePct(price, product.prevClose)} />
                 </Link>
+                <FavouriteStar pid={product.id} name={product.name} />
               </li>
             );
           })}

@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSubmission } from "@/api/submission";
 import { fetchOrder } from "@/api/trading";
 import { useAmountFormat } from "@/i18n/format";
+import { FavouriteStar } from "@/ui/FavouriteStar";
 import { BackIcon } from "@/ui/Icons";
 import { StatusBadge } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
@@ -235,6 +236,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
             {price}
           </span>
         </div>
+        <FavouriteStar pid={detail.id} name={detail.name} />
         <div className="tr-balance">
           <span className="tr-caption">{t`Balance`}</span>
           <strong data-testid="trade-balance">{balance === null ? "—" : money(balance)}</strong>
