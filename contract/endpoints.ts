@@ -51,6 +51,11 @@ export const endpoints = {
   seconds: { ...apiPaths.seconds, summary: "Settlement-time options with payout rate and amount range", request: pidRequest },
   productDetail: { ...apiPaths.productDetail, summary: "Price, session open/high/low, previous close, status", request: pidRequest },
   latestQuotes: { ...apiPaths.latestQuotes, summary: "Latest price of each listed product", request: latestQuotesRequest },
+  sparklines: {
+    ...apiPaths.sparklines,
+    summary: "Each product's last hour of closes, one every two minutes, for the quote list's sparklines (cacheable for a minute)",
+    request: emptyRequest,
+  },
   klines: { ...apiPaths.klines, summary: "Candles [time, open, high, low, close], oldest first", request: klineRequest },
   preTradeCheck: { ...apiPaths.preTradeCheck, summary: "Whether an order could be placed now, and why not", request: pidRequest },
   placeOrder: { ...apiPaths.placeOrder, summary: "Place a timed up/down order (requestId makes retries safe)", request: placeOrderRequest },

@@ -39,6 +39,9 @@ export interface ProductQuote {
   stale: boolean;
 }
 
+/** Each product's last hour of closes (one every two minutes, oldest first), keyed by product id: drawn as a sparkline. */
+export type Sparklines = Record<number, string[]>;
+
 export interface LatestQuote {
   id: number;
   price: string;

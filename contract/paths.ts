@@ -22,6 +22,7 @@ export const apiPaths = {
   seconds: { method: "GET", path: "/api/index/seconds", auth: "none" },
   productDetail: { method: "GET", path: "/api/index/getprodata", auth: "none" },
   latestQuotes: { method: "GET", path: "/api/index/ajaxpro", auth: "none" },
+  sparklines: { method: "GET", path: "/api/index/sparklines", auth: "none" },
   klines: { method: "GET", path: "/api/index/getkdata", auth: "none" },
   preTradeCheck: { method: "GET", path: "/api/user/goorder", auth: "user" },
   placeOrder: { method: "POST", path: "/api/user/addorder", auth: "user" },

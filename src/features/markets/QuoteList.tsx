@@ -9,9 +9,13 @@ import { FavouriteStar } from "@/ui/FavouriteStar";
 import { changePct, ChangeText, StatusBadge } from "@/ui/MarketText";
 import { PriceSource, PriceSourceTag } from "@/ui/PriceSource";
 import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
-import { MARKETS, type ProductQuote } from "#contract/markets";
+import { MARKETS, type ProductQuote, type Sparklines } from "#contract/markets";
 
 import { type HomeTab, initialTab, readHomeTab, writeHomeTab } from "./home-tab";
+
+// the rows' glyphs and lines: requested now, while the shell starts, and drawn once here (as the ky chunk is)
+const rowArt = import("./RowArt");
+type RowArt = Awaited<typeof rowArt>;
 
 /** Home's quotes: the customer's favourites, then one tab per market; prices kept live for the tab on screen. */
 export function QuoteList({ products }: { products: ProductQuote[] }) {
@@ -37,6 +41,21 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
     crypto: t`Crypto`,
   };
   const tabs: HomeTab[] = favourites.length > 0 ? ["favourites", ...MARKETS] : [...MARKETS];
+
+  const [art, setArt] = useState<RowArt | null>(null);
+  // the last hour's lines are read after the list is drawn; the live price continues each one
+  const [sparks, setSparks] = useState<Sparklines>({});
+  useEffect(() => {
+    let current = true;
+    void rowArt.then(async (loaded) => {
+      if (current) setArt(loaded);
+      const lines = await loaded.loadSparklines();
+      if (current && lines) setSparks(lines);
+    });
+    return () => {
+      current = false;
+    };
+  }, [products]);
 
   useEffect(() => primeQuotes(products), [products]);
   useEffect(() => watchQuotes(shown.map((p) => p.id)), [shown]);
@@ -67,15 +86,23 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
             return (
               <li key={product.id} className="quote-item">
                 <Link to="/pages/trade/trade" search={{ pid: product.id }} className="quote-row" data-code={product.code}>
+                  {art ? <art.AssetIcon market={product.market} code={product.code} /> : <span className="asset-icon" />}
                   <span className="quote-name">
                     <strong>{product.name}</strong>
                     <StatusBadge status={status} />
                     {!oneSource && <PriceSourceTag by={product} />}
                   </span>
-                  <span className="quote-price" data-testid={`price-${product.code}`}>
-                    {price}
+                  {art && sparks[product.id] ? (
+                    <art.Sparkline points={[...sparks[product.id]!, price].map(Number)} />
+                  ) : (
+                    <span className="spark" />
+                  )}
+                  <span className="quote-figures">
+                    <span className="quote-price" data-testid={`price-${product.code}`}>
+                      {price}
+                    </span>
+                    <ChangeText pct={changePct(price, product.prevClose)} />
                   </span>
-                  <ChangeText pct={changePct(price, product.prevClose)} />
                 </Link>
                 <FavouriteStar pid={product.id} name={product.name} />
               </li>
