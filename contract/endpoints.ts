@@ -14,6 +14,7 @@ import { favouriteRequest } from "./favourites";
 import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from "./finance";
 import { certificationRequest, messageRequest } from "./mine";
 import type { OpsRole } from "./ops-roles";
+import { orderHistoryRequest, statementRequest } from "./order-reports";
 import { type ApiPath, apiPaths } from "./paths";
 import {
   klineRequest,
@@ -61,7 +62,16 @@ export const endpoints = {
   placeOrder: { ...apiPaths.placeOrder, summary: "Place a timed up/down order (requestId makes retries safe)", request: placeOrderRequest },
   order: { ...apiPaths.order, summary: "One of the user's orders", request: orderIdRequest },
   holdingOrders: { ...apiPaths.holdingOrders, summary: "The user's holding orders", request: emptyRequest },
-  orderHistory: { ...apiPaths.orderHistory, summary: "The user's closed orders, newest first, 20 a page", request: pageRequest },
+  orderHistory: {
+    ...apiPaths.orderHistory,
+    summary: "The user's closed orders, newest settled first, 20 a page; narrowed by product, result and settlement time",
+    request: orderHistoryRequest,
+  },
+  statement: {
+    ...apiPaths.statement,
+    summary: "Settled orders of the last 7, 30 or 90 days: totals, win rate, net per day (reader's days) and per product",
+    request: statementRequest,
+  },
   wallet: { ...apiPaths.wallet, summary: "Cash, coin, frozen and yuebao balances and the coin rate", request: emptyRequest },
   exchange: { ...apiPaths.exchange, summary: "Exchange cash to coin or coin to cash at the operator's rate", request: exchangeRequest },
   exchangeRecords: { ...apiPaths.exchangeRecords, summary: "Exchange records, newest first", request: pageRequest },

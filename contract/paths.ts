@@ -29,6 +29,7 @@ export const apiPaths = {
   order: { method: "GET", path: "/api/user/get_this_order", auth: "user" },
   holdingOrders: { method: "GET", path: "/api/user/ajaxorder_list", auth: "user" },
   orderHistory: { method: "GET", path: "/api/user/orderlist", auth: "user" },
+  statement: { method: "GET", path: "/api/user/order_statement", auth: "user" },
   wallet: { method: "GET", path: "/api/user/wallet", auth: "user" },
   exchange: { method: "POST", path: "/api/user/exchange", auth: "user" },
   exchangeRecords: { method: "GET", path: "/api/user/exchange_record", auth: "user" },

@@ -7,6 +7,7 @@ import type { ServiceContext } from "../modules/context";
 import { goods, klines, latestQuotes, listProducts, productDetail, secondsOptionList } from "../modules/quotes/service";
 import { SparklineAnswers } from "../modules/quotes/sparklines";
 import { getOrder, holdingOrders, orderHistory, placeOrder, preTradeCheck } from "../modules/trading/service";
+import { statement } from "../modules/trading/statement";
 import { QuoteAnswers, quoteRoute } from "./quote-answers";
 import { route } from "./routes";
 
@@ -64,5 +65,6 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, 
   });
   route(app, endpoints.order, async (input, { user }) => ({ data: await getOrder(trading, user, input.id) }));
   route(app, endpoints.holdingOrders, async (_input, { user }) => ({ data: await holdingOrders(trading, user) }));
-  route(app, endpoints.orderHistory, async (input, { user }) => ({ data: await orderHistory(trading, user, input.page) }));
+  route(app, endpoints.orderHistory, async ({ page, ...filter }, { user }) => ({ data: await orderHistory(trading, user, page, filter) }));
+  route(app, endpoints.statement, async (input, { user }) => ({ data: await statement(trading, user, input.days, input.offset) }));
 }

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
+import { inject } from "vitest";
 
+import { makePng } from "../server/images";
 import { appUrl, baseUrl, ops, uniqueAccount, uniquePhone } from "./helpers";
 
 export interface Customer {
@@ -51,4 +53,27 @@ export async function logInThroughPage(page: Page, customer: Customer, hash = "/
   await page.getByLabel("Account", { exact: true }).fill(customer.account);
   await page.getByLabel("Password", { exact: true }).fill(customer.password);
   await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Gives the customer cash the honest way: a recharge with its screenshot, approved by the operator. */
+export async function fund(customer: Customer, amount: string): Promise<void> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(makePng(40, 30))], { type: "image/png" }), "shot.png");
+  const upload = await fetch(`${baseUrl()}/api/user/uploadfile`, { method: "POST", headers: { token: customer.token }, body: form });
+  const screenshot = ((await upload.json()) as { data: { url: string } }).data.url;
+  const channelId = String((await apiCall("GET", "/api/user/recharge", {}, customer.token)).data.channels[0].id);
+  const recharge = await apiCall(
+    "POST",
+    "/api/user/dorecharge",
+    { channelId, amount, screenshot, requestId: `fund-${customer.account}` },
+    customer.token,
+  );
+  if (recharge.code !== 1) throw new Error(`recharge: ${recharge.msg}`);
+  const response = await fetch(`${baseUrl()}/api/ops/recharge/review`, {
+    method: "POST",
+    headers: { "ops-token": inject("opsToken"), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ id: String(recharge.data.id), decision: "approve" }),
+  });
+  const review = (await response.json()) as { code: number; msg: string };
+  if (review.code !== 1) throw new Error(`review: ${review.msg}`);
 }
