@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSubmission } from "@/api/submission";
 import { fetchOrder } from "@/api/trading";
 import { useAmountFormat } from "@/i18n/format";
+import { goBack } from "@/ui/back";
 import { FavouriteStar } from "@/ui/FavouriteStar";
 import { BackIcon } from "@/ui/Icons";
 import { StatusBadge } from "@/ui/MarketText";
@@ -220,12 +221,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   return (
     <main className="page-trade-screen">
       <header className="tr-head">
-        <button
-          type="button"
-          className="tr-back"
-          aria-label={t`Back`}
-          onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: "/" }))}
-        >
+        <button type="button" className="tr-back" aria-label={t`Back`} onClick={() => goBack(router)}>
           <BackIcon />
         </button>
         <div className="tr-product">
