@@ -37,6 +37,8 @@ export interface ProductQuote {
   source: string;
   /** a real source has fallen silent: the price is not current and new orders are refused */
   stale: boolean;
+  /** while the market is closed or between sessions: when it opens next (Unix seconds); null while open or halted */
+  nextOpen: number | null;
 }
 
 /** Each product's last hour of closes (one every two minutes, oldest first), keyed by product id: drawn as a sparkline. */
@@ -52,6 +54,8 @@ export interface LatestQuote {
   source: string;
   /** a real source has fallen silent: the price is not current and new orders are refused */
   stale: boolean;
+  /** while the market is closed or between sessions: when it opens next (Unix seconds); null while open or halted */
+  nextOpen: number | null;
 }
 
 export interface ProductDetail {
@@ -73,6 +77,8 @@ export interface ProductDetail {
   source: string;
   /** a real source has fallen silent: the price is not current and new orders are refused */
   stale: boolean;
+  /** while the market is closed or between sessions: when it opens next (Unix seconds); null while open or halted */
+  nextOpen: number | null;
 }
 
 export interface SecondsOption {

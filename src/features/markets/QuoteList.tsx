@@ -83,13 +83,15 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
             const quote = live[product.id];
             const price = quote?.price ?? product.price;
             const status = quote?.status ?? product.status;
+            // a copy saved before quotes carried it has no next open: the status alone is said
+            const opensAt = (quote ? quote.nextOpen : product.nextOpen) ?? null;
             return (
               <li key={product.id} className="quote-item">
                 <Link to="/pages/trade/trade" search={{ pid: product.id }} className="quote-row" data-code={product.code}>
                   {art ? <art.AssetIcon market={product.market} code={product.code} /> : <span className="asset-icon" />}
                   <span className="quote-name">
                     <strong>{product.name}</strong>
-                    <StatusBadge status={status} />
+                    <StatusBadge status={status} opensAt={opensAt} />
                     {!oneSource && <PriceSourceTag by={product} />}
                   </span>
                   {art && sparks[product.id] ? (
