@@ -1,10 +1,19 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { apiCall, logInThroughPage, registerCustomer } from "./customer";
 import { appUrl, launchBrowser, newPhoneContext } from "./helpers";
 
 let browser: Browser;
+
+/** Taps a star and waits for the server's answer (the star itself turns at once, before the server has it). */
+async function tapStar(page: Page, name: string): Promise<void> {
+  const saved = page.waitForResponse(
+    (response) => response.url().includes("/api/user/favourite") && response.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: `Favourite: ${name}` }).click();
+  expect((await (await saved).json()).code).toBe(1);
+}
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -28,13 +37,13 @@ describe("favourites in the browser", () => {
     // star two products, one from Home and one from the trade screen's header
     await page.getByRole("tab", { name: "Crypto" }).click();
     const btcStar = page.getByRole("button", { name: "Favourite: BTC/USDT" });
-    await btcStar.click();
+    await tapStar(page, "BTC/USDT");
     await expect.poll(() => btcStar.getAttribute("aria-pressed")).toBe("true");
     await page.locator("[data-code=ETHUSDT]").click();
     await page.waitForURL(/pages\/trade\/trade/);
     const ethStar = page.getByRole("button", { name: "Favourite: ETH/USDT" });
     await expect.poll(() => ethStar.getAttribute("aria-pressed")).toBe("false");
-    await ethStar.click();
+    await tapStar(page, "ETH/USDT");
     await expect.poll(() => ethStar.getAttribute("aria-pressed")).toBe("true");
 
     // the server holds them, in the order starred
@@ -58,8 +67,8 @@ describe("favourites in the browser", () => {
 
     // unstarring the last favourites removes the tab; the server agrees after a reload
     await page.getByRole("tab", { name: "Favourites" }).click();
-    await page.getByRole("button", { name: "Favourite: BTC/USDT" }).click();
-    await page.getByRole("button", { name: "Favourite: ETH/USDT" }).click();
+    await tapStar(page, "BTC/USDT");
+    await tapStar(page, "ETH/USDT");
     await expect.poll(() => page.getByRole("tab", { name: "Favourites" }).count()).toBe(0);
     await page.reload();
     await page.locator(".quote-row").first().waitFor();
