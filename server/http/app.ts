@@ -24,6 +24,7 @@ import { compressOptions } from "./compression";
 import { registerConsoleRoutes } from "./console-routes";
 import { registerContentRoutes } from "./content-routes";
 import { errorEnvelope, sendError } from "./envelope";
+import { registerFavouriteRoutes } from "./favourites-routes";
 import { registerFinanceRoutes } from "./finance-routes";
 import { registerIdentityRoutes } from "./identity-routes";
 import { registerInboxRoutes } from "./inbox-routes";
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountRoutes(app, options.ctx, options.sms, scale);
   registerMarketsRoutes(app, options.ctx, options.feed);
   registerTradingRoutes(app, options.ctx, options.feed, scale);
+  registerFavouriteRoutes(app, options.ctx, options.feed, scale);
   registerOpsRoutes(app, options.ctx, options.feed, options.processInfo ?? { database: "pglite", isLeader: () => true });
   registerWalletRoutes(app, options.ctx, scale);
   registerCardsRoutes(app, options.ctx, scale);

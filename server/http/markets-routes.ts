@@ -5,6 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { goods, klines, latestQuotes, listProducts, productDetail, secondsOptionList } from "../modules/markets/service";
+import { SparklineAnswers } from "../modules/markets/sparklines";
 import { QuoteAnswers, quoteRoute } from "./quote-answers";
 import { route } from "./routes";
 
@@ -38,6 +39,12 @@ export function registerMarketsRoutes(app: FastifyInstance, ctx: ServiceContext,
     (input, now) => productDetail(feed, now, input.pid),
     (input) => [input.pid],
   );
+  const sparklines = new SparklineAnswers(ctx, feed);
+  route(app, endpoints.sparklines, async (_input, { reply }) => {
+    // the same for everyone and rebuilt once a minute: browsers and shared caches may keep it that long
+    reply.header("cache-control", "public, max-age=60");
+    return { data: await sparklines.answer(), feed: feed.feedLabel() };
+  });
   route(app, endpoints.klines, async (input) => ({
     data: await klines(ctx, feed, input.pid, input.period, input.limit, { before: input.before, after: input.after }),
     feed: feed.feedLabel([input.pid]),

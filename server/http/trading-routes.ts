@@ -5,6 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { getOrder, holdingOrders, orderHistory, placeOrder, preTradeCheck } from "../modules/trading/service";
+import { statement } from "../modules/trading/statement";
 import { route } from "./routes";
 
 export function registerTradingRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed, scale: number) {
@@ -15,5 +16,6 @@ export function registerTradingRoutes(app: FastifyInstance, ctx: ServiceContext,
   });
   route(app, endpoints.order, async (input, { user }) => ({ data: await getOrder(trading, user, input.id) }));
   route(app, endpoints.holdingOrders, async (_input, { user }) => ({ data: await holdingOrders(trading, user) }));
-  route(app, endpoints.orderHistory, async (input, { user }) => ({ data: await orderHistory(trading, user, input.page) }));
+  route(app, endpoints.orderHistory, async ({ page, ...filter }, { user }) => ({ data: await orderHistory(trading, user, page, filter) }));
+  route(app, endpoints.statement, async (input, { user }) => ({ data: await statement(trading, user, input.days, input.offset) }));
 }

@@ -23,6 +23,7 @@ function feedFields(feed: PriceFeed, pid: number, now: number) {
     simulated: feed.isSimulated(pid),
     source: feed.sourceLabel(pid),
     stale: feed.status(pid, now) === "open" && feed.isStale(pid, now),
+    nextOpen: feed.nextOpen(pid, now),
   };
 }
 

@@ -8,6 +8,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSubmission } from "@/api/submission";
 import { fetchOrder } from "@/api/trading";
 import { useAmountFormat } from "@/i18n/format";
+import { goBack } from "@/ui/back";
+import { FavouriteStar } from "@/ui/FavouriteStar";
 import { BackIcon } from "@/ui/Icons";
 import { StatusBadge } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
@@ -214,22 +216,18 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   return (
     <main className="page-trade-screen">
       <header className="tr-head">
-        <button
-          type="button"
-          className="tr-back"
-          aria-label={t`Back`}
-          onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: "/" }))}
-        >
+        <button type="button" className="tr-back" aria-label={t`Back`} onClick={() => goBack(router)}>
           <BackIcon />
         </button>
         <div className="tr-product">
           <h1 className="tr-name">
-            {detail.name} <StatusBadge status={status} />
+            {detail.name} <StatusBadge status={status} opensAt={(live ? live.nextOpen : detail.nextOpen) ?? null} />
           </h1>
           <span className={`tr-price tr-price-${move}`} data-testid="trade-price" data-move={move}>
             {price}
           </span>
         </div>
+        <FavouriteStar pid={detail.id} name={detail.name} />
         <div className="tr-balance">
           <span className="tr-caption">{t`Balance`}</span>
           <strong data-testid="trade-balance">{balance === null ? "—" : money(balance)}</strong>
