@@ -1,29 +1,12 @@
 import { z } from "zod";
 
-import { endpoints, type EndpointSpec } from "#contract/endpoints";
-import {
-  opsConsoleEndpoints,
-  opsContentEndpoints,
-  opsEndpoints,
-  opsFinanceEndpoints,
-  opsMineEndpoints,
-  opsMoneyEndpoints,
-  opsProductEndpoints,
-} from "#contract/ops";
+import { allEndpoints } from "#contract/all-endpoints";
+import type { EndpointSpec } from "#contract/endpoints";
 
 /** OpenAPI 3.1 generated from the contract table, so the docs are the schemas the server enforces. */
 export function buildOpenApi(): object {
   const paths: Record<string, Record<string, object>> = {};
-  const all: EndpointSpec[] = [
-    ...Object.values(endpoints),
-    ...Object.values(opsEndpoints),
-    ...Object.values(opsProductEndpoints),
-    ...Object.values(opsMoneyEndpoints),
-    ...Object.values(opsMineEndpoints),
-    ...Object.values(opsContentEndpoints),
-    ...Object.values(opsFinanceEndpoints),
-    ...Object.values(opsConsoleEndpoints),
-  ];
+  const all: EndpointSpec[] = Object.values(allEndpoints);
   for (const spec of all) {
     const schema = z.toJSONSchema(spec.request, { io: "input", unrepresentable: "any" });
     const operation: Record<string, unknown> = {

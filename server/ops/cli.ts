@@ -3,6 +3,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { allEndpoints } from "#contract/all-endpoints";
+
 import { readConfig } from "../config";
 
 interface Command {
@@ -15,35 +17,30 @@ interface Command {
 const commands: Record<string, Command> = {
   sms: {
     usage: "sms [phone]",
-    method: "GET",
-    path: "/api/ops/sms",
+    ...allEndpoints.smsOutbox,
     fields: ([phone]) => (phone ? { phone } : ({} as Record<string, string>)),
   },
-  user: { usage: "user <account>", method: "GET", path: "/api/ops/user", fields: ([account]) => ({ account: account ?? "" }) },
-  unlock: { usage: "unlock <account>", method: "POST", path: "/api/ops/unlock", fields: ([account]) => ({ account: account ?? "" }) },
-  products: { usage: "products", method: "GET", path: "/api/ops/products", fields: () => ({}) },
+  user: { usage: "user <account>", ...allEndpoints.showUser, fields: ([account]) => ({ account: account ?? "" }) },
+  unlock: { usage: "unlock <account>", ...allEndpoints.unlockUser, fields: ([account]) => ({ account: account ?? "" }) },
+  products: { usage: "products", ...allEndpoints.listProducts, fields: () => ({}) },
   "product-open": {
     usage: "product-open <pid>",
-    method: "POST",
-    path: "/api/ops/product/trading",
+    ...allEndpoints.setProductTrading,
     fields: ([pid]) => ({ pid: pid ?? "", enabled: "1" }),
   },
   "product-close": {
     usage: "product-close <pid>",
-    method: "POST",
-    path: "/api/ops/product/trading",
+    ...allEndpoints.setProductTrading,
     fields: ([pid]) => ({ pid: pid ?? "", enabled: "0" }),
   },
   "product-options": {
     usage: "product-options <pid> <seconds:payoutRate:min:max,…>   e.g. 30:0.8:10:5000,60:0.85:10:10000",
-    method: "POST",
-    path: "/api/ops/product/options",
+    ...allEndpoints.setProductOptions,
     fields: ([pid, options]) => ({ pid: pid ?? "", options: options ?? "" }),
   },
   "product-limits": {
     usage: "product-limits <pid> <feeRate> <singleMin> <singleMax> <totalMax>   e.g. 1 0.01 10 50000 100000",
-    method: "POST",
-    path: "/api/ops/product/limits",
+    ...allEndpoints.setProductLimits,
     fields: ([pid, feeRate, singleMin, singleMax, totalMax]) => ({
       pid: pid ?? "",
       feeRate: feeRate ?? "",
@@ -54,50 +51,42 @@ const commands: Record<string, Command> = {
   },
   "product-feed": {
     usage: "product-feed <pid> <simulated|binance:symbol> [staleSeconds]   e.g. 11 binance:btcusdt 10 (product closed, no open orders)",
-    method: "POST",
-    path: "/api/ops/product/feed",
+    ...allEndpoints.setProductFeed,
     fields: ([pid, source, staleSeconds]) => ({ pid: pid ?? "", source: source ?? "", staleSeconds: staleSeconds ?? "10" }),
   },
   recharges: {
     usage: "recharges [review|success|failed|all]",
-    method: "GET",
-    path: "/api/ops/recharges",
+    ...allEndpoints.listRecharges,
     fields: ([status]) => ({ status: status ?? "review" }),
   },
   "recharge-approve": {
     usage: "recharge-approve <id>",
-    method: "POST",
-    path: "/api/ops/recharge/review",
+    ...allEndpoints.reviewRecharge,
     fields: ([id]) => ({ id: id ?? "", decision: "approve" }),
   },
   "recharge-reject": {
     usage: "recharge-reject <id> <reason>",
-    method: "POST",
-    path: "/api/ops/recharge/review",
+    ...allEndpoints.reviewRecharge,
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
   },
   withdrawals: {
     usage: "withdrawals [review|success|failed|all]",
-    method: "GET",
-    path: "/api/ops/withdrawals",
+    ...allEndpoints.listWithdrawals,
     fields: ([status]) => ({ status: status ?? "review" }),
   },
   "withdrawal-approve": {
     usage: "withdrawal-approve <id>",
-    method: "POST",
-    path: "/api/ops/withdrawal/review",
+    ...allEndpoints.reviewWithdrawal,
     fields: ([id]) => ({ id: id ?? "", decision: "approve" }),
   },
   "withdrawal-reject": {
     usage: "withdrawal-reject <id> <reason>",
-    method: "POST",
-    path: "/api/ops/withdrawal/review",
+    ...allEndpoints.reviewWithdrawal,
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
   },
   channel: {
     usage: "channel <type bank|alipay|wechat|crypto> <name> <account> [note] [id-to-change] [qr-image.png]",
-    method: "POST",
-    path: "/api/ops/channel",
+    ...allEndpoints.setChannel,
     fields: ([type, name, account, note, id, qrFile]) => ({
       type: type ?? "",
       name: name ?? "",
@@ -110,29 +99,25 @@ const commands: Record<string, Command> = {
   "money-rules": {
     usage:
       "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeNotice",
-    method: "POST",
-    path: "/api/ops/money-rules",
+    ...allEndpoints.setMoneyRules,
     fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
   },
-  reconcile: { usage: "reconcile", method: "GET", path: "/api/ops/reconcile", fields: () => ({}) },
-  status: { usage: "status", method: "GET", path: "/api/ops/status", fields: () => ({}) },
-  verifications: { usage: "verifications", method: "GET", path: "/api/ops/verifications", fields: () => ({}) },
+  reconcile: { usage: "reconcile", ...allEndpoints.reconcile, fields: () => ({}) },
+  status: { usage: "status", ...allEndpoints.processStatus, fields: () => ({}) },
+  verifications: { usage: "verifications", ...allEndpoints.listVerifications, fields: () => ({}) },
   "verification-pass": {
     usage: "verification-pass <id>",
-    method: "POST",
-    path: "/api/ops/verification/review",
+    ...allEndpoints.reviewVerification,
     fields: ([id]) => ({ id: id ?? "", decision: "pass" }),
   },
   "verification-refuse": {
     usage: "verification-refuse <id> <reason>",
-    method: "POST",
-    path: "/api/ops/verification/review",
+    ...allEndpoints.reviewVerification,
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "refuse", reason: reason.join(" ") }),
   },
   message: {
     usage: "message <account|all> <title> <body>",
-    method: "POST",
-    path: "/api/ops/message",
+    ...allEndpoints.sendMessage,
     fields: ([account, title, ...body]) => ({
       ...(account && account !== "all" ? { account } : {}),
       title: title ?? "",
@@ -141,8 +126,7 @@ const commands: Record<string, Command> = {
   },
   plan: {
     usage: "plan <title> <dailyRate e.g. 0.0012> <days> <minAmount> [id-to-change] [enabled 1|0]",
-    method: "POST",
-    path: "/api/ops/plan",
+    ...allEndpoints.setPlan,
     fields: ([title, dailyRate, days, minAmount, id, enabled]) => ({
       title: title ?? "",
       dailyRate: dailyRate ?? "",
@@ -154,8 +138,7 @@ const commands: Record<string, Command> = {
   },
   content: {
     usage: "content <item-slug> <banner|notice|news|company|activity> <lang> <title> <summary> <body-html-or-@file>",
-    method: "POST",
-    path: "/api/ops/content",
+    ...allEndpoints.publishContent,
     fields: ([item, kind, lang, title, summary, body]) => ({
       item: item ?? "",
       kind: kind ?? "",
@@ -167,25 +150,22 @@ const commands: Record<string, Command> = {
   },
   "operator-add": {
     usage: "operator-add <username> <admin|finance|support|content>   (password from OPS_NEW_PASSWORD, else generated)",
-    method: "POST",
-    path: "/api/ops/operators",
+    ...allEndpoints.addOperator,
     fields: ([username, role]) => ({
       username: username ?? "",
       role: role ?? "",
       ...(process.env.OPS_NEW_PASSWORD ? { password: process.env.OPS_NEW_PASSWORD } : {}),
     }),
   },
-  operators: { usage: "operators", method: "GET", path: "/api/ops/operators", fields: () => ({}) },
+  operators: { usage: "operators", ...allEndpoints.listOperators, fields: () => ({}) },
   audit: {
     usage: "audit [actor] [action e.g. 'POST /api/ops/recharge/review']",
-    method: "GET",
-    path: "/api/ops/audit",
+    ...allEndpoints.auditLog,
     fields: ([actor, action]) => ({ ...(actor && actor !== "all" ? { actor } : {}), ...(action ? { action } : {}) }),
   },
   "invite-bonus": {
     usage: "invite-bonus <amount per invitee> [registration|verification|first_recharge]",
-    method: "POST",
-    path: "/api/ops/invite-bonus",
+    ...allEndpoints.setInviteBonus,
     fields: ([amount, policy]) => ({ amount: amount ?? "", ...(policy ? { policy } : {}) }),
   },
 };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { allEndpoints } from "#contract/all-endpoints";
+
 import { type Harness, startHarness } from "./harness";
 import { everyEndpoint, routesOutsideContract, servedRoutes } from "./security/every-endpoint";
 
@@ -21,6 +23,10 @@ describe("contract inventory", () => {
     expect(served.filter((route) => !known.has(route))).toEqual([]);
     // and the other way round: nothing in the contract is left unserved
     expect([...known].filter((route) => !served.includes(route))).toEqual([]);
+  });
+
+  it("the one endpoint table (OpenAPI, CLI) holds every endpoint the contract's groups define", () => {
+    expect(Object.keys(allEndpoints).sort()).toEqual(everyEndpoint.map((spec) => spec.key).sort());
   });
 
   it("covers the user endpoints and every operator group", () => {
