@@ -1,9 +1,10 @@
 import { z } from "zod";
 
+import { CARD_TYPES } from "./cards";
 import type { EndpointSpec } from "./endpoints";
 import { INVITE_BONUS_POLICIES } from "./invites";
 import { EVERY_ROLE, OPS_ROLES, type OpsRole } from "./operators";
-import { requiredText } from "./schemas/fields";
+import { requiredOrInvalid, requiredText } from "./schemas/fields";
 
 /** Who may call what (admin always may): the roles are declared on each endpoint and checked in one place. */
 const ADMIN: readonly OpsRole[] = [];
@@ -196,7 +197,7 @@ export const opsMoneyEndpoints = {
     summary: "Add (no id) or change a deposit channel",
     request: z.object({
       id: recordId().optional(),
-      type: requiredText(),
+      type: z.enum(CARD_TYPES, { error: requiredOrInvalid }),
       name: requiredText(),
       account: requiredText(),
       note: z.string({ error: "invalid_input" }).max(300).default(""),

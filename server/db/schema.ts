@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 
+import { CARD_TYPES } from "#contract/cards";
+import { CONTENT_KINDS } from "#contract/content";
+import { MARKETS } from "#contract/markets";
+import { ORDER_RESULTS } from "#contract/order-reports";
+import { REVIEW_STATUSES } from "#contract/review";
+import { DIRECTIONS } from "#contract/trading";
+
 /** Unix seconds: the API's unit of time. */
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
 /** Integer cents; the number mode is exact up to 2^53 cents. */
@@ -106,7 +113,7 @@ export const products = pgTable("products", {
   id: serial("id").primaryKey(),
   code: text("code").notNull().unique(),
   name: text("name").notNull(),
-  market: text("market").notNull(),
+  market: text("market", { enum: MARKETS }).notNull(),
   /** trading-hours calendar: fx24x5, cme_globex, us_equity, crypto247 */
   calendar: text("calendar").notNull(),
   precision: integer("precision").notNull(),
@@ -183,7 +190,7 @@ export const orders = pgTable(
     userId: integer("user_id").notNull(),
     productId: integer("product_id").notNull(),
     requestId: text("request_id").notNull(),
-    direction: text("direction").notNull(),
+    direction: text("direction", { enum: DIRECTIONS }).notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     fee: bigint("fee", { mode: "number" }).notNull(),
     seconds: integer("seconds").notNull(),
@@ -192,11 +199,13 @@ export const orders = pgTable(
     openTickTime: unixSeconds("open_tick_time").notNull(),
     openTime: unixSeconds("open_time").notNull(),
     expiresAt: unixSeconds("expires_at").notNull(),
-    status: text("status").notNull().default("holding"),
+    status: text("status", { enum: ["holding", "closed"] })
+      .notNull()
+      .default("holding"),
     closePrice: bigint("close_price", { mode: "number" }),
     closeTickTime: unixSeconds("close_tick_time"),
     closeTime: unixSeconds("close_time"),
-    result: text("result"),
+    result: text("result", { enum: ORDER_RESULTS }),
     payout: bigint("payout", { mode: "number" }),
   },
   (table) => [
@@ -212,7 +221,7 @@ export const bankCards = pgTable(
   {
     id: serial("id").primaryKey(),
     userId: integer("user_id").notNull(),
-    type: text("type").notNull(),
+    type: text("type", { enum: CARD_TYPES }).notNull(),
     bankName: text("bank_name").notNull(),
     branch: text("branch").notNull().default(""),
     number: text("number").notNull(),
@@ -235,7 +244,7 @@ export const uploads = pgTable("uploads", {
 /** Where customers send deposits; set by the operator. */
 export const depositChannels = pgTable("deposit_channels", {
   id: serial("id").primaryKey(),
-  type: text("type").notNull(),
+  type: text("type", { enum: CARD_TYPES }).notNull(),
   name: text("name").notNull(),
   account: text("account").notNull(),
   qr: text("qr"),
@@ -253,7 +262,7 @@ export const recharges = pgTable(
     screenshot: text("screenshot").notNull(),
     /** the upload behind the screenshot: one upload backs one recharge only */
     uploadId: integer("upload_id"),
-    status: text("status").notNull().default("review"),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("review"),
     reason: text("reason"),
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
@@ -274,7 +283,7 @@ export const withdrawals = pgTable(
     amount: bigint("amount", { mode: "number" }).notNull(),
     fee: bigint("fee", { mode: "number" }).notNull(),
     actual: bigint("actual", { mode: "number" }).notNull(),
-    status: text("status").notNull().default("review"),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("review"),
     reason: text("reason"),
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
@@ -385,7 +394,7 @@ export const contents = pgTable(
   {
     id: serial("id").primaryKey(),
     item: text("item").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: CONTENT_KINDS }).notNull(),
     lang: text("lang").notNull(),
     title: text("title").notNull(),
     summary: text("summary").notNull().default(""),

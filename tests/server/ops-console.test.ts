@@ -320,7 +320,7 @@ describe("dashboard: exposure and feed health", () => {
       (await h.database.db.execute("select id from users where account = 'demo'" as never)) as unknown as { rows: Array<{ id: number }> }
     ).rows[0]!.id;
     const now = h.clock.now;
-    const order = (id: string, direction: string, amount: number, payoutBps: number) => ({
+    const order = (id: string, direction: "up" | "down", amount: number, payoutBps: number) => ({
       userId: user,
       productId: 1,
       requestId: `risk-${id}`,

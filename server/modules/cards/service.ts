@@ -12,7 +12,7 @@ import { AppError } from "../errors";
 
 export const toCard = (row: typeof bankCards.$inferSelect): BankCard => ({
   id: row.id,
-  type: row.type as CardType,
+  type: row.type,
   bankName: row.bankName,
   branch: row.branch,
   number: maskMiddle(row.number),

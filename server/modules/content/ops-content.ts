@@ -62,7 +62,7 @@ export async function contentItem(ctx: ServiceContext, item: string) {
   if (rows.length === 0) throw new AppError("content_not_found");
   return {
     item,
-    kind: rows[0]!.kind as ContentKind,
+    kind: rows[0]!.kind,
     time: rows[0]!.createdAt,
     languages: rows.map((row) => ({
       lang: row.lang,

@@ -27,7 +27,7 @@ function pickLanguage(rows: Row[], lang: string): Row[] {
 
 const summary = (row: Row): ContentSummary => ({
   id: row.item,
-  kind: row.kind as ContentKind,
+  kind: row.kind,
   title: row.title,
   summary: row.summary,
   time: row.createdAt,

@@ -41,7 +41,7 @@ export function productQuote(feed: PriceFeed, product: ProductRow, now: number):
     id: product.id,
     code: product.code,
     name: product.name,
-    market: product.market as Market,
+    market: product.market,
     precision: product.precision,
     price: formatPrice(price, product.precision),
     changePct: changePct(price, session?.prevClose ?? price),

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
-import { CARD_TYPES, type CardType } from "#contract/cards";
+import type { CardType } from "#contract/cards";
 import { centsToDecimal } from "#contract/format";
 import { bpsToRate, parseAmount, rateToBps } from "#contract/money";
+import type { ReviewStatus } from "#contract/review";
 
 import { bankCards, depositChannels, recharges, users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
@@ -132,7 +133,7 @@ export async function reviewWithdrawal(
 /** The operator opens a screenshot through the operator API (session cookie or token), never the customer's path. */
 const operatorFileUrl = (screenshot: string) => screenshot.replace("/api/files/", "/api/ops/files/");
 
-export async function listRecharges(ctx: ServiceContext, status: string) {
+export async function listRecharges(ctx: ServiceContext, status: ReviewStatus | "all") {
   const rows = await ctx.db
     .select({ row: recharges, account: users.account, channel: depositChannels })
     .from(recharges)
@@ -158,7 +159,7 @@ export async function listRecharges(ctx: ServiceContext, status: string) {
 }
 
 /** The queue with what paying out needs: the destination in full (bank, branch, number, holder) and the net. */
-export async function listWithdrawals(ctx: ServiceContext, status: string) {
+export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus | "all") {
   const rows = await ctx.db
     .select({ row: withdrawals, account: users.account, card: bankCards })
     .from(withdrawals)
@@ -194,14 +195,13 @@ export async function findChannel(ctx: ServiceContext, id: number) {
 
 export async function setChannel(
   ctx: ServiceContext,
-  input: { id?: string; type: string; name: string; account: string; note: string; enabled: string; qr?: string; clearQr?: string },
+  input: { id?: string; type: CardType; name: string; account: string; note: string; enabled: string; qr?: string; clearQr?: string },
 ) {
-  if (!(CARD_TYPES as readonly string[]).includes(input.type)) throw new AppError("invalid_input", {}, "type");
   requireCleanQr(input.qr);
   // a change without a new QR keeps the one the channel has, unless clearQr=1 removes it
   const qr = input.qr ? { qr: input.qr } : input.clearQr === "1" || !input.id ? { qr: null } : {};
   const values = {
-    type: input.type as CardType,
+    type: input.type,
     name: input.name,
     account: input.account,
     note: input.note,

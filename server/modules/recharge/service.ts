@@ -1,11 +1,9 @@
 import { and, count, desc, eq } from "drizzle-orm";
 
-import type { CardType } from "#contract/cards";
 import { centsToDecimal } from "#contract/format";
 import type { RecordPage } from "#contract/paging";
 import { PAGE_SIZE } from "#contract/paging";
 import type { RechargeInfo, RechargeRecord } from "#contract/recharge";
-import type { ReviewStatus } from "#contract/review";
 
 import { isUniqueViolation } from "../../db/errors";
 import { depositChannels, recharges, uploads } from "../../db/schema";
@@ -21,7 +19,7 @@ export async function rechargeInfo(ctx: ServiceContext): Promise<RechargeInfo> {
   const rules = await moneySettings(ctx.db);
   const channels = await ctx.db.select().from(depositChannels).where(eq(depositChannels.enabled, true)).orderBy(depositChannels.id);
   return {
-    channels: channels.map((c) => ({ id: c.id, type: c.type as CardType, name: c.name, account: c.account, qr: c.qr, note: c.note })),
+    channels: channels.map((c) => ({ id: c.id, type: c.type, name: c.name, account: c.account, qr: c.qr, note: c.note })),
     minAmount: centsToDecimal(rules.rechargeMin),
     notice: rules.rechargeNotice,
   };
@@ -74,7 +72,7 @@ export async function submitRecharge(
   return {
     id: row!.id,
     time: row!.createdAt,
-    type: channel.type as CardType,
+    type: channel.type,
     channel: channel.name,
     amount: centsToDecimal(amount),
     status: "review",
@@ -97,10 +95,10 @@ export async function rechargeRecords(ctx: ServiceContext, user: UserRow, page: 
         rows.map(({ row, channel }) => ({
           id: row.id,
           time: row.createdAt,
-          type: (channel?.type ?? "bank") as CardType,
+          type: channel?.type ?? "bank",
           channel: channel?.name ?? "",
           amount: centsToDecimal(row.amount),
-          status: row.status as ReviewStatus,
+          status: row.status,
           reason: row.reason,
         })),
       ),

@@ -1,6 +1,6 @@
 import { centsToDecimal } from "#contract/format";
 import { bpsToRate, formatPrice } from "#contract/money";
-import type { Direction, Order, OrderResult } from "#contract/trading";
+import type { Order } from "#contract/trading";
 import { orderProfit } from "#contract/trading-math";
 
 import type { orders } from "../../db/schema";
@@ -11,14 +11,14 @@ export type OrderRow = typeof orders.$inferSelect;
 /** An order as its owner sees it: prices with the product's precision, money as decimal strings. */
 export function toOrder(row: OrderRow, product: Pick<ProductRow, "code" | "name" | "precision">): Order {
   const price = (value: number | null) => (value === null ? null : formatPrice(value, product.precision));
-  const result = row.result as OrderResult | null;
+  const result = row.result;
   return {
     id: row.id,
     pid: row.productId,
     code: product.code,
     name: product.name,
     precision: product.precision,
-    direction: row.direction as Direction,
+    direction: row.direction,
     amount: centsToDecimal(row.amount),
     fee: centsToDecimal(row.fee),
     seconds: row.seconds,

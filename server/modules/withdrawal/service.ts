@@ -1,11 +1,9 @@
 import { and, count, desc, eq, gte } from "drizzle-orm";
 
-import type { CardType } from "#contract/cards";
 import { centsToDecimal } from "#contract/format";
 import { applyRate, bpsToRate } from "#contract/money";
 import type { RecordPage } from "#contract/paging";
 import { PAGE_SIZE } from "#contract/paging";
-import type { ReviewStatus } from "#contract/review";
 import type { WithdrawalInfo, WithdrawalRecord } from "#contract/withdrawal";
 
 import type { Db, Tx } from "../../db/client";
@@ -100,12 +98,12 @@ function toWithdrawRecord(row: typeof withdrawals.$inferSelect, card: typeof ban
   return {
     id: row.id,
     time: row.createdAt,
-    type: (card?.type ?? "bank") as CardType,
+    type: card?.type ?? "bank",
     bankName: card?.bankName ?? "",
     amount: centsToDecimal(row.amount),
     fee: centsToDecimal(row.fee),
     actual: centsToDecimal(row.actual),
-    status: row.status as ReviewStatus,
+    status: row.status,
     reason: row.reason,
   };
 }
