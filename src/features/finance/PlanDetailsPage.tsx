@@ -1,15 +1,14 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { useAmountFormat } from "@/i18n/format";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
+import { useSubmit } from "@/ui/use-submit";
 import type { FinancePlan } from "#contract/finance";
 import { parseAmount } from "#contract/money";
 
@@ -18,11 +17,10 @@ import { belowMinimum, expectedPlanProfit } from "./expected";
 
 export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: string }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const online = useOnline();
   const [amount, setAmount] = useState(plan.minAmount);
   const [confirming, setConfirming] = useState(false);
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
   const amountText = useAmountFormat();
   const expected = expectedPlanProfit(amount, plan.dailyRate, plan.days);
   const profit = expected === null ? null : amountText(expected);
@@ -38,12 +36,10 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
   }
 
   async function confirm(payPassword: string) {
-    const answer = await send({ planId: plan.id, amount, payPassword }, joinPlan);
-    if (answer.code === 1) {
-      setConfirming(false);
-      showToast(answer.msg, { tone: "success" });
-      await navigate({ to: "/pages/user/finance" });
-    }
+    await send({ planId: plan.id, amount, payPassword }, joinPlan, {
+      onSuccess: () => setConfirming(false),
+      navigate: { to: "/pages/user/finance" },
+    });
   }
 
   return (
