@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sum } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
-import { centsToDecimal } from "#contract/format";
+import { centsToShortDecimal as limitText } from "#contract/format";
 import { formatPrice, parseAmount, parsePrice } from "#contract/money";
 import { PAGE_SIZE } from "#contract/paging";
 import type { Direction, Order, OrderPage } from "#contract/trading";
@@ -21,7 +21,6 @@ export interface TradingContext extends ServiceContext {
 }
 
 /** Limits read as people write them: 5000, not 5000.00. */
-const limitText = (cents: number) => centsToDecimal(cents).replace(/\.00$/, "");
 
 /** The market-side reasons an order cannot open now: status and quote freshness. */
 function marketRefusal(ctx: TradingContext, product: ProductRow): { key: ErrorKey } | null {

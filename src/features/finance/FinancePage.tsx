@@ -12,6 +12,7 @@ import { Sheet } from "@/ui/Sheet";
 import { useOnline } from "@/ui/use-online";
 import { type SubmitEffects, useSubmit } from "@/ui/use-submit";
 import type { Subscription, YuebaoInfo } from "#contract/finance";
+import { ratePercent } from "#contract/format";
 import { parseAmount } from "#contract/money";
 
 import { appendAmount, keepPlan, stopPlan } from "./api";
@@ -114,7 +115,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
               </span>
               <span className="record-sub">
                 {t`Principal ${amountText(s.principal)} U`} · {t`Profit ${amountText(s.profit)} U`} ·{" "}
-                {t`${(Number(s.dailyRate) * 100).toFixed(2)}% a day`}
+                {t`${ratePercent(s.dailyRate, 2)}% a day`}
               </span>
               {s.startTime !== null && s.endTime !== null && (
                 <span className="record-sub">

@@ -10,6 +10,7 @@ import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
 import type { FinancePlan } from "#contract/finance";
+import { ratePercent } from "#contract/format";
 import { parseAmount } from "#contract/money";
 
 import { joinPlan } from "./api";
@@ -46,7 +47,7 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
     <main className="page">
       <NavBar title={plan.title} />
       <section className="rules">
-        <p>{t`Daily rate ${(Number(plan.dailyRate) * 100).toFixed(2)}%`}</p>
+        <p>{t`Daily rate ${ratePercent(plan.dailyRate, 2)}%`}</p>
         <p>{t`Term ${plural(plan.days, { one: "# day", other: "# days" })}`}</p>
         <p>{t`Minimum ${amountText(plan.minAmount)} U`}</p>
         <p>{t`Cash available: ${amountText(cash)} U`}</p>

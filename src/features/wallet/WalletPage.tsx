@@ -12,7 +12,7 @@ import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
-import { parseAmount } from "#contract/money";
+import { exchangeAmounts, parseAmount } from "#contract/money";
 import type { ExchangeRecord, Wallet } from "#contract/wallet";
 
 import { exchangeMoney } from "./api";
@@ -25,8 +25,9 @@ export function exchangePreview(from: "cash" | "coin", amount: string, coinRate:
   const cents = parseAmount(amount);
   const rate = Math.round(Number(coinRate) * 10000);
   if (cents === null || cents <= 0 || rate <= 0) return null;
-  const result = from === "cash" ? Math.floor((cents * 10000) / rate) : Math.floor((cents * rate) / 10000);
-  return (result / 100).toFixed(2);
+  const received = exchangeAmounts(from, cents, rate)[from === "cash" ? "coin" : "cash"];
+  // not centsToDecimal: a preview of an absurd amount is shown, not thrown, when it leaves the safe integers
+  return (received / 100).toFixed(2);
 }
 
 export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; records: ExchangeRecord[]; offlineSince?: number }) {

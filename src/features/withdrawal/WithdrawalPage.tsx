@@ -14,7 +14,7 @@ import { showToast } from "@/ui/toast";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
-import { maskMiddle } from "#contract/format";
+import { maskMiddle, ratePercentShort } from "#contract/format";
 import { applyRate, parseAmount, rateToBps } from "#contract/money";
 import { withdrawWindow } from "#contract/withdraw-window";
 import type { WithdrawalInfo } from "#contract/withdrawal";
@@ -70,7 +70,7 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="rules" aria-label={t`Withdrawal rules`} data-testid="withdraw-rules">
         <p>{t`Amount from ${amountText(rules.min)} to ${amountText(rules.max)} U`}</p>
-        <p>{t`Fee ${Math.round(Number(rules.feeRate) * 1000) / 10}%`}</p>
+        <p>{t`Fee ${ratePercentShort(rules.feeRate, 1)}%`}</p>
         <p>{t`Hours ${rules.window} (${rules.timezone})`}</p>
         {hours && (
           <p data-testid="withdraw-window" data-open={hours.open}>
