@@ -44,9 +44,19 @@ export function parsePrice(text: string, precision: number): number {
   return sign * (Math.abs(Number(whole)) * 10 ** precision + Number(fraction.padEnd(precision, "0").slice(0, precision) || 0));
 }
 
+/**
+ * Both sides of an exchange of `cents` from one account at the coin rate (cash per coin, in basis points): the
+ * side received is rounded down to the hundredth, as the server books it and the wallet previews it.
+ */
+export function exchangeAmounts(from: "cash" | "coin", cents: number, rateBps: number): { cash: number; coin: number } {
+  return from === "cash"
+    ? { cash: cents, coin: Math.floor((cents * 10000) / rateBps) }
+    : { cash: Math.floor((cents * rateBps) / 10000), coin: cents };
+}
+
 /** What coin is worth in cash at a rate ("0.5000" cash per coin), rounded down as an exchange pays it. */
 export function coinWorthCents(coinCents: number, coinRate: string): number {
   const rate = Math.round(Number(coinRate) * 10000);
   if (!Number.isFinite(rate) || rate <= 0) return 0;
-  return Math.floor((coinCents * rate) / 10000);
+  return exchangeAmounts("coin", coinCents, rate).cash;
 }

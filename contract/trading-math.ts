@@ -24,6 +24,20 @@ export function settlementCredit(result: OrderResult, amountCents: number, payou
   return 0;
 }
 
+/**
+ * What an order comes to if it closes at `closePrice` (a scaled price, as `openPrice`): its result, the cash
+ * credited and the profit (credit minus stake). The settlement books it at the close; a holding order's live
+ * figure asks it at the latest price.
+ */
+export function orderOutcome(
+  order: { direction: Direction; openPrice: number; amountCents: number; payoutBps: number },
+  closePrice: number,
+): { result: OrderResult; credit: number; profit: number } {
+  const result = orderResult(order.direction, order.openPrice, closePrice);
+  const credit = settlementCredit(result, order.amountCents, order.payoutBps);
+  return { result, credit, profit: credit - order.amountCents };
+}
+
 /** Result as the user sees it: credit minus stake (the fee was shown and paid at opening). */
 export const orderProfit = (result: OrderResult, amountCents: number, payoutBps: number) =>
   settlementCredit(result, amountCents, payoutBps) - amountCents;

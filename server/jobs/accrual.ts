@@ -1,5 +1,7 @@
 import { and, eq, lte } from "drizzle-orm";
 
+import { dailyInterest } from "#contract/finance-math";
+
 import type { Db, Tx } from "../db/client";
 import { type Entry, postEntries } from "../db/ledger";
 import { subscriptions } from "../db/schema";
@@ -7,9 +9,6 @@ import { yieldToRequests } from "./yield";
 
 const DAY = 86400;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-/** Simple daily interest on the principal, rounded half up to the cent. */
-const dailyInterest = (principal: number, dailyRatePpm: number) => Math.floor((principal * dailyRatePpm + 500_000) / 1_000_000);
 
 /**
  * Credits every whole day of interest that has passed for one earning subscription, locked by the caller.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import type { Direction } from "#contract/trading";
-import { orderResult, settlementCredit } from "#contract/trading-math";
+import { orderOutcome } from "#contract/trading-math";
 
 import type { Db } from "../db/client";
 import { postEntries } from "../db/ledger";
@@ -77,8 +77,10 @@ async function settleBatch(db: Db, now: number, after: number): Promise<{ lastId
       // the open tick is itself a recorded price at or before expiry: the fallback if later ticks were pruned
       const closePrice = Number(order.close_price ?? order.open_price);
       const closeTickTime = Number(order.close_tick_time ?? order.open_tick_time);
-      const result = orderResult(order.direction, Number(order.open_price), closePrice);
-      const credit = settlementCredit(result, Number(order.amount), order.payout_bps);
+      const { result, credit } = orderOutcome(
+        { direction: order.direction, openPrice: Number(order.open_price), amountCents: Number(order.amount), payoutBps: order.payout_bps },
+        closePrice,
+      );
       return { id: order.id, userId: order.user_id, closePrice, closeTickTime, result, credit };
     });
     const values = sql.join(

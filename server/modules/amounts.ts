@@ -1,11 +1,10 @@
-import { centsToDecimal } from "#contract/format";
 import { parseAmount } from "#contract/money";
 
 import { AppError } from "./errors";
 
 export const rateText = (rate: number) => (rate / 10000).toFixed(4);
 
-export const limitText = (cents: number) => centsToDecimal(cents).replace(/\.00$/, "");
+export { centsToShortDecimal as limitText } from "#contract/format";
 
 export function amountOf(text: string): number {
   const cents = parseAmount(text);

@@ -1,8 +1,7 @@
+import { decimalToCents } from "#contract/format";
 import { parseAmount, parsePrice, rateToBps } from "#contract/money";
 import type { Order } from "#contract/trading";
-import { netOrderChange, orderProfit, orderResult } from "#contract/trading-math";
-
-const cents = (text: string) => Math.round(Number(text) * 100);
+import { netOrderChange, orderOutcome } from "#contract/trading-math";
 
 /**
  * What the balance would change by if the order settled at this price, the fee paid at opening included; null once
@@ -11,14 +10,22 @@ const cents = (text: string) => Math.round(Number(text) * 100);
 export function liveChange(order: Order, price: string | undefined, now: number): number | null {
   if (now >= order.closeTime || order.status === "closed") return null;
   if (price === undefined) return null;
-  const result = orderResult(order.direction, parsePrice(order.openPrice, order.precision), parsePrice(price, order.precision));
-  return netOrderChange(orderProfit(result, parseAmount(order.amount) ?? 0, rateToBps(order.payoutRate) ?? 0), cents(order.fee));
+  const { profit } = orderOutcome(
+    {
+      direction: order.direction,
+      openPrice: parsePrice(order.openPrice, order.precision),
+      amountCents: parseAmount(order.amount) ?? 0,
+      payoutBps: rateToBps(order.payoutRate) ?? 0,
+    },
+    parsePrice(price, order.precision),
+  );
+  return netOrderChange(profit, decimalToCents(order.fee));
 }
 
 /** The settled order's net change of the balance: its result minus the fee paid at opening; null while holding. */
 export function settledChange(order: Order): number | null {
   if (order.profit === null) return null;
-  return netOrderChange(cents(order.profit), cents(order.fee));
+  return netOrderChange(decimalToCents(order.profit), decimalToCents(order.fee));
 }
 
 /**

@@ -29,10 +29,24 @@ export class Submission {
     if (this.inFlight) return this.inFlight as Promise<Envelope<T>>;
     const key = keyOf(fields);
     const requestId = this.unanswered?.key === key ? this.unanswered.requestId : this.newId();
-    const sending = post({ ...fields, requestId }).then((answer) => {
-      this.unanswered = answer.code !== 1 && answer.err === "network_error" ? { key, requestId } : null;
-      return answer;
-    });
+    return this.track(
+      post({ ...fields, requestId }).then((answer) => {
+        this.unanswered = answer.code !== 1 && answer.err === "network_error" ? { key, requestId } : null;
+        return answer;
+      }),
+    );
+  }
+
+  /**
+   * An action the server does not key (log in, register, send a code, change the login password): no requestId
+   * is added, but a press while one is in flight still joins it.
+   */
+  run<T>(post: () => Promise<Envelope<T>>): Promise<Envelope<T>> {
+    if (this.inFlight) return this.inFlight as Promise<Envelope<T>>;
+    return this.track(post());
+  }
+
+  private track<T>(sending: Promise<Envelope<T>>): Promise<Envelope<T>> {
     this.inFlight = sending.finally(() => {
       this.inFlight = null;
     });
@@ -51,22 +65,38 @@ export function onSubmitted(listener: () => void): () => void {
   return () => submitted.removeEventListener("submitted", listener);
 }
 
-/** A form's Submission with its in-flight state for the submit button. */
+/**
+ * A form's Submission with its in-flight state for the submit button. `submit` sends a once-only action (with its
+ * requestId) and tells the pages showing balances when it was accepted; `send` an action the server does not key.
+ * `inFlight` answers at once, before React has drawn the busy button.
+ */
 export function useSubmission() {
   const [submission] = useState(() => new Submission());
   const [busy, setBusy] = useState(false);
-  const submit = useCallback(
-    async <F extends Fields, T>(fields: F, post: (fields: WithRequestId<F>) => Promise<Envelope<T>>): Promise<Envelope<T>> => {
+  const track = useCallback(
+    async <T>(sending: () => Promise<Envelope<T>>): Promise<Envelope<T>> => {
       setBusy(true);
       try {
-        const answer = await submission.send(fields, post);
-        if (answer.code === 1) submitted.dispatchEvent(new Event("submitted"));
-        return answer;
+        return await sending();
       } finally {
         setBusy(submission.busy);
       }
     },
     [submission],
   );
-  return { submit, busy };
+  const submit = useCallback(
+    <F extends Fields, T>(fields: F, post: (fields: WithRequestId<F>) => Promise<Envelope<T>>): Promise<Envelope<T>> =>
+      track(async () => {
+        const answer = await submission.send(fields, post);
+        if (answer.code === 1) submitted.dispatchEvent(new Event("submitted"));
+        return answer;
+      }),
+    [submission, track],
+  );
+  const send = useCallback(
+    <T>(post: () => Promise<Envelope<T>>): Promise<Envelope<T>> => track(() => submission.run(post)),
+    [submission, track],
+  );
+  const inFlight = useCallback(() => submission.busy, [submission]);
+  return { submit, send, busy, inFlight };
 }

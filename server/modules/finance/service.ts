@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql, sum } from "drizzle-orm";
 
 import type { FinancePlan, Subscription, SubscriptionStatus, YuebaoInfo } from "#contract/finance";
+import { dailyRatePpm as ratePpm } from "#contract/finance-math";
 import { centsToDecimal } from "#contract/format";
 import { parseAmount } from "#contract/money";
 
@@ -252,7 +253,7 @@ export async function setPlan(
 ) {
   const minAmount = parseAmount(input.minAmount);
   const days = Number(input.days);
-  const dailyRatePpm = Math.round(Number(input.dailyRate) * 1_000_000);
+  const dailyRatePpm = ratePpm(input.dailyRate);
   if (minAmount === null || days < 1) throw new AppError("invalid_input", {}, "request");
   // 1% a day is already 3 780% a year compounded: anything above is a typo, not an offer
   if (dailyRatePpm <= 0 || dailyRatePpm > MAX_DAILY_RATE_PPM) throw new AppError("invalid_input", {}, "dailyRate");

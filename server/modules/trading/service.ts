@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, sum } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
-import { centsToDecimal } from "#contract/format";
+import { centsToShortDecimal as limitText } from "#contract/format";
 import { formatPrice, parseAmount, parsePrice } from "#contract/money";
 import type { OrderHistoryFilter } from "#contract/order-reports";
 import { PAGE_SIZE } from "#contract/paging";
@@ -22,7 +22,6 @@ export interface TradingContext extends ServiceContext {
 }
 
 /** Limits read as people write them: 5000, not 5000.00. */
-const limitText = (cents: number) => centsToDecimal(cents).replace(/\.00$/, "");
 
 /** The market-side reasons an order cannot open now: status and quote freshness. */
 function marketRefusal(ctx: TradingContext, product: ProductRow): { key: ErrorKey } | null {

@@ -1,6 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
+import { exchangeAmounts } from "#contract/money";
 import type { RecordPage } from "#contract/paging";
 import { PAGE_SIZE } from "#contract/paging";
 import type { ExchangeRecord, Wallet } from "#contract/wallet";
@@ -38,8 +39,7 @@ export async function exchange(ctx: ServiceContext, user: UserRow, input: { from
   const amount = amountOf(input.amount);
   await requireFundPassword(ctx, user, input.payPassword);
   const { coinRate } = await moneySettings(ctx.db);
-  const cashAmount = input.from === "cash" ? amount : Math.floor((amount * coinRate) / 10000);
-  const coinAmount = input.from === "coin" ? amount : Math.floor((amount * 10000) / coinRate);
+  const { cash: cashAmount, coin: coinAmount } = exchangeAmounts(input.from, amount, coinRate);
   if (cashAmount <= 0 || coinAmount <= 0)
     throw new AppError("amount_too_small", { min: input.from === "cash" ? rateText(coinRate) : "0.01" });
   const now = ctx.now();

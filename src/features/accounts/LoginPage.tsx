@@ -1,27 +1,24 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { Field } from "@/ui/Field";
 import { GlobeIcon } from "@/ui/Icons";
 import { NavBar } from "@/ui/NavBar";
+import { useSubmit } from "@/ui/use-submit";
 
-import { logIn } from "./api";
+import { logIn, openSession } from "./api";
 import { safeRedirect } from "./redirect";
 
 export function LoginPage({ redirect }: { redirect?: string }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const [account, setAccount] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const ok = await logIn({ account: account.trim(), password });
-    setBusy(false);
-    if (ok) await navigate({ to: safeRedirect(redirect) });
+    await send(() => logIn({ account: account.trim(), password }), { onSuccess: openSession, navigate: { to: safeRedirect(redirect) } });
   }
 
   return (

@@ -1,19 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
+import { useSubmit } from "@/ui/use-submit";
 import type { RegisterRequest } from "#contract/schemas/accounts";
 
-import { register } from "./api";
+import { openSession, register } from "./api";
 import { SmsButton } from "./SmsButton";
 
 type Form = RegisterRequest;
 
 export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const [form, setForm] = useState<Form>({
     account: "",
     password: "",
@@ -24,7 +24,7 @@ export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
     smsCode: "",
     inviteCode: inviteCode ?? "",
   });
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useSubmit();
   const bind = (name: keyof Form) => ({
     name,
     value: form[name],
@@ -33,10 +33,10 @@ export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const ok = await register({ ...form, account: form.account.trim(), phone: form.phone.trim() });
-    setBusy(false);
-    if (ok) await navigate({ to: "/pages/user/user" });
+    await send(() => register({ ...form, account: form.account.trim(), phone: form.phone.trim() }), {
+      onSuccess: openSession,
+      navigate: { to: "/pages/user/user" },
+    });
   }
 
   return (

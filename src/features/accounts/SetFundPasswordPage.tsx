@@ -1,32 +1,30 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { NeedsConnection } from "@/ui/NeedsConnection";
 import { useOnline } from "@/ui/use-online";
+import { useSubmit } from "@/ui/use-submit";
 import type { UserInfo } from "#contract/accounts";
 
 import { changePayPassword } from "./password-api";
 
 export function SetFundPasswordPage({ user }: { user: UserInfo }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const [oldPayPassword, setOld] = useState("");
   const [payPassword, setNew] = useState("");
   const [payPassword2, setAgain] = useState("");
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
   const online = useOnline();
   // the first fund password needs no old one
   const firstTime = !user.hasPayPassword;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const ok =
-      (await send({ oldPayPassword: firstTime ? undefined : oldPayPassword, payPassword, payPassword2 }, changePayPassword)).code === 1;
-    if (ok) await navigate({ to: "/pages/user/security" });
+    await send({ oldPayPassword: firstTime ? undefined : oldPayPassword, payPassword, payPassword2 }, changePayPassword, {
+      navigate: { to: "/pages/user/security" },
+    });
   }
 
   return (

@@ -1,29 +1,25 @@
 import { useLingui } from "@lingui/react/macro";
-import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { NeedsConnection } from "@/ui/NeedsConnection";
 import { useOnline } from "@/ui/use-online";
+import { useSubmit } from "@/ui/use-submit";
 
 import { changeLoginPassword } from "./password-api";
 
 export function SetPasswordPage() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const [oldPassword, setOldPassword] = useState("");
   const [password, setPassword] = useState("");
   const [password2, setPassword2] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useSubmit();
   const online = useOnline();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const ok = await changeLoginPassword({ oldPassword, password, password2 });
-    setBusy(false);
-    if (ok) await navigate({ to: "/pages/user/security" });
+    await send(() => changeLoginPassword({ oldPassword, password, password2 }), { navigate: { to: "/pages/user/security" } });
   }
 
   return (

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
+import { useSubmit } from "@/ui/use-submit";
 import { SMS_RESEND_SECONDS } from "#contract/constants";
 
 import { sendSmsCode } from "./api";
@@ -10,13 +11,11 @@ import { useCountdown } from "./use-countdown";
 export function SmsButton({ phone }: { phone: string }) {
   const { t } = useLingui();
   const [until, setUntil] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { send: post, busy } = useSubmit();
   const left = useCountdown(until);
 
   async function send() {
-    setBusy(true);
-    if (await sendSmsCode(phone.trim())) setUntil(Date.now() + SMS_RESEND_SECONDS * 1000);
-    setBusy(false);
+    await post(() => sendSmsCode(phone.trim()), { onSuccess: () => setUntil(Date.now() + SMS_RESEND_SECONDS * 1000) });
   }
 
   return (

@@ -1,21 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
-import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { errorText } from "@/i18n/catalogue";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
-import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
+import { useSubmit } from "@/ui/use-submit";
 import { CARD_TYPES, type CardType, isBankCardNumber } from "#contract/cards";
 
 import { addCard } from "./api";
 
 export function AddCardPage() {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const online = useOnline();
   const [type, setType] = useState<CardType>("bank");
   const [bankName, setBankName] = useState("");
@@ -24,7 +21,7 @@ export function AddCardPage() {
   const [numberProblem, setNumberProblem] = useState<string | null>(null);
   const [holder, setHolder] = useState("");
   const [payPassword, setPayPassword] = useState("");
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,11 +29,9 @@ export function AddCardPage() {
     if (type === "bank" && !isBankCardNumber(number.trim())) return setNumberProblem(errorText("card_number_invalid"));
     setNumberProblem(null);
     // only a bank has branches: one typed before switching to another type is not sent
-    const answer = await send({ type, bankName, branch: type === "bank" ? branch : "", number, holder, payPassword }, addCard);
-    if (answer.code === 1) {
-      showToast(answer.msg, { tone: "success" });
-      await navigate({ to: "/pages/user/bank" });
-    }
+    await send({ type, bankName, branch: type === "bank" ? branch : "", number, holder, payPassword }, addCard, {
+      navigate: { to: "/pages/user/bank" },
+    });
   }
 
   return (

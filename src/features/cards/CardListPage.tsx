@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
@@ -10,19 +9,18 @@ import { NeedsConnection } from "@/ui/NeedsConnection";
 import { NoCard } from "@/ui/NoCard";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { Sheet } from "@/ui/Sheet";
-import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
+import { useSubmit } from "@/ui/use-submit";
 import type { BankCard } from "#contract/cards";
 
 import { removeCard } from "./api";
 
 export function CardListPage({ cards, offlineSince }: { cards: BankCard[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
-  const router = useRouter();
   const online = useOnline();
   const [removing, setRemoving] = useState<BankCard | null>(null);
   const [payPassword, setPayPassword] = useState("");
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
   const bank = removing?.bankName ?? "";
   const number = removing?.number ?? "";
 
@@ -34,12 +32,7 @@ export function CardListPage({ cards, offlineSince }: { cards: BankCard[]; offli
   async function confirm(event: FormEvent) {
     event.preventDefault();
     if (!removing) return;
-    const answer = await send({ id: removing.id, payPassword }, removeCard);
-    if (answer.code === 1) {
-      showToast(answer.msg, { tone: "success" });
-      close();
-      await router.invalidate();
-    }
+    await send({ id: removing.id, payPassword }, removeCard, { onSuccess: close, reload: true });
   }
 
   return (

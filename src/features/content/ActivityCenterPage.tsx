@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 
-import { useSubmission } from "@/api/submission";
 import { NavBar } from "@/ui/NavBar";
-import { showToast } from "@/ui/toast";
+import { useSubmit } from "@/ui/use-submit";
 import type { ActivityCentre } from "#contract/content";
 
 import { signInToday } from "./api";
@@ -11,15 +10,10 @@ import { signInToday } from "./api";
 /** The activity centre: the activities, and the daily sign-in (once a day, bonus to cash). */
 export function ActivityCenterPage({ centre }: { centre: ActivityCentre }) {
   const { t } = useLingui();
-  const router = useRouter();
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
 
   async function signIn() {
-    const answer = await send({}, signInToday);
-    if (answer.code === 1) {
-      showToast(answer.msg, { tone: "success" });
-      await router.invalidate();
-    }
+    await send({}, signInToday, { reload: true });
   }
 
   return (

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { Field } from "@/ui/Field";
@@ -10,9 +9,10 @@ import { Money } from "@/ui/Money";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { Sheet } from "@/ui/Sheet";
-import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
+import { type SubmitEffects, useSubmit } from "@/ui/use-submit";
 import type { Subscription, YuebaoInfo } from "#contract/finance";
+import { ratePercent } from "#contract/format";
 import { parseAmount } from "#contract/money";
 
 import { appendAmount, keepPlan, stopPlan } from "./api";
@@ -37,14 +37,13 @@ function StatusText({ status }: { status: Subscription["status"] }) {
 /** My subscriptions: the summary, each plan's figures and profit chart, and append / keep / stop with confirmation. */
 export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineSince?: number }) {
   const { t } = useLingui();
-  const router = useRouter();
   const online = useOnline();
   const [action, setAction] = useState<Action | null>(null);
   const [amount, setAmount] = useState("");
   const [payPassword, setPayPassword] = useState("");
   // the server's refusal, shown inside the sheet as well: the toast alone is easy to miss over an open sheet
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
   const appendCents = parseAmount(amount);
   const amountText = useAmountFormat();
 
@@ -64,18 +63,17 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
     if (!action) return;
     setRefusal(null);
     const id = action.subscription.id;
-    const answer =
-      action.kind === "append"
-        ? await send({ id, amount, payPassword }, appendAmount)
-        : action.kind === "stop"
-          ? await send({ id, payPassword }, stopPlan)
-          : await send({ id }, keepPlan);
-    if (answer.code === 1) {
-      showToast(answer.msg, { tone: "success" });
-      close();
-      setAmount("");
-      await router.invalidate();
-    } else if (answer.code !== 401) setRefusal(answer.msg);
+    const effects: SubmitEffects<YuebaoInfo> = {
+      onSuccess: () => {
+        close();
+        setAmount("");
+      },
+      onRefusal: (answer) => setRefusal(answer.msg),
+      reload: true,
+    };
+    if (action.kind === "append") await send({ id, amount, payPassword }, appendAmount, effects);
+    else if (action.kind === "stop") await send({ id, payPassword }, stopPlan, effects);
+    else await send({ id }, keepPlan, effects);
   }
 
   const titles = { append: t`Append an amount`, keep: t`Renew at maturity`, stop: t`Stop and settle now` };
@@ -117,7 +115,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
               </span>
               <span className="record-sub">
                 {t`Principal ${amountText(s.principal)} U`} · {t`Profit ${amountText(s.profit)} U`} ·{" "}
-                {t`${(Number(s.dailyRate) * 100).toFixed(2)}% a day`}
+                {t`${ratePercent(s.dailyRate, 2)}% a day`}
               </span>
               {s.startTime !== null && s.endTime !== null && (
                 <span className="record-sub">

@@ -1,16 +1,16 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { useAmountFormat } from "@/i18n/format";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
+import { useSubmit } from "@/ui/use-submit";
 import type { FinancePlan } from "#contract/finance";
+import { ratePercent } from "#contract/format";
 import { parseAmount } from "#contract/money";
 
 import { joinPlan } from "./api";
@@ -18,11 +18,10 @@ import { belowMinimum, expectedPlanProfit } from "./expected";
 
 export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: string }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const online = useOnline();
   const [amount, setAmount] = useState(plan.minAmount);
   const [confirming, setConfirming] = useState(false);
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
   const amountText = useAmountFormat();
   const expected = expectedPlanProfit(amount, plan.dailyRate, plan.days);
   const profit = expected === null ? null : amountText(expected);
@@ -38,19 +37,17 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
   }
 
   async function confirm(payPassword: string) {
-    const answer = await send({ planId: plan.id, amount, payPassword }, joinPlan);
-    if (answer.code === 1) {
-      setConfirming(false);
-      showToast(answer.msg, { tone: "success" });
-      await navigate({ to: "/pages/user/finance" });
-    }
+    await send({ planId: plan.id, amount, payPassword }, joinPlan, {
+      onSuccess: () => setConfirming(false),
+      navigate: { to: "/pages/user/finance" },
+    });
   }
 
   return (
     <main className="page">
       <NavBar title={plan.title} />
       <section className="rules">
-        <p>{t`Daily rate ${(Number(plan.dailyRate) * 100).toFixed(2)}%`}</p>
+        <p>{t`Daily rate ${ratePercent(plan.dailyRate, 2)}%`}</p>
         <p>{t`Term ${plural(plan.days, { one: "# day", other: "# days" })}`}</p>
         <p>{t`Minimum ${amountText(plan.minAmount)} U`}</p>
         <p>{t`Cash available: ${amountText(cash)} U`}</p>

@@ -7,10 +7,11 @@ import { useAmountFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import type { FinancePlan } from "#contract/finance";
+import { ratePercent } from "#contract/format";
 
 import { belowMinimum, expectedPlanProfit } from "./expected";
 
-const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2)}%`;
+const percent = (rate: string) => `${ratePercent(rate, 2)}%`;
 
 /** The Project tab: yuebao plans with the profit an amount would earn over the whole term. */
 export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; offlineSince?: number }) {

@@ -1,12 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { errorText } from "@/i18n/catalogue";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
-import { showToast } from "@/ui/toast";
+import { useSubmit } from "@/ui/use-submit";
 import type { VerificationState } from "#contract/identity";
 import { isResidentId } from "#contract/resident-id";
 
@@ -15,12 +13,11 @@ import { submitVerification } from "./api";
 /** Real-name verification: name, ID number and the agreement; then under review until the operator decides. */
 export function IdentityPage({ state }: { state: VerificationState }) {
   const { t } = useLingui();
-  const router = useRouter();
   const [name, setName] = useState("");
   const [idNumber, setIdNumber] = useState("");
   const [idProblem, setIdProblem] = useState<string | null>(null);
   const [agree, setAgree] = useState(false);
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
   const label = { none: t`Not verified`, review: t`Under review`, passed: t`Verified`, refused: t`Refused` }[state.status];
 
   async function submit(event: FormEvent) {
@@ -29,11 +26,7 @@ export function IdentityPage({ state }: { state: VerificationState }) {
     // it would refuse is not sent (the age needs the server's clock and stays its check)
     if (!isResidentId(idNumber.trim())) return setIdProblem(errorText("wrong_id_number"));
     setIdProblem(null);
-    const answer = await send({ name, idNumber, agree: agree ? ("1" as const) : undefined }, submitVerification);
-    if (answer.code === 1) {
-      showToast(answer.msg, { tone: "success" });
-      await router.invalidate();
-    }
+    await send({ name, idNumber, agree: agree ? ("1" as const) : undefined }, submitVerification, { reload: true });
   }
 
   const canSubmit = state.status === "none" || state.status === "refused";

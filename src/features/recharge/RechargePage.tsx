@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { uploadFile } from "@/api/upload";
 import { useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
@@ -13,6 +12,7 @@ import { NeedsConnection } from "@/ui/NeedsConnection";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
+import { useSubmit } from "@/ui/use-submit";
 import type { RechargeInfo } from "#contract/recharge";
 
 import { submitRecharge } from "./api";
@@ -21,7 +21,6 @@ import { SCREENSHOT_TYPES, screenshotProblem } from "./screenshot-check";
 /** Top-up by transfer: pick a channel, transfer, upload the screenshot, submit for the operator's review. */
 export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offlineSince?: number }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const online = useOnline();
   const [channelId, setChannelId] = useState(info.channels[0]?.id ?? 0);
   const [amount, setAmount] = useState("");
@@ -29,7 +28,7 @@ export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offli
   const [progress, setProgress] = useState<number | null>(null);
   const [screenshot, setScreenshot] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
   const channel = info.channels.find((c) => c.id === channelId);
   const amountText = useAmountFormat();
 
@@ -67,11 +66,7 @@ export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offli
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const answer = await send({ channelId, amount, screenshot: screenshot ?? "" }, submitRecharge);
-    if (answer.code === 1) {
-      showToast(answer.msg, { tone: "success" });
-      await navigate({ to: "/pages/user/rechargerecord" });
-    }
+    await send({ channelId, amount, screenshot: screenshot ?? "" }, submitRecharge, { navigate: { to: "/pages/user/rechargerecord" } });
   }
 
   return (

@@ -4,6 +4,7 @@ import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
+import { decimalToCents, ratePercent } from "#contract/format";
 import type { Order } from "#contract/trading";
 
 /** One order, every recorded figure: the open and close ticks are the feed's, shown as they were stored. */
@@ -17,13 +18,13 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
     [t`Amount`, `${amountText(order.amount)} U`],
     [t`Fee`, `${amountText(order.fee)} U`],
     [t`Settlement time`, t`${order.seconds}s`],
-    [t`Payout rate`, `${Math.round(Number(order.payoutRate) * 100)}%`],
+    [t`Payout rate`, `${ratePercent(order.payoutRate, 0)}%`],
     [t`Open price`, order.openPrice],
     [t`Close price`, order.closePrice ?? "—"],
     [t`Open time`, formatDateTime(order.openTime)],
     [t`Close time`, formatDateTime(order.closeTime)],
     [t`Result`, result],
-    [t`Profit`, order.profit === null ? "—" : <SignedMoney cents={Math.round(Number(order.profit) * 100)} />],
+    [t`Profit`, order.profit === null ? "—" : <SignedMoney cents={decimalToCents(order.profit)} />],
   ];
   const fee = amountText(order.fee);
   return (

@@ -2,11 +2,12 @@ import { useLingui } from "@lingui/react/macro";
 
 import { useAmountFormat } from "@/i18n/format";
 import { CURRENCY } from "#contract/constants";
+import { centsToShortDecimal as centsText } from "#contract/format";
 import type { Goods } from "#contract/markets";
 import type { Direction } from "#contract/trading";
 
 import { useProblemText } from "./problem-text";
-import { centsText, stepAmount, type TicketFigures } from "./ticket-figures";
+import { stepAmount, type TicketFigures } from "./ticket-figures";
 
 const PRESETS = ["10", "50", "100", "500"];
 const secondsText = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${seconds / 60}m`);

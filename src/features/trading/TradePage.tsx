@@ -5,7 +5,6 @@ import { Link, useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { fetchOrder } from "@/api/trading";
 import { useAmountFormat } from "@/i18n/format";
 import { goBack } from "@/ui/back";
@@ -16,6 +15,7 @@ import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PriceSource } from "@/ui/PriceSource";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
+import { useSubmit } from "@/ui/use-submit";
 import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
 import { type Candle, type Goods, type Period, PERIODS, type ProductDetail, QUOTE_STALE_SECONDS } from "#contract/markets";
 import { type Direction, type Order } from "#contract/trading";
@@ -72,7 +72,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const [requote, setRequote] = useState<Requote | null>(null);
   const [placed, setPlaced] = useState<Order[]>([]);
   const [settled, setSettled] = useState<Order[]>([]);
-  const { submit, busy } = useSubmission();
+  const { submit, busy } = useSubmit();
   // echarts is most of the screen's code: the header and the trade bar draw first, the chart as soon as it has
   // arrived (the loader started fetching it; the service worker has it precached)
   const KlineChart = useKlineChart();
@@ -187,17 +187,24 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
     if (blocked || figures.problem) return;
     setRefusal(null);
     setRequote(null);
-    const answer = await submit({ pid: String(detail.id), direction, seconds: String(seconds), amount }, (fields) =>
-      submitOrder({ ...fields, price: shown }),
+    await submit(
+      { pid: String(detail.id), direction, seconds: String(seconds), amount },
+      (fields) => submitOrder({ ...fields, price: shown }),
+      {
+        // the placed order on the chart and the new balance say it went through
+        toast: false,
+        onSuccess: (order) => {
+          setPlaced((current) => [order, ...current]);
+          setSheet(null);
+          if ("vibrate" in navigator) navigator.vibrate(30);
+          void refreshBalance();
+        },
+        onRefusal: (answer) => {
+          if (answer.err === "price_moved" && answer.values?.price) setRequote({ direction, price: answer.values.price });
+          else setRefusal(answer.msg);
+        },
+      },
     );
-    if (answer.code === 1) {
-      setPlaced((current) => [answer.data, ...current]);
-      setSheet(null);
-      if ("vibrate" in navigator) navigator.vibrate(30);
-      void refreshBalance();
-    } else if (answer.err === "price_moved" && answer.values?.price) {
-      setRequote({ direction, price: answer.values.price });
-    } else if (answer.code !== 401) setRefusal(answer.msg);
   }
 
   function trade(direction: Direction, requoted?: string) {

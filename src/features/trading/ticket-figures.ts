@@ -54,5 +54,3 @@ export function stepAmount(cents: number | null, direction: 1 | -1, range: { min
   if (!range) return Math.max(next, 0);
   return Math.min(Math.max(next, range.min), range.max);
 }
-
-export const centsText = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, "");

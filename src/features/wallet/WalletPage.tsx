@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CoinAmount } from "@/ui/CoinAmount";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
@@ -12,7 +11,8 @@ import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
-import { parseAmount } from "#contract/money";
+import { useSubmit } from "@/ui/use-submit";
+import { exchangeAmounts, parseAmount } from "#contract/money";
 import type { ExchangeRecord, Wallet } from "#contract/wallet";
 
 import { exchangeMoney } from "./api";
@@ -25,18 +25,18 @@ export function exchangePreview(from: "cash" | "coin", amount: string, coinRate:
   const cents = parseAmount(amount);
   const rate = Math.round(Number(coinRate) * 10000);
   if (cents === null || cents <= 0 || rate <= 0) return null;
-  const result = from === "cash" ? Math.floor((cents * 10000) / rate) : Math.floor((cents * rate) / 10000);
-  return (result / 100).toFixed(2);
+  const received = exchangeAmounts(from, cents, rate)[from === "cash" ? "coin" : "cash"];
+  // not centsToDecimal: a preview of an absurd amount is shown, not thrown, when it leaves the safe integers
+  return (received / 100).toFixed(2);
 }
 
 export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; records: ExchangeRecord[]; offlineSince?: number }) {
   const { t } = useLingui();
-  const router = useRouter();
   const online = useOnline();
   const [from, setFrom] = useState<"cash" | "coin">("cash");
   const [amount, setAmount] = useState("");
   const [confirming, setConfirming] = useState(false);
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
   const amountText = useAmountFormat();
   const previewValue = exchangePreview(from, amount, wallet.coinRate);
   const preview = previewValue === null ? null : amountText(previewValue);
@@ -51,13 +51,13 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
 
   // the fund password is asked in the confirmation sheet, beside the figures it confirms
   async function confirm(payPassword: string) {
-    const answer = await send({ from, amount, payPassword }, exchangeMoney);
-    if (answer.code === 1) {
-      setConfirming(false);
-      showToast(answer.msg, { tone: "success" });
-      setAmount("");
-      await router.invalidate();
-    }
+    await send({ from, amount, payPassword }, exchangeMoney, {
+      onSuccess: () => {
+        setConfirming(false);
+        setAmount("");
+      },
+      reload: true,
+    });
   }
 
   return (

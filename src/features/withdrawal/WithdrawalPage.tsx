@@ -1,8 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
-import { useSubmission } from "@/api/submission";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
@@ -14,7 +13,8 @@ import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
-import { maskMiddle } from "#contract/format";
+import { useSubmit } from "@/ui/use-submit";
+import { maskMiddle, ratePercentShort } from "#contract/format";
 import { applyRate, parseAmount, rateToBps } from "#contract/money";
 import { withdrawWindow } from "#contract/withdraw-window";
 import type { WithdrawalInfo } from "#contract/withdrawal";
@@ -27,12 +27,11 @@ import { requestWithdrawal } from "./api";
  */
 export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; offlineSince?: number }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const online = useOnline();
   const [amount, setAmount] = useState("");
   const [cardId, setCardId] = useState(info.cards[0]?.id ?? 0);
   const [confirming, setConfirming] = useState(false);
-  const { submit: send, busy } = useSubmission();
+  const { submit: send, busy } = useSubmit();
   const cents = parseAmount(amount);
   const fee = cents === null ? null : applyRate(cents, rateToBps(info.rules.feeRate) ?? 0);
   const { rules } = info;
@@ -52,12 +51,10 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
   }
 
   async function confirm(payPassword: string) {
-    const answer = await send({ amount, cardId, payPassword }, requestWithdrawal);
-    if (answer.code === 1) {
-      setConfirming(false);
-      showToast(answer.msg, { tone: "success" });
-      await navigate({ to: "/pages/user/cashrecord" });
-    }
+    await send({ amount, cardId, payPassword }, requestWithdrawal, {
+      onSuccess: () => setConfirming(false),
+      navigate: { to: "/pages/user/cashrecord" },
+    });
   }
 
   return (
@@ -73,7 +70,7 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="rules" aria-label={t`Withdrawal rules`} data-testid="withdraw-rules">
         <p>{t`Amount from ${amountText(rules.min)} to ${amountText(rules.max)} U`}</p>
-        <p>{t`Fee ${Math.round(Number(rules.feeRate) * 1000) / 10}%`}</p>
+        <p>{t`Fee ${ratePercentShort(rules.feeRate, 1)}%`}</p>
         <p>{t`Hours ${rules.window} (${rules.timezone})`}</p>
         {hours && (
           <p data-testid="withdraw-window" data-open={hours.open}>

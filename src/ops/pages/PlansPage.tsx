@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
+import { ratePercentShort } from "#contract/format";
+
 import { api, call } from "../api";
 import { FormStatus } from "../FormStatus";
 import { money } from "../i18n";
@@ -28,7 +30,7 @@ const planFields = (plan: Plan, enabled = plan.enabled) => ({
   enabled: enabled ? "1" : "0",
 });
 
-const percentPerDay = (rate: string) => `${(Number(rate) * 100).toFixed(4).replace(/\.?0+$/, "")} %`;
+const percentPerDay = (rate: string) => `${ratePercentShort(rate, 4)} %`;
 
 /** Yuebao plans: rate, term and minimum, on or off. Running subscriptions keep the rate and term they started with. */
 export function PlansPage() {

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
+import { ratePercentShort } from "#contract/format";
+
 import { api, call } from "../api";
 import { FormStatus } from "../FormStatus";
 import { money } from "../i18n";
@@ -36,7 +38,7 @@ const parseOption = (text: string): OptionRow => {
   return { seconds, payoutRate, min, max };
 };
 
-const percent = (rate: string) => `${(Number(rate) * 100).toFixed(2).replace(/\.?0+$/, "")} %`;
+const percent = (rate: string) => `${ratePercentShort(rate, 2)} %`;
 
 /**
  * Products: open or close trading, settlement options (seconds and payout), limits and fee, and the requote
