@@ -1,6 +1,7 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, inject, test as base } from "vitest";
@@ -43,9 +44,16 @@ export const DEMO = { account: "demo", password: "demo1234" } as const;
 /** The app's storage key for the session token (TOKEN_STORAGE_KEY in src/api/session.ts). */
 const TOKEN_KEY = "token";
 
-async function apiCall(method: "GET" | "POST", path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+/** An API call as the app makes it (form fields, token or ops-token in the headers), to the shared server or `server`; the answer's data. */
+export async function apiCall(
+  method: "GET" | "POST",
+  path: string,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+  server = baseUrl(),
+) {
   const form = new URLSearchParams(fields);
-  const url = method === "GET" ? `${baseUrl()}${path}?${form}` : `${baseUrl()}${path}`;
+  const url = method === "GET" ? `${server}${path}?${form}` : `${server}${path}`;
   const response = await fetch(url, { method, headers, body: method === "POST" ? form : undefined });
   const answer = (await response.json()) as { code: number; msg: string; data: any };
   if (answer.code !== 1) throw new Error(`${method} ${path}: ${answer.msg}`);
@@ -113,40 +121,60 @@ export const test = base
   .extend("demoPage", ({ openPhone, demo }) => openPhone({ signedIn: demo }))
   .extend("customerPage", ({ openPhone, customer }) => openPhone({ signedIn: customer }));
 
+/** `it` reads better inside a describe; it is the same test with the same fixtures. */
 export const it = test;
 
-/** A server process for this file alone, as `npm start` runs it, started before its tests and stopped after. */
+export interface OwnServerOptions {
+  env?: Record<string, string>;
+  /** serve the operator console too (built first when dist-ops/ is missing) */
+  withConsole?: boolean;
+  /** serve a copy of dist/ (made before the file's tests, removed after) that the tests may change, as a deploy would */
+  copyOfDist?: boolean;
+}
+
+/** A server process for this file alone, as `npm start` runs it, started before the file's tests and stopped after. */
 export interface OwnServer {
   readonly baseUrl: string;
+  /** the folder it serves the PWA from, with `copyOfDist` */
+  readonly dist: string;
   /** everything it printed so far */
   output(): string;
 }
 
-export function ownServer(env: () => Record<string, string> = () => ({})): OwnServer {
-  let process: ServerProcess | undefined;
+export function ownServer({ env = {}, withConsole = false, copyOfDist = false }: OwnServerOptions = {}): OwnServer {
+  let running: ServerProcess | undefined;
+  let dist: string | undefined;
   beforeAll(async () => {
-    process = await startServerProcess(env());
+    if (withConsole && !existsSync("dist-ops/index.html")) {
+      const build = spawnSync("npx", ["vite", "build", "--config", "vite.ops.config.ts"], { stdio: "inherit" });
+      if (build.status !== 0) throw new Error("the console build failed");
+    }
+    if (copyOfDist) {
+      dist = mkdtempSync(join(tmpdir(), "trading-dist-"));
+      cpSync("dist", dist, { recursive: true });
+    }
+    running = await startServerProcess({
+      ...env,
+      ...(withConsole ? { CONSOLE_DIR: resolve("dist-ops") } : {}),
+      ...(dist ? { DIST_DIR: dist } : {}),
+    });
   });
-  afterAll(() => process?.stop());
+  afterAll(async () => {
+    await running?.stop();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
   const started = () => {
-    if (!process) throw new Error("the file's own server is started in beforeAll");
-    return process;
+    if (!running) throw new Error("the file's own server starts in beforeAll");
+    return running;
   };
   return {
     get baseUrl() {
       return started().baseUrl;
     },
+    get dist() {
+      if (!dist) throw new Error("ownServer({ copyOfDist: true }) serves a copy of dist/");
+      return dist;
+    },
     output: () => started().output(),
   };
-}
-
-/** A copy of the build made before this file's tests and removed after, to serve and change without touching dist/. */
-export function distCopy(prefix: string): { readonly path: string } {
-  const copy = { path: "" };
-  beforeAll(() => {
-    copy.path = mkdtempSync(join(tmpdir(), prefix));
-    cpSync("dist", copy.path, { recursive: true });
-  });
-  afterAll(() => rmSync(copy.path, { recursive: true, force: true }));
-  return copy;
 }
