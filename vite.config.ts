@@ -20,7 +20,7 @@ const shellModules = [
   /\/src\/i18n\/[^/]+$/,
   /\/src\/api\/(client|session|current-user|user-info)\.ts$/,
   /\/src\/workers\/quotes\.ts$/,
-  /\/src\/features\/(home|market)\/[^/]+$/,
+  /\/src\/features\/(home|markets)\/[^/]+$/,
   /\/src\/features\/content\/(HomeContent|api)\.tsx?$/,
   /\/src\/ui\/(OfflineBanner|Empty|Icons|MarketText|toast|ToastHost|PageSkeleton|ProgressBar|RetryButton)\.tsx?$/,
   /\/contract\/(paths|constants|languages|markets|content|envelope)\.ts$/,

@@ -14,6 +14,7 @@ export const appErrorMessages = {
   copy_unsupported: /*i18n*/ { id: "error.copy_unsupported", message: "Browser not supported" },
   copy_empty: /*i18n*/ { id: "error.copy_empty", message: "Nothing to copy" },
   chunk_load_failed: /*i18n*/ { id: "error.chunk_load_failed", message: "The page could not be loaded" },
+  session_expired: /*i18n*/ { id: "error.session_expired", message: "Your session has expired. Please log in again." },
 } satisfies Record<string, MessageDescriptor>;
 
 export const appSuccessMessages = {

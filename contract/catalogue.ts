@@ -188,6 +188,12 @@ export const fieldLabels = {
   feeRate: /*i18n*/ { id: "field.feeRate", message: "Trading fee rate" },
   options: /*i18n*/ { id: "field.options", message: "Settlement options" },
   reason: /*i18n*/ { id: "field.reason", message: "Reason" },
+  on: /*i18n*/ { id: "field.on", message: "Favourite" },
+  result: /*i18n*/ { id: "field.result", message: "Result" },
+  since: /*i18n*/ { id: "field.since", message: "From date" },
+  until: /*i18n*/ { id: "field.until", message: "To date" },
+  days: /*i18n*/ { id: "field.days", message: "Number of days" },
+  offset: /*i18n*/ { id: "field.offset", message: "Time zone" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

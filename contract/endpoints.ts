@@ -12,12 +12,14 @@ import {
 } from "./schemas/accounts";
 import { addCardRequest, deleteCardRequest } from "./schemas/cards";
 import { contentIdRequest, contentListRequest } from "./schemas/content";
+import { favouriteRequest } from "./schemas/favourites";
 import { emptyRequest } from "./schemas/fields";
 import { pageRequest } from "./schemas/fields";
 import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from "./schemas/finance";
 import { certificationRequest } from "./schemas/identity";
 import { messageRequest } from "./schemas/inbox";
 import { klineRequest, latestQuotesRequest, marketListRequest, pidRequest } from "./schemas/markets";
+import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
 import { rechargeRequest } from "./schemas/recharge";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
 import { exchangeRequest } from "./schemas/wallet";
@@ -48,12 +50,30 @@ export const endpoints = {
   seconds: { ...apiPaths.seconds, summary: "Settlement-time options with payout rate and amount range", request: pidRequest },
   productDetail: { ...apiPaths.productDetail, summary: "Price, session open/high/low, previous close, status", request: pidRequest },
   latestQuotes: { ...apiPaths.latestQuotes, summary: "Latest price of each listed product", request: latestQuotesRequest },
-  klines: { ...apiPaths.klines, summary: "Candles [time, open, high, low, close], oldest first", request: klineRequest },
+  sparklines: {
+    ...apiPaths.sparklines,
+    summary: "Each product's last hour of closes, one every two minutes, for the quote list's sparklines (cacheable for a minute)",
+    request: emptyRequest,
+  },
+  klines: {
+    ...apiPaths.klines,
+    summary: "Candles [time, open, high, low, close], oldest first; `before` or `after` (unix seconds) pages through history",
+    request: klineRequest,
+  },
   preTradeCheck: { ...apiPaths.preTradeCheck, summary: "Whether an order could be placed now, and why not", request: pidRequest },
   placeOrder: { ...apiPaths.placeOrder, summary: "Place a timed up/down order (requestId makes retries safe)", request: placeOrderRequest },
   order: { ...apiPaths.order, summary: "One of the user's orders", request: orderIdRequest },
   holdingOrders: { ...apiPaths.holdingOrders, summary: "The user's holding orders", request: emptyRequest },
-  orderHistory: { ...apiPaths.orderHistory, summary: "The user's closed orders, newest first, 20 a page", request: pageRequest },
+  orderHistory: {
+    ...apiPaths.orderHistory,
+    summary: "The user's closed orders, newest settled first, 20 a page; narrowed by product, result and settlement time",
+    request: orderHistoryRequest,
+  },
+  statement: {
+    ...apiPaths.statement,
+    summary: "Settled orders of the last 7, 30 or 90 days: totals, win rate, net per day (reader's days) and per product",
+    request: statementRequest,
+  },
   wallet: { ...apiPaths.wallet, summary: "Cash, coin, frozen and yuebao balances and the coin rate", request: emptyRequest },
   exchange: { ...apiPaths.exchange, summary: "Exchange cash to coin or coin to cash at the operator's rate", request: exchangeRequest },
   exchangeRecords: { ...apiPaths.exchangeRecords, summary: "Exchange records, newest first", request: pageRequest },
@@ -114,4 +134,10 @@ export const endpoints = {
     request: emptyRequest,
   },
   signin: { ...apiPaths.signin, summary: "Daily sign-in: a cash bonus, once a day", request: requestIdOnly },
+  favourites: { ...apiPaths.favourites, summary: "The user's starred products (ids, in the order starred)", request: emptyRequest },
+  setFavourite: {
+    ...apiPaths.setFavourite,
+    summary: "Star (on=1) or unstar (on=0) a product; a repeat changes nothing. Answers the starred ids",
+    request: favouriteRequest,
+  },
 } satisfies Record<keyof typeof apiPaths, EndpointSpec>;

@@ -67,6 +67,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   copy_unsupported: 400,
   copy_empty: 400,
   chunk_load_failed: 503,
+  session_expired: 401,
   field_required: 400,
   field_too_long: 400,
   invalid_input: 400,

@@ -32,7 +32,12 @@ export interface ProductQuote {
   source: string;
   /** a real source has fallen silent: the price is not current and new orders are refused */
   stale: boolean;
+  /** while the market is closed or between sessions: when it opens next (Unix seconds); null while open or halted */
+  nextOpen: number | null;
 }
+
+/** Each product's last hour of closes (one every two minutes, oldest first), keyed by product id: drawn as a sparkline. */
+export type Sparklines = Record<number, string[]>;
 
 export interface LatestQuote {
   id: number;
@@ -44,6 +49,8 @@ export interface LatestQuote {
   source: string;
   /** a real source has fallen silent: the price is not current and new orders are refused */
   stale: boolean;
+  /** while the market is closed or between sessions: when it opens next (Unix seconds); null while open or halted */
+  nextOpen: number | null;
 }
 
 export interface ProductDetail {
@@ -65,6 +72,8 @@ export interface ProductDetail {
   source: string;
   /** a real source has fallen silent: the price is not current and new orders are refused */
   stale: boolean;
+  /** while the market is closed or between sessions: when it opens next (Unix seconds); null while open or halted */
+  nextOpen: number | null;
 }
 
 export interface SecondsOption {

@@ -8,7 +8,8 @@ import { createRoot } from "react-dom/client";
 
 import { onUnauthorized } from "./api/client";
 import { loadCurrentUser } from "./api/current-user";
-import { endSession, readToken } from "./api/session";
+import { expireSession, readToken } from "./api/session";
+import { tellIfSessionExpired } from "./api/session-expired";
 import { watchPreloadErrors } from "./app/browser-recovery";
 import { router } from "./app/router";
 import { registerServiceWorker } from "./app/service-worker";
@@ -19,11 +20,13 @@ import { store } from "./ui/store";
 
 watchPreloadErrors();
 
-// A dead session anywhere sends the user to log in, and back here afterwards.
+// A dead session anywhere sends the user to log in, says why, and comes back here afterwards.
 onUnauthorized(() => {
-  endSession();
+  expireSession();
   const { pathname, href } = router.state.location;
-  if (!isPublicPath(pathname)) void router.navigate({ to: "/pages/login/login", search: { redirect: href } });
+  if (isPublicPath(pathname)) return;
+  tellIfSessionExpired();
+  void router.navigate({ to: "/pages/login/login", search: { redirect: href } });
 });
 
 // Back online: the page's loaders run again, so a saved copy ("offline — as of …") gives way to fresh data.

@@ -15,13 +15,27 @@ export const latestQuotesRequest = z.object({
     .transform((text) => [...new Set(text.split(",").map(Number))]),
 });
 
-export const klineRequest = z.object({
-  pid: idField(),
-  period: z.enum(PERIODS, { error: "invalid_input" }).default("1m"),
-  limit: z
+/** A candle time bound in unix seconds: the chart pages back (`before`) and forward again (`after`) from what it holds. */
+const candleTimeField = () =>
+  z
     .string({ error: "invalid_input" })
-    .regex(/^\d{1,4}$/, { error: "invalid_input" })
+    .regex(/^\d{1,10}$/, { error: "invalid_input" })
     .transform(Number)
-    .refine((n) => n >= 1 && n <= 5000, { error: "invalid_input" })
-    .default(300),
-});
+    .optional();
+
+export const klineRequest = z
+  .object({
+    pid: idField(),
+    period: z.enum(PERIODS, { error: "invalid_input" }).default("1m"),
+    limit: z
+      .string({ error: "invalid_input" })
+      .regex(/^\d{1,4}$/, { error: "invalid_input" })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 5000, { error: "invalid_input" })
+      .default(300),
+    /** only candles that start before this time: the `limit` newest of them */
+    before: candleTimeField(),
+    /** only candles that start after this time: the `limit` oldest of them */
+    after: candleTimeField(),
+  })
+  .refine((request) => request.before === undefined || request.after === undefined, { error: "invalid_input", path: ["before"] });

@@ -500,3 +500,14 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: bigint("window_start", { mode: "number" }).notNull(),
   hits: integer("hits").notNull(),
 });
+
+/** Products a customer starred: shown first on Home, as a "Favourites" tab. One row per user and product. */
+export const favourites = pgTable(
+  "favourites",
+  {
+    userId: integer("user_id").notNull(),
+    productId: integer("product_id").notNull(),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+);

@@ -19,18 +19,27 @@ import { AppError } from "../modules/errors";
 import { sharedRateStore } from "../modules/limits/shared-rate-store";
 import type { OperatorIdentity } from "../modules/operators/service";
 import { registerAccountRoutes } from "./accounts-routes";
+import { registerCardsRoutes } from "./cards-routes";
 import { compressOptions } from "./compression";
 import { registerConsoleRoutes } from "./console-routes";
 import { registerContentRoutes } from "./content-routes";
 import { errorEnvelope, sendError } from "./envelope";
+import { registerFavouriteRoutes } from "./favourites-routes";
 import { registerFinanceRoutes } from "./finance-routes";
-import { registerMarketRoutes } from "./market-routes";
-import { registerMineRoutes } from "./mine-routes";
-import { registerMoneyRoutes } from "./money-routes";
+import { registerIdentityRoutes } from "./identity-routes";
+import { registerInboxRoutes } from "./inbox-routes";
+import { registerInvitesRoutes } from "./invites-routes";
+import { registerMarketsRoutes } from "./markets-routes";
+import { registerMoneyRulesRoutes } from "./money-rules-routes";
 import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import { identifyOperator, requireRole } from "./ops-session";
+import { registerRechargeRoutes } from "./recharge-routes";
 import { serveApp, serveConsole } from "./static-app";
+import { registerSupportRoutes } from "./support-routes";
+import { registerTradingRoutes } from "./trading-routes";
+import { registerWalletRoutes } from "./wallet-routes";
+import { registerWithdrawalRoutes } from "./withdrawal-routes";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -177,11 +186,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get("/api/docs", async () => openApi);
 
   registerAccountRoutes(app, options.ctx, options.sms, scale);
-  registerMarketRoutes(app, options.ctx, options.feed, scale);
+  registerMarketsRoutes(app, options.ctx, options.feed);
+  registerTradingRoutes(app, options.ctx, options.feed, scale);
+  registerFavouriteRoutes(app, options.ctx, options.feed, scale);
   registerOpsRoutes(app, options.ctx, options.feed, options.processInfo ?? { database: "pglite", isLeader: () => true });
-  registerMoneyRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
+  registerWalletRoutes(app, options.ctx, scale);
+  registerCardsRoutes(app, options.ctx, scale);
+  registerRechargeRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
+  registerWithdrawalRoutes(app, options.ctx, scale);
+  registerMoneyRulesRoutes(app, options.ctx);
   registerFinanceRoutes(app, options.ctx, scale);
-  registerMineRoutes(app, options.ctx, scale);
+  registerIdentityRoutes(app, options.ctx, scale);
+  registerInboxRoutes(app, options.ctx, scale);
+  registerInvitesRoutes(app, options.ctx);
+  registerSupportRoutes(app, options.ctx);
   registerContentRoutes(app, options.ctx, scale);
   registerConsoleRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, scale);
 

@@ -85,3 +85,31 @@ export function marketStatus(calendar: Calendar, unixSeconds: number): MarketSta
       return wall.minutes >= 9 * 60 + 30 && wall.minutes < 16 * 60 ? "open" : "not_trading_time";
   }
 }
+
+/** Sessions open on the hour or the half hour (17:00, 18:00, 09:30 New York), so the next open is on one of those. */
+const SLOT = 1800;
+/** Looked ahead no further than this: past a long holiday weekend, but not forever for a calendar that never opens. */
+const LOOK_AHEAD = 10 * 86_400;
+const nextOpenCache = new Map<string, number | null>();
+
+/**
+ * The next moment the calendar's market opens after `unixSeconds` (Unix seconds), or null when it is open now
+ * (or opens more than ten days on). Within a half hour the answer is the same, so it is kept per half hour.
+ */
+export function nextOpen(calendar: Calendar, unixSeconds: number): number | null {
+  if (marketStatus(calendar, unixSeconds) === "open") return null;
+  const slot = Math.floor(unixSeconds / SLOT) * SLOT;
+  const key = `${calendar}:${slot}`;
+  const known = nextOpenCache.get(key);
+  if (known !== undefined) return known;
+  let found: number | null = null;
+  for (let time = slot + SLOT; time <= slot + LOOK_AHEAD; time += SLOT) {
+    if (marketStatus(calendar, time) === "open") {
+      found = time;
+      break;
+    }
+  }
+  if (nextOpenCache.size > 1000) nextOpenCache.clear();
+  nextOpenCache.set(key, found);
+  return found;
+}

@@ -15,6 +15,9 @@ export interface StoredCandle {
   close: number;
 }
 
+/** Which candles a range asks for: those starting before a time, or after one (unix seconds). */
+export type CandleBound = { before: number } | { after: number };
+
 interface Ring {
   candles: StoredCandle[];
   /** the database holds no older candle than the ring's first */
@@ -57,6 +60,32 @@ export class CandleRings {
   /** The last `limit` candles, oldest first, or null when the ring cannot answer (the database must). */
   async latest(db: Db, productId: number, period: Period, limit: number): Promise<StoredCandle[] | null> {
     if (limit > this.capacity) return null;
+    const ring = await this.ready(db, productId, period);
+    if (ring.candles.length < limit && !ring.complete) return null;
+    return ring.candles.slice(-limit);
+  }
+
+  /**
+   * The `limit` newest candles before a time, or the `limit` oldest after one, oldest first; null when the ring
+   * does not reach back that far (the database answers). The ring holds every candle from its first one on.
+   */
+  async range(db: Db, productId: number, period: Period, bound: CandleBound, limit: number): Promise<StoredCandle[] | null> {
+    const ring = await this.ready(db, productId, period);
+    const { candles: held } = ring;
+    if ("before" in bound) {
+      let end = held.length;
+      while (end > 0 && held[end - 1]!.time >= bound.before) end--;
+      if (end < limit && !ring.complete) return null;
+      return held.slice(Math.max(0, end - limit), end);
+    }
+    if (!ring.complete && (held.length === 0 || bound.after < held[0]!.time)) return null;
+    let start = held.length;
+    while (start > 0 && held[start - 1]!.time > bound.after) start--;
+    return held.slice(start, start + limit);
+  }
+
+  /** The ring of a product and period, read from the database first if new, refreshed on a follower. */
+  private async ready(db: Db, productId: number, period: Period): Promise<Ring> {
     const key = `${productId}:${period}`;
     let ring = this.rings.get(key);
     if (!ring) {
@@ -72,8 +101,7 @@ export class CandleRings {
       stale.loading = this.readBack(db, productId, period, stale).finally(() => (stale.loading = undefined));
       await stale.loading;
     }
-    if (ring.candles.length < limit && !ring.complete) return null;
-    return ring.candles.slice(-limit);
+    return ring;
   }
 
   /** The recorder's newly stored candle rows (after they are stored). */

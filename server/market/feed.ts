@@ -4,7 +4,7 @@ import type { MarketStatus } from "#contract/markets";
 
 import type { Db } from "../db/client";
 import { orders, products } from "../db/schema";
-import { type Calendar, marketStatus } from "./calendar";
+import { type Calendar, marketStatus, nextOpen } from "./calendar";
 import { CandleRings } from "./candle-rings";
 import { CandleBook } from "./candles";
 import { LivePrices, type LiveSources } from "./live-prices";
@@ -229,6 +229,13 @@ export class PriceFeed {
     const product = this.products.get(productId);
     if (!product || !product.tradingEnabled) return "closed";
     return this.calendarStatus(product.calendar as Calendar, time);
+  }
+
+  /** When a product that is not trading now opens next (Unix seconds); null while it trades, or while the operator halts it. */
+  nextOpen(productId: number, time: number): number | null {
+    const product = this.products.get(productId);
+    if (!product || !product.tradingEnabled) return null;
+    return nextOpen(product.calendar as Calendar, time);
   }
 
   // Trading hours change on minute boundaries: one calendar look-up per minute is enough.

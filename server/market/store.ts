@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 
 import type { Db } from "../db/client";
 import { candles, ticks } from "../db/schema";
@@ -66,6 +66,27 @@ export async function latestCandles(db: Db, productId: number, period: string, l
     .orderBy(desc(candles.time))
     .limit(limit);
   return rows.reverse();
+}
+
+/** The `limit` newest candles that start before `before`, oldest first (the primary key's index, read backwards). */
+export async function candlesBefore(db: Db, productId: number, period: string, before: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.productId, productId), eq(candles.period, period), lt(candles.time, before)))
+    .orderBy(desc(candles.time))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The `limit` oldest candles that start after `after`, oldest first (the primary key's index). */
+export async function candlesAfter(db: Db, productId: number, period: string, after: number, limit: number) {
+  return db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.productId, productId), eq(candles.period, period), gt(candles.time, after)))
+    .orderBy(asc(candles.time))
+    .limit(limit);
 }
 
 export async function pruneTicks(db: Db, before: number): Promise<void> {

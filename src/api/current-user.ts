@@ -1,7 +1,7 @@
 import type { UserInfo } from "#contract/accounts";
 
 import { recall, remember } from "../offline/cache";
-import { currentUser, endSession, readToken, rememberUser, userIsFresh } from "./session";
+import { currentUser, expireSession, readToken, rememberUser, userIsFresh } from "./session";
 import { fetchUserInfo } from "./user-info";
 
 export type UserLoad = { kind: "user"; user: UserInfo; offlineSince?: number } | { kind: "logged-out" } | { kind: "unavailable" };
@@ -31,7 +31,7 @@ async function readUser(): Promise<UserLoad> {
     return { kind: "user", user: answer.data };
   }
   if (answer.code === 401) {
-    endSession();
+    expireSession();
     return { kind: "logged-out" };
   }
   const cached = await recall<UserInfo>(CACHE_KEY);

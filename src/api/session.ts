@@ -45,8 +45,12 @@ export function markUserStale(): void {
   readAt = 0;
 }
 
+// The server refused the saved session (expired, or ended elsewhere) and the customer has not been told yet.
+let expiredUntold = false;
+
 // Saved offline copies belong to one user: a session's start and end both drop them.
 export function startSession(token: string, user: UserInfo): void {
+  expiredUntold = false;
   void forgetAll();
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
   rememberUser(user, true);
@@ -57,4 +61,17 @@ export function endSession(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   store.set(currentUserAtom, null);
   readAt = 0;
+}
+
+/** The server answered 401 to the saved session: it ends here, and the login page will say why. */
+export function expireSession(): void {
+  if (readToken()) expiredUntold = true;
+  endSession();
+}
+
+/** True once after a session expired: whoever sends the customer to log in says so (and no one else again). */
+export function takeExpiredNotice(): boolean {
+  const untold = expiredUntold;
+  expiredUntold = false;
+  return untold;
 }

@@ -1,3 +1,4 @@
+import type { OrderHistoryFilter } from "#contract/order-reports";
 import { apiPaths } from "#contract/paths";
 import type { Order, OrderPage } from "#contract/trading";
 
@@ -6,4 +7,6 @@ import { call, type CallOptions } from "./client";
 /** Order reads shared by the trade screen and the Order tab. */
 export const fetchOrder = (id: number) => call<Order>(apiPaths.order, { id });
 export const fetchHoldingOrders = (options?: CallOptions) => call<Order[]>(apiPaths.holdingOrders, {}, options);
-export const fetchOrderHistory = (page: number) => call<OrderPage>(apiPaths.orderHistory, { page });
+/** A page of the settled orders, narrowed by the Order tab's filters (none from other callers). */
+export const fetchOrderHistory = (page: number, filter: OrderHistoryFilter = {}) =>
+  call<OrderPage>(apiPaths.orderHistory, { page, ...filter });

@@ -13,6 +13,19 @@ export function formatDateTime(unixSeconds: number): string {
   );
 }
 
+const openingFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** When a market opens, in the device's time zone and the language's words: "Mon 00:00" in en, "周一 00:00" in zh. */
+export function formatOpening(unixSeconds: number, language: string): string {
+  const code = toLanguageCode(language);
+  let format = openingFormats.get(code);
+  if (!format) {
+    format = new Intl.DateTimeFormat(BCP47[code], { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    openingFormats.set(code, format);
+  }
+  return format.format(new Date(unixSeconds * 1000));
+}
+
 const amountFormats = new Map<string, Intl.NumberFormat>();
 
 /**

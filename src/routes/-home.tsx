@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 
 import { dataOrNull } from "@/api/client";
 import { loadCurrentUser } from "@/api/current-user";
+import { loadFavourites } from "@/api/favourites";
 import { currentUserAtom, readToken } from "@/api/session";
 import { fetchHome } from "@/features/content/api";
 import { BannerCarousel, NewsList, NoticeTicker } from "@/features/content/HomeContent";
@@ -15,8 +16,14 @@ import type { ProductQuote } from "#contract/markets";
 
 /** Home, composed from the content and market features; served at "/" and at the spec's pages/index/index: one loader and page for both. */
 export async function loadHome(): Promise<{ products: ProductQuote[] | null; content: HomeData | null; offlineSince?: number }> {
-  // a returning customer's account is read alongside, so Home never offers "Log in" to a signed-in customer
-  const [products, content] = await Promise.all([fetchProducts(), cachedLoad("home", fetchHome), readToken() ? loadCurrentUser() : null]);
+  // a returning customer's account and stars are read alongside, so Home never offers "Log in" to a signed-in
+  // customer and opens on the favourites at once
+  const [products, content] = await Promise.all([
+    fetchProducts(),
+    cachedLoad("home", fetchHome),
+    readToken() ? loadCurrentUser() : null,
+    loadFavourites(),
+  ]);
   return { products: dataOrNull(products), content: content.data, offlineSince: content.offlineSince };
 }
 

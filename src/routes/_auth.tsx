@@ -1,15 +1,20 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
 import { loadCurrentUser } from "../api/current-user";
+import { tellIfSessionExpired } from "../api/session-expired";
 
 /**
  * Every page not on the spec's allow-list: the user-info call runs before the page, and a 401 relaunches at
  * the login page with the way back.
  */
 export const Route = createFileRoute("/_auth")({
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ location, preload }) => {
     const load = await loadCurrentUser();
-    if (load.kind === "logged-out") throw redirect({ to: "/pages/login/login", search: { redirect: location.href } });
+    if (load.kind === "logged-out") {
+      // a preload (a finger on a link) does not go anywhere yet: the navigation that follows says it
+      if (!preload) tellIfSessionExpired();
+      throw redirect({ to: "/pages/login/login", search: { redirect: location.href } });
+    }
     if (load.kind === "unavailable") throw new Error("user info unavailable");
     return { user: load.user, offlineSince: load.offlineSince };
   },

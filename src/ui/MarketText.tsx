@@ -1,13 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { useAmountFormat } from "@/i18n/format";
+import { formatOpening, useAmountFormat } from "@/i18n/format";
 import type { MarketStatus } from "#contract/markets";
 
-/** Market status as words: open, closed, not trading time. */
-export function StatusBadge({ status }: { status: MarketStatus }) {
-  const { t } = useLingui();
+/** Market status as words: open, closed, not trading time; while not trading, when it opens ("Closed · opens Mon 00:00"). */
+export function StatusBadge({ status, opensAt }: { status: MarketStatus; opensAt?: number | null }) {
+  const { t, i18n } = useLingui();
   const label = { open: t`Open`, closed: t`Closed`, not_trading_time: t`Not trading time` }[status];
-  return <span className={`status status-${status}`}>{label}</span>;
+  const when = status !== "open" && opensAt ? formatOpening(opensAt, i18n.locale) : null;
+  return (
+    <span className={`status status-${status}`} data-opens={when === null ? undefined : opensAt}>
+      {when === null ? label : `${label} · ${t`opens ${when}`}`}
+    </span>
+  );
 }
 
 /** A change with its sign and an arrow, so colour is never the only signal of up or down. */

@@ -15,6 +15,7 @@ import { settleDueOrders } from "#server/jobs/settlement";
 
 import { launchBrowser } from "../../scripts/browser.mjs";
 import { startServerProcess } from "../e2e/server-process";
+import { chartTimings } from "./chart-bench";
 import { mixedLoadBench } from "./mixed-load";
 import { homeWarmStart, streamingMemory } from "./pwa-bench";
 
@@ -170,24 +171,12 @@ async function settlementBench() {
 
 async function browserBench(baseUrl: string) {
   const browser = await launchBrowser();
-  const page = await browser.newPage({ viewport: { width: 400, height: 860 } });
-  await page.goto(`${baseUrl}/h5/#/pages/login/login`);
-  await page.getByLabel("Account", { exact: true }).fill("demo");
-  await page.getByLabel("Password", { exact: true }).fill("demo1234");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/user\/user/);
   const products = ((await (await fetch(`${baseUrl}/api/index/ajaxdata?market=crypto`)).json()) as { data: Array<{ id: number }> }).data;
-  await page.goto(`${baseUrl}/h5/#/pages/trade/trade?pid=${products[0]!.id}&period=1m&candles=5000`);
-  await page.waitForFunction(() => performance.getEntriesByName("kline-first-render").length > 0, undefined, { timeout: 30_000 });
-  const candles = await page.getByTestId("kline").getAttribute("data-candles");
-  const first = await page.evaluate(() => performance.getEntriesByName("kline-first-render")[0]!.duration);
-  line(`first render of ${candles} candles ms`, first.toFixed(1), `≤ ${targets.candles}`);
-  await page.waitForFunction(() => performance.getEntriesByName("kline-tick").length >= 8, undefined, { timeout: 30_000 });
-  const ticks = await page.evaluate(() => performance.getEntriesByName("kline-tick").map((entry) => entry.duration));
-  ticks.sort((a, b) => a - b);
+  const chart = await chartTimings(browser, baseUrl, products[0]!.id);
+  line(`first render of ${chart.candles} candles ms`, chart.firstRender.toFixed(1), `≤ ${targets.candles}`);
   line(
     "tick → chart update ms (median / max)",
-    `${ticks[Math.floor(ticks.length / 2)]!.toFixed(1)} / ${ticks.at(-1)!.toFixed(1)}`,
+    `${chart.ticks[Math.floor(chart.ticks.length / 2)]!.toFixed(1)} / ${chart.ticks.at(-1)!.toFixed(1)}`,
     `≤ ${targets.tick}`,
   );
 

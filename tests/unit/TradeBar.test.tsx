@@ -30,6 +30,7 @@ const goods: Goods = {
     simulated: true,
     source: "simulated",
     stale: false,
+    nextOpen: null,
   },
   options: [{ seconds: 30, payoutRate: "0.8", minAmount: "10.00", maxAmount: "5000.00" }],
   limits: { singleMin: "10.00", singleMax: "5000.00", totalMax: "20000.00" },

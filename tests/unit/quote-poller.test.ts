@@ -12,6 +12,7 @@ const quote = (id: number, price: string, time = 1): LatestQuote => ({
   simulated: true,
   source: "simulated",
   stale: false,
+  nextOpen: null,
 });
 
 function setup(fetchQuotes: (pids: number[]) => Promise<LatestQuote[]>) {

@@ -6,7 +6,7 @@ import { bpsToRate, formatPrice } from "#contract/money";
 
 import { secondsOptions } from "../../db/schema";
 import type { PriceFeed, ProductRow } from "../../market/feed";
-import { latestCandles } from "../../market/store";
+import { candlesAfter, candlesBefore, latestCandles } from "../../market/store";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -23,6 +23,7 @@ function feedFields(feed: PriceFeed, pid: number, now: number) {
     simulated: feed.isSimulated(pid),
     source: feed.sourceLabel(pid),
     stale: feed.status(pid, now) === "open" && feed.isStale(pid, now),
+    nextOpen: feed.nextOpen(pid, now),
   };
 }
 
@@ -83,10 +84,30 @@ export function productDetail(feed: PriceFeed, now: number, pid: number): Produc
   return { ...quote, open: format(session?.open), high: format(session?.high), low: format(session?.low) };
 }
 
-export async function klines(ctx: ServiceContext, feed: PriceFeed, pid: number, period: Period, limit: number): Promise<Candle[]> {
+/** Which candles: the latest, or those before or after a time (the chart paging through history). */
+export interface KlineRange {
+  before?: number;
+  after?: number;
+}
+
+export async function klines(
+  ctx: ServiceContext,
+  feed: PriceFeed,
+  pid: number,
+  period: Period,
+  limit: number,
+  range: KlineRange = {},
+): Promise<Candle[]> {
   const product = findProduct(feed, pid);
-  // recent history from memory; a longer one than the ring holds from the database
-  const rows = (await feed.candleRings.latest(ctx.db, pid, period, limit)) ?? (await latestCandles(ctx.db, pid, period, limit));
+  // recent history from memory; a longer or older one than the ring holds from the database
+  const rows =
+    range.before !== undefined
+      ? ((await feed.candleRings.range(ctx.db, pid, period, { before: range.before }, limit)) ??
+        (await candlesBefore(ctx.db, pid, period, range.before, limit)))
+      : range.after !== undefined
+        ? ((await feed.candleRings.range(ctx.db, pid, period, { after: range.after }, limit)) ??
+          (await candlesAfter(ctx.db, pid, period, range.after, limit)))
+        : ((await feed.candleRings.latest(ctx.db, pid, period, limit)) ?? (await latestCandles(ctx.db, pid, period, limit)));
   const f = (value: number) => formatPrice(value, product.precision);
   return rows.map((row) => [row.time, f(row.open), f(row.high), f(row.low), f(row.close)]);
 }

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sum } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
 import { centsToDecimal } from "#contract/format";
 import { formatPrice, parseAmount, parsePrice } from "#contract/money";
+import type { OrderHistoryFilter } from "#contract/order-reports";
 import { PAGE_SIZE } from "#contract/paging";
 import type { Direction, Order, OrderPage } from "#contract/trading";
 import { orderFee } from "#contract/trading-math";
@@ -197,8 +198,16 @@ export async function holdingOrders(ctx: TradingContext, user: UserRow): Promise
   return rows.map((row) => toOrder(row, productOf(ctx, row)));
 }
 
-export async function orderHistory(ctx: TradingContext, user: UserRow, page: number): Promise<OrderPage> {
-  const where = and(eq(orders.userId, user.id), eq(orders.status, "closed"));
+/** The user's settled orders, newest settled first, narrowed by product, result and settlement time. */
+export async function orderHistory(ctx: TradingContext, user: UserRow, page: number, filter: OrderHistoryFilter = {}): Promise<OrderPage> {
+  const where = and(
+    eq(orders.userId, user.id),
+    eq(orders.status, "closed"),
+    filter.pid === undefined ? undefined : eq(orders.productId, filter.pid),
+    filter.result === undefined ? undefined : eq(orders.result, filter.result),
+    filter.since === undefined ? undefined : gte(orders.closeTime, filter.since),
+    filter.until === undefined ? undefined : lt(orders.closeTime, filter.until),
+  );
   const [total] = await ctx.db.select({ n: count() }).from(orders).where(where);
   const rows = await ctx.db
     .select()

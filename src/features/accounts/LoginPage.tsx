@@ -28,7 +28,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     <main className="page page-auth">
       <NavBar
         title={t`Log in`}
-        back={false}
+        backTo="/"
         action={
           <Link to="/pages/public/language" className="icon-link" aria-label={t`Language`}>
             <GlobeIcon />
@@ -64,6 +64,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         </p>
         <p className="form-foot">
           <Trans>Forgot your password? Contact customer service to reset it.</Trans>
+        </p>
+        <p className="form-foot">
+          <Link to="/" replace data-testid="browse-markets">
+            {t`Browse the markets without logging in`}
+          </Link>
         </p>
       </form>
     </main>

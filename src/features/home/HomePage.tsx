@@ -13,7 +13,7 @@ export function HomePage({ loggedIn, top, quotes, bottom }: { loggedIn: boolean;
       <header className="home-header">
         <h1 className="brand">TradePWA</h1>
         {!loggedIn && (
-          <Link to="/pages/login/login" className="button button-small">
+          <Link to="/pages/login/login" search={{ redirect: "/" }} className="button button-small">
             <Trans>Log in</Trans>
           </Link>
         )}

@@ -1,5 +1,6 @@
 import { call } from "@/api/client";
-import type { ProductQuote } from "#contract/markets";
+import type { ProductQuote, Sparklines } from "#contract/markets";
 import { apiPaths } from "#contract/paths";
 
 export const fetchProducts = () => call<ProductQuote[]>(apiPaths.products, {}, { quiet: true });
+export const fetchSparklines = () => call<Sparklines>(apiPaths.sparklines, {}, { quiet: true });

@@ -1,14 +1,28 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
 import { CoinAmount } from "@/ui/CoinAmount";
 import { copyText } from "@/ui/copy";
-import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, ShieldIcon, WalletIcon } from "@/ui/Icons";
+import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, WalletIcon } from "@/ui/Icons";
 import { Money } from "@/ui/Money";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { APP_VERSION } from "@/ui/version";
 import type { UserInfo } from "#contract/accounts";
+
+import { readBalancesHidden, writeBalancesHidden } from "./hidden-balances";
+import {
+  BellIcon,
+  EyeIcon,
+  FinanceIcon,
+  GiftIcon,
+  HeadsetIcon,
+  IdCardIcon,
+  InviteIcon,
+  LockIcon,
+  RechargeIcon,
+  WithdrawIcon,
+} from "./MineIcons";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -24,6 +38,11 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
 
 export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; offlineSince?: number; onLogout: () => void }) {
   const { t } = useLingui();
+  const [hidden, setHidden] = useState(readBalancesHidden);
+  const toggleHidden = () => {
+    setHidden(!hidden);
+    writeBalancesHidden(!hidden);
+  };
   const balances: Array<[string, ReactNode]> = [
     [t`Cash`, <Money key="cash" value={user.cash} />],
     [t`Coin`, <CoinAmount key="coin" coin={user.coin} coinRate={user.coinRate} />],
@@ -54,34 +73,56 @@ export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; off
           </p>
         </div>
       </section>
-      <section className="balances" aria-label={t`Balances`}>
-        {balances.map(([label, amount]) => (
-          <div key={label} className="balance">
-            <span className="balance-label">{label}</span>
-            <span className="balance-amount" data-label={label}>
-              {amount}
-            </span>
-          </div>
-        ))}
+      <section className="balance-card" aria-labelledby="balances-title">
+        <header className="balance-card-head">
+          <h2 id="balances-title">{t`Balances`}</h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-pressed={hidden}
+            aria-label={t`Hide balances`}
+            onClick={toggleHidden}
+            data-testid="hide-balances"
+          >
+            <EyeIcon crossed={hidden} />
+          </button>
+        </header>
+        <div className="balances">
+          {balances.map(([label, amount]) => (
+            <div key={label} className="balance">
+              <span className="balance-label">{label}</span>
+              <span className="balance-amount" data-label={label}>
+                {hidden ? (
+                  <>
+                    <span aria-hidden="true">****</span>
+                    <span className="visually-hidden">{t`Hidden`}</span>
+                  </>
+                ) : (
+                  amount
+                )}
+              </span>
+            </div>
+          ))}
+        </div>
       </section>
       <nav aria-label={t`Account menu`}>
         <ul className="menu">
           <MenuLink to="/pages/user/wallet" icon={<WalletIcon />}>
             <Trans>Wallet</Trans>
           </MenuLink>
-          <MenuLink to="/pages/user/recharge" icon={<WalletIcon />}>
+          <MenuLink to="/pages/user/recharge" icon={<RechargeIcon />}>
             <Trans>Recharge</Trans>
           </MenuLink>
-          <MenuLink to="/pages/user/cash" icon={<WalletIcon />}>
+          <MenuLink to="/pages/user/cash" icon={<WithdrawIcon />}>
             <Trans>Withdraw</Trans>
           </MenuLink>
-          <MenuLink to="/pages/user/finance" icon={<WalletIcon />}>
+          <MenuLink to="/pages/user/finance" icon={<FinanceIcon />}>
             <Trans>Financing</Trans>
           </MenuLink>
           <MenuLink to="/pages/user/bank" icon={<CardIcon />}>
             <Trans>Bank cards</Trans>
           </MenuLink>
-          <MenuLink to="/pages/user/auth" icon={<ShieldIcon />}>
+          <MenuLink to="/pages/user/auth" icon={<IdCardIcon />}>
             <Trans>Real-name verification</Trans>
           </MenuLink>
           <MenuLink to="/pages/user/message" icon={<MailIcon />}>
@@ -92,19 +133,19 @@ export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; off
               </span>
             )}
           </MenuLink>
-          <MenuLink to="/pages/user/notice" icon={<MailIcon />}>
+          <MenuLink to="/pages/user/notice" icon={<BellIcon />}>
             <Trans>Platform notices</Trans>
           </MenuLink>
-          <MenuLink to="/pages/user/activityCenter" icon={<GlobeIcon />}>
+          <MenuLink to="/pages/user/activityCenter" icon={<GiftIcon />}>
             <Trans>Activity centre</Trans>
           </MenuLink>
-          <MenuLink to="/pages/user/invite" icon={<GlobeIcon />}>
+          <MenuLink to="/pages/user/invite" icon={<InviteIcon />}>
             <Trans>Invite friends</Trans>
           </MenuLink>
-          <MenuLink to="/pages/customer/customer" icon={<MailIcon />}>
+          <MenuLink to="/pages/customer/customer" icon={<HeadsetIcon />}>
             <Trans>Customer service</Trans>
           </MenuLink>
-          <MenuLink to="/pages/user/security" icon={<ShieldIcon />}>
+          <MenuLink to="/pages/user/security" icon={<LockIcon />}>
             <Trans>Security</Trans>
           </MenuLink>
           <MenuLink to="/pages/public/language" icon={<GlobeIcon />}>

@@ -5,6 +5,8 @@ import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import type { PlatformInfo } from "#contract/support";
 
+import { contactLink } from "./contact-link";
+
 /** Customer service: how to reach support, and what to contact it for. */
 export function CustomerPage({ info, offlineSince }: { info: PlatformInfo; offlineSince?: number }) {
   const { t } = useLingui();
@@ -18,12 +20,27 @@ export function CustomerPage({ info, offlineSince }: { info: PlatformInfo; offli
       <NavBar title={t`Customer service`} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <ul className="record-list" data-testid="support-channels">
-        {info.support.map((channel) => (
-          <li key={channel.type} className="record">
-            <span className="record-sub">{channel.label}</span>
-            <CopyRow value={channel.value} label={t`Copy ${channel.label}`} />
-          </li>
-        ))}
+        {info.support.map((channel) => {
+          const href = contactLink(channel.type, channel.value);
+          return (
+            <li key={channel.type} className="record">
+              <span className="record-sub">{channel.label}</span>
+              <CopyRow value={channel.value} label={t`Copy ${channel.label}`} />
+              {href && (
+                // its own app (mail, Telegram, WhatsApp) or a new tab: this page stays where it is
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="button button-small contact-open"
+                  data-channel={channel.type}
+                >
+                  {t`Contact via ${channel.label}`}
+                </a>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <p className="record-sub">{t`Hours: ${info.hours}`}</p>
       <h2 className="section-title">{t`We can help with`}</h2>

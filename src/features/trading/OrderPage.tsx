@@ -14,7 +14,10 @@ import { useServerNow } from "@/ui/use-now";
 import { quotesAtom, watchQuotes } from "@/workers/quotes";
 import type { Order, OrderPage as OrderPageData } from "#contract/trading";
 
-type Tab = "holding" | "history" | "follow";
+import { type HistoryFilterForm, HistoryFilters, NO_FILTER, toRequest } from "./HistoryFilters";
+import { StatementView } from "./StatementView";
+
+type Tab = "holding" | "history" | "statement" | "follow";
 
 /** How often expired orders are checked against the server: a settled one leaves "Settling…" within two seconds. */
 const SETTLE_POLL_MS = 1000;
@@ -69,7 +72,9 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
   const [tab, setTab] = useState<Tab>("holding");
   const [pages, setPages] = useState<Order[]>(history.items);
   const [page, setPage] = useState(history.page);
+  const [total, setTotal] = useState(history.total);
   const [loading, setLoading] = useState(false);
+  const [filter, setFilter] = useState<HistoryFilterForm>(NO_FILTER);
   const quotes = useAtomValue(quotesAtom);
   const now = useServerNow(500);
   const router = useRouter();
@@ -100,16 +105,36 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
     };
   }, [waiting, router]);
 
-  // a refreshed history (pull to refresh, or coming back to the tab) starts again from its first page
+  // a refreshed history (pull to refresh, or coming back to the tab) starts again from its first page; with
+  // filters set, the server is asked for their first page instead
+  const filtered = JSON.stringify(toRequest(filter));
   useEffect(() => {
-    setPages(history.items);
-    setPage(history.page);
-  }, [history]);
+    const request = JSON.parse(filtered) as ReturnType<typeof toRequest>;
+    if (Object.keys(request).length === 0) {
+      setPages(history.items);
+      setPage(history.page);
+      setTotal(history.total);
+      return;
+    }
+    let current = true;
+    setLoading(true);
+    void fetchOrderHistory(1, request).then((answer) => {
+      if (!current) return;
+      setLoading(false);
+      if (answer.code !== 1) return;
+      setPages(answer.data.items);
+      setPage(answer.data.page);
+      setTotal(answer.data.total);
+    });
+    return () => {
+      current = false;
+    };
+  }, [history, filtered]);
   useEffect(() => watchQuotes([...new Set(holding.map((o) => o.pid))]), [holding]);
 
   async function more() {
     setLoading(true);
-    const answer = await fetchOrderHistory(page + 1);
+    const answer = await fetchOrderHistory(page + 1, toRequest(filter));
     setLoading(false);
     if (answer.code === 1) {
       setPages((current) => [...current, ...answer.data.items]);
@@ -125,6 +150,7 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
   const tabs: Array<[Tab, string]> = [
     ["holding", t`Holding`],
     ["history", t`History`],
+    ["statement", t`Statement`],
     ["follow", t`Follow orders`],
   ];
   return (
@@ -149,13 +175,18 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
               ))}
             </ul>
           ))}
+        {tab === "history" && <HistoryFilters value={filter} onChange={setFilter} />}
         {tab === "history" &&
           (pages.length === 0 ? (
-            <Empty
-              title={t`No settled orders yet`}
-              text={t`Settled orders are listed here with their open and close prices.`}
-              action={seeMarkets}
-            />
+            filtered === "{}" ? (
+              <Empty
+                title={t`No settled orders yet`}
+                text={t`Settled orders are listed here with their open and close prices.`}
+                action={seeMarkets}
+              />
+            ) : (
+              <Empty title={t`No orders match`} text={t`No settled order matches these filters.`} />
+            )
           ) : (
             <>
               <ul className="order-list">
@@ -163,13 +194,14 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
                   <HistoryRow key={order.id} order={order} />
                 ))}
               </ul>
-              {pages.length < history.total && (
+              {pages.length < total && (
                 <button type="button" className="button load-more" onClick={more} disabled={loading}>
                   {t`Load more`}
                 </button>
               )}
             </>
           ))}
+        {tab === "statement" && <StatementView />}
         {tab === "follow" && <Empty title={t`Follow orders`} text={t`Copy trading is in development.`} />}
       </PullToRefresh>
     </main>

@@ -8,6 +8,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSubmission } from "@/api/submission";
 import { fetchOrder } from "@/api/trading";
 import { useAmountFormat } from "@/i18n/format";
+import { goBack } from "@/ui/back";
+import { FavouriteStar } from "@/ui/FavouriteStar";
 import { BackIcon } from "@/ui/Icons";
 import { StatusBadge } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
@@ -18,17 +20,15 @@ import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
 import { type Candle, type Goods, type Period, PERIODS, type ProductDetail, QUOTE_STALE_SECONDS } from "#contract/markets";
 import { type Direction, type Order } from "#contract/trading";
 
-import { fetchBalance, submitOrder } from "./api";
+import { fetchBalance, fetchKlinePage, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
-import type { ChartOrder, ChartType, Studies } from "./KlineChart";
+import { useKlineChart } from "./kline-loader";
+import type { ChartOrder, ChartType, LoadCandles, Studies } from "./KlineChart";
 import { useProblemText } from "./problem-text";
 import { ResultBubble } from "./ResultBubble";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
 
-// echarts is most of the screen's code: the header and the trade bar draw first, the chart as soon as it has
-// arrived (the service worker has it precached)
-const KlineChart = lazy(() => import("./KlineChart").then((module) => ({ default: module.KlineChart })));
 // the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
 
@@ -73,6 +73,9 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const [placed, setPlaced] = useState<Order[]>([]);
   const [settled, setSettled] = useState<Order[]>([]);
   const { submit, busy } = useSubmission();
+  // echarts is most of the screen's code: the header and the trade bar draw first, the chart as soon as it has
+  // arrived (the loader started fetching it; the service worker has it precached)
+  const KlineChart = useKlineChart();
 
   useEffect(() => setBalance(goods.balance), [goods.balance]);
   useEffect(() => primeQuotes([detail]), [detail]);
@@ -98,7 +101,9 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const quoteTime = live?.time ?? detail.time;
   // the server says so when a real source has gone silent; an old quote is stale either way
   const stale = (live?.stale ?? detail.stale) || Math.max(0, Math.floor(now - quoteTime)) > QUOTE_STALE_SECONDS;
-  const tick = useMemo(() => (live ? { time: live.time, price: Number(live.price) } : null), [live]);
+  // `at`: when the quote reached the screen, so the chart's tick → pixels time counts React's render too
+  const tick = useMemo(() => (live ? { time: live.time, price: Number(live.price), at: performance.now() } : null), [live]);
+  const loadCandles: LoadCandles = useCallback((bound, limit) => fetchKlinePage(detail.id, period, bound, limit), [detail.id, period]);
   // the price's colour says which way the last tick went; it keeps that colour while the price stands still
   const previous = useRef({ price, move: "flat" as "up" | "down" | "flat" });
   if (price !== previous.current.price) {
@@ -211,22 +216,18 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   return (
     <main className="page-trade-screen">
       <header className="tr-head">
-        <button
-          type="button"
-          className="tr-back"
-          aria-label={t`Back`}
-          onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: "/" }))}
-        >
+        <button type="button" className="tr-back" aria-label={t`Back`} onClick={() => goBack(router)}>
           <BackIcon />
         </button>
         <div className="tr-product">
           <h1 className="tr-name">
-            {detail.name} <StatusBadge status={status} />
+            {detail.name} <StatusBadge status={status} opensAt={(live ? live.nextOpen : detail.nextOpen) ?? null} />
           </h1>
           <span className={`tr-price tr-price-${move}`} data-testid="trade-price" data-move={move}>
             {price}
           </span>
         </div>
+        <FavouriteStar pid={detail.id} name={detail.name} />
         <div className="tr-balance">
           <span className="tr-caption">{t`Balance`}</span>
           <strong data-testid="trade-balance">{balance === null ? "—" : money(balance)}</strong>
@@ -274,7 +275,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           </button>
         </div>
       </div>
-      <Suspense fallback={<div className="tr-chart" />}>
+      {KlineChart ? (
         <KlineChart
           candles={candles}
           period={period}
@@ -285,6 +286,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           price={Number(price)}
           orders={chartOrders}
           now={second}
+          loadCandles={loadCandles}
           overlay={(pointOf) => (
             <>
               <PriceSource by={detail} className="tr-simulated" />
@@ -294,7 +296,9 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
             </>
           )}
         />
-      </Suspense>
+      ) : (
+        <div className="tr-chart" />
+      )}
       <TradeBar
         goods={goods}
         amount={amount}

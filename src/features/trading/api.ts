@@ -5,8 +5,23 @@ import { apiPaths } from "#contract/paths";
 import type { PlaceOrderRequest } from "#contract/schemas/trading";
 import type { Order } from "#contract/trading";
 
+import { loadKlineChart } from "./kline-loader";
+
 export const fetchProductDetail = (pid: number) => call<ProductDetail>(apiPaths.productDetail, { pid });
 export const fetchKlines = (pid: number, period: Period, limit = 300) => call<Candle[]>(apiPaths.klines, { pid, period, limit });
+/**
+ * A page of history for the chart as it pans: the `limit` candles before or after a time, or the latest; null
+ * when the request failed (quiet: the chart tries again later, no toast while the finger is on it).
+ */
+export async function fetchKlinePage(
+  pid: number,
+  period: Period,
+  bound: { before: number } | { after: number } | null,
+  limit: number,
+): Promise<Candle[] | null> {
+  const answer = await call<Candle[]>(apiPaths.klines, { pid, period, limit, ...bound }, { quiet: true });
+  return answer.code === 1 ? answer.data : null;
+}
 export const fetchGoods = (pid: number) => call<Goods>(apiPaths.goods, { pid });
 /** The user's cash as the ticket shows it, read again after an order or a settlement; quiet: a failed refresh keeps the last figure. */
 export async function fetchBalance(pid: number): Promise<string | null | undefined> {
@@ -23,6 +38,8 @@ export interface TradeScreen {
 
 /** What the trade screen needs from the market, as one answer: saved whole for offline reading. */
 export async function fetchTradeScreen(pid: number, period: Period, limit: number): Promise<Envelope<TradeScreen>> {
+  // the chart's code downloads beside the data (a failure shows when the page renders the chart)
+  loadKlineChart().catch(() => {});
   const [detail, candles, goods] = await Promise.all([fetchProductDetail(pid), fetchKlines(pid, period, limit), fetchGoods(pid)]);
   if (detail.code !== 1) return detail;
   if (candles.code !== 1) return candles;

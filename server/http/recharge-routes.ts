@@ -9,28 +9,14 @@ import { opsMoneyEndpoints } from "#contract/ops";
 
 import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
-import { addCard, deleteCard, listCards } from "../modules/cards/service";
 import { AppError } from "../modules/errors";
 import { describeChannel, listChannelsForOps } from "../modules/money/ops-channels";
-import { reconcileReport } from "../modules/money/reconcile-report";
-import {
-  findChannel,
-  listRecharges,
-  listWithdrawals,
-  moneyRules,
-  reconcile,
-  reviewRecharge,
-  reviewWithdrawal,
-  setChannel,
-  setMoneyRules,
-} from "../modules/money/review";
-import { actorKey } from "../modules/operators/service";
+import { findChannel, listRecharges, reviewRecharge, setChannel } from "../modules/money/review";
 import { rechargeInfo, rechargeRecords, submitRecharge } from "../modules/recharge/service";
 import { findUpload, saveUpload, type UploadContext } from "../modules/recharge/uploads";
-import { exchange, exchangeRecords, wallet } from "../modules/wallet/service";
-import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { sendOk } from "./envelope";
 import { translate } from "./i18n";
+import { moneyLimits } from "./money-limits";
 import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";
 import { uploadHeaders } from "./upload-headers";
@@ -52,53 +38,17 @@ async function refuseAnnouncedOversize(request: FastifyRequest, reply: FastifyRe
     throw new AppError("request_too_large");
   }
 }
-
-export function registerMoneyRoutes(app: FastifyInstance, ctx: UploadContext, opsToken: string | undefined, scale: number) {
-  const money = { perMinute: 30 * scale };
-  const withFundPassword = { ...money, fundPassword: (input: { payPassword: string }) => input.payPassword };
-  route(app, endpoints.wallet, async (_input, { user }) => ({ data: await wallet(ctx, user) }));
-  // each money action is claimed by its requestId: a retried or doubled submission is answered, not redone
-  onceRoute(
-    app,
-    endpoints.exchange,
-    ctx,
-    async (input, { user }, scoped) => ({ data: await exchange(scoped, user, input), message: "done" }),
-    withFundPassword,
-  );
-  route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));
-  route(app, endpoints.bankCards, async (_input, { user }) => ({ data: await listCards(ctx, user) }));
-  onceRoute(
-    app,
-    endpoints.addCard,
-    ctx,
-    async (input, { user }, scoped) => ({ data: await addCard(scoped, user, input), message: "added" }),
-    withFundPassword,
-  );
-  onceRoute(
-    app,
-    endpoints.deleteCard,
-    ctx,
-    async (input, { user }, scoped) => ({ data: await deleteCard(scoped, user, input), message: "deleted" }),
-    withFundPassword,
-  );
+export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext, opsToken: string | undefined, scale: number) {
+  const limits = moneyLimits(scale);
   route(app, endpoints.rechargeInfo, async () => ({ data: await rechargeInfo(ctx) }));
   onceRoute(
     app,
     endpoints.recharge,
     ctx,
     async (input, { user }, scoped) => ({ data: await submitRecharge(scoped, user, input), message: "recharge_submitted" }),
-    money,
+    limits.money,
   );
   route(app, endpoints.rechargeRecords, async (input, { user }) => ({ data: await rechargeRecords(ctx, user, input.page) }));
-  route(app, endpoints.withdrawalInfo, async (_input, { user }) => ({ data: await withdrawalInfo(ctx, user) }));
-  onceRoute(
-    app,
-    endpoints.withdraw,
-    ctx,
-    async (input, { user }, scoped) => ({ data: await withdraw(scoped, user, input), message: "withdraw_submitted" }),
-    withFundPassword,
-  );
-  route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
   // multipart upload: the bytes decide what the file is (image-check.ts), never its name or declared type
   app.post(
@@ -153,15 +103,6 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: UploadContext, op
       message: successMessages.done,
     };
   });
-  route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
-  opsWriteRoute(app, o.reviewWithdrawal, ctx, async (input, { operator }, scoped, note) => {
-    note.target = `withdrawal:${input.id}`;
-    note.before = { status: "review" };
-    return {
-      data: await reviewWithdrawal(scoped, Number(input.id), input.decision, input.reason, translate, actorKey(operator)),
-      message: successMessages.done,
-    };
-  });
   opsWriteRoute(app, o.setChannel, ctx, async (input, _context, scoped, note) => {
     note.target = input.id ? `channel:${input.id}` : "channel:new";
     const before = input.id ? await findChannel(scoped, Number(input.id)) : null;
@@ -169,12 +110,4 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: UploadContext, op
     return { data: describeChannel((await setChannel(scoped, input))!), message: successMessages.done };
   });
   route(app, o.listChannels, async () => ({ data: await listChannelsForOps(ctx) }));
-  route(app, o.moneyRules, async () => ({ data: await moneyRules(ctx) }));
-  opsWriteRoute(app, o.setMoneyRules, ctx, async (input, _context, scoped, note) => {
-    note.target = "settings:money";
-    note.before = await moneyRules(scoped);
-    return { data: await setMoneyRules(scoped, input), message: successMessages.done };
-  });
-  route(app, o.reconcile, async () => ({ data: await reconcile(ctx) }));
-  route(app, o.reconcileReport, async (input) => ({ data: await reconcileReport(ctx, input) }));
 }

@@ -5,12 +5,11 @@ import { endpoints } from "#contract/endpoints";
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { goods, klines, latestQuotes, listProducts, productDetail, secondsOptionList } from "../modules/markets/service";
-import { getOrder, holdingOrders, orderHistory, placeOrder, preTradeCheck } from "../modules/trading/service";
+import { SparklineAnswers } from "../modules/markets/sparklines";
 import { QuoteAnswers, quoteRoute } from "./quote-answers";
 import { route } from "./routes";
 
-export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed, scale: number) {
-  const trading = { ...ctx, feed };
+export function registerMarketsRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed) {
   const answers = new QuoteAnswers(feed, ctx.now);
   quoteRoute(
     app,
@@ -40,8 +39,14 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, 
     (input, now) => productDetail(feed, now, input.pid),
     (input) => [input.pid],
   );
+  const sparklines = new SparklineAnswers(ctx, feed);
+  route(app, endpoints.sparklines, async (_input, { reply }) => {
+    // the same for everyone and rebuilt once a minute: browsers and shared caches may keep it that long
+    reply.header("cache-control", "public, max-age=60");
+    return { data: await sparklines.answer(), feed: feed.feedLabel() };
+  });
   route(app, endpoints.klines, async (input) => ({
-    data: await klines(ctx, feed, input.pid, input.period, input.limit),
+    data: await klines(ctx, feed, input.pid, input.period, input.limit, { before: input.before, after: input.after }),
     feed: feed.feedLabel([input.pid]),
   }));
   route(app, endpoints.seconds, async (input) => ({ data: await secondsOptionList(ctx, feed, input.pid) }));
@@ -50,12 +55,4 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: ServiceContext, 
     reply.header("cache-control", "private, no-store");
     return { data: await goods(ctx, feed, input.pid, maybeUser), feed: feed.feedLabel([input.pid]) };
   });
-
-  route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: preTradeCheck(trading, user, input.pid) }));
-  route(app, endpoints.placeOrder, async (input, { user }) => ({ data: await placeOrder(trading, user, input) }), {
-    perMinute: 120 * scale,
-  });
-  route(app, endpoints.order, async (input, { user }) => ({ data: await getOrder(trading, user, input.id) }));
-  route(app, endpoints.holdingOrders, async (_input, { user }) => ({ data: await holdingOrders(trading, user) }));
-  route(app, endpoints.orderHistory, async (input, { user }) => ({ data: await orderHistory(trading, user, input.page) }));
 }

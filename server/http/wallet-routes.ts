@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+
+import { endpoints } from "#contract/endpoints";
+
+import type { ServiceContext } from "../modules/context";
+import { exchange, exchangeRecords, wallet } from "../modules/wallet/service";
+import { moneyLimits } from "./money-limits";
+import { onceRoute, route } from "./routes";
+
+export function registerWalletRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
+  const limits = moneyLimits(scale);
+  route(app, endpoints.wallet, async (_input, { user }) => ({ data: await wallet(ctx, user) }));
+  // each money action is claimed by its requestId: a retried or doubled submission is answered, not redone
+  onceRoute(
+    app,
+    endpoints.exchange,
+    ctx,
+    async (input, { user }, scoped) => ({ data: await exchange(scoped, user, input), message: "done" }),
+    limits.withFundPassword,
+  );
+  route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+
+import { successMessages } from "#contract/catalogue";
+import { endpoints } from "#contract/endpoints";
+import { opsMoneyEndpoints } from "#contract/ops";
+
+import type { ServiceContext } from "../modules/context";
+import { listWithdrawals, reviewWithdrawal } from "../modules/money/review";
+import { actorKey } from "../modules/operators/service";
+import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
+import { translate } from "./i18n";
+import { moneyLimits } from "./money-limits";
+import { opsWriteRoute } from "./ops-write-route";
+import { onceRoute, route } from "./routes";
+
+export function registerWithdrawalRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
+  const limits = moneyLimits(scale);
+  route(app, endpoints.withdrawalInfo, async (_input, { user }) => ({ data: await withdrawalInfo(ctx, user) }));
+  onceRoute(
+    app,
+    endpoints.withdraw,
+    ctx,
+    async (input, { user }, scoped) => ({ data: await withdraw(scoped, user, input), message: "withdraw_submitted" }),
+    limits.withFundPassword,
+  );
+  route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
+
+  const o = opsMoneyEndpoints;
+  route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
+  opsWriteRoute(app, o.reviewWithdrawal, ctx, async (input, { operator }, scoped, note) => {
+    note.target = `withdrawal:${input.id}`;
+    note.before = { status: "review" };
+    return {
+      data: await reviewWithdrawal(scoped, Number(input.id), input.decision, input.reason, translate, actorKey(operator)),
+      message: successMessages.done,
+    };
+  });
+}

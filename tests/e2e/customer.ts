@@ -1,0 +1,79 @@
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
+
+import { makePng } from "../server/images";
+import { appUrl, baseUrl, ops, uniqueAccount, uniquePhone } from "./helpers";
+
+export interface Customer {
+  account: string;
+  password: string;
+  token: string;
+}
+
+/** A form POST or a GET to the e2e server, as the PWA sends them; the envelope back. */
+export async function apiCall(method: "GET" | "POST", path: string, fields: Record<string, string> = {}, token?: string) {
+  const query = new URLSearchParams(fields).toString();
+  const headers: Record<string, string> = token ? { token } : {};
+  const response =
+    method === "GET"
+      ? await fetch(`${baseUrl()}${path}${query ? `?${query}` : ""}`, { headers })
+      : await fetch(`${baseUrl()}${path}`, {
+          method,
+          headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+          body: query,
+        });
+  return (await response.json()) as { code: number; msg: string; err?: string; data: any };
+}
+
+/** A new customer of its own (registered through the API with the SMS code the operator sees), so a test owns its data. */
+export async function registerCustomer(prefix: string): Promise<Customer> {
+  const account = uniqueAccount(prefix);
+  const phone = uniquePhone();
+  const password = "pass1234";
+  const sent = await apiCall("POST", "/api/login/sendsms", { phone });
+  if (sent.code !== 1) throw new Error(`sms: ${sent.msg}`);
+  const [latest] = ops("sms", phone) as Array<{ code: string }>;
+  const registered = await apiCall("POST", "/api/login/reg", {
+    account,
+    password,
+    password2: password,
+    payPassword: "fund1234",
+    payPassword2: "fund1234",
+    phone,
+    smsCode: latest!.code,
+    inviteCode: "DEMO88",
+  });
+  if (registered.code !== 1) throw new Error(`register: ${registered.msg}`);
+  return { account, password, token: registered.data.token as string };
+}
+
+/** Logs a customer in through the login page (landing wherever the login page sends them). */
+export async function logInThroughPage(page: Page, customer: Customer, hash = "/pages/login/login"): Promise<void> {
+  if (!page.url().includes("/pages/login/login")) await page.goto(appUrl(hash));
+  await page.getByLabel("Account", { exact: true }).fill(customer.account);
+  await page.getByLabel("Password", { exact: true }).fill(customer.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Gives the customer cash the honest way: a recharge with its screenshot, approved by the operator. */
+export async function fund(customer: Customer, amount: string): Promise<void> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(makePng(40, 30))], { type: "image/png" }), "shot.png");
+  const upload = await fetch(`${baseUrl()}/api/user/uploadfile`, { method: "POST", headers: { token: customer.token }, body: form });
+  const screenshot = ((await upload.json()) as { data: { url: string } }).data.url;
+  const channelId = String((await apiCall("GET", "/api/user/recharge", {}, customer.token)).data.channels[0].id);
+  const recharge = await apiCall(
+    "POST",
+    "/api/user/dorecharge",
+    { channelId, amount, screenshot, requestId: `fund-${customer.account}` },
+    customer.token,
+  );
+  if (recharge.code !== 1) throw new Error(`recharge: ${recharge.msg}`);
+  const response = await fetch(`${baseUrl()}/api/ops/recharge/review`, {
+    method: "POST",
+    headers: { "ops-token": inject("opsToken"), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ id: String(recharge.data.id), decision: "approve" }),
+  });
+  const review = (await response.json()) as { code: number; msg: string };
+  if (review.code !== 1) throw new Error(`review: ${review.msg}`);
+}

@@ -1,0 +1,79 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { apiCall, logInThroughPage, registerCustomer } from "./customer";
+import { appUrl, launchBrowser, newPhoneContext } from "./helpers";
+
+let browser: Browser;
+
+/** Taps a star and waits for the server's answer (the star itself turns at once, before the server has it). */
+async function tapStar(page: Page, name: string): Promise<void> {
+  const saved = page.waitForResponse(
+    (response) => response.url().includes("/api/user/favourite") && response.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: `Favourite: ${name}` }).click();
+  expect((await (await saved).json()).code).toBe(1);
+}
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("favourites in the browser", () => {
+  it("a visitor's star leads to login and back; stars persist on the server across a reload and show first on Home; Home remembers its tab", async () => {
+    const customer = await registerCustomer("fav");
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+
+    // logged out: quotes are browsable, the star leads to login, and login comes back to Home
+    await page.goto(appUrl("/"));
+    await page.getByRole("tab", { name: "Crypto" }).click();
+    await page.getByRole("button", { name: "Favourite: BTC/USDT" }).click();
+    await page.waitForURL(/pages\/login\/login\?redirect=/);
+    await logInThroughPage(page, customer);
+    await page.waitForURL((url) => url.hash === "#/" || url.hash === "#/?");
+    expect(await page.getByRole("tab", { name: "Favourites" }).count()).toBe(0);
+
+    // star two products, one from Home and one from the trade screen's header
+    await page.getByRole("tab", { name: "Crypto" }).click();
+    const btcStar = page.getByRole("button", { name: "Favourite: BTC/USDT" });
+    await tapStar(page, "BTC/USDT");
+    await expect.poll(() => btcStar.getAttribute("aria-pressed")).toBe("true");
+    await page.locator("[data-code=ETHUSDT]").click();
+    await page.waitForURL(/pages\/trade\/trade/);
+    const ethStar = page.getByRole("button", { name: "Favourite: ETH/USDT" });
+    await expect.poll(() => ethStar.getAttribute("aria-pressed")).toBe("false");
+    await tapStar(page, "ETH/USDT");
+    await expect.poll(() => ethStar.getAttribute("aria-pressed")).toBe("true");
+
+    // the server holds them, in the order starred
+    const held = await apiCall("GET", "/api/user/favourites", {}, customer.token);
+    expect(held.data).toHaveLength(2);
+
+    // after a reload the Favourites tab comes first and lists the two stars in the order starred
+    await page.goto(appUrl("/"));
+    await page.reload();
+    const tabs = page.getByRole("tab");
+    await expect.poll(() => tabs.first().textContent()).toBe("Favourites");
+    await page.getByRole("tab", { name: "Favourites" }).click();
+    await expect
+      .poll(() => page.locator(".quote-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-code"))))
+      .toEqual(["BTCUSDT", "ETHUSDT"]);
+
+    // the tab chosen is remembered across a reload
+    await page.getByRole("tab", { name: "Metals" }).click();
+    await page.reload();
+    await expect.poll(() => page.getByRole("tab", { name: "Metals" }).getAttribute("aria-selected")).toBe("true");
+
+    // unstarring the last favourites removes the tab; the server agrees after a reload
+    await page.getByRole("tab", { name: "Favourites" }).click();
+    await tapStar(page, "BTC/USDT");
+    await tapStar(page, "ETH/USDT");
+    await expect.poll(() => page.getByRole("tab", { name: "Favourites" }).count()).toBe(0);
+    await page.reload();
+    await page.locator(".quote-row").first().waitFor();
+    expect(await page.getByRole("tab", { name: "Favourites" }).count()).toBe(0);
+    expect((await apiCall("GET", "/api/user/favourites", {}, customer.token)).data).toEqual([]);
+    await context.close();
+  });
+});

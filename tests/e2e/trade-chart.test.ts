@@ -1,0 +1,248 @@
+import type { Browser, CDPSession, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { apiPaths } from "#contract/paths";
+
+import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
+
+// The trade screen's chart: wheel and pinch zoom, drag to pan, older history paged in from the server as the
+// view nears the oldest candle held, and the crosshair with the candle's figures on hover and on a long press.
+let browser: Browser;
+let pid: number;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // crypto trades around the clock: one-minute candles without gaps
+  const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata?market=crypto`)).json()) as {
+    data: Array<{ id: number; code: string }>;
+  };
+  pid = answer.data.find((p) => p.code === "BTCUSDT")!.id;
+});
+afterAll(() => browser?.close());
+
+interface ChartState {
+  candles: number;
+  from: number;
+  to: number;
+  count: number;
+}
+
+async function state(page: Page): Promise<ChartState> {
+  const data = await page.getByTestId("kline").evaluate((element) => ({ ...(element as HTMLElement).dataset }));
+  return { candles: Number(data.candles), from: Number(data.viewFrom), to: Number(data.viewTo), count: Number(data.viewCount) };
+}
+
+async function openTrade(page: Page): Promise<void> {
+  await page.goto(appUrl(`/pages/trade/trade?pid=${pid}`));
+  await page.locator("[data-testid=kline] canvas").first().waitFor({ timeout: 20_000 });
+  await expect.poll(async () => (await state(page)).count).toBeGreaterThan(0);
+}
+
+/** The price axis range and the visible candles' lows and highs, read from echarts' own option. */
+function axisAndCandles(page: Page) {
+  return page.evaluate(() => {
+    const box = document.querySelector("[data-testid=kline]") as HTMLElement & {
+      chart: { getOption(): { yAxis: Array<{ min: number; max: number }>; series: Array<{ id: string; data: number[][] }> } };
+    };
+    const option = box.chart.getOption();
+    const items = option.series.filter((s) => s.id === "k" || s.id === "live").flatMap((s) => s.data);
+    return {
+      min: option.yAxis[0]!.min,
+      max: option.yAxis[0]!.max,
+      low: Math.min(...items.map((i) => i[3]!)),
+      high: Math.max(...items.map((i) => i[4]!)),
+    };
+  });
+}
+
+/** The middle of the plot (the price axis takes 72 px on the right). */
+async function plot(page: Page) {
+  const box = (await page.getByTestId("kline").boundingBox())!;
+  return { left: box.x + 8, right: box.x + box.width - 72, top: box.y + 28, bottom: box.y + box.height - 24, y: box.y + box.height / 2 };
+}
+
+describe("the trade chart", () => {
+  it("zooms with the wheel around the live edge, fits the price axis to what is on screen, and pages in older candles when dragged back", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    await openTrade(page);
+    const area = await plot(page);
+    const opening = await state(page);
+    expect(opening.count).toBe(66);
+
+    await page.mouse.move((area.left + area.right) / 2, area.y);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(async () => (await state(page)).count).toBeLessThan(opening.count);
+    const zoomed = await state(page);
+    // fewer candles, the live one still at the right edge
+    expect(zoomed.from).toBeGreaterThan(opening.from);
+    expect(zoomed.to).toBeGreaterThanOrEqual(opening.to);
+    // the price axis spans the visible candles, with a small margin, not the whole history
+    const fit = await axisAndCandles(page);
+    expect(fit.min).toBeLessThanOrEqual(fit.low);
+    expect(fit.max).toBeGreaterThanOrEqual(fit.high);
+    expect(fit.max - fit.min).toBeLessThan((fit.high - fit.low) * 1.25);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(async () => (await state(page)).count).toBeGreaterThan(zoomed.count);
+
+    // drag towards the right (back in time) until the chart asks for the candles before its oldest one
+    const older = page.waitForRequest((request) => request.url().includes(apiPaths.klines.path) && request.url().includes("before="), {
+      timeout: 30_000,
+    });
+    const answered = page.waitForResponse((response) => response.url().includes("before="), { timeout: 30_000 });
+    const before = await state(page);
+    for (let drag = 0; drag < 8; drag++) {
+      await page.mouse.move(area.left + 20, area.y);
+      await page.mouse.down();
+      await page.mouse.move(area.right - 20, area.y, { steps: 8 });
+      await page.mouse.up();
+      if ((await state(page)).candles > before.candles) break;
+    }
+    const request = await older;
+    const asked = new URL(request.url()).searchParams;
+    expect(asked.get("pid")).toBe(String(pid));
+    expect(asked.get("period")).toBe("1m");
+    const bound = Number(asked.get("before"));
+    const page1 = ((await (await answered).json()) as { data: Array<[number]> }).data;
+    expect(page1.length).toBeGreaterThan(0);
+    expect(page1.every(([time]) => time < bound)).toBe(true);
+    await expect.poll(async () => (await state(page)).candles).toBe(before.candles + page1.length);
+    // the view moved back in time
+    expect((await state(page)).from).toBeLessThan(before.from);
+
+    // the e2e server holds a few hours of minutes: dragging on reaches the start of history
+    for (let drag = 0; drag < 30 && !(await page.getByText("Start of history").isVisible()); drag++) {
+      await page.mouse.move(area.left + 20, area.y);
+      await page.mouse.down();
+      await page.mouse.move(area.right - 20, area.y, { steps: 4 });
+      await page.mouse.up();
+    }
+    await page.getByText("Start of history").waitFor();
+    // back to the live candle in one tap
+    await page.getByTestId("kline-latest").click();
+    await expect.poll(async () => (await state(page)).to).toBeGreaterThanOrEqual(opening.to);
+    await page.getByTestId("kline-latest").waitFor({ state: "detached" });
+    await context.close();
+  }, 90_000);
+
+  it("draws the line view and the study lines on their layer, and nothing there for plain candles", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    await openTrade(page);
+    // pixels painted on the line layer
+    const painted = () =>
+      page.getByTestId("kline-lines").evaluate((canvas: HTMLCanvasElement) => {
+        const pixels = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let count = 0;
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) count++;
+        return count;
+      });
+    expect(await painted()).toBe(0);
+    await page.getByTestId("chart-type").click();
+    // the line and the area under it: a good part of the plot
+    await expect.poll(painted).toBeGreaterThan(10_000);
+    await page.getByTestId("chart-type").click();
+    await expect.poll(painted).toBe(0);
+    await page.getByRole("button", { name: "MA", exact: true }).click();
+    await expect.poll(painted).toBeGreaterThan(200);
+    const average = await painted();
+    await page.getByRole("button", { name: "BOLL", exact: true }).click();
+    await expect.poll(painted).toBeGreaterThan(average + 200);
+    await context.close();
+  });
+
+  it("hovering shows the crosshair and the readout of the candle under the mouse; leaving shows the live candle again", async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    await openTrade(page);
+    const area = await plot(page);
+    const readout = page.getByTestId("kline-readout");
+    const live = Number(await readout.getAttribute("data-time"));
+
+    const x = area.left + (area.right - area.left) * 0.3;
+    await page.mouse.move(x, area.y);
+    const crosshair = page.getByTestId("kline-crosshair");
+    await crosshair.waitFor();
+    const pointed = Number(await readout.getAttribute("data-time"));
+    const view = await state(page);
+    expect(pointed).toBeLessThan(live);
+    expect(pointed).toBeGreaterThanOrEqual(view.from);
+    // about 30 % of the way into the view's candles (each one minute)
+    const expected = view.from + Math.round(0.3 * view.count - 0.5) * 60;
+    expect(Math.abs(pointed - expected)).toBeLessThanOrEqual(60);
+    expect(await readout.textContent()).toMatch(/O \d+\.\d{2}.*H \d+\.\d{2}.*L \d+\.\d{2}.*C \d+\.\d{2}/);
+    // the vertical line sits on the pointed candle, the price tag beside the axis
+    const line = (await page.locator(".tr-crosshair-x").boundingBox())!;
+    expect(Math.abs(line.x - x)).toBeLessThan((area.right - area.left) / view.count);
+    expect(await page.locator(".tr-crosshair-price").textContent()).toMatch(/^\d+\.\d{2}$/);
+
+    await page.mouse.move(x - 80, area.y);
+    await expect.poll(async () => Number(await readout.getAttribute("data-time"))).toBeLessThan(pointed);
+    await page.mouse.move(area.left - 100, area.top - 200);
+    await crosshair.waitFor({ state: "detached" });
+    await expect.poll(async () => Number(await readout.getAttribute("data-time"))).toBeGreaterThanOrEqual(live);
+    await context.close();
+  });
+
+  it("by touch: a long press shows the crosshair that follows the finger, a quick drag pans, a pinch zooms", async () => {
+    const context = await newPhoneContext(browser, { hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await logInAsDemo(page);
+    await openTrade(page);
+    const area = await plot(page);
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", points: Array<[number, number]>) =>
+      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    const readout = page.getByTestId("kline-readout");
+    const crosshair = page.getByTestId("kline-crosshair");
+    const live = Number(await readout.getAttribute("data-time"));
+    const x = area.left + (area.right - area.left) * 0.5;
+
+    // long press: no pan, the crosshair after the hold, following the finger
+    const opening = await state(page);
+    await touch("touchStart", [[x, area.y]]);
+    await page.waitForTimeout(150);
+    expect(await crosshair.count()).toBe(0);
+    await crosshair.waitFor({ timeout: 2000 });
+    const pressed = Number(await readout.getAttribute("data-time"));
+    expect(pressed).toBeLessThan(live);
+    await slide(cdp, [x, area.y], [x - 100, area.y]);
+    await expect.poll(async () => Number(await readout.getAttribute("data-time"))).toBeLessThan(pressed);
+    expect((await state(page)).from).toBe(opening.from);
+    await touch("touchEnd", []);
+    await crosshair.waitFor({ state: "detached" });
+
+    // a quick drag to the right: older candles come into view, no crosshair
+    await touch("touchStart", [[x - 100, area.y]]);
+    await slide(cdp, [x - 100, area.y], [x + 100, area.y]);
+    await touch("touchEnd", []);
+    await expect.poll(async () => (await state(page)).from).toBeLessThan(opening.from);
+    expect(await crosshair.count()).toBe(0);
+
+    // two fingers apart: fewer candles, bigger
+    const before = await state(page);
+    const left: [number, number] = [x - 30, area.y];
+    const right: [number, number] = [x + 30, area.y];
+    await touch("touchStart", [left, right]);
+    for (let step = 1; step <= 6; step++) {
+      await touch("touchMove", [
+        [left[0] - step * 15, area.y],
+        [right[0] + step * 15, area.y],
+      ]);
+    }
+    await touch("touchEnd", []);
+    await expect.poll(async () => (await state(page)).count).toBeLessThan(before.count);
+    await context.close();
+  });
+});
+
+/** One finger moving from one point to another in small steps, as a real drag does. */
+async function slide(cdp: CDPSession, [x0, y0]: [number, number], [x1, y1]: [number, number], steps = 10) {
+  for (let step = 1; step <= steps; step++) {
+    const x = x0 + ((x1 - x0) * step) / steps;
+    const y = y0 + ((y1 - y0) * step) / steps;
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y, id: 0 }] });
+  }
+}

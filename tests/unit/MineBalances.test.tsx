@@ -1,0 +1,84 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { act, type ReactNode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { MinePage } from "@/features/mine/MinePage";
+import type { UserInfo } from "#contract/accounts";
+
+vi.mock("@/ui/version", () => ({ APP_VERSION: "test" }));
+vi.mock("@tanstack/react-router", () => ({
+  Link: ({ children, to, className }: { children: ReactNode; to: string; className?: string }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
+}));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const user: UserInfo = {
+  id: 7,
+  account: "mina",
+  name: null,
+  phone: "139****000",
+  inviteCode: "MINA77",
+  language: "en",
+  vipLevel: 0,
+  verified: false,
+  hasPayPassword: true,
+  cash: "1234.50",
+  coin: "10.00",
+  frozen: "0.00",
+  yuebao: "500.00",
+  createdAt: 0,
+  coinRate: "0.5",
+};
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  localStorage.clear();
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const show = () => act(() => root.render(<I18nProvider i18n={i18n}>{<MinePage user={user} onLogout={() => {}} />}</I18nProvider>));
+const cash = () => container.querySelector("[data-label=Cash]")!.textContent;
+const toggle = () => container.querySelector<HTMLButtonElement>("[data-testid=hide-balances]")!;
+
+describe("Mine", () => {
+  it("hides and shows the balances, and remembers the choice on this device", () => {
+    show();
+    expect(cash()).toBe("1,234.50 U");
+    expect(toggle().getAttribute("aria-pressed")).toBe("false");
+    act(() => toggle().click());
+    expect(cash()).toBe("****Hidden");
+    expect(container.querySelector(".balances")!.textContent).not.toMatch(/\d/);
+    expect(toggle().getAttribute("aria-pressed")).toBe("true");
+    // a new visit: still hidden
+    act(() => root.unmount());
+    root = createRoot(container);
+    show();
+    expect(cash()).toBe("****Hidden");
+    act(() => toggle().click());
+    expect(cash()).toBe("1,234.50 U");
+    act(() => root.unmount());
+    root = createRoot(container);
+    show();
+    expect(cash()).toBe("1,234.50 U");
+  });
+
+  it("gives every menu row an icon of its own", () => {
+    show();
+    const icons = [...container.querySelectorAll(".menu .menu-item > svg:first-child")].map((svg) => svg.innerHTML);
+    expect(icons.length).toBeGreaterThan(12);
+    expect(new Set(icons).size).toBe(icons.length);
+  });
+});
