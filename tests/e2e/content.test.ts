@@ -1,15 +1,11 @@
-import { describe, expect, inject } from "vitest";
+import { describe, expect } from "vitest";
 
+import { opsCall } from "./customer";
 import { it } from "./fixture";
-import { appUrl, baseUrl } from "./helpers";
+import { appUrl } from "./helpers";
 
 async function publish(fields: Record<string, string>) {
-  const response = await fetch(`${baseUrl()}/api/ops/content`, {
-    method: "POST",
-    headers: { "ops-token": inject("opsToken"), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-  expect(((await response.json()) as { code: number }).code).toBe(1);
+  expect((await opsCall("POST", "/api/ops/content", fields)).code).toBe(1);
 }
 
 describe("home content in the browser", () => {

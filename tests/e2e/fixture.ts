@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, inject, test as base } from "vitest";
+import { afterAll, beforeAll, test as base } from "vitest";
 
-import { appUrl, baseUrl, launchBrowser, newPhoneContext, uniqueAccount, uniquePhone } from "./helpers";
+import { apiCall, registerCustomer } from "./customer";
+import { appUrl, baseUrl, launchBrowser, newPhoneContext } from "./helpers";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
@@ -17,21 +18,16 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  *   is put where the app keeps it and the page opens on Mine.
  * - `page`: a blank phone page; `demoPage` / `customerPage`: one signed in as the demo customer / as `customer`.
  * - `demo` / `customer`: sessions made through the API (the login page itself is tested in accounts.test.ts):
- *   the demo customer logged in, or a new customer registered with an SMS code and the demo invitation.
+ *   the demo customer logged in, or a new customer of the test's own (registerCustomer in ./customer).
  *
- * Operators: `ops()` from ./helpers (the CLI). A file that needs a server of its own calls `ownServer()`.
+ * Operators: `ops()` from ./helpers (the CLI) or `opsCall()` from ./customer (HTTP). A file that needs a server of its
+ * own calls `ownServer()`.
  */
 
 /** A session as the app holds it: the token under `token` in localStorage (src/api/session.ts). */
 export interface Session {
   account: string;
   token: string;
-}
-
-export interface Customer extends Session {
-  password: string;
-  payPassword: string;
-  phone: string;
 }
 
 export interface PhoneOptions extends BrowserContextOptions {
@@ -44,45 +40,10 @@ export const DEMO = { account: "demo", password: "demo1234" } as const;
 /** The app's storage key for the session token (TOKEN_STORAGE_KEY in src/api/session.ts). */
 const TOKEN_KEY = "token";
 
-/** An API call as the app makes it (form fields, token or ops-token in the headers), to the shared server or `server`; the answer's data. */
-export async function apiCall(
-  method: "GET" | "POST",
-  path: string,
-  fields: Record<string, string> = {},
-  headers: Record<string, string> = {},
-  server = baseUrl(),
-) {
-  const form = new URLSearchParams(fields);
-  const url = method === "GET" ? `${server}${path}?${form}` : `${server}${path}`;
-  const response = await fetch(url, { method, headers, body: method === "POST" ? form : undefined });
-  const answer = (await response.json()) as { code: number; msg: string; data: any };
-  if (answer.code !== 1) throw new Error(`${method} ${path}: ${answer.msg}`);
-  return answer.data;
-}
-
 async function logIn(account: string, password: string): Promise<Session> {
-  const { token } = (await apiCall("POST", "/api/login/index", { account, password })) as { token: string };
-  return { account, token };
-}
-
-/** A new customer, registered as the register page does: an SMS code (read as the operator reads it) and the demo invitation. */
-async function registerCustomer(): Promise<Customer> {
-  const customer = { account: uniqueAccount("e2e"), password: "login123", payPassword: "fund1234", phone: uniquePhone() };
-  await apiCall("POST", "/api/login/sendsms", { phone: customer.phone });
-  const [latest] = (await apiCall("GET", "/api/ops/sms", { phone: customer.phone }, { "ops-token": inject("opsToken") })) as Array<{
-    code: string;
-  }>;
-  const { token } = (await apiCall("POST", "/api/login/reg", {
-    account: customer.account,
-    password: customer.password,
-    password2: customer.password,
-    payPassword: customer.payPassword,
-    payPassword2: customer.payPassword,
-    phone: customer.phone,
-    smsCode: latest!.code,
-    inviteCode: "DEMO88",
-  })) as { token: string };
-  return { ...customer, token };
+  const answer = await apiCall("POST", "/api/login/index", { account, password });
+  if (answer.code !== 1) throw new Error(`login ${account}: ${answer.msg}`);
+  return { account, token: answer.data.token as string };
 }
 
 /** Opens Mine with the session already stored, and waits until Mine shows its account. */
@@ -117,7 +78,7 @@ export const test = base
   })
   .extend("page", ({ openPhone }) => openPhone())
   .extend("demo", () => logIn(DEMO.account, DEMO.password))
-  .extend("customer", () => registerCustomer())
+  .extend("customer", () => registerCustomer("e2e"))
   .extend("demoPage", ({ openPhone, demo }) => openPhone({ signedIn: demo }))
   .extend("customerPage", ({ openPhone, customer }) => openPhone({ signedIn: customer }));
 

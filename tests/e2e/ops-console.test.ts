@@ -5,7 +5,7 @@ import { describe, expect } from "vitest";
 import { DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD } from "#server/modules/operators/service";
 
 import { makePng } from "../server/images";
-import { apiCall, it, ownServer, test } from "./fixture";
+import { it, ownServer, test } from "./fixture";
 
 /**
  * The back-office console in Chromium against a server of its own (as `npm start` runs it, with demo data):
@@ -16,8 +16,14 @@ const TOKEN = "e2e-console-token";
 const server = ownServer({ env: { OPS_TOKEN: TOKEN }, withConsole: true });
 let browser: Browser;
 
-const call = (method: "GET" | "POST", path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  apiCall(method, path, fields, headers, server.baseUrl);
+async function call(method: "GET" | "POST", path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const body = new URLSearchParams(fields);
+  const url = method === "GET" ? `${server.baseUrl}${path}?${body}` : `${server.baseUrl}${path}`;
+  const response = await fetch(url, { method, headers, body: method === "POST" ? body : undefined });
+  const answer = (await response.json()) as { code: number; msg: string; data: any };
+  if (answer.code !== 1) throw new Error(`${path}: ${answer.msg}`);
+  return answer.data;
+}
 
 let rechargeId = "";
 let rejectedRechargeId = "";
