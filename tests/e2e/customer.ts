@@ -63,7 +63,8 @@ export async function registerCustomer(prefix: string): Promise<Customer> {
 /** Logs a customer in through the login page (landing wherever the login page sends them). */
 export async function logInThroughPage(page: Page, customer: Customer, hash = "/pages/login/login"): Promise<void> {
   if (!page.url().includes("/pages/login/login")) await page.goto(appUrl(hash));
-  await page.getByLabel("Account", { exact: true }).fill(customer.account);
+  // the form's field: while a redirect to login is still loading its page, Mine's "Account" section may be on screen
+  await page.getByRole("textbox", { name: "Account", exact: true }).fill(customer.account);
   await page.getByLabel("Password", { exact: true }).fill(customer.password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
