@@ -1,16 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 
-import { allRoutes, launchBrowser, logInAsDemo, newPhoneContext, openPage, routeWithSearch } from "./helpers";
+import { it } from "./fixture";
+import { allRoutes, openPage, routeWithSearch } from "./helpers";
 
 // Accessibility: every control has a name, focus is visible, the tab bar and sheets work by keyboard,
 // and text scales to 200 % without loss.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 const CONTROL_ROLES = new Set([
   "button",
   "link",
@@ -71,23 +66,16 @@ async function focusedElement(page: Page) {
 }
 
 describe("accessibility", () => {
-  it("every control on every page has an accessible name", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("every control on every page has an accessible name", async ({ demoPage: page }) => {
     const problems: string[] = [];
     for (const path of allRoutes().filter((route) => route !== "/pages/login/login")) {
       await openPage(page, await routeWithSearch(path));
       for (const control of await namelessControls(page)) problems.push(`${path} ${control}`);
     }
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("the tab bar works by keyboard with a visible focus ring", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("the tab bar works by keyboard with a visible focus ring", async ({ demoPage: page }) => {
     await openPage(page, "/");
     const mine = page.locator(".tabbar").getByRole("link", { name: "Mine" });
     // Tab from the top of the page until the Mine tab has the focus
@@ -99,13 +87,9 @@ describe("accessibility", () => {
     expect(focused?.outlineWidth).toBe("3px");
     await page.keyboard.press("Enter");
     await page.waitForURL(/pages\/user\/user/);
-    await context.close();
   });
 
-  it("a sheet takes the focus, keeps Tab inside, closes on Escape and gives the focus back", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("a sheet takes the focus, keeps Tab inside, closes on Escape and gives the focus back", async ({ demoPage: page }) => {
     await openPage(page, await routeWithSearch("/pages/trade/trade"));
     const buyUp = page.getByRole("button", { name: /buy up/i }).first();
     await buyUp.focus();
@@ -120,13 +104,9 @@ describe("accessibility", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect(await buyUp.evaluate((element) => element === document.activeElement)).toBe(true);
-    await context.close();
   });
 
-  it("text at 200 % keeps every page within the screen, with nothing cut off sideways", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("text at 200 % keeps every page within the screen, with nothing cut off sideways", async ({ demoPage: page }) => {
     const problems: string[] = [];
     for (const path of allRoutes()) {
       await openPage(page, await routeWithSearch(path));
@@ -147,6 +127,5 @@ describe("accessibility", () => {
         problems.push(`${path}: ${overflow.scroll ? "scrolls sideways; " : ""}${overflow.wide.join(" | ")}`);
     }
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,18 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
-import { appUrl, launchBrowser, newPhoneContext, ops, tabLabels, translation, uniqueAccount, uniquePhone } from "./helpers";
+import { it } from "./fixture";
+import { appUrl, logInAsDemo, ops, tabLabels, translation, uniqueAccount, uniquePhone } from "./helpers";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
+// Registration and login are what is tested here, so they go through their pages (not the fixture's sessions).
 describe("accounts in the browser", () => {
-  it("register with SMS code and invite → Mine → jp → change password → log out → log in again", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+  it("register with SMS code and invite → Mine → jp → change password → log out → log in again", async ({ page }) => {
     const account = uniqueAccount("web");
     const phone = uniquePhone();
 
@@ -77,12 +70,9 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(/#\/pages\/user\/user/);
     await expect.poll(() => page.getByTestId("account-name").textContent()).toContain(account);
-    await context.close();
   });
 
-  it("a protected page opened while logged out lands on login, and login leads back to it", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+  it("a protected page opened while logged out lands on login, and login leads back to it", async ({ page }) => {
     await page.goto(appUrl("/pages/user/security"));
     await page.waitForURL(/#\/pages\/login\/login\?redirect=/);
     await page.getByLabel("Account", { exact: true }).fill("demo");
@@ -90,20 +80,12 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(/#\/pages\/user\/security$/);
     await expect.poll(() => page.locator(".navbar-title").textContent()).toBe("Security");
-    await context.close();
   });
 
-  it("a session that dies while the app is open sends the user to log in", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await page.goto(appUrl("/pages/login/login"));
-    await page.getByLabel("Account", { exact: true }).fill("demo");
-    await page.getByLabel("Password", { exact: true }).fill("demo1234");
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(/#\/pages\/user\/user/);
+  it("a session that dies while the app is open sends the user to log in", async ({ page }) => {
+    await logInAsDemo(page);
     await page.evaluate(() => localStorage.setItem("token", "revoked-token"));
     await page.getByRole("link", { name: "Security" }).click();
     await page.waitForURL(/#\/pages\/login\/login/);
-    await context.close();
   });
 });

@@ -1,26 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { describe, expect } from "vitest";
 
-import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import { opsCall } from "./customer";
+import { it } from "./fixture";
+import { appUrl } from "./helpers";
 
 async function publish(fields: Record<string, string>) {
-  const response = await fetch(`${baseUrl()}/api/ops/content`, {
-    method: "POST",
-    headers: { "ops-token": inject("opsToken"), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-  expect(((await response.json()) as { code: number }).code).toBe(1);
+  expect((await opsCall("POST", "/api/ops/content", fields)).code).toBe(1);
 }
 
 describe("home content in the browser", () => {
-  it("reads a notice and a news article, then reads them again offline; hostile HTML cannot run", async () => {
+  it("reads a notice and a news article, then reads them again offline; hostile HTML cannot run", async ({ page }) => {
     await publish({
       item: "news-hostile",
       kind: "news",
@@ -28,8 +17,7 @@ describe("home content in the browser", () => {
       title: "Markup test",
       body: '<p id="kept">Safe paragraph</p><script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"><a href="javascript:window.pwned = 3">link</a><iframe src="about:blank"></iframe>',
     });
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+    const context = page.context();
     await page.goto(appUrl("/"));
     await page.getByTestId("banner").waitFor();
     // a notice from the ticker
@@ -60,13 +48,9 @@ describe("home content in the browser", () => {
     await page.goto(appUrl("/"));
     await page.getByTestId("notice-ticker").waitFor();
     await context.setOffline(false);
-    await context.close();
   });
 
-  it("signs in once a day in the activity centre; a second time is refused", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("signs in once a day in the activity centre; a second time is refused", async ({ demoPage: page }) => {
     await page.getByRole("link", { name: "Activity centre" }).click();
     const button = page.locator("[data-signed]");
     await button.waitFor();
@@ -77,6 +61,5 @@ describe("home content in the browser", () => {
     }
     await button.click();
     await expect.poll(() => page.locator(".toast").allTextContents()).toContain("Only once a day");
-    await context.close();
   });
 });

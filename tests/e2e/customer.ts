@@ -2,18 +2,25 @@ import type { Page } from "playwright-core";
 import { inject } from "vitest";
 
 import { makePng } from "../server/images";
-import { appUrl, baseUrl, ops, uniqueAccount, uniquePhone } from "./helpers";
+import { appUrl, baseUrl, uniqueAccount, uniquePhone } from "./helpers";
 
 export interface Customer {
   account: string;
   password: string;
+  payPassword: string;
   token: string;
 }
 
-/** A form POST or a GET to the e2e server, as the PWA sends them; the envelope back. */
-export async function apiCall(method: "GET" | "POST", path: string, fields: Record<string, string> = {}, token?: string) {
+/** A form POST or a GET to the e2e server, as the PWA sends them (or, with headers, as a script does); the envelope back. */
+export async function apiCall(
+  method: "GET" | "POST",
+  path: string,
+  fields: Record<string, string> = {},
+  token?: string,
+  extraHeaders: Record<string, string> = {},
+) {
   const query = new URLSearchParams(fields).toString();
-  const headers: Record<string, string> = token ? { token } : {};
+  const headers: Record<string, string> = { ...(token ? { token } : {}), ...extraHeaders };
   const response =
     method === "GET"
       ? await fetch(`${baseUrl()}${path}${query ? `?${query}` : ""}`, { headers })
@@ -25,32 +32,39 @@ export async function apiCall(method: "GET" | "POST", path: string, fields: Reco
   return (await response.json()) as { code: number; msg: string; err?: string; data: any };
 }
 
+/** An operator endpoint called with the machine token, as the ops CLI calls it. */
+export const opsCall = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  apiCall(method, path, fields, undefined, { "ops-token": inject("opsToken") });
+
 /** A new customer of its own (registered through the API with the SMS code the operator sees), so a test owns its data. */
 export async function registerCustomer(prefix: string): Promise<Customer> {
   const account = uniqueAccount(prefix);
   const phone = uniquePhone();
   const password = "pass1234";
+  const payPassword = "fund1234";
   const sent = await apiCall("POST", "/api/login/sendsms", { phone });
   if (sent.code !== 1) throw new Error(`sms: ${sent.msg}`);
-  const [latest] = ops("sms", phone) as Array<{ code: string }>;
+  // the code as the operator reads it (`ops sms`), over HTTP: quicker than starting the CLI
+  const [latest] = (await opsCall("GET", "/api/ops/sms", { phone })).data as Array<{ code: string }>;
   const registered = await apiCall("POST", "/api/login/reg", {
     account,
     password,
     password2: password,
-    payPassword: "fund1234",
-    payPassword2: "fund1234",
+    payPassword,
+    payPassword2: payPassword,
     phone,
     smsCode: latest!.code,
     inviteCode: "DEMO88",
   });
   if (registered.code !== 1) throw new Error(`register: ${registered.msg}`);
-  return { account, password, token: registered.data.token as string };
+  return { account, password, payPassword, token: registered.data.token as string };
 }
 
 /** Logs a customer in through the login page (landing wherever the login page sends them). */
 export async function logInThroughPage(page: Page, customer: Customer, hash = "/pages/login/login"): Promise<void> {
   if (!page.url().includes("/pages/login/login")) await page.goto(appUrl(hash));
-  await page.getByLabel("Account", { exact: true }).fill(customer.account);
+  // the form's field: while a redirect to login is still loading its page, Mine's "Account" section may be on screen
+  await page.getByRole("textbox", { name: "Account", exact: true }).fill(customer.account);
   await page.getByLabel("Password", { exact: true }).fill(customer.password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
@@ -69,11 +83,6 @@ export async function fund(customer: Customer, amount: string): Promise<void> {
     customer.token,
   );
   if (recharge.code !== 1) throw new Error(`recharge: ${recharge.msg}`);
-  const response = await fetch(`${baseUrl()}/api/ops/recharge/review`, {
-    method: "POST",
-    headers: { "ops-token": inject("opsToken"), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ id: String(recharge.data.id), decision: "approve" }),
-  });
-  const review = (await response.json()) as { code: number; msg: string };
+  const review = await opsCall("POST", "/api/ops/recharge/review", { id: String(recharge.data.id), decision: "approve" });
   if (review.code !== 1) throw new Error(`review: ${review.msg}`);
 }

@@ -3,17 +3,15 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 
-import { launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
-import { type ServerProcess, startServerProcess } from "./server-process";
+import { it, ownServer } from "./fixture";
+import { reloadUnderServiceWorker } from "./helpers";
 
 // Deploy safety: version 1 is served, version 2 (a build with another APP_VERSION, so every chunk
 // name changes) replaces it on disk as a deploy would, and open tabs must end up on version 2 without breaking.
-let browser: Browser;
-let server: ServerProcess;
-let served: string;
+const server = ownServer({ copyOfDist: true });
 let version2: string;
 
 const entryScript = (html: string) => html.match(/src="(\/h5\/assets\/index-[^"]+\.js)"/)?.[1];
@@ -21,28 +19,19 @@ const pageEntry = (page: Page) =>
   page.evaluate(() => document.querySelector<HTMLScriptElement>("script[type=module][src*='/assets/index-']")?.getAttribute("src"));
 
 function deploy(): void {
-  for (const entry of readdirSync(served)) rmSync(join(served, entry), { recursive: true, force: true });
-  cpSync(version2, served, { recursive: true });
+  for (const entry of readdirSync(server.dist)) rmSync(join(server.dist, entry), { recursive: true, force: true });
+  cpSync(version2, server.dist, { recursive: true });
 }
 
-beforeAll(async () => {
-  served = mkdtempSync(join(tmpdir(), "trading-v1-"));
-  cpSync("dist", served, { recursive: true });
+beforeAll(() => {
   version2 = mkdtempSync(join(tmpdir(), "trading-v2-"));
   const build = spawnSync("node_modules/.bin/vite", ["build", "--outDir", version2, "--emptyOutDir", "--logLevel", "warn"], {
     env: { ...process.env, APP_VERSION: "2.0.0-deploy-test" },
     stdio: "inherit",
   });
   if (build.status !== 0) throw new Error("building version 2 failed");
-  server = await startServerProcess({ DIST_DIR: served });
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(served, { recursive: true, force: true });
-  rmSync(version2, { recursive: true, force: true });
-});
+afterAll(() => rmSync(version2, { recursive: true, force: true }));
 
 describe("deploying a new version", () => {
   it("serves HTML and sw.js for revalidation and hashed assets as immutable", async () => {
@@ -53,15 +42,17 @@ describe("deploying a new version", () => {
     expect((await fetch(`${server.baseUrl}${asset}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
-  it("prompts and reloads into version 2; a tab left on version 1 whose chunk is gone reloads once into version 2", async () => {
-    const v1Entry = entryScript(readFileSync(join(served, "index.html"), "utf8"));
+  it("prompts and reloads into version 2; a tab left on version 1 whose chunk is gone reloads once into version 2", async ({
+    openPhone,
+  }) => {
+    const v1Entry = entryScript(readFileSync(join(server.dist, "index.html"), "utf8"));
     const v2Entry = entryScript(readFileSync(join(version2, "index.html"), "utf8"));
     expect(v1Entry).toBeDefined();
     expect(v2Entry).toBeDefined();
     expect(v2Entry).not.toBe(v1Entry);
 
-    const context = await newPhoneContext(browser);
-    const updater = await context.newPage();
+    const updater = await openPhone();
+    const context = updater.context();
     await updater.goto(`${server.baseUrl}/h5/#/`);
     await updater.waitForSelector(".tabbar");
     await reloadUnderServiceWorker(updater);
@@ -96,6 +87,5 @@ describe("deploying a new version", () => {
     await stale.getByRole("button", { name: "Register" }).waitFor({ timeout: 20_000 });
     expect(loads).toBe(1);
     expect(await stale.getByTestId("route-error").count()).toBe(0);
-    await context.close();
   });
 });

@@ -1,10 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 
-import { apiCall, logInThroughPage, registerCustomer } from "./customer";
-import { appUrl, launchBrowser, newPhoneContext } from "./helpers";
-
-let browser: Browser;
+import { apiCall, logInThroughPage } from "./customer";
+import { it } from "./fixture";
+import { appUrl } from "./helpers";
 
 /** Taps a star and waits for the server's answer (the star itself turns at once, before the server has it). */
 async function tapStar(page: Page, name: string): Promise<void> {
@@ -14,17 +13,12 @@ async function tapStar(page: Page, name: string): Promise<void> {
   await page.getByRole("button", { name: `Favourite: ${name}` }).click();
   expect((await (await saved).json()).code).toBe(1);
 }
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 describe("favourites in the browser", () => {
-  it("a visitor's star leads to login and back; stars persist on the server across a reload and show first on Home; Home remembers its tab", async () => {
-    const customer = await registerCustomer("fav");
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-
+  it("a visitor's star leads to login and back; stars persist on the server across a reload and show first on Home; Home remembers its tab", async ({
+    page,
+    customer,
+  }) => {
     // logged out: quotes are browsable, the star leads to login, and login comes back to Home
     await page.goto(appUrl("/"));
     await page.getByRole("tab", { name: "Crypto" }).click();
@@ -74,6 +68,5 @@ describe("favourites in the browser", () => {
     await page.locator(".quote-row").first().waitFor();
     expect(await page.getByRole("tab", { name: "Favourites" }).count()).toBe(0);
     expect((await apiCall("GET", "/api/user/favourites", {}, customer.token)).data).toEqual([]);
-    await context.close();
   });
 });

@@ -1,17 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 
 import { apiPaths } from "#contract/paths";
 
-import { appUrl, launchBrowser, logInAsDemo, newPhoneContext, openPage, ops } from "./helpers";
+import { it } from "./fixture";
+import { appUrl, openPage, ops } from "./helpers";
 
 // Feel: skeletons while loaders run past 200 ms, pull to refresh on lists, empty states with an action.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 /** A finger pulling the page down by `distance` px from (x, y), through the DevTools protocol. */
 async function pullDown(page: Page, distance: number): Promise<void> {
   const session = await page.context().newCDPSession(page);
@@ -26,10 +21,8 @@ async function pullDown(page: Page, distance: number): Promise<void> {
 }
 
 describe("feel", () => {
-  it("shows a skeleton while a page's loader runs past 200 ms, then the page", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("shows a skeleton while a page's loader runs past 200 ms, then the page", async ({ demoPage: page }) => {
+    const context = page.context();
     await context.route(`**${apiPaths.messages.path}*`, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
@@ -38,13 +31,10 @@ describe("feel", () => {
     await page.locator("main[aria-busy=true] .skeleton").first().waitFor({ timeout: 1_400 });
     await page.locator("main:not([aria-busy]) .navbar-title").waitFor();
     expect(await page.locator(".skeleton").count()).toBe(0);
-    await context.close();
   });
 
-  it("pulling a list down from the top reloads it; a short pull does not", async () => {
-    const context = await newPhoneContext(browser, { hasTouch: true, isMobile: true });
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("pulling a list down from the top reloads it; a short pull does not", async ({ openPhone, demo }) => {
+    const page = await openPhone({ hasTouch: true, isMobile: true, signedIn: demo });
     await openPage(page, "/pages/user/message");
     let loads = 0;
     page.on("request", (request) => {
@@ -61,13 +51,10 @@ describe("feel", () => {
     await pullDown(page, 240);
     await page.getByText(title).waitFor({ timeout: 10_000 });
     expect(loads).toBe(1);
-    await context.close();
   });
 
-  it("a page with no data and no saved copy says so and offers to try again", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("a page with no data and no saved copy says so and offers to try again", async ({ demoPage: page }) => {
+    const context = page.context();
     await page.goto(appUrl("/"));
     // a proxy's error page, not a dead network: the app stays online, so only the button brings the page back
     await context.route(`**${apiPaths.bankCards.path}*`, (route) => route.fulfill({ status: 502, body: "<html>502</html>" }));
@@ -77,6 +64,5 @@ describe("feel", () => {
     await context.unroute(`**${apiPaths.bankCards.path}*`);
     await retry.click();
     await page.getByRole("heading", { name: "Bank cards" }).waitFor();
-    await context.close();
   });
 });

@@ -1,19 +1,9 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
-import { launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import { it } from "./fixture";
 
 describe("yuebao in the browser", () => {
-  it("joins a plan, sees it earning, appends, stops and sees the cash back", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("joins a plan, sees it earning, appends, stops and sees the cash back", async ({ demoPage: page }) => {
     const token = await page.evaluate(() => localStorage.getItem("token")!);
     const cashBefore = Number((await (await fetch(new URL("/api/user/wallet", page.url()), { headers: { token } })).json()).data.cash);
 
@@ -70,6 +60,5 @@ describe("yuebao in the browser", () => {
     expect(await subscription.getByTestId("settled-time").textContent()).toMatch(/^Settled at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const cashAfter = Number((await (await fetch(new URL("/api/user/wallet", page.url()), { headers: { token } })).json()).data.cash);
     expect(cashAfter).toBeCloseTo(cashBefore, 2);
-    await context.close();
   });
 });

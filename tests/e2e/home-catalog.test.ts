@@ -1,24 +1,18 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
 import { messages as pages } from "../../src/i18n/locales/jp/pages";
 import { messages as shell } from "../../src/i18n/locales/jp/shell";
-import { appUrl, launchBrowser, newPhoneContext, translation } from "./helpers";
+import { it } from "./fixture";
+import { appUrl, translation } from "./helpers";
 
 // Home renders before the pages catalog arrives (lingui.config.ts): every text it shows must come from the
 // shell catalog. A missing message renders as its id, so no page-only id may appear on Home.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 describe("Home's texts", () => {
-  it("all come from the shell catalog: Home in Japanese is whole with the pages catalog withheld", async () => {
-    const context = await newPhoneContext(browser, { serviceWorkers: "block" });
+  it("all come from the shell catalog: Home in Japanese is whole with the pages catalog withheld", async ({ openPhone }) => {
+    const page = await openPhone({ serviceWorkers: "block" });
+    const context = page.context();
     await context.addInitScript(() => localStorage.setItem("language", "jp"));
     await context.route(/\/assets\/pages-[^/]+\.js$/, (route) => route.abort());
-    const page = await context.newPage();
     await page.goto(appUrl("/"));
     await page.locator(".quote-row").first().waitFor();
     await page.getByText(translation("jp", "Simulated prices")).first().waitFor();
@@ -33,6 +27,5 @@ describe("Home's texts", () => {
     });
     expect(texts.length).toBeGreaterThan(10);
     expect(texts.filter((text) => pageOnlyIds.has(text))).toEqual([]);
-    await context.close();
   });
 });

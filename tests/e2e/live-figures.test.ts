@@ -1,34 +1,9 @@
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Request } from "playwright-core";
+import { describe, expect } from "vitest";
 
 import { checkCharacter, residentId, withWrongCheck } from "../server/resident-ids";
-import { appUrl, launchBrowser, newPhoneContext, ops, uniqueAccount, uniquePhone } from "./helpers";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-/** A new customer registered through the page with the demo invitation, landing on Mine. */
-async function registerAndLogIn(page: Page): Promise<string> {
-  const account = uniqueAccount("live");
-  const phone = uniquePhone();
-  await page.goto(appUrl("/pages/login/register?code=DEMO88"));
-  await page.getByLabel("Account", { exact: true }).fill(account);
-  await page.getByLabel("Password", { exact: true }).fill("login123");
-  await page.getByLabel("Password again", { exact: true }).fill("login123");
-  await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
-  await page.getByLabel("Fund password again", { exact: true }).fill("fund1234");
-  await page.getByLabel("Phone number", { exact: true }).fill(phone);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await expect.poll(() => (ops("sms", phone) as unknown[]).length).toBeGreaterThan(0);
-  const [latest] = ops("sms", phone) as Array<{ code: string }>;
-  await page.getByLabel("Verification code", { exact: true }).fill(latest!.code);
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL(/pages\/user\/user/);
-  return account;
-}
+import { it } from "./fixture";
+import { appUrl, ops } from "./helpers";
 
 /** A recharge under review, sent through the recharge page with a screenshot. */
 async function recharge(page: Page, amount: string): Promise<void> {
@@ -44,10 +19,8 @@ async function recharge(page: Page, amount: string): Promise<void> {
 const cash = (page: Page) => page.locator('[data-label="Cash"]').textContent();
 
 describe("figures stay true while a page is open", () => {
-  it("Mine and the wallet show an operator's approval within seconds, without navigating", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    const account = await registerAndLogIn(page);
+  it("Mine and the wallet show an operator's approval within seconds, without navigating", async ({ customerPage: page, customer }) => {
+    const { account } = customer;
     await recharge(page, "12345.67");
     await recharge(page, "1000");
     // the record is grouped as the reader's language writes amounts
@@ -74,13 +47,12 @@ describe("figures stay true while a page is open", () => {
     expect(await page.getByTestId("wallet-total").textContent()).toBe("13,345.67 U");
     expect(page.url()).toMatch(/pages\/user\/wallet$/);
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
-    await context.close();
   });
 
-  it("a card number or ID number the server would refuse is refused in place, in its words, and nothing is sent", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await registerAndLogIn(page);
+  it("a card number or ID number the server would refuse is refused in place, in its words, and nothing is sent", async ({
+    customerPage: page,
+    customer,
+  }) => {
     const posts: string[] = [];
     page.on("request", (request: Request) => {
       if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
@@ -92,7 +64,7 @@ describe("figures stay true while a page is open", () => {
     const number = page.getByLabel("Card number", { exact: true });
     for (const wrong of ["6222 0000 123", "6222 0000 1234 5678 9012", "6222-0000-1234-5678"]) {
       await number.fill(wrong);
-      await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
+      await page.getByLabel("Fund password", { exact: true }).fill(customer.payPassword);
       await page.getByRole("button", { name: "Save" }).click();
       const error = page.locator(".field", { has: number }).getByRole("alert");
       await expect.poll(() => error.textContent()).toBe("A bank card number has 12 to 19 digits");
@@ -121,6 +93,5 @@ describe("figures stay true while a page is open", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await page.locator("[data-testid=verification-status][data-status=review]").waitFor();
     expect(posts.filter((path) => path === "/api/user/certification")).toHaveLength(1);
-    await context.close();
   });
 });

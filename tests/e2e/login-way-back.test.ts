@@ -1,22 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
-import { apiCall, logInThroughPage, registerCustomer } from "./customer";
-import { appUrl, baseUrl, launchBrowser, newPhoneContext } from "./helpers";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import { apiCall, logInThroughPage } from "./customer";
+import { it } from "./fixture";
+import { appUrl, baseUrl } from "./helpers";
 
 const hashOf = (url: string) => new URL(url).hash;
 
 describe("the way back from login", () => {
-  it("a visitor sent to log in can go back to Home and browse quotes; logging in returns to the page asked for", async () => {
-    const customer = await registerCustomer("way");
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+  it("a visitor sent to log in can go back to Home and browse quotes; logging in returns to the page asked for", async ({
+    page,
+    customer,
+  }) => {
     // a deep link to a guarded page: the login page, whose back arrow goes Home (not back to the guard)
     await page.goto(appUrl("/pages/user/wallet"));
     await page.waitForURL(/pages\/login\/login\?redirect=/);
@@ -36,16 +30,11 @@ describe("the way back from login", () => {
     await logInThroughPage(page, customer);
     await page.waitForURL((url) => hashOf(url.href).startsWith("#/pages/user/order"));
     await page.getByRole("tab", { name: "Holding" }).waitFor();
-    await context.close();
   });
 
-  it("a back arrow with nothing of the app behind it goes to its tab's first page, never out of the app", async () => {
-    const customer = await registerCustomer("arrow");
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await page.goto(appUrl("/pages/login/login"));
-    await logInThroughPage(page, customer);
-    await page.waitForURL(/pages\/user\/user/);
+  it("a back arrow with nothing of the app behind it goes to its tab's first page, never out of the app", async ({
+    customerPage: page,
+  }) => {
     // a page opened from elsewhere: the browser has a page before it, the app has none
     for (const [deep, root] of [
       ["/pages/user/wallet", "#/pages/user/user"],
@@ -64,16 +53,12 @@ describe("the way back from login", () => {
     await page.waitForURL(/pages\/user\/security/);
     await page.getByRole("button", { name: "Back" }).click();
     await page.waitForURL((url) => hashOf(url.href) === "#/pages/user/user");
-    await context.close();
   });
 
-  it("says the session has expired when a refused session sends the customer to log in, then returns there", async () => {
-    const customer = await registerCustomer("expiry");
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await page.goto(appUrl("/pages/login/login"));
-    await logInThroughPage(page, customer);
-    await page.waitForURL(/pages\/user\/user/);
+  it("says the session has expired when a refused session sends the customer to log in, then returns there", async ({
+    customerPage: page,
+    customer,
+  }) => {
     const token = await page.evaluate(() => localStorage.getItem("token"));
     // the session ends on the server (as when it expires, or the customer logged out elsewhere)
     expect((await apiCall("POST", "/api/login/logout", {}, token!)).code).toBe(1);
@@ -93,6 +78,5 @@ describe("the way back from login", () => {
     await page.waitForURL(/pages\/login\/login\?redirect=/);
     await expired.waitFor();
     expect(await expired.count()).toBe(1);
-    await context.close();
   });
 });

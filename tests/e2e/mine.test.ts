@@ -1,20 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
 import { residentId } from "../server/resident-ids";
-import { appUrl, launchBrowser, logInAsDemo, newPhoneContext, ops } from "./helpers";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import { it } from "./fixture";
+import { appUrl, ops } from "./helpers";
 
 describe("Mine pages in the browser", () => {
-  it("real-name verification passed by the operator, messages with the unread badge, invitation link copied", async () => {
-    const context = await newPhoneContext(browser, { permissions: ["clipboard-read", "clipboard-write"] });
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("real-name verification passed by the operator, messages with the unread badge, invitation link copied", async ({
+    openPhone,
+    demo,
+  }) => {
+    const page = await openPhone({ permissions: ["clipboard-read", "clipboard-write"], signedIn: demo });
 
     // real-name: submitted → under review → the operator passes it → Mine shows verified
     await page.getByRole("link", { name: "Real-name verification" }).click();
@@ -52,6 +47,5 @@ describe("Mine pages in the browser", () => {
     // customer service is open to everyone
     await page.goto(appUrl("/pages/customer/customer"));
     await page.getByTestId("support-channels").waitFor();
-    await context.close();
   });
 });

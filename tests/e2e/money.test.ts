@@ -1,41 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 
-import { appUrl, launchBrowser, newPhoneContext, ops, uniqueAccount, uniquePhone } from "./helpers";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-async function registerAndLogIn(page: Page): Promise<string> {
-  const account = uniqueAccount("cash");
-  const phone = uniquePhone();
-  await page.goto(appUrl("/pages/login/register?code=DEMO88"));
-  await page.getByLabel("Account", { exact: true }).fill(account);
-  await page.getByLabel("Password", { exact: true }).fill("login123");
-  await page.getByLabel("Password again", { exact: true }).fill("login123");
-  await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
-  await page.getByLabel("Fund password again", { exact: true }).fill("fund1234");
-  await page.getByLabel("Phone number", { exact: true }).fill(phone);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await expect.poll(() => (ops("sms", phone) as unknown[]).length).toBeGreaterThan(0);
-  const [latest] = ops("sms", phone) as Array<{ code: string }>;
-  await page.getByLabel("Verification code", { exact: true }).fill(latest!.code);
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL(/pages\/user\/user/);
-  return account;
-}
+import { it } from "./fixture";
+import { appUrl, ops } from "./helpers";
 
 const balance = (page: Page, label: string) => page.locator(`[data-label="${label}"]`).textContent();
 
 describe("money in the browser", () => {
-  it("card → recharge with screenshot → approval → exchange → withdrawal → approval; records readable offline", async () => {
+  it("card → recharge with screenshot → approval → exchange → withdrawal → approval; records readable offline", async ({
+    customerPage: page,
+    customer,
+  }) => {
+    const context = page.context();
+    const { account, payPassword } = customer;
     ops("money-rules", "window=00:00-24:00");
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    const account = await registerAndLogIn(page);
 
     // add a card
     await page.getByRole("link", { name: "Bank cards" }).click();
@@ -43,7 +21,7 @@ describe("money in the browser", () => {
     await page.getByLabel("Bank name", { exact: true }).fill("Example Bank");
     await page.getByLabel("Card number", { exact: true }).fill(`6222${Date.now()}`);
     await page.getByLabel("Account holder", { exact: true }).fill("Ann Example");
-    await page.getByLabel("Fund password", { exact: true }).fill("fund1234");
+    await page.getByLabel("Fund password", { exact: true }).fill(payPassword);
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/pages\/user\/bank$/);
     expect(await page.getByTestId("card-list").textContent()).toContain("Example Bank");
@@ -75,7 +53,7 @@ describe("money in the browser", () => {
     const exchangeSheet = page.getByRole("dialog", { name: "Confirm the exchange" });
     expect(await exchangeSheet.getByTestId("confirm-amount").textContent()).toBe("100.00 U");
     expect(await exchangeSheet.getByTestId("confirm-net").textContent()).toBe("200.00 coin");
-    await exchangeSheet.getByLabel("Fund password", { exact: true }).fill("fund1234");
+    await exchangeSheet.getByLabel("Fund password", { exact: true }).fill(payPassword);
     await exchangeSheet.getByRole("button", { name: "Confirm" }).click();
     await expect.poll(() => balance(page, "Coin")).toContain("200.00 coin ≈ 100.00 U");
     expect(await balance(page, "Cash")).toContain("400.00");
@@ -96,7 +74,7 @@ describe("money in the browser", () => {
     expect(await cashSheet.getByTestId("confirm-fee").textContent()).toBe("2.00 U");
     expect(await cashSheet.getByTestId("confirm-net").textContent()).toBe("198.00 U");
     expect(await cashSheet.getByTestId("confirm-destination").textContent()).toMatch(/Example Bank \d{3}\*+\d{3}/);
-    await cashSheet.getByLabel("Fund password", { exact: true }).fill("fund1234");
+    await cashSheet.getByLabel("Fund password", { exact: true }).fill(payPassword);
     await cashSheet.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(/cashrecord/);
     await page.locator("[data-status=review]").waitFor();
@@ -121,6 +99,5 @@ describe("money in the browser", () => {
     expect(await page.getByRole("button", { name: "Exchange", exact: true }).isDisabled()).toBe(true);
     await context.setOffline(false);
     expect((ops("reconcile") as { ok: boolean }).ok).toBe(true);
-    await context.close();
   });
 });

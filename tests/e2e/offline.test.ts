@@ -1,28 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
-import {
-  allRoutes,
-  baseUrl,
-  launchBrowser,
-  logInAsDemo,
-  newPhoneContext,
-  openPage as open,
-  reloadUnderServiceWorker,
-  routeWithSearch,
-} from "./helpers";
+import { it } from "./fixture";
+import { allRoutes, baseUrl, openPage as open, reloadUnderServiceWorker, routeWithSearch } from "./helpers";
 
 // After one online visit the whole app opens offline. Pages with saved data show it under the
 // "offline — as of" banner, pages without say so plainly, money actions are disabled with an explanation,
 // and coming back online refreshes the page.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 describe("offline", () => {
-  it("after one online visit every page opens offline, with saved copies, plain words or disabled money actions", async () => {
+  it("after one online visit every page opens offline, with saved copies, plain words or disabled money actions", async ({
+    demoPage: page,
+  }) => {
     // pages whose data is saved for offline reading once they have been seen online
     const saved = [
       "/",
@@ -43,9 +30,7 @@ describe("offline", () => {
       "/pages/trade/trade",
     ];
 
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+    const context = page.context();
     await reloadUnderServiceWorker(page);
     for (const path of saved) await open(page, await routeWithSearch(path));
     // an order's details, seen once online
@@ -97,6 +82,5 @@ describe("offline", () => {
     expect(await page.locator(".offline-banner").count()).toBeGreaterThan(0);
     await context.setOffline(false);
     await expect.poll(() => page.locator(".offline-banner").count(), { timeout: 15_000 }).toBe(0);
-    await context.close();
   });
 });

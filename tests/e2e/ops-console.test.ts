@@ -1,16 +1,11 @@
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-
 import { URI } from "otpauth";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
 import { DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD } from "#server/modules/operators/service";
 
 import { makePng } from "../server/images";
-import { launchBrowser } from "./helpers";
-import { type ServerProcess, startServerProcess } from "./server-process";
+import { it, ownServer, test } from "./fixture";
 
 /**
  * The back-office console in Chromium against a server of its own (as `npm start` runs it, with demo data):
@@ -18,7 +13,7 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  * approves it, rejects a withdrawal with a reason, and finds both in the audit log.
  */
 const TOKEN = "e2e-console-token";
-let server: ServerProcess;
+const server = ownServer({ env: { OPS_TOKEN: TOKEN }, withConsole: true });
 let browser: Browser;
 
 async function call(method: "GET" | "POST", path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
@@ -65,13 +60,8 @@ async function customerApp(language: string, signedIn: boolean) {
   return context;
 }
 
-beforeAll(async () => {
-  if (!existsSync("dist-ops/index.html")) {
-    const build = spawnSync("npx", ["vite", "build", "--config", "vite.ops.config.ts"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("the console build failed");
-  }
-  server = await startServerProcess({ OPS_TOKEN: TOKEN, CONSOLE_DIR: resolve("dist-ops") });
-  browser = await launchBrowser();
+test.beforeAll(async ({ browser: launched }) => {
+  browser = launched;
   // the demo customer reports a transfer and asks for a withdrawal, as the app would
   const token = (await call("POST", "/api/login/index", { account: "demo", password: "demo1234" })).token as string;
   customerToken = token;
@@ -82,26 +72,10 @@ beforeAll(async () => {
     return ((await upload.json()) as { data: { url: string } }).data.url;
   };
   const channelId = String((await call("GET", "/api/user/recharge", {}, { token })).channels[0].id);
-  rechargeId = String(
-    (
-      await call(
-        "POST",
-        "/api/user/dorecharge",
-        { channelId, amount: "300", screenshot: await screenshot(), requestId: "e2e-ops-r1" },
-        { token },
-      )
-    ).id,
-  );
-  rejectedRechargeId = String(
-    (
-      await call(
-        "POST",
-        "/api/user/dorecharge",
-        { channelId, amount: "450", screenshot: await screenshot(), requestId: "e2e-ops-r2" },
-        { token },
-      )
-    ).id,
-  );
+  const recharge = async (amount: string, requestId: string) =>
+    String((await call("POST", "/api/user/dorecharge", { channelId, amount, screenshot: await screenshot(), requestId }, { token })).id);
+  rechargeId = await recharge("300", "e2e-ops-r1");
+  rejectedRechargeId = await recharge("450", "e2e-ops-r2");
   await call("POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": TOKEN });
   const card = await call(
     "POST",
@@ -119,10 +93,6 @@ beforeAll(async () => {
       )
     ).id,
   );
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("operator console", () => {

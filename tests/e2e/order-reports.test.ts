@@ -1,17 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
-import { apiCall, type Customer, fund, logInThroughPage, registerCustomer } from "./customer";
-import { appUrl, launchBrowser, newPhoneContext } from "./helpers";
-
-let browser: Browser;
-let customer: Customer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  customer = await registerCustomer("stmt");
-  await fund(customer, "2000");
-});
-afterAll(() => browser?.close());
+import { apiCall, fund } from "./customer";
+import { it } from "./fixture";
+import { appUrl } from "./helpers";
 
 interface SettledOrder {
   pid: number;
@@ -27,7 +18,11 @@ const signed = (value: number) =>
   `${value > 0 ? "+" : value < 0 ? "-" : ""}${(Math.abs(value) / 100).toLocaleString("en", { minimumFractionDigits: 2 })}`;
 
 describe("the Order tab's statement and history filters", () => {
-  it("shows the statement's net result, win rate and counts as the settled orders add up, and narrows the history on the server", async () => {
+  it("shows the statement's net result, win rate and counts as the settled orders add up, and narrows the history on the server", async ({
+    customer,
+    openPhone,
+  }) => {
+    await fund(customer, "2000");
     const products = (await apiCall("GET", "/api/index/ajaxdata", { market: "crypto" })).data as Array<{ id: number; code: string }>;
     const btc = products.find((p) => p.code === "BTCUSDT")!.id;
     const eth = products.find((p) => p.code === "ETHUSDT")!.id;
@@ -59,12 +54,8 @@ describe("the Order tab's statement and history filters", () => {
     const losses = settled.filter((o) => o.result === "loss").length;
     const ties = settled.filter((o) => o.result === "tie").length;
 
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+    const page = await openPhone({ signedIn: customer });
     await page.goto(appUrl("/pages/user/order"));
-    await page.waitForURL(/pages\/login\/login/);
-    await logInThroughPage(page, customer);
-    await page.waitForURL(/pages\/user\/order/);
     await page.getByRole("tab", { name: "Statement" }).click();
     const statement = page.locator(".statement");
     await statement.waitFor();
@@ -107,6 +98,5 @@ describe("the Order tab's statement and history filters", () => {
     if (wins === 0) await page.getByText("No orders match").waitFor();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect.poll(() => rows.count()).toBe(3);
-    await context.close();
   });
 });

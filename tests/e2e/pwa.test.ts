@@ -2,22 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium } from "playwright-core";
+import { describe, expect } from "vitest";
 
 import { CHROME_ARGS, chromePath } from "../../scripts/browser.mjs";
-import { appUrl, baseUrl, launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import { it } from "./fixture";
+import { appUrl, baseUrl, reloadUnderServiceWorker } from "./helpers";
 
 describe("PWA shell", () => {
-  it("registers the service worker, and offline a reload still renders the shell", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+  it("registers the service worker, and offline a reload still renders the shell", async ({ page }) => {
+    const context = page.context();
     await page.goto(appUrl("/"));
     await page.waitForSelector(".tabbar");
     await reloadUnderServiceWorker(page);
@@ -28,7 +22,6 @@ describe("PWA shell", () => {
     expect(await page.locator(".tab-label").allTextContents()).toEqual(["Home", "Project", "Order", "Mine"]);
     await page.goto(appUrl("/pages/login/login"));
     await page.getByRole("button", { name: "Log in" }).waitFor();
-    await context.close();
   });
 
   it("is installable: Chromium reports no installability errors", async () => {
@@ -69,7 +62,7 @@ describe("PWA shell", () => {
     rmSync(profile, { recursive: true, force: true });
   });
 
-  it("keeps the content in a 450px column on a wide window", async () => {
+  it("keeps the content in a 450px column on a wide window", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(appUrl("/"));
@@ -82,9 +75,9 @@ describe("PWA shell", () => {
     await context.close();
   });
 
-  it("a missing page chunk leads to one guarded reload and an error page, not a loop or a blank page", async () => {
-    const context = await newPhoneContext(browser, { serviceWorkers: "block" });
-    const page = await context.newPage();
+  it("a missing page chunk leads to one guarded reload and an error page, not a loop or a blank page", async ({ openPhone }) => {
+    const page = await openPhone({ serviceWorkers: "block" });
+    const context = page.context();
     const loaded = new Set<string>();
     page.on("request", (request) => {
       if (request.url().includes("/h5/assets/")) loaded.add(request.url());
@@ -104,6 +97,5 @@ describe("PWA shell", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("chunk-reload-at"))).not.toBeNull();
     await page.getByTestId("route-error").waitFor();
     expect(await page.getByRole("button", { name: "Reload" }).isVisible()).toBe(true);
-    await context.close();
   });
 });

@@ -1,18 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
-import { appUrl, baseUrl, launchBrowser, newPhoneContext } from "./helpers";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import { it } from "./fixture";
+import { appUrl, baseUrl } from "./helpers";
 
 describe("dense quote rows", () => {
-  it("at 390 px each row is one line: glyph, name, last hour, price over change, star; nothing is fetched from elsewhere", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+  it("at 390 px each row is one line: glyph, name, last hour, price over change, star; nothing is fetched from elsewhere", async ({
+    page,
+  }) => {
     const elsewhere: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith(baseUrl()) && !request.url().startsWith("data:")) elsewhere.push(request.url());
@@ -49,6 +43,5 @@ describe("dense quote rows", () => {
     }
     expect(glyphs).toEqual(["forex", "metals", "futures", "stocks", "crypto"]);
     expect(elsewhere).toEqual([]);
-    await context.close();
   });
 });

@@ -1,18 +1,13 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect } from "vitest";
 
 import { apiPaths } from "#contract/paths";
 
-import { appUrl, launchBrowser, newPhoneContext } from "./helpers";
+import { it } from "./fixture";
+import { appUrl } from "./helpers";
 
 // The quotes worker polls once a second while the page shows quotes, and not at all while the device is
 // offline or the page is hidden — counted here from the requests Chromium sees leave the worker.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 function countQuotePolls(context: BrowserContext): { since(): number; reset(): void } {
   let count = 0;
   context.on("request", (request) => {
@@ -36,10 +31,10 @@ async function setHidden(page: Page, hidden: boolean): Promise<void> {
 }
 
 describe("quotes worker", () => {
-  it("stops polling while offline or hidden and resumes after", async () => {
-    const context = await newPhoneContext(browser, { serviceWorkers: "block" });
+  it("stops polling while offline or hidden and resumes after", async ({ openPhone }) => {
+    const page = await openPhone({ serviceWorkers: "block" });
+    const context = page.context();
     const polls = countQuotePolls(context);
-    const page = await context.newPage();
     await page.goto(appUrl("/"));
     await page.locator(".quote-row").first().waitFor();
     expect(await pollsDuring(page, polls, 3_500)).toBeGreaterThanOrEqual(2);
@@ -55,6 +50,5 @@ describe("quotes worker", () => {
     expect(await pollsDuring(page, polls, 3_500)).toBe(0);
     await setHidden(page, false);
     expect(await pollsDuring(page, polls, 2_500)).toBeGreaterThanOrEqual(1);
-    await context.close();
   });
 });

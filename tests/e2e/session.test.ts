@@ -1,13 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 
-import { appUrl, launchBrowser, logInAsDemo, newPhoneContext, ops } from "./helpers";
+import { it } from "./fixture";
+import { appUrl, logInAsDemo, ops } from "./helpers";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+// The login page itself signs in here (not the fixture's stored session): what is tested is the session it starts.
 
 /** Counts the app's reads of the account (GET /api/user/index) from now on. */
 function countUserReads(page: Page): () => number {
@@ -25,20 +22,15 @@ async function openInApp(page: Page, path: string): Promise<void> {
 }
 
 describe("one session on the client", () => {
-  it("Home knows a signed-in customer after a reload: no Log in button", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+  it("Home knows a signed-in customer after a reload: no Log in button", async ({ page }) => {
     await logInAsDemo(page);
     await page.goto(appUrl("/"));
     await page.reload();
     await page.locator(".quote-list, [data-testid=quotes]").first().waitFor();
     expect(await page.getByRole("link", { name: "Log in" }).count()).toBe(0);
-    await context.close();
   });
 
-  it("guarded pages and hover preloads answer from the session instead of reading the account each time", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+  it("guarded pages and hover preloads answer from the session instead of reading the account each time", async ({ page }) => {
     await logInAsDemo(page);
     await page.getByTestId("masked-phone").waitFor(); // Mine has read the account
     const reads = countUserReads(page);
@@ -64,12 +56,9 @@ describe("one session on the client", () => {
     }
     // at most one read when the half-minute window runs out on a slow machine; before, one per page and preload
     expect(reads()).toBeLessThanOrEqual(1);
-    await context.close();
   });
 
-  it("a write makes the next guarded page read the account again", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+  it("a write makes the next guarded page read the account again", async ({ page }) => {
     ops("message", "demo", "Session check", "A message to open.");
     await logInAsDemo(page);
     await page.getByTestId("masked-phone").waitFor(); // Mine has read the account
@@ -82,6 +71,5 @@ describe("one session on the client", () => {
       .first()
       .click();
     await expect.poll(reads).toBe(1);
-    await context.close();
   });
 });

@@ -1,23 +1,21 @@
-import type { Browser, CDPSession, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CDPSession, Page } from "playwright-core";
+import { beforeAll, describe, expect } from "vitest";
 
 import { apiPaths } from "#contract/paths";
 
-import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
+import { it } from "./fixture";
+import { appUrl, baseUrl } from "./helpers";
 
 // The trade screen's chart: wheel and pinch zoom, drag to pan, older history paged in from the server as the
 // view nears the oldest candle held, and the crosshair with the candle's figures on hover and on a long press.
-let browser: Browser;
 let pid: number;
 beforeAll(async () => {
-  browser = await launchBrowser();
   // crypto trades around the clock: one-minute candles without gaps
   const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata?market=crypto`)).json()) as {
     data: Array<{ id: number; code: string }>;
   };
   pid = answer.data.find((p) => p.code === "BTCUSDT")!.id;
 });
-afterAll(() => browser?.close());
 
 interface ChartState {
   candles: number;
@@ -61,10 +59,9 @@ async function plot(page: Page) {
 }
 
 describe("the trade chart", () => {
-  it("zooms with the wheel around the live edge, fits the price axis to what is on screen, and pages in older candles when dragged back", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("zooms with the wheel around the live edge, fits the price axis to what is on screen, and pages in older candles when dragged back", async ({
+    demoPage: page,
+  }) => {
     await openTrade(page);
     const area = await plot(page);
     const opening = await state(page);
@@ -122,13 +119,9 @@ describe("the trade chart", () => {
     await page.getByTestId("kline-latest").click();
     await expect.poll(async () => (await state(page)).to).toBeGreaterThanOrEqual(opening.to);
     await page.getByTestId("kline-latest").waitFor({ state: "detached" });
-    await context.close();
   }, 90_000);
 
-  it("draws the line view and the study lines on their layer, and nothing there for plain candles", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("draws the line view and the study lines on their layer, and nothing there for plain candles", async ({ demoPage: page }) => {
     await openTrade(page);
     // pixels painted on the line layer
     const painted = () =>
@@ -149,13 +142,11 @@ describe("the trade chart", () => {
     const average = await painted();
     await page.getByRole("button", { name: "BOLL", exact: true }).click();
     await expect.poll(painted).toBeGreaterThan(average + 200);
-    await context.close();
   });
 
-  it("hovering shows the crosshair and the readout of the candle under the mouse; leaving shows the live candle again", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("hovering shows the crosshair and the readout of the candle under the mouse; leaving shows the live candle again", async ({
+    demoPage: page,
+  }) => {
     await openTrade(page);
     const area = await plot(page);
     const readout = page.getByTestId("kline-readout");
@@ -183,13 +174,14 @@ describe("the trade chart", () => {
     await page.mouse.move(area.left - 100, area.top - 200);
     await crosshair.waitFor({ state: "detached" });
     await expect.poll(async () => Number(await readout.getAttribute("data-time"))).toBeGreaterThanOrEqual(live);
-    await context.close();
   });
 
-  it("by touch: a long press shows the crosshair that follows the finger, a quick drag pans, a pinch zooms", async () => {
-    const context = await newPhoneContext(browser, { hasTouch: true, isMobile: true });
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("by touch: a long press shows the crosshair that follows the finger, a quick drag pans, a pinch zooms", async ({
+    openPhone,
+    demo,
+  }) => {
+    const page = await openPhone({ hasTouch: true, isMobile: true, signedIn: demo });
+    const context = page.context();
     await openTrade(page);
     const area = await plot(page);
     const cdp = await context.newCDPSession(page);
@@ -234,7 +226,6 @@ describe("the trade chart", () => {
     }
     await touch("touchEnd", []);
     await expect.poll(async () => (await state(page)).count).toBeLessThan(before.count);
-    await context.close();
   });
 });
 

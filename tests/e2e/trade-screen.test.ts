@@ -1,21 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect } from "vitest";
 
 import { apiPaths } from "#contract/paths";
 
-import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext } from "./helpers";
+import { it } from "./fixture";
+import { appUrl, baseUrl } from "./helpers";
 
-let browser: Browser;
 let pid: number;
 beforeAll(async () => {
-  browser = await launchBrowser();
   // crypto trades around the clock, so the test does not depend on the day
   const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata?market=crypto`)).json()) as {
     data: Array<{ id: number; code: string }>;
   };
   pid = answer.data.find((p) => p.code === "BTCUSDT")!.id;
 });
-afterAll(() => browser?.close());
 
 async function openTrade(page: Page): Promise<void> {
   await page.goto(appUrl(`/pages/trade/trade?pid=${pid}`));
@@ -43,10 +41,7 @@ const placed = (page: Page) =>
   page.waitForResponse((response) => response.url().includes(apiPaths.placeOrder.path) && response.request().method() === "POST");
 
 describe("the trade screen", () => {
-  it("gives the chart most of a 390×844 phone, with the live price line, and fits 320 and 450 px wide", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("gives the chart most of a 390×844 phone, with the live price line, and fits 320 and 450 px wide", async ({ demoPage: page }) => {
     await openTrade(page);
 
     const chart = (await page.getByTestId("kline").boundingBox())!;
@@ -73,13 +68,12 @@ describe("the trade screen", () => {
       expect(down.x + down.width).toBeLessThanOrEqual(width);
       expect(down.y + down.height).toBeLessThanOrEqual(740);
     }
-    await context.close();
   });
 
-  it("confirms the first order, then trades on one tap with confirm off, draws entry and expiry lines, retries a moved price in one tap, and shows the result over the chart", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+  it("confirms the first order, then trades on one tap with confirm off, draws entry and expiry lines, retries a moved price in one tap, and shows the result over the chart", async ({
+    demoPage: page,
+  }) => {
+    const context = page.context();
     await openTrade(page);
     await page.getByRole("button", { name: "30s", exact: true }).click();
     await page.getByRole("button", { name: "10", exact: true }).click();
@@ -146,6 +140,5 @@ describe("the trade screen", () => {
     const chart = (await page.getByTestId("kline").boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(chart.y);
     expect(box.y + box.height).toBeLessThanOrEqual(chart.y + chart.height);
-    await context.close();
   }, 120_000);
 });

@@ -1,18 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
 import { apiPaths } from "#contract/paths";
 
-import { appUrl, baseUrl, launchBrowser, logInAsDemo, newPhoneContext, ops } from "./helpers";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import { it } from "./fixture";
+import { appUrl, baseUrl, ops } from "./helpers";
 
 describe("timed trading in the browser", () => {
-  it("opens a product from Home, draws the chart, is told each refused amount in the trade bar, places a 30 s up order through the confirm sheet, sees it settle with the balance following, and sees the Order tab follow a settlement", async () => {
+  it("opens a product from Home, draws the chart, is told each refused amount in the trade bar, places a 30 s up order through the confirm sheet, sees it settle with the balance following, and sees the Order tab follow a settlement", async ({
+    demoPage: page,
+  }) => {
     // the operator's view of the products, through the CLI
     const products = ops("products") as Array<{ code: string; tradingEnabled: boolean; options: string[] }>;
     expect(products.find((p) => p.code === "BTCUSDT")).toMatchObject({
@@ -20,9 +16,7 @@ describe("timed trading in the browser", () => {
       options: expect.arrayContaining(["30:0.8:10.00:5000.00"]),
     });
 
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
-    await logInAsDemo(page);
+    const context = page.context();
 
     // Home: the crypto market trades around the clock, so the test does not depend on the day
     await page.goto(appUrl("/pages/index/index"));
@@ -131,6 +125,5 @@ describe("timed trading in the browser", () => {
     await holding.waitFor({ state: "detached", timeout: 45_000 });
     await page.getByRole("tab", { name: "History" }).click();
     await page.locator(`[data-order-id="${second.id}"]`).waitFor({ timeout: 5_000 });
-    await context.close();
   });
 });

@@ -1,40 +1,23 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 
-import { launchBrowser, newPhoneContext, reloadUnderServiceWorker } from "./helpers";
-import { type ServerProcess, startServerProcess } from "./server-process";
+import { it, ownServer } from "./fixture";
+import { reloadUnderServiceWorker } from "./helpers";
 
-let browser: Browser;
-let server: ServerProcess;
-let dist: string;
-beforeAll(async () => {
-  // a copy of the build, so this test can "deploy" a new service worker without touching dist/
-  dist = mkdtempSync(join(tmpdir(), "trading-dist-"));
-  cpSync("dist", dist, { recursive: true });
-  server = await startServerProcess({ DIST_DIR: dist });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dist, { recursive: true, force: true });
-});
+// a copy of the build, so this test can "deploy" a new service worker without touching dist/
+const server = ownServer({ copyOfDist: true });
 
 describe("update prompt", () => {
-  it("offers the new version when one is waiting, and activates it only on the user's reload", async () => {
-    const context = await newPhoneContext(browser);
-    const page = await context.newPage();
+  it("offers the new version when one is waiting, and activates it only on the user's reload", async ({ page }) => {
     await page.goto(`${server.baseUrl}/h5/#/`);
     await page.waitForSelector(".tabbar");
     await reloadUnderServiceWorker(page);
     expect(await page.getByTestId("update-prompt").count()).toBe(0);
 
     // deploy: the service worker script changes
-    appendFileSync(join(dist, "sw.js"), "\n// next deploy\n");
+    appendFileSync(join(server.dist, "sw.js"), "\n// next deploy\n");
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();
@@ -53,6 +36,5 @@ describe("update prompt", () => {
     await page.waitForSelector(".tabbar");
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
     expect(await page.getByTestId("update-prompt").count()).toBe(0);
-    await context.close();
   });
 });
