@@ -20,7 +20,8 @@ const shellModules = [
   /\/src\/i18n\/[^/]+$/,
   /\/src\/api\/(client|session|current-user|user-info)\.ts$/,
   /\/src\/workers\/quotes\.ts$/,
-  /\/src\/features\/(home|markets)\/[^/]+$/,
+  // RowArt (glyphs and sparklines) stays a chunk of its own, fetched as the shell starts
+  /\/src\/features\/(home|markets)\/(?!RowArt)[^/]+$/,
   /\/src\/features\/content\/(HomeContent|api)\.tsx?$/,
   /\/src\/ui\/(OfflineBanner|Empty|Icons|MarketText|toast|ToastHost|PageSkeleton|ProgressBar|RetryButton)\.tsx?$/,
   /\/contract\/(paths|constants|languages|markets|content|envelope)\.ts$/,
