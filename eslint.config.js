@@ -25,6 +25,12 @@ const ledgerWriter = {
   message: "services book money with moveMoney from server/modules/ledger, not with the db-level ledger writer",
 };
 
+/** The server reads what it shares with the PWA from contract/ and locales/, never from src/. */
+const notTheApp = {
+  group: ["**/src", "**/src/**", "@/**"],
+  message: "the server does not import the PWA: shared code lives in contract/, catalogs in locales/",
+};
+
 /** The PWA does not ship the validator: from contract schemas (and zod) the client takes types only. */
 const noZodInClient = {
   group: ["zod", "#contract/schemas/**", "**/contract/schemas/**", "#contract/endpoints", "#contract/ops"],
@@ -42,7 +48,7 @@ export default tseslint.config(
       "node_modules/**",
       "dev-dist/**",
       "src/app/route-tree.gen.ts",
-      "src/i18n/locales/**",
+      "locales/**",
       "reports/**",
       ".tmp/**",
     ],
@@ -128,13 +134,14 @@ export default tseslint.config(
     ],
   ),
   // server: http → modules → market/jobs → db
-  forbid(["server/http/**"], [ledgerWriter]),
-  forbid(["server/modules/**"], [layer("http", "modules must not import the http layer"), ledgerWriter]),
+  forbid(["server/**"], [notTheApp]),
+  forbid(["server/http/**"], [ledgerWriter, notTheApp]),
+  forbid(["server/modules/**"], [layer("http", "modules must not import the http layer"), ledgerWriter, notTheApp]),
   // the ledger module is the services' one door to the writer
-  forbid(["server/modules/ledger/**"], [layer("http", "modules must not import the http layer")]),
+  forbid(["server/modules/ledger/**"], [layer("http", "modules must not import the http layer"), notTheApp]),
   forbid(
     ["server/market/**", "server/jobs/**"],
-    [layer("http", "market/jobs sit below http"), layer("modules", "market/jobs sit below modules")],
+    [layer("http", "market/jobs sit below http"), layer("modules", "market/jobs sit below modules"), notTheApp],
   ),
   forbid(
     ["server/db/**"],
@@ -143,6 +150,7 @@ export default tseslint.config(
       layer("modules", "db is the bottom layer"),
       layer("market", "db is the bottom layer"),
       layer("jobs", "db is the bottom layer"),
+      notTheApp,
     ],
   ),
 );

@@ -26,12 +26,12 @@ export default defineConfig({
   // first screen does not wait for the text of thirty pages it does not show.
   catalogs: [
     {
-      path: "<rootDir>/src/i18n/locales/{locale}/shell",
+      path: "<rootDir>/locales/{locale}/shell",
       include: shellSources,
       exclude: ["**/node_modules/**", "**/locales/**"],
     },
     {
-      path: "<rootDir>/src/i18n/locales/{locale}/pages",
+      path: "<rootDir>/locales/{locale}/pages",
       // the server's messages and the forms' validation texts live here too: the first screen shows neither
       include: ["<rootDir>/src/features", "<rootDir>/src/routes", "<rootDir>/contract"],
       exclude: ["**/node_modules/**", "**/locales/**", "**/contract/catalogue-shell.ts", ...shellFeatures],

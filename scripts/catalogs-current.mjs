@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const root = "src/i18n/locales";
+const root = "locales";
 const catalogs = readdirSync(root).flatMap((code) =>
   readdirSync(join(root, code))
     .filter((name) => name.endsWith(".po"))

@@ -26,7 +26,7 @@ const routeKey = (file) => `src/routes/${file}?tsr-split=component---loader`;
 // Worst case for the catalogs a page waits for: the largest of the ten languages (lingui.config.ts).
 const largestCatalog = (name) =>
   Object.keys(manifest)
-    .filter((key) => key.endsWith(`/${name}.ts`) && key.startsWith("src/i18n/locales/"))
+    .filter((key) => key.endsWith(`/${name}.ts`) && key.startsWith("locales/"))
     .map((key) => manifest[key].file)
     .sort((a, b) => gz(b) - gz(a))[0];
 // Both pages stream quotes through the worker, which Vite emits outside the manifest.

@@ -9,8 +9,8 @@ export { i18n };
 // Two chunks per language (lingui.config.ts): the shell's text, which the first screen waits for, and every
 // other page's text, which loads right after it. Only the chosen language is fetched.
 type Catalog = { messages: Messages };
-const shellCatalogs = import.meta.glob<Catalog>("./locales/*/shell.ts");
-const pagesCatalogs = import.meta.glob<Catalog>("./locales/*/pages.ts");
+const shellCatalogs = import.meta.glob<Catalog>("../../locales/*/shell.ts");
+const pagesCatalogs = import.meta.glob<Catalog>("../../locales/*/pages.ts");
 
 async function loadCatalog(catalogs: Record<string, () => Promise<Catalog>>, path: string): Promise<Messages> {
   const load = catalogs[path];
@@ -26,7 +26,7 @@ function startPagesLoad(code: LanguageCode): void {
   const load: PagesLoad = {
     code,
     failed: false,
-    promise: loadCatalog(pagesCatalogs, `./locales/${code}/pages.ts`).then((messages) => i18n.load(code, messages)),
+    promise: loadCatalog(pagesCatalogs, `../../locales/${code}/pages.ts`).then((messages) => i18n.load(code, messages)),
   };
   load.promise.catch(() => (load.failed = true));
   pagesLoad = load;
@@ -50,7 +50,7 @@ function activate(code: LanguageCode, messages: Messages): void {
 export async function activateStoredLanguage(): Promise<LanguageCode> {
   const code = readStoredLanguage();
   storeLanguage(code);
-  activate(code, await loadCatalog(shellCatalogs, `./locales/${code}/shell.ts`));
+  activate(code, await loadCatalog(shellCatalogs, `../../locales/${code}/shell.ts`));
   startPagesLoad(code);
   return code;
 }
@@ -58,8 +58,8 @@ export async function activateStoredLanguage(): Promise<LanguageCode> {
 /** A switch shows the new language whole: both catalogs load before it is activated. */
 export async function switchLanguage(code: LanguageCode): Promise<void> {
   const [shell, pages] = await Promise.all([
-    loadCatalog(shellCatalogs, `./locales/${code}/shell.ts`),
-    loadCatalog(pagesCatalogs, `./locales/${code}/pages.ts`),
+    loadCatalog(shellCatalogs, `../../locales/${code}/shell.ts`),
+    loadCatalog(pagesCatalogs, `../../locales/${code}/pages.ts`),
   ]);
   pagesLoad = null;
   activate(code, { ...shell, ...pages });

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 
-import { messages as pages } from "../../src/i18n/locales/jp/pages";
-import { messages as shell } from "../../src/i18n/locales/jp/shell";
+import { messages as pages } from "../../locales/jp/pages";
+import { messages as shell } from "../../locales/jp/shell";
 import { it } from "./fixture";
 import { appUrl, translation } from "./helpers";
 

@@ -4,9 +4,10 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { messages as deShell } from "@/i18n/locales/de/shell";
-import { messages as enShell } from "@/i18n/locales/en/shell";
 import { PriceSource, PriceSourceTag } from "@/ui/PriceSource";
+
+import { messages as deShell } from "../../locales/de/shell";
+import { messages as enShell } from "../../locales/en/shell";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

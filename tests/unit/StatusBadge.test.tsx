@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { StatusBadge } from "@/ui/MarketText";
 
-import { messages as zhPages } from "../../src/i18n/locales/zh/pages";
-import { messages as zhShell } from "../../src/i18n/locales/zh/shell";
+import { messages as zhPages } from "../../locales/zh/pages";
+import { messages as zhShell } from "../../locales/zh/shell";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

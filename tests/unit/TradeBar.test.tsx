@@ -8,9 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { ticketFigures } from "@/features/trading/ticket-figures";
 import { type Requote, TradeBar } from "@/features/trading/TradeBar";
-import { messages as dePages } from "@/i18n/locales/de/pages";
 import type { Goods } from "#contract/markets";
 import type { Direction } from "#contract/trading";
+
+import { messages as dePages } from "../../locales/de/pages";
 
 // React reads this to know updates are wrapped in act()
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

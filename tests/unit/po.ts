@@ -34,5 +34,5 @@ export const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[},]/
 
 /** A language's whole catalog: the shell and pages catalogs together (lingui.config.ts). */
 export function readCatalog(code: string): Map<string, string> {
-  return new Map([...readPo(`src/i18n/locales/${code}/shell.po`), ...readPo(`src/i18n/locales/${code}/pages.po`)]);
+  return new Map([...readPo(`locales/${code}/shell.po`), ...readPo(`locales/${code}/pages.po`)]);
 }
