@@ -1,13 +1,5 @@
 import { endpoints } from "./endpoints";
-import {
-  opsConsoleEndpoints,
-  opsContentEndpoints,
-  opsEndpoints,
-  opsFinanceEndpoints,
-  opsMineEndpoints,
-  opsMoneyEndpoints,
-  opsProductEndpoints,
-} from "./ops";
+import { opsEndpoints } from "./ops";
 
 /**
  * Every endpoint, customer's and operator's, in one table: OpenAPI, the fuzz test and the operator CLI read
@@ -16,12 +8,6 @@ import {
 export const allEndpoints = {
   ...endpoints,
   ...opsEndpoints,
-  ...opsProductEndpoints,
-  ...opsMoneyEndpoints,
-  ...opsMineEndpoints,
-  ...opsContentEndpoints,
-  ...opsFinanceEndpoints,
-  ...opsConsoleEndpoints,
 };
 
 export type EndpointName = keyof typeof allEndpoints;

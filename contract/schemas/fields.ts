@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import type { ErrorKey } from "../catalogue";
 import { ACCOUNT_MAX, ACCOUNT_MIN, PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { parseAmount, rateToBps } from "../money";
 
 /**
  * Field builders whose zod messages are error keys, so a failed parse names the catalogue entry to show.
@@ -58,6 +59,29 @@ export const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 
 export const amountField = () =>
   z.string({ error: requiredOrInvalid }).trim().min(1, { error: "field_required" }).regex(AMOUNT_PATTERN, { error: "invalid_input" });
+
+/**
+ * An amount as an operator sets it (a limit, a minimum), parsed to integer cents: services never see the text.
+ * The pattern keeps it within 12 digits, so the cents are a safe integer.
+ */
+export const centsField = () => amountField().transform((text) => parseAmount(text) ?? 0);
+
+/** A rate from 0 to 1 with up to four decimals ("0.85"), parsed to basis points (8500). */
+export const rateBpsField = () =>
+  z
+    .string({ error: requiredOrInvalid })
+    .regex(/^0(\.\d{1,4})?$|^1(\.0{1,4})?$/, { error: "invalid_input" })
+    .transform((text) => rateToBps(text) ?? 0);
+
+/** A whole number of at most `digits` digits (seconds, a count), parsed to a number. */
+export const countField = (digits: number) =>
+  z
+    .string({ error: requiredOrInvalid })
+    .regex(new RegExp(`^\\d{1,${digits}}$`), { error: "invalid_input" })
+    .transform(Number);
+
+/** "0" or "1" as a form sends a switch, parsed to a boolean. */
+export const switchField = () => z.enum(["0", "1"], { error: requiredOrInvalid }).transform((value) => value === "1");
 
 /** A row id as a form sends it; parsed to a number. */
 export const idField = () =>

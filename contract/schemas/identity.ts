@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { isResidentId } from "../resident-id";
-import { requestIdField, requiredOrInvalid } from "./fields";
+import { idField, requestIdField, requiredOrInvalid } from "./fields";
 
 export const certificationRequest = z.object({
   name: z
@@ -19,4 +19,11 @@ export const certificationRequest = z.object({
     .refine(isResidentId, { error: "wrong_id_number" }),
   agree: z.literal("1", { error: "agreement_required" }),
   requestId: requestIdField(),
+});
+
+/** operator: pass or refuse a real-name request */
+export const reviewVerificationRequest = z.object({
+  id: idField(),
+  decision: z.enum(["pass", "refuse"], { error: "invalid_input" }),
+  reason: z.string({ error: "invalid_input" }).max(200).default(""),
 });

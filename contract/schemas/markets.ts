@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { MARKETS, PERIODS } from "../markets";
-import { idField, requiredOrInvalid } from "./fields";
+import { parseAmount, rateToBps } from "../money";
+import { centsField, countField, idField, rateBpsField, requiredOrInvalid, switchField } from "./fields";
 
 export const pidRequest = z.object({ pid: idField() });
 
@@ -39,3 +40,49 @@ export const klineRequest = z
     after: candleTimeField(),
   })
   .refine((request) => request.before === undefined || request.after === undefined, { error: "invalid_input", path: ["before"] });
+
+// ── operator: a product's ticket settings (none of them touches prices or outcomes) ──
+
+export const productTradingRequest = z.object({ pid: idField(), enabled: switchField() });
+
+/** One settlement option as the operator types it: seconds:payoutRate:min:max. */
+const OPTION = /^(\d{1,5}):([01](?:\.\d{1,4})?):(\d{1,12}(?:\.\d{1,2})?):(\d{1,12}(?:\.\d{1,2})?)$/;
+
+/** A product's settlement options, comma separated (at most ten), parsed to seconds, basis points and cents. */
+export const productOptionsRequest = z.object({
+  pid: idField(),
+  options: z
+    .string({ error: requiredOrInvalid })
+    .refine((text) => text.split(",").length <= 10 && text.split(",").every((entry) => OPTION.test(entry)), { error: "invalid_input" })
+    .transform((text) =>
+      text.split(",").map((entry) => {
+        const [, seconds, rate, min, max] = OPTION.exec(entry)!;
+        return {
+          seconds: Number(seconds),
+          payoutBps: rateToBps(rate!) ?? 0,
+          minAmount: parseAmount(min!) ?? 0,
+          maxAmount: parseAmount(max!) ?? 0,
+        };
+      }),
+    ),
+});
+
+export const productLimitsRequest = z.object({
+  pid: idField(),
+  feeRate: rateBpsField(),
+  singleMin: centsField(),
+  singleMax: centsField(),
+  totalMax: centsField(),
+});
+
+export const productFeedRequest = z.object({
+  pid: idField(),
+  source: z.string({ error: requiredOrInvalid }).regex(/^(simulated|binance:[a-z0-9]{2,30})$/, { error: "invalid_input" }),
+  staleSeconds: countField(4).default(10),
+});
+
+export const productQuotingRequest = z.object({
+  pid: idField(),
+  requoteToleranceBps: countField(3),
+  maxQuoteAgeSeconds: countField(2),
+});

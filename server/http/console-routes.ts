@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import type { OpsRole } from "#contract/operators";
-import { opsConsoleEndpoints } from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 
 import { AppError } from "../modules/errors";
 import { channelQr } from "../modules/money/ops-channels";
@@ -25,7 +25,7 @@ const SCREENSHOT_ROLES: readonly OpsRole[] = ["finance", "support"];
 const CHANNEL_ROLES: readonly OpsRole[] = ["finance"];
 
 export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, scale: number) {
-  const c = opsConsoleEndpoints;
+  const c = opsEndpoints;
   route(
     app,
     c.operatorLogin,

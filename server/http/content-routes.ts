@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { opsContentEndpoints } from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 
 import { contentItem, languageBefore, listContentItems, publicationOf, setPublished } from "../modules/content/ops-content";
 import { activityCentre, contentDetail, homeData, listContent, publishContent, signIn } from "../modules/content/service";
@@ -35,7 +35,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: ServiceContext,
   onceRoute(app, endpoints.signin, ctx, async (_input, { user }, scoped) => ({ data: await signIn(scoped, user), message: "signed_in" }), {
     perMinute: 30 * scale,
   });
-  const o = opsContentEndpoints;
+  const o = opsEndpoints;
   opsWriteRoute(app, o.publishContent, ctx, async (input, _context, scoped, note) => {
     note.target = `content:${input.item}:${input.lang}`;
     note.before = await languageBefore(scoped, input.item, input.lang);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { opsFinanceEndpoints } from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
 import { listPlansForOps, planForOps } from "../modules/finance/ops-plans";
@@ -49,14 +49,14 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
     },
     money,
   );
-  opsWriteRoute(app, opsFinanceEndpoints.setPlan, ctx, async (input, _context, scoped, note) => {
+  opsWriteRoute(app, opsEndpoints.setPlan, ctx, async (input, _context, scoped, note) => {
     note.target = input.id ? `plan:${input.id}` : "plan:new";
     if (input.id) note.before = await planForOps(scoped, Number(input.id));
     const saved = await setPlan(scoped, input);
     // answered (and audited) in the shape the console lists, so before and after compare field by field
     return { data: await planForOps(scoped, saved!.id), message: successMessages.done };
   });
-  route(app, opsFinanceEndpoints.listPlansForOps, async () => ({ data: await listPlansForOps(ctx) }));
+  route(app, opsEndpoints.listPlansForOps, async () => ({ data: await listPlansForOps(ctx) }));
   onceRoute(
     app,
     endpoints.stopSubscription,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { opsMineEndpoints } from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
 import { listVerifications, reviewVerification, submitVerification, verificationState } from "../modules/identity/service";
@@ -21,7 +21,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: ServiceContext
     { perMinute: 10 * scale },
   );
 
-  const o = opsMineEndpoints;
+  const o = opsEndpoints;
   route(app, o.listVerifications, async () => ({ data: await listVerifications(ctx) }));
   opsWriteRoute(app, o.reviewVerification, ctx, async (input, _context, scoped, note) => {
     note.target = `verification:${input.id}`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { opsMineEndpoints } from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
 import { invitation, setInviteBonus } from "../modules/invites/service";
@@ -12,7 +12,7 @@ import { route } from "./routes";
 export function registerInvitesRoutes(app: FastifyInstance, ctx: ServiceContext) {
   route(app, endpoints.invitation, async (_input, { user }) => ({ data: await invitation(ctx, user) }));
 
-  const o = opsMineEndpoints;
+  const o = opsEndpoints;
   opsWriteRoute(app, o.setInviteBonus, ctx, async (input, _context, scoped, note) => {
     note.target = "settings:invite_bonus";
     return { data: await setInviteBonus(scoped, input.amount, input.policy), message: successMessages.done };

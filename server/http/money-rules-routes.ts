@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
-import { opsMoneyEndpoints } from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
 import { reconcileReport } from "../modules/money/reconcile-report";
@@ -10,7 +10,7 @@ import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
 
 export function registerMoneyRulesRoutes(app: FastifyInstance, ctx: ServiceContext) {
-  const o = opsMoneyEndpoints;
+  const o = opsEndpoints;
   route(app, o.moneyRules, async () => ({ data: await moneyRules(ctx) }));
   opsWriteRoute(app, o.setMoneyRules, ctx, async (input, _context, scoped, note) => {
     note.target = "settings:money";

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
 
 import { successMessages } from "#contract/catalogue";
-import { opsEndpoints, opsProductEndpoints } from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
@@ -12,6 +13,8 @@ import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
 
+type ProductWrite = "setProductTrading" | "setProductOptions" | "setProductLimits" | "setProductFeed" | "setProductQuoting";
+
 /** What this process is, for operators and for checking that exactly one process runs the jobs. */
 export interface ProcessInfo {
   database: "pglite" | "postgres";
@@ -19,7 +22,7 @@ export interface ProcessInfo {
 }
 
 export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed, processInfo: ProcessInfo) {
-  const p = opsProductEndpoints;
+  const p = opsEndpoints;
   route(app, opsEndpoints.processStatus, async () => ({
     data: { pid: process.pid, database: processInfo.database, leader: processInfo.isLeader() },
   }));
@@ -32,59 +35,29 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
     },
   }));
   route(app, p.listProducts, async () => ({ data: await listProductSettings(ctx, feed) }));
-  // the feed reloads the products through its own connection: these rows are written right after the change
-  const separate = { separate: true };
-  const productBefore = async (pid: string) => (await listProductSettings(ctx, feed)).find((product) => String(product.id) === pid) ?? null;
-  opsWriteRoute(
-    app,
-    p.setProductTrading,
-    ctx,
-    async (input, _context, scoped, note) => {
-      note.before = await productBefore(input.pid);
-      return { data: await setProductTrading(scoped, feed, input.pid, input.enabled === "1"), message: successMessages.done };
-    },
-    separate,
-  );
-  opsWriteRoute(
-    app,
-    p.setProductOptions,
-    ctx,
-    async (input, _context, scoped, note) => {
-      note.before = await productBefore(input.pid);
-      return { data: await setProductOptions(scoped, feed, input.pid, input.options), message: successMessages.done };
-    },
-    separate,
-  );
-  opsWriteRoute(
-    app,
-    p.setProductLimits,
-    ctx,
-    async (input, _context, scoped, note) => {
-      note.before = await productBefore(input.pid);
-      return { data: await setProductLimits(scoped, feed, input), message: successMessages.done };
-    },
-    separate,
-  );
-  opsWriteRoute(
-    app,
-    p.setProductFeed,
-    ctx,
-    async (input, _context, scoped, note) => {
-      note.before = await productBefore(input.pid);
-      return { data: await setProductFeed(scoped, feed, input), message: successMessages.done };
-    },
-    separate,
-  );
-  opsWriteRoute(
-    app,
-    p.setProductQuoting,
-    ctx,
-    async (input, _context, scoped, note) => {
-      note.before = await productBefore(input.pid);
-      return { data: await setProductQuoting(scoped, feed, input), message: successMessages.done };
-    },
-    separate,
-  );
+  /**
+   * Product writes: each notes the product as it was for the audit log, and the feed reloads the products
+   * through its own connection, so the audit row is written right after the change.
+   */
+  const productWrite = <S extends (typeof p)[ProductWrite]>(
+    spec: S,
+    act: (scoped: ServiceContext, input: z.infer<S["request"]>) => Promise<unknown>,
+  ) =>
+    opsWriteRoute(
+      app,
+      spec,
+      ctx,
+      async (input, _context, scoped, note) => {
+        note.before = (await listProductSettings(ctx, feed)).find((product) => product.id === input.pid) ?? null;
+        return { data: await act(scoped, input), message: successMessages.done };
+      },
+      { separate: true },
+    );
+  productWrite(p.setProductTrading, (scoped, input) => setProductTrading(scoped, feed, input.pid, input.enabled));
+  productWrite(p.setProductOptions, (scoped, input) => setProductOptions(scoped, feed, input.pid, input.options));
+  productWrite(p.setProductLimits, (scoped, input) => setProductLimits(scoped, feed, input));
+  productWrite(p.setProductFeed, (scoped, input) => setProductFeed(scoped, feed, input));
+  productWrite(p.setProductQuoting, (scoped, input) => setProductQuoting(scoped, feed, input));
   route(app, opsEndpoints.smsOutbox, async (input) => ({ data: await readSmsOutbox(ctx, input) }));
   route(app, opsEndpoints.showUser, async (input) => ({ data: await showUser(ctx, input.account) }));
   opsWriteRoute(app, opsEndpoints.unlockUser, ctx, async (input, _context, scoped, note) => {

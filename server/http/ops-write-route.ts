@@ -18,7 +18,7 @@ export interface AuditNote {
 function defaultTarget(input: Record<string, unknown>): string {
   for (const field of ["id", "account", "pid", "item", "username"]) {
     const value = input[field];
-    if (typeof value === "string" && value) return `${field}:${value}`;
+    if ((typeof value === "string" && value) || typeof value === "number") return `${field}:${value}`;
   }
   return "";
 }

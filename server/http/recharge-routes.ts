@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { opsMoneyEndpoints } from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 
 import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
@@ -93,7 +93,7 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext,
     return reply.headers(uploadHeaders(upload.mime, name)).send(bytes);
   });
 
-  const o = opsMoneyEndpoints;
+  const o = opsEndpoints;
   route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input.status) }));
   opsWriteRoute(app, o.reviewRecharge, ctx, async (input, _context, scoped, note) => {
     note.target = `recharge:${input.id}`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
-import { opsMoneyEndpoints } from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
 import { listWithdrawals, reviewWithdrawal } from "../modules/money/review";
@@ -25,7 +25,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: ServiceConte
   );
   route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
-  const o = opsMoneyEndpoints;
+  const o = opsEndpoints;
   route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
   opsWriteRoute(app, o.reviewWithdrawal, ctx, async (input, { operator }, scoped, note) => {
     note.target = `withdrawal:${input.id}`;

@@ -4,14 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
-import {
-  opsContentEndpoints,
-  opsEndpoints,
-  opsFinanceEndpoints,
-  opsMineEndpoints,
-  opsMoneyEndpoints,
-  opsProductEndpoints,
-} from "#contract/ops";
+import { opsEndpoints } from "#contract/ops";
 import { buildApp } from "#server/http/app";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, snapshot, startHarness } from "./harness";
@@ -94,15 +87,7 @@ describe("envelope and statuses", () => {
     const response = await h.app.inject({ method: "GET", url: "/api/docs" });
     const doc = response.json();
     expect(doc.openapi).toBe("3.1.0");
-    for (const spec of [
-      ...Object.values(endpoints),
-      ...Object.values(opsEndpoints),
-      ...Object.values(opsProductEndpoints),
-      ...Object.values(opsMoneyEndpoints),
-      ...Object.values(opsMineEndpoints),
-      ...Object.values(opsContentEndpoints),
-      ...Object.values(opsFinanceEndpoints),
-    ]) {
+    for (const spec of [...Object.values(endpoints), ...Object.values(opsEndpoints)]) {
       expect(doc.paths[spec.path]?.[spec.method.toLowerCase()], spec.path).toBeDefined();
     }
     const register = doc.paths["/api/login/reg"].post.requestBody.content["application/x-www-form-urlencoded"].schema;
@@ -147,15 +132,7 @@ describe("bad input on every endpoint changes nothing", () => {
     { account: "😀😀😀😀", password: "\u0000\u0000\u0000\u0000\u0000\u0000", phone: "NaN", smsCode: "Infinity" },
     { oldPassword: "", password: "", password2: "", payPassword: "-1", payPassword2: "1e309" },
   ];
-  const all = [
-    ...Object.values(endpoints),
-    ...Object.values(opsEndpoints),
-    ...Object.values(opsProductEndpoints),
-    ...Object.values(opsMoneyEndpoints),
-    ...Object.values(opsMineEndpoints),
-    ...Object.values(opsContentEndpoints),
-    ...Object.values(opsFinanceEndpoints),
-  ];
+  const all = [...Object.values(endpoints), ...Object.values(opsEndpoints)];
   for (const spec of all) {
     it(`${spec.method} ${spec.path}`, async () => {
       const token = await loginDemo(h);

@@ -86,14 +86,11 @@ export async function publicationOf(ctx: ServiceContext, item: string) {
 }
 
 /** Publishes or unpublishes an item: every language, or the one given. */
-export async function setPublished(ctx: ServiceContext, input: { item: string; published: "0" | "1"; lang?: string }) {
+export async function setPublished(ctx: ServiceContext, input: { item: string; published: boolean; lang?: string }) {
   const where = and(eq(contents.item, input.item), input.lang ? eq(contents.lang, input.lang) : undefined);
   const [found] = await ctx.db.select({ n: count() }).from(contents).where(where);
   if (!found?.n) throw new AppError("content_not_found");
-  await ctx.db
-    .update(contents)
-    .set({ published: input.published === "1", updatedAt: ctx.now() })
-    .where(where);
+  await ctx.db.update(contents).set({ published: input.published, updatedAt: ctx.now() }).where(where);
   return { item: input.item, languages: await publicationOf(ctx, input.item) };
 }
 

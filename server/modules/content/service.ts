@@ -147,13 +147,12 @@ export async function seedContent(ctx: Pick<ServiceContext, "db" | "now">): Prom
   return true;
 }
 
-/** Writes one language of an item; `published: "0"` keeps it as a draft readers do not see. */
+/** Writes one language of an item; `published: false` keeps it as a draft readers do not see. */
 export async function publishContent(
   ctx: ServiceContext,
-  input: { item: string; kind: ContentKind; lang: string; title: string; summary: string; body: string; published?: "0" | "1" },
+  input: { item: string; kind: ContentKind; lang: string; title: string; summary: string; body: string; published?: boolean },
 ) {
-  const { published: flag = "1", ...fields } = input;
-  const published = flag === "1";
+  const { published = true, ...fields } = input;
   const now = ctx.now();
   await ctx.db
     .insert(contents)

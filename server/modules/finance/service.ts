@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql, sum } from "drizzle-orm";
 
 import type { FinancePlan, Subscription, SubscriptionStatus, YuebaoInfo } from "#contract/finance";
-import { dailyRatePpm as ratePpm } from "#contract/finance-math";
 import { centsToDecimal } from "#contract/format";
 import { parseAmount } from "#contract/money";
 
@@ -249,21 +248,15 @@ export async function seedPlans(ctx: Pick<ServiceContext, "db">): Promise<boolea
 /** The operator's plan settings. A change applies to new subscriptions; running ones keep their terms. */
 export async function setPlan(
   ctx: ServiceContext,
-  input: { id?: string; title: string; dailyRate: string; days: string; minAmount: string; enabled: string },
+  input: { id?: number; title: string; dailyRate: number; days: number; minAmount: number; enabled: boolean },
 ) {
-  const minAmount = parseAmount(input.minAmount);
-  const days = Number(input.days);
-  const dailyRatePpm = ratePpm(input.dailyRate);
-  if (minAmount === null || days < 1) throw new AppError("invalid_input", {}, "request");
+  const { minAmount, days, dailyRate: dailyRatePpm } = input;
+  if (days < 1) throw new AppError("invalid_input", {}, "request");
   // 1% a day is already 3 780% a year compounded: anything above is a typo, not an offer
   if (dailyRatePpm <= 0 || dailyRatePpm > MAX_DAILY_RATE_PPM) throw new AppError("invalid_input", {}, "dailyRate");
-  const values = { title: input.title, dailyRatePpm, days, minAmount, enabled: input.enabled !== "0" };
+  const values = { title: input.title, dailyRatePpm, days, minAmount, enabled: input.enabled };
   if (input.id) {
-    const [row] = await ctx.db
-      .update(financePlans)
-      .set(values)
-      .where(eq(financePlans.id, Number(input.id)))
-      .returning();
+    const [row] = await ctx.db.update(financePlans).set(values).where(eq(financePlans.id, input.id)).returning();
     if (!row) throw new AppError("plan_not_found");
     return row;
   }

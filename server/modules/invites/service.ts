@@ -2,13 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 
 import { centsToDecimal, maskMiddle } from "#contract/format";
 import { type Invitation, INVITE_BONUS_POLICIES, type InviteBonusPolicy } from "#contract/invites";
-import { parseAmount } from "#contract/money";
 
 import type { Db, Tx } from "../../db/client";
 import { ledger, settings, users } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
-import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
 
 const INVITE_KEY = "invite_bonus";
@@ -25,9 +23,7 @@ export async function inviteBonusPolicy(db: Db | Tx): Promise<InviteBonusPolicy>
   return (INVITE_BONUS_POLICIES as readonly string[]).includes(row?.value ?? "") ? (row!.value as InviteBonusPolicy) : "registration";
 }
 
-export async function setInviteBonus(ctx: ServiceContext, amount: string, policy?: InviteBonusPolicy) {
-  const cents = parseAmount(amount);
-  if (cents === null) throw new AppError("invalid_input", {}, "amount");
+export async function setInviteBonus(ctx: ServiceContext, cents: number, policy?: InviteBonusPolicy) {
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(settings)

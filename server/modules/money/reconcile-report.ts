@@ -13,9 +13,9 @@ type Row = Record<string, string | number | null>;
  * The reconcile the CLI runs, as a report: per user each cached balance beside the sum of its ledger rows
  * (every user, or only those that differ), 50 a page, and the platform's totals of both.
  */
-export async function reconcileReport(ctx: ServiceContext, input: { page: number; onlyDrift: "0" | "1" }) {
+export async function reconcileReport(ctx: ServiceContext, input: { page: number; onlyDrift: boolean }) {
   const differs = sql.raw(ACCOUNTS.map((a) => `u.${a} <> coalesce(l.${a}, 0)`).join(" or "));
-  const filter = input.onlyDrift === "1" ? sql`where ${differs}` : sql``;
+  const filter = input.onlyDrift ? sql`where ${differs}` : sql``;
   const sums = sql.raw(ACCOUNTS.map((a) => `sum(delta) filter (where account = '${a}') as ${a}`).join(", "));
   const ledgerPerUser = sql`select user_id, ${sums} from ledger group by user_id`;
   const page = (await ctx.db.execute(sql`
@@ -47,7 +47,7 @@ export async function reconcileReport(ctx: ServiceContext, input: { page: number
   };
   const accounts = (row: Row) => Object.fromEntries(ACCOUNTS.map((account) => [account, pair(row, account)]));
   const s = summary ?? {};
-  const total = input.onlyDrift === "1" ? Number(s.drifting ?? 0) : Number(s.users ?? 0);
+  const total = input.onlyDrift ? Number(s.drifting ?? 0) : Number(s.users ?? 0);
   return {
     ok: Number(s.drifting ?? 0) === 0 && Number(s.negative ?? 0) === 0,
     users: Number(s.users ?? 0),

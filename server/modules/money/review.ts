@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import type { CardType } from "#contract/cards";
 import { centsToDecimal } from "#contract/format";
-import { bpsToRate, parseAmount, rateToBps } from "#contract/money";
+import { bpsToRate, rateToBps } from "#contract/money";
 import type { ReviewStatus } from "#contract/review";
 
 import { bankCards, depositChannels, recharges, users, withdrawals } from "../../db/schema";
@@ -195,25 +195,21 @@ export async function findChannel(ctx: ServiceContext, id: number) {
 
 export async function setChannel(
   ctx: ServiceContext,
-  input: { id?: string; type: CardType; name: string; account: string; note: string; enabled: string; qr?: string; clearQr?: string },
+  input: { id?: number; type: CardType; name: string; account: string; note: string; enabled: boolean; qr?: string; clearQr: boolean },
 ) {
   requireCleanQr(input.qr);
   // a change without a new QR keeps the one the channel has, unless clearQr=1 removes it
-  const qr = input.qr ? { qr: input.qr } : input.clearQr === "1" || !input.id ? { qr: null } : {};
+  const qr = input.qr ? { qr: input.qr } : input.clearQr || !input.id ? { qr: null } : {};
   const values = {
     type: input.type,
     name: input.name,
     account: input.account,
     note: input.note,
-    enabled: input.enabled !== "0",
+    enabled: input.enabled,
     ...qr,
   };
   if (input.id) {
-    const [row] = await ctx.db
-      .update(depositChannels)
-      .set(values)
-      .where(eq(depositChannels.id, Number(input.id)))
-      .returning();
+    const [row] = await ctx.db.update(depositChannels).set(values).where(eq(depositChannels.id, input.id)).returning();
     if (!row) throw new AppError("channel_not_found");
     return row;
   }
@@ -226,28 +222,34 @@ const MAX_WITHDRAW_FEE_BPS = 2000;
 
 const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
 
+/** A change of the money rules as the contract parses it: amounts in cents; the rest checked here. */
+interface MoneyRulesChange {
+  withdrawMin?: number;
+  withdrawMax?: number;
+  rechargeMin?: number;
+  dualApprovalAbove?: number;
+  dailyCount?: number;
+  withdrawFeeRate?: string;
+  coinRate?: string;
+  window?: string;
+  timezone?: string;
+  rechargeNotice?: string;
+}
+
 /** Limits, window, fee, coin rate and the recharge minimum; only the fields given change. */
-export async function setMoneyRules(ctx: ServiceContext, input: Record<string, string | undefined>) {
-  const change: Partial<MoneySettings> = {};
-  const cents = (key: string) => {
-    const value = input[key];
-    if (value === undefined) return undefined;
-    const parsed = parseAmount(value);
-    if (parsed === null) throw new AppError("invalid_input", {}, "request");
-    return parsed;
+export async function setMoneyRules(ctx: ServiceContext, input: MoneyRulesChange) {
+  const change: Partial<MoneySettings> = {
+    withdrawMin: input.withdrawMin,
+    withdrawMax: input.withdrawMax,
+    rechargeMin: input.rechargeMin,
+    dualApprovalAbove: input.dualApprovalAbove,
+    dailyCount: input.dailyCount,
   };
-  const rate = (key: string) => {
-    const value = input[key];
-    if (value === undefined) return undefined;
-    const parsed = rateToBps(value);
-    if (parsed === null) throw new AppError("invalid_input", {}, key === "withdrawFeeRate" ? "withdrawFeeRate" : "request");
-    return parsed;
-  };
-  change.withdrawMin = cents("withdrawMin");
-  change.withdrawMax = cents("withdrawMax");
-  change.rechargeMin = cents("rechargeMin");
-  change.dualApprovalAbove = cents("dualApprovalAbove");
-  change.withdrawFeeBps = rate("withdrawFeeRate");
+  if (input.withdrawFeeRate !== undefined) {
+    const bps = rateToBps(input.withdrawFeeRate);
+    if (bps === null) throw new AppError("invalid_input", {}, "withdrawFeeRate");
+    change.withdrawFeeBps = bps;
+  }
   // a fee of a fifth or more is not a fee; at 100% and beyond the payout would be nothing or negative
   if (change.withdrawFeeBps !== undefined && change.withdrawFeeBps >= MAX_WITHDRAW_FEE_BPS)
     throw new AppError("invalid_input", {}, "withdrawFeeRate");
@@ -268,10 +270,6 @@ export async function setMoneyRules(ctx: ServiceContext, input: Record<string, s
       throw new AppError("invalid_input", {}, "request");
     }
     change.timezone = input.timezone;
-  }
-  if (input.dailyCount !== undefined) {
-    if (!/^\d{1,3}$/.test(input.dailyCount)) throw new AppError("invalid_input", {}, "request");
-    change.dailyCount = Number(input.dailyCount);
   }
   if (input.rechargeNotice !== undefined) change.rechargeNotice = input.rechargeNotice.slice(0, 500);
   const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<MoneySettings>;

@@ -52,12 +52,12 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
 
 const PAGE = 50;
 
-export async function listAudit(ctx: ServiceContext, filter: { actor?: string; action?: string; target?: string; beforeId?: string }) {
+export async function listAudit(ctx: ServiceContext, filter: { actor?: string; action?: string; target?: string; beforeId?: number }) {
   const conditions: SQL[] = [];
   if (filter.actor) conditions.push(eq(opsAudit.actor, filter.actor));
   if (filter.action) conditions.push(eq(opsAudit.action, filter.action));
   if (filter.target) conditions.push(eq(opsAudit.target, filter.target));
-  if (filter.beforeId) conditions.push(lt(opsAudit.id, Number(filter.beforeId)));
+  if (filter.beforeId) conditions.push(lt(opsAudit.id, filter.beforeId));
   const rows = await ctx.db
     .select()
     .from(opsAudit)

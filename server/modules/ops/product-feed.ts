@@ -12,9 +12,9 @@ import { findProduct } from "../markets/service";
  * makes the price jump from one source's level to the other's, so it is allowed only on a product halted for
  * trading with no order still holding: no open order can be decided by the switch.
  */
-export async function setProductFeed(ctx: ServiceContext, feed: PriceFeed, input: { pid: string; source: string; staleSeconds: string }) {
-  const id = findProduct(feed, Number(input.pid)).id;
-  const staleSeconds = Number(input.staleSeconds);
+export async function setProductFeed(ctx: ServiceContext, feed: PriceFeed, input: { pid: number; source: string; staleSeconds: number }) {
+  const id = findProduct(feed, input.pid).id;
+  const staleSeconds = input.staleSeconds;
   if (!isFeedSourceText(input.source)) throw new AppError("invalid_input", {}, "request");
   if (!Number.isInteger(staleSeconds) || staleSeconds < 1 || staleSeconds > 3600) throw new AppError("invalid_input", {}, "request");
   await ctx.db.transaction(async (tx) => {

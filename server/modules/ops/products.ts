@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
-import { bpsToRate, parseAmount, rateToBps } from "#contract/money";
+import { bpsToRate } from "#contract/money";
 
 import { products, secondsOptions } from "../../db/schema";
 import type { PriceFeed } from "../../market/feed";
@@ -43,9 +43,9 @@ export async function listProductSettings(ctx: ServiceContext, feed: PriceFeed) 
  */
 const winNetsProfit = (payoutBps: number, feeBps: number) => payoutBps > feeBps;
 
-const productId = (feed: PriceFeed, pid: string) => findProduct(feed, Number(pid)).id;
+const productId = (feed: PriceFeed, pid: number) => findProduct(feed, pid).id;
 
-export async function setProductTrading(ctx: ServiceContext, feed: PriceFeed, pid: string, enabled: boolean) {
+export async function setProductTrading(ctx: ServiceContext, feed: PriceFeed, pid: number, enabled: boolean) {
   const id = productId(feed, pid);
   await ctx.db.update(products).set({ tradingEnabled: enabled }).where(eq(products.id, id));
   await feed.reloadProducts();
@@ -53,20 +53,22 @@ export async function setProductTrading(ctx: ServiceContext, feed: PriceFeed, pi
   return { id, tradingEnabled: enabled };
 }
 
-export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pid: string, options: string) {
+/** One settlement option as the contract parses it: seconds, payout in basis points, amounts in cents. */
+interface OptionInput {
+  seconds: number;
+  payoutBps: number;
+  minAmount: number;
+  maxAmount: number;
+}
+
+export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pid: number, options: OptionInput[]) {
   const id = productId(feed, pid);
   // the fee as stored: another process may have changed it since this one last read the products
   const [{ feeBps } = { feeBps: 0 }] = await ctx.db.select({ feeBps: products.feeBps }).from(products).where(eq(products.id, id));
-  const parsed = options.split(",").map((entry) => {
-    const [seconds, rate, min, max] = entry.split(":") as [string, string, string, string];
-    const payoutBps = rateToBps(rate);
-    const minAmount = parseAmount(min);
-    const maxAmount = parseAmount(max);
-    if (payoutBps === null || minAmount === null || maxAmount === null || Number(seconds) < 5 || minAmount > maxAmount) {
-      throw new AppError("invalid_input", {}, "request");
-    }
-    if (!winNetsProfit(payoutBps, feeBps)) throw new AppError("invalid_input", {}, "options");
-    return { productId: id, seconds: Number(seconds), payoutBps, minAmount, maxAmount };
+  const parsed = options.map((option) => {
+    if (option.seconds < 5 || option.minAmount > option.maxAmount) throw new AppError("invalid_input", {}, "request");
+    if (!winNetsProfit(option.payoutBps, feeBps)) throw new AppError("invalid_input", {}, "options");
+    return { productId: id, ...option };
   });
   if (new Set(parsed.map((o) => o.seconds)).size !== parsed.length) throw new AppError("invalid_input", {}, "seconds");
   await ctx.db.transaction(async (tx) => {
@@ -79,12 +81,11 @@ export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pi
 export async function setProductLimits(
   ctx: ServiceContext,
   feed: PriceFeed,
-  input: { pid: string; feeRate: string; singleMin: string; singleMax: string; totalMax: string },
+  input: { pid: number; feeRate: number; singleMin: number; singleMax: number; totalMax: number },
 ) {
   const id = productId(feed, input.pid);
-  const feeBps = rateToBps(input.feeRate);
-  const [singleMin, singleMax, totalMax] = [input.singleMin, input.singleMax, input.totalMax].map(parseAmount);
-  if (feeBps === null || singleMin == null || singleMax == null || totalMax == null || singleMin > singleMax || singleMax > totalMax) {
+  const { feeRate: feeBps, singleMin, singleMax, totalMax } = input;
+  if (singleMin > singleMax || singleMax > totalMax) {
     throw new AppError("invalid_input", {}, "request");
   }
   if (feeBps > 5000 || (await optionRows(ctx, id)).some((option) => !winNetsProfit(option.payoutBps, feeBps))) {
@@ -92,7 +93,13 @@ export async function setProductLimits(
   }
   await ctx.db.update(products).set({ feeBps, singleMin, singleMax, totalMax }).where(eq(products.id, id));
   await feed.reloadProducts();
-  return { id, feeRate: bpsToRate(feeBps), singleMin: input.singleMin, singleMax: input.singleMax, totalMax: input.totalMax };
+  return {
+    id,
+    feeRate: bpsToRate(feeBps),
+    singleMin: centsToDecimal(singleMin),
+    singleMax: centsToDecimal(singleMax),
+    totalMax: centsToDecimal(totalMax),
+  };
 }
 
 /** Guard rails: a tolerance above 5% would accept any jump, a quote older than 30 s is no longer a price. */
@@ -106,11 +113,10 @@ export const MAX_QUOTE_AGE_SECONDS = 30;
 export async function setProductQuoting(
   ctx: ServiceContext,
   feed: PriceFeed,
-  input: { pid: string; requoteToleranceBps: string; maxQuoteAgeSeconds: string },
+  input: { pid: number; requoteToleranceBps: number; maxQuoteAgeSeconds: number },
 ) {
   const id = productId(feed, input.pid);
-  const requoteToleranceBps = Number(input.requoteToleranceBps);
-  const maxQuoteAgeSeconds = Number(input.maxQuoteAgeSeconds);
+  const { requoteToleranceBps, maxQuoteAgeSeconds } = input;
   if (requoteToleranceBps > MAX_REQUOTE_TOLERANCE_BPS) throw new AppError("invalid_input", {}, "request");
   if (maxQuoteAgeSeconds < 1 || maxQuoteAgeSeconds > MAX_QUOTE_AGE_SECONDS) throw new AppError("invalid_input", {}, "request");
   await ctx.db.update(products).set({ requoteToleranceBps, maxQuoteAgeSeconds }).where(eq(products.id, id));

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+import { OPS_ROLES } from "../operators";
+import { idField, requiredOrInvalid, requiredText } from "./fields";
+
+const operatorName = () => z.string({ error: requiredOrInvalid }).regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, { error: "invalid_input" });
+const operatorPassword = () =>
+  z.string({ error: requiredOrInvalid }).min(10, { error: "invalid_input" }).max(128, { error: "field_too_long" });
+const optionalText = (max: number) => z.string({ error: "invalid_input" }).max(max, { error: "field_too_long" }).optional();
+/** paging back through a log: the id of the oldest row already shown */
+const beforeIdField = () =>
+  z
+    .string({ error: "invalid_input" })
+    .regex(/^\d{1,15}$/, { error: "invalid_input" })
+    .transform(Number)
+    .optional();
+
+export const operatorLoginRequest = z.object({
+  username: requiredText(),
+  password: z.string({ error: "field_required" }).min(1, { error: "field_required" }).max(128, { error: "field_too_long" }),
+  code: z
+    .string({ error: "invalid_input" })
+    .regex(/^\d{6}$/, { error: "invalid_input" })
+    .optional(),
+});
+
+export const operatorSetupRequest = z.object({ setupCode: requiredText(), username: operatorName(), password: operatorPassword() });
+
+export const addOperatorRequest = z.object({
+  username: operatorName(),
+  role: z.enum(OPS_ROLES, { error: "invalid_input" }),
+  password: operatorPassword().optional(),
+});
+
+export const auditLogRequest = z.object({
+  actor: optionalText(40),
+  action: optionalText(80),
+  target: optionalText(80),
+  beforeId: beforeIdField(),
+});
+
+export const smsOutboxRequest = z.object({ phone: optionalText(40), beforeId: beforeIdField() });
+
+/** a customer by account name (show, unlock) */
+export const accountRequest = z.object({ account: requiredText() });
+
+export const userSearchRequest = z.object({ q: requiredText() });
+
+export const userDetailRequest = z.object({ id: idField() });
