@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { RecordsPage } from "@/ui/RecordsPage";
-import { StatusChip } from "@/ui/StatusChip";
+import { ReviewRecordList } from "@/ui/ReviewRecordList";
 import type { WithdrawalRecord } from "#contract/withdrawal";
 
 export function WithdrawalRecordPage({ records, offlineSince }: { records: WithdrawalRecord[]; offlineSince?: number }) {
@@ -28,13 +28,11 @@ export function WithdrawalRecordPage({ records, offlineSince }: { records: Withd
       }
       count={records.length}
     >
-      <ul className="record-list" data-testid="withdraw-records">
-        {records.map((r) => (
-          <li key={r.id} className="record">
-            <span className="record-line">
-              <strong>{amountText(r.amount)} U</strong>
-              <StatusChip status={r.status} />
-            </span>
+      <ReviewRecordList
+        records={records}
+        testId="withdraw-records"
+        details={(r) => (
+          <>
             <span className="record-sub">
               {i18n._(CARD_TYPE_NAMES[r.type])} · {r.bankName} · {formatDateTime(r.time)}
             </span>
@@ -42,9 +40,9 @@ export function WithdrawalRecordPage({ records, offlineSince }: { records: Withd
               {outcome(r)}
               {r.reason ? ` · ${t`Reason: ${r.reason}`}` : ""}
             </span>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
     </RecordsPage>
   );
 }
