@@ -29,6 +29,9 @@ const plans = async (token: string) =>
     dailyRate: string;
     minAmount: string;
   }>;
+/** Joins a plan (its id, or "999" for one that does not exist) with the fund password unless another is given. */
+const join = (token: string, planId: number | string, amount: string, payPassword = "fund1234") =>
+  api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(planId), amount, payPassword }, { token });
 const info = async (token: string) => (await api(h, "GET", "/api/user/yuebaoinfo", {}, { token })).body.data;
 const wallet = async (token: string) => (await api(h, "GET", "/api/user/wallet", {}, { token })).body.data;
 const passDays = async (days: number) => {
@@ -56,30 +59,12 @@ describe("yuebao", () => {
   it("joins with the fund password, earns simple daily interest exactly once per day, and matures back to cash", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const wrong = await api(
-      h,
-      "POST",
-      "/api/user/yebjoinnow",
-      { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "bad12345" },
-      { token },
-    );
+    const wrong = await join(token, seven!.id, "1000", "bad12345");
     expect(wrong.body.err).toBe("wrong_fund_password");
-    const joined = await api(
-      h,
-      "POST",
-      "/api/user/yebjoinnow",
-      { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" },
-      { token },
-    );
+    const joined = await join(token, seven!.id, "1000");
     expect(joined.body).toMatchObject({ code: 1, data: { status: "earning", principal: "1000.00" } });
     expect(await wallet(token)).toMatchObject({ cash: "9000.00", yuebao: "1000.00" });
-    const again = await api(
-      h,
-      "POST",
-      "/api/user/yebjoinnow",
-      { requestId: rid(), planId: String(seven!.id), amount: "500", payPassword: "fund1234" },
-      { token },
-    );
+    const again = await join(token, seven!.id, "500");
     expect(again.body).toMatchObject({ err: "already_joined", msg: "No repeat investment in a project already joined" });
 
     await passDays(1);
@@ -109,13 +94,7 @@ describe("yuebao", () => {
   it("a plan joined below its minimum is reserved, earns nothing, and starts earning once appended to the minimum", async () => {
     const token = await investor();
     const [, thirty] = await plans(token);
-    const joined = await api(
-      h,
-      "POST",
-      "/api/user/yebjoinnow",
-      { requestId: rid(), planId: String(thirty!.id), amount: "200", payPassword: "fund1234" },
-      { token },
-    );
+    const joined = await join(token, thirty!.id, "200");
     expect(joined.body.data).toMatchObject({ status: "to_be_added", startTime: null });
     const keep = await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(joined.body.data.id) }, { token });
     expect(keep.body).toMatchObject({ err: "append_required", msg: "An appended amount is needed before income can be earned" });
@@ -137,15 +116,7 @@ describe("yuebao", () => {
   it("append raises the principal for the days after it; stop settles now with every cent earned", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const joined = (
-      await api(
-        h,
-        "POST",
-        "/api/user/yebjoinnow",
-        { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" },
-        { token },
-      )
-    ).body.data;
+    const joined = (await join(token, seven!.id, "1000")).body.data;
     await passDays(1); // 0.80
     await api(
       h,
@@ -174,15 +145,7 @@ describe("yuebao", () => {
   it("stop asks for the fund password: without it or with a wrong one nothing changes; the right one settles", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const joined = (
-      await api(
-        h,
-        "POST",
-        "/api/user/yebjoinnow",
-        { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" },
-        { token },
-      )
-    ).body.data;
+    const joined = (await join(token, seven!.id, "1000")).body.data;
     const id = String(joined.id);
     const before = await snapshot(h);
     const missing = await api(h, "POST", "/api/user/yebstop", { requestId: rid(), id }, { token });
@@ -202,15 +165,7 @@ describe("yuebao", () => {
   it("keep renews at maturity: the profit is paid out and the principal starts a new term", async () => {
     const token = await investor();
     const [seven] = await plans(token);
-    const joined = (
-      await api(
-        h,
-        "POST",
-        "/api/user/yebjoinnow",
-        { requestId: rid(), planId: String(seven!.id), amount: "1000", payPassword: "fund1234" },
-        { token },
-      )
-    ).body.data;
+    const joined = (await join(token, seven!.id, "1000")).body.data;
     expect((await api(h, "POST", "/api/user/yebkeep", { requestId: rid(), id: String(joined.id) }, { token })).body.msg).toBe(
       "This plan will renew at maturity",
     );
@@ -224,15 +179,7 @@ describe("yuebao", () => {
     const owner = await investor();
     const other = await investor();
     const [seven] = await plans(owner);
-    const joined = (
-      await api(
-        h,
-        "POST",
-        "/api/user/yebjoinnow",
-        { requestId: rid(), planId: String(seven!.id), amount: "100", payPassword: "fund1234" },
-        { token: owner },
-      )
-    ).body.data;
+    const joined = (await join(owner, seven!.id, "100")).body.data;
     const before = await snapshot(h);
     for (const [path, fields] of [
       ["/api/user/yebstop", { id: String(joined.id), payPassword: "fund1234" }],
@@ -252,17 +199,7 @@ describe("yuebao", () => {
         )
       ).body.err,
     ).toBe("invalid_input");
-    expect(
-      (
-        await api(
-          h,
-          "POST",
-          "/api/user/yebjoinnow",
-          { requestId: rid(), planId: "999", amount: "100", payPassword: "fund1234" },
-          { token: owner },
-        )
-      ).body.err,
-    ).toBe("plan_not_found");
+    expect((await join(owner, "999", "100")).body.err).toBe("plan_not_found");
     expect(
       (
         await api(

@@ -195,70 +195,28 @@ describe("recharge", () => {
 describe("cards", () => {
   it("binds cards and channels with masked numbers and the fund password, refusing a number the user already bound", async () => {
     const token = await richUser();
-    const added = await api(
-      h,
-      "POST",
-      "/api/user/add_card",
-      {
-        requestId: rid(),
-        type: "bank",
-        bankName: "Example Bank",
-        branch: "Central",
-        number: "6222 0211 2233 4455",
-        holder: "Ann",
-        payPassword: "fund1234",
-      },
-      { token },
-    );
+    const addCard = (fields: Record<string, string>) => api(h, "POST", "/api/user/add_card", { requestId: rid(), ...fields }, { token });
+    const added = await addCard({
+      type: "bank",
+      bankName: "Example Bank",
+      branch: "Central",
+      number: "6222 0211 2233 4455",
+      holder: "Ann",
+      payPassword: "fund1234",
+    });
     expect(added.body).toMatchObject({ code: 1, msg: "Added", data: { number: "622******455", bankName: "Example Bank" } });
-    await api(
-      h,
-      "POST",
-      "/api/user/add_card",
-      { requestId: rid(), type: "alipay", bankName: "Alipay", number: "ann@example.com", payPassword: "fund1234" },
-      { token },
-    );
+    await addCard({ type: "alipay", bankName: "Alipay", number: "ann@example.com", payPassword: "fund1234" });
     const cards = (await api(h, "GET", "/api/user/bank_card", {}, { token })).body.data;
     expect(cards.map((c: { type: string }) => c.type)).toEqual(["bank", "alipay"]);
-    const duplicate = await api(
-      h,
-      "POST",
-      "/api/user/add_card",
-      { requestId: rid(), type: "bank", bankName: "Other", number: "6222021122334455", payPassword: "fund1234" },
-      { token },
-    );
+    const duplicate = await addCard({ type: "bank", bankName: "Other", number: "6222021122334455", payPassword: "fund1234" });
     expect(duplicate.body).toMatchObject({ err: "card_exists", msg: "Bank card number already exists" });
-    const wrongFund = await api(
-      h,
-      "POST",
-      "/api/user/add_card",
-      { requestId: rid(), type: "bank", bankName: "Other", number: "6222000011113333", payPassword: "nope9999" },
-      { token },
-    );
+    const wrongFund = await addCard({ type: "bank", bankName: "Other", number: "6222000011113333", payPassword: "nope9999" });
     expect(wrongFund.body).toMatchObject({ err: "wrong_fund_password", msg: "Fund password wrong" });
-    const noFund = await api(
-      h,
-      "POST",
-      "/api/user/add_card",
-      { requestId: rid(), type: "bank", bankName: "Other", number: "6222000011113333" },
-      { token },
-    );
+    const noFund = await addCard({ type: "bank", bankName: "Other", number: "6222000011113333" });
     expect(noFund.body).toMatchObject({ err: "field_required", msg: "Fund password is required" });
-    const missing = await api(
-      h,
-      "POST",
-      "/api/user/add_card",
-      { requestId: rid(), type: "bank", number: "6222000011112222", payPassword: "fund1234" },
-      { token },
-    );
+    const missing = await addCard({ type: "bank", number: "6222000011112222", payPassword: "fund1234" });
     expect(missing.body).toMatchObject({ err: "field_required", msg: "Bank name is required" });
-    const noNumber = await api(
-      h,
-      "POST",
-      "/api/user/add_card",
-      { requestId: rid(), type: "bank", bankName: "X", payPassword: "fund1234" },
-      { token },
-    );
+    const noNumber = await addCard({ type: "bank", bankName: "X", payPassword: "fund1234" });
     expect(noNumber.body).toMatchObject({ err: "field_required", msg: "Card number is required" });
   });
 });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 
 import { opsEndpoints } from "#contract/ops";
 
 /** Operator requests arrive as form text and leave the contract as numbers: services never parse text. */
-const parse = (name: keyof typeof opsEndpoints, body: Record<string, string>) => opsEndpoints[name].request.safeParse(body);
-const firstError = (name: keyof typeof opsEndpoints, body: Record<string, string>) => {
+type Name = keyof typeof opsEndpoints;
+const parse = <N extends Name>(name: N, body: Record<string, string>) =>
+  opsEndpoints[name].request.safeParse(body) as z.ZodSafeParseResult<z.output<(typeof opsEndpoints)[N]["request"]>>;
+const firstError = (name: Name, body: Record<string, string>) => {
   const result = parse(name, body);
   return result.success ? null : { field: result.error.issues[0]!.path.join("."), key: result.error.issues[0]!.message };
 };
