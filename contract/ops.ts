@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CARD_TYPES } from "./cards";
 import type { EndpointSpec } from "./endpoints";
 import { INVITE_BONUS_POLICIES } from "./invites";
+import { COORD_PATTERN, isLatitude, isLongitude } from "./location";
 import { EVERY_ROLE, OPS_ROLES, type OpsRole } from "./operators";
 import { requiredOrInvalid, requiredText } from "./schemas/fields";
 
@@ -326,6 +327,14 @@ export const opsMineEndpoints = {
 const contentSlug = () => z.string({ error: "field_required" }).regex(/^[a-z0-9-]{1,60}$/, { error: "invalid_input" });
 const contentLang = () => z.enum(["en", "de", "es", "fr", "hk", "jp", "kor", "th", "zh", "vi"], { error: "invalid_input" });
 
+/** A coordinate in decimal degrees, within the range `inRange` allows. */
+const coordinate = (inRange: (value: number) => boolean) =>
+  z
+    .string({ error: requiredOrInvalid })
+    .regex(COORD_PATTERN, { error: "invalid_input" })
+    .transform(Number)
+    .refine(inRange, { error: "invalid_input" });
+
 export const opsContentEndpoints = {
   publishContent: {
     method: "POST",
@@ -375,6 +384,19 @@ export const opsContentEndpoints = {
       item: contentSlug(),
       published: z.enum(["0", "1"], { error: "invalid_input" }),
       lang: contentLang().optional(),
+    }),
+    auth: "ops",
+    roles: CONTENT,
+  },
+  setOffice: {
+    method: "POST",
+    path: "/api/ops/office",
+    summary: "The company's office the company page shows (name, address, latitude and longitude in decimal degrees)",
+    request: z.object({
+      name: requiredText(),
+      address: requiredText(),
+      lat: coordinate(isLatitude),
+      lng: coordinate(isLongitude),
     }),
     auth: "ops",
     roles: CONTENT,
