@@ -66,7 +66,7 @@ export function ChooseLocationPage({ returnTo }: { returnTo: string | null }) {
           use();
         }}
       >
-        <h2 className="section-title">{coords ? t`Name it (optional)` : t`Or type an address`}</h2>
+        <h2 className="section-title">{coords ? t`Add a name or an address (optional)` : t`Or type an address`}</h2>
         <Field label={t`Place name (optional)`} value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
         <Field
           label={t`Address`}
