@@ -26,6 +26,7 @@ import {
 } from "./schemas/operators";
 import { channelRequest } from "./schemas/recharge";
 import { reviewDecisionRequest, reviewQueueRequest } from "./schemas/review";
+import { officeRequest } from "./schemas/support";
 
 /** Who may call what (admin always may): the roles are declared on each endpoint and checked in one place. */
 const ADMIN: readonly OpsRole[] = [];
@@ -260,6 +261,14 @@ export const opsEndpoints = {
     path: "/api/ops/content/publish",
     summary: "Publish (1) or unpublish (0) a content item: every language, or only lang",
     request: contentPublishedRequest,
+    auth: "ops",
+    roles: CONTENT,
+  },
+  setOffice: {
+    method: "POST",
+    path: "/api/ops/office",
+    summary: "The company's office the company page shows (name, address, latitude and longitude in decimal degrees)",
+    request: officeRequest,
     auth: "ops",
     roles: CONTENT,
   },

@@ -163,6 +163,11 @@ const commands: Record<string, Command> = {
     ...allEndpoints.auditLog,
     fields: ([actor, action]) => ({ ...(actor && actor !== "all" ? { actor } : {}), ...(action ? { action } : {}) }),
   },
+  office: {
+    usage: "office <name> <address> <latitude> <longitude>   (decimal degrees, e.g. 22.281 114.173)",
+    ...allEndpoints.setOffice,
+    fields: ([name, address, lat, lng]) => ({ name: name ?? "", address: address ?? "", lat: lat ?? "", lng: lng ?? "" }),
+  },
   "invite-bonus": {
     usage: "invite-bonus <amount per invitee> [registration|verification|first_recharge]",
     ...allEndpoints.setInviteBonus,

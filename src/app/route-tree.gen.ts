@@ -11,6 +11,8 @@
 import { Route as rootRouteImport } from "./../routes/__root"
 import { Route as IndexRouteImport } from "./../routes/index"
 import { Route as AuthRouteImport } from "./../routes/_auth"
+import { Route as ChooseLocationRouteImport } from "./../routes/choose-location"
+import { Route as OpenLocationRouteImport } from "./../routes/open-location"
 import { Route as PagesIndexChar91indexChar93RouteImport } from "./../routes/pages/index/[index]"
 import { Route as PagesAboutDetailsRouteImport } from "./../routes/pages/about/details"
 import { Route as PagesAboutListRouteImport } from "./../routes/pages/about/list"
@@ -49,6 +51,16 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AuthRoute = AuthRouteImport.update({
   id: "/_auth",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChooseLocationRoute = ChooseLocationRouteImport.update({
+  id: "/choose-location",
+  path: "/choose-location",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OpenLocationRoute = OpenLocationRouteImport.update({
+  id: "/open-location",
+  path: "/open-location",
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesIndexChar91indexChar93Route =
@@ -211,6 +223,8 @@ const AuthPagesUserWalletRoute = AuthPagesUserWalletRouteImport.update({
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
+  "/choose-location": typeof ChooseLocationRoute
+  "/open-location": typeof OpenLocationRoute
   "/pages/about/details": typeof PagesAboutDetailsRoute
   "/pages/about/list": typeof PagesAboutListRoute
   "/pages/customer/customer": typeof PagesCustomerCustomerRoute
@@ -244,6 +258,8 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/choose-location": typeof ChooseLocationRoute
+  "/open-location": typeof OpenLocationRoute
   "/pages/about/details": typeof PagesAboutDetailsRoute
   "/pages/about/list": typeof PagesAboutListRoute
   "/pages/customer/customer": typeof PagesCustomerCustomerRoute
@@ -279,6 +295,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
   "/_auth": typeof AuthRouteWithChildren
+  "/choose-location": typeof ChooseLocationRoute
+  "/open-location": typeof OpenLocationRoute
   "/pages/about/details": typeof PagesAboutDetailsRoute
   "/pages/about/list": typeof PagesAboutListRoute
   "/pages/customer/customer": typeof PagesCustomerCustomerRoute
@@ -314,6 +332,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/choose-location"
+    | "/open-location"
     | "/pages/about/details"
     | "/pages/about/list"
     | "/pages/customer/customer"
@@ -347,6 +367,8 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/choose-location"
+    | "/open-location"
     | "/pages/about/details"
     | "/pages/about/list"
     | "/pages/customer/customer"
@@ -381,6 +403,8 @@ export interface FileRouteTypes {
     | "__root__"
     | "/"
     | "/_auth"
+    | "/choose-location"
+    | "/open-location"
     | "/pages/about/details"
     | "/pages/about/list"
     | "/pages/customer/customer"
@@ -416,6 +440,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
+  ChooseLocationRoute: typeof ChooseLocationRoute
+  OpenLocationRoute: typeof OpenLocationRoute
   PagesAboutDetailsRoute: typeof PagesAboutDetailsRoute
   PagesAboutListRoute: typeof PagesAboutListRoute
   PagesCustomerCustomerRoute: typeof PagesCustomerCustomerRoute
@@ -439,6 +465,20 @@ declare module "@tanstack/react-router" {
       path: ""
       fullPath: "/"
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/choose-location": {
+      id: "/choose-location"
+      path: "/choose-location"
+      fullPath: "/choose-location"
+      preLoaderRoute: typeof ChooseLocationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/open-location": {
+      id: "/open-location"
+      path: "/open-location"
+      fullPath: "/open-location"
+      preLoaderRoute: typeof OpenLocationRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/pages/index/index": {
@@ -711,6 +751,8 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
+  ChooseLocationRoute: ChooseLocationRoute,
+  OpenLocationRoute: OpenLocationRoute,
   PagesAboutDetailsRoute: PagesAboutDetailsRoute,
   PagesAboutListRoute: PagesAboutListRoute,
   PagesCustomerCustomerRoute: PagesCustomerCustomerRoute,

@@ -13,8 +13,15 @@ export const PUBLIC_KEYWORDS = [
   "aboutus",
 ] as const;
 
+/**
+ * The spec's built-in location pickers: pages of the app framework, not of the app, which carry no account data.
+ * The company page, open to visitors, sends them to open-location, so neither waits for a login.
+ */
+export const BUILT_IN_PAGES = ["/choose-location", "/open-location"] as const;
+
 export function isPublicPath(pathname: string): boolean {
   if (pathname === "/" || pathname === "") return true;
+  if ((BUILT_IN_PAGES as readonly string[]).includes(pathname)) return true;
   return PUBLIC_KEYWORDS.some((keyword) => pathname.includes(keyword));
 }
 

@@ -12,16 +12,21 @@ interface Props {
   empty: string;
   emptyAction?: ReactNode;
   count: number;
+  /** shown above the list or its empty state (the company page's office) */
+  lead?: ReactNode;
   children: ReactNode;
 }
 
 /** A records page: title, the offline banner when the list is a saved copy, and the list (pull to refresh) or its empty state. */
-export function RecordsPage({ title, offlineSince, empty, emptyAction, count, children }: Props) {
+export function RecordsPage({ title, offlineSince, empty, emptyAction, count, lead, children }: Props) {
   return (
     <main className="page">
       <NavBar title={title} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
-      <PullToRefresh>{count === 0 ? <Empty title={empty} action={emptyAction} /> : children}</PullToRefresh>
+      <PullToRefresh>
+        {lead}
+        {count === 0 ? <Empty title={empty} action={emptyAction} /> : children}
+      </PullToRefresh>
     </main>
   );
 }

@@ -57,12 +57,13 @@ export function allRoutes(): string[] {
   return [...new Set([...tree.matchAll(/fullPath: "([^"]+)"/g)].map((match) => match[1]!))];
 }
 
-/** A route with the search its page needs (a real product for the trade screen, id 1 elsewhere). */
+/** A route with the search its page needs (a real product for the trade screen, a place for open-location, id 1 elsewhere). */
 export async function routeWithSearch(path: string): Promise<string> {
   if (path === "/pages/trade/trade") {
     const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata?market=crypto`)).json()) as { data: Array<{ id: number }> };
     return `${path}?pid=${answer.data[0]!.id}`;
   }
+  if (path === "/open-location") return `${path}?name=Head%20office&address=1%20Harbour%20Road&lat=22.281&lng=114.173`;
   return ["/pages/user/orderdetail", "/pages/project/details", "/pages/about/details", "/pages/activity/details"].includes(path)
     ? `${path}?id=1`
     : path;

@@ -293,6 +293,7 @@ function writeCalls(): Record<string, Record<string, string>> {
     setInviteBonus: { amount: "5" },
     publishContent: { item: "audit-item", kind: "news", lang: "en", title: "Audit" },
     setContentPublished: { item: "audit-item", published: "1" },
+    setOffice: { name: "Audit office", address: "1 Audit Road", lat: "22.3", lng: "114.2" },
     setPlan: { title: "Audit plan", dailyRate: "0.001", days: "7", minAmount: "100" },
     operatorLogout: {},
     addOperator: { username: "audited1", role: "content" },

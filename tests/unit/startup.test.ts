@@ -41,6 +41,12 @@ describe("start-up allow-list", () => {
     expect(isPublicPath("/pages/customer/customer")).toBe(true);
   });
 
+  it("lets the built-in location pickers open without an account, by their exact path", () => {
+    expect(isPublicPath("/open-location")).toBe(true);
+    expect(isPublicPath("/choose-location")).toBe(true);
+    expect(isPublicPath("/pages/user/open-location")).toBe(false);
+  });
+
   it("checks the user on every other page", () => {
     expect(isPublicPath("/pages/user/user")).toBe(false);
     expect(isPublicPath("/pages/user/order")).toBe(false);

@@ -5,6 +5,7 @@ import { type PlatformInfo } from "#contract/support";
 
 import { settings } from "../../db/schema";
 import type { ServiceContext } from "../context";
+import { office } from "./office";
 
 /** Support channels shown on the customer service page; the operator may change them in settings. */
 export async function platformInfo(ctx: ServiceContext): Promise<PlatformInfo> {
@@ -20,5 +21,6 @@ export async function platformInfo(ctx: ServiceContext): Promise<PlatformInfo> {
     ],
     hours: stored.hours ?? "09:00-21:00",
     languages: [...LANGUAGE_CODES],
+    office: await office(ctx),
   };
 }

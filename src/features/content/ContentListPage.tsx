@@ -1,14 +1,23 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 
 import { formatDateTime } from "@/i18n/format";
 import { RecordsPage } from "@/ui/RecordsPage";
 import type { ContentSummary } from "#contract/content";
 
-export function ContentListPage({ title, items, offlineSince }: { title: string; items: ContentSummary[]; offlineSince?: number }) {
+interface Props {
+  title: string;
+  items: ContentSummary[];
+  offlineSince?: number;
+  /** above the list: the company page puts its office there */
+  lead?: ReactNode;
+}
+
+export function ContentListPage({ title, items, offlineSince, lead }: Props) {
   const { t } = useLingui();
   return (
-    <RecordsPage title={title} offlineSince={offlineSince} empty={t`Nothing published yet`} count={items.length}>
+    <RecordsPage title={title} offlineSince={offlineSince} empty={t`Nothing published yet`} count={items.length} lead={lead}>
       <ul className="record-list" data-testid="content-list">
         {items.map((item) => (
           <li key={item.id} className="record">
