@@ -11,7 +11,49 @@ cleanupOutdatedCaches();
 // Any navigation under /h5/ is the single-page app (hash routing): answer it with the precached shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { allowlist: [/^\/h5\//] }));
 
-// The new version waits until the user accepts the update prompt.
+/** A settled order's notice, localized by the page that noticed it (src/ui/result-notices.ts). */
+interface ResultNotice {
+  tag: string;
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** Shows a result once: a notification with this tag already on screen (another tab sent it) is left alone. */
+async function showResult(notice: ResultNotice): Promise<void> {
+  const showing = await self.registration.getNotifications({ tag: notice.tag });
+  if (showing.length > 0) return;
+  await self.registration.showNotification(notice.title, {
+    body: notice.body,
+    tag: notice.tag,
+    icon: "icons/icon-192.png",
+    data: { url: notice.url },
+  });
+}
+
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  const message = event.data as { type?: string; notice?: ResultNotice } | null;
+  // The new version waits until the user accepts the update prompt.
+  if (message?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (message?.type === "RESULT_NOTICE" && message.notice) event.waitUntil(showResult(message.notice));
+});
+
+// A tap on a result opens that order: in a window of the app if one is open, else in a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const { url } = (event.notification.data ?? {}) as { url?: string };
+  const target = new URL(url ?? "", self.registration.scope).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => client.url.startsWith(self.registration.scope));
+      if (!open) {
+        await self.clients.openWindow(target);
+        return;
+      }
+      const focused = await open.focus();
+      // navigate() refuses a window this worker does not control: it is focused at least
+      await focused.navigate(target).catch(() => null);
+    })(),
+  );
 });

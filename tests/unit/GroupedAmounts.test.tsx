@@ -85,7 +85,7 @@ describe("amounts are grouped with two decimals in the reader's language", () =>
 
   it("order list: the holding order's amount", () => {
     const holding = { ...order, closePrice: null, settledAt: null, result: null, profit: null, payout: null, status: "holding" as const };
-    const text = show(<OrderPage holding={[holding]} history={{ items: [], page: 1, pageSize: 20, total: 0 }} />);
+    const text = show(<OrderPage holding={[holding]} history={{ items: [], page: 1, pageSize: 20, total: 0 }} userId={1} />);
     expect(text).toContain("12.345,00 U");
     expect(text).not.toContain("12345");
   });

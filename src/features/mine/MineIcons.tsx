@@ -50,6 +50,12 @@ export const BellIcon = () => (
     <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0" />
   </Icon>
 );
+/** Order result notifications: a bell with a tick beside it. */
+export const ResultNoticeIcon = () => (
+  <Icon>
+    <path d="M4 16v-4.5a5.5 5.5 0 0 1 8.5-4.6M4 16l-1.5 2h12.5M8 20.5a2 2 0 0 0 4 0M14.5 11.5l2.5 2.5 4.5-5" />
+  </Icon>
+);
 /** Activity centre: a gift. */
 export const GiftIcon = () => (
   <Icon>

@@ -23,6 +23,7 @@ import {
   RechargeIcon,
   WithdrawIcon,
 } from "./MineIcons";
+import { ResultNoticeSwitch } from "./ResultNoticeSwitch";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -148,6 +149,7 @@ export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; off
           <MenuLink to="/pages/user/security" icon={<LockIcon />}>
             <Trans>Security</Trans>
           </MenuLink>
+          <ResultNoticeSwitch userId={user.id} />
           <MenuLink to="/pages/public/language" icon={<GlobeIcon />}>
             <Trans>Language</Trans>
           </MenuLink>

@@ -16,6 +16,7 @@ import type { Order, OrderPage as OrderPageData } from "#contract/trading";
 
 import { type HistoryFilterForm, HistoryFilters, NO_FILTER, toRequest } from "./HistoryFilters";
 import { StatementView } from "./StatementView";
+import { useResultNotices } from "./use-result-notices";
 
 type Tab = "holding" | "history" | "statement" | "follow";
 
@@ -67,7 +68,17 @@ function HistoryRow({ order }: { order: Order }) {
 }
 
 /** The Order tab: holding orders with countdowns and live profit or loss, history page by page. */
-export function OrderPage({ holding, history, offlineSince }: { holding: Order[]; history: OrderPageData; offlineSince?: number }) {
+export function OrderPage({
+  holding,
+  history,
+  offlineSince,
+  userId,
+}: {
+  holding: Order[];
+  history: OrderPageData;
+  offlineSince?: number;
+  userId: number;
+}) {
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>("holding");
   const [pages, setPages] = useState<Order[]>(history.items);
@@ -83,9 +94,11 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
   const shown = stillHolding(holding, settledIds);
   const expired = shown.filter((o) => o.closeTime <= now).map((o) => o.id);
   const waiting = expired.join(",");
+  const notices = useResultNotices(userId, holding, offlineSince === undefined);
 
   // while an order's time is up, ask the server for its holding orders: one that is gone has settled, so the
-  // page reloads (history, balance) instead of showing "Settling…" until the user pulls to refresh
+  // page reloads (history, balance) instead of showing "Settling…" until the user pulls to refresh, and tells the
+  // customer by a system notice if they look elsewhere
   useEffect(() => {
     if (!waiting) return;
     const ids = waiting.split(",").map(Number);
@@ -97,13 +110,14 @@ export function OrderPage({ holding, history, offlineSince }: { holding: Order[]
       const done = ids.filter((id) => !open.has(id));
       if (done.length === 0) return;
       setSettledIds((current) => new Set([...current, ...done]));
+      void notices.settledIds(done);
       await router.invalidate();
     }, SETTLE_POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, [waiting, router]);
+  }, [waiting, router, notices]);
 
   // a refreshed history (pull to refresh, or coming back to the tab) starts again from its first page; with
   // filters set, the server is asked for their first page instead

@@ -28,6 +28,7 @@ import { useProblemText } from "./problem-text";
 import { ResultBubble } from "./ResultBubble";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
+import { useResultNotices } from "./use-result-notices";
 
 // the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
@@ -130,7 +131,11 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
     [open, money],
   );
 
+  // a saved copy's holding orders may have settled long ago: only a live screen's count as seen holding
+  const notices = useResultNotices(userId, open, offlineSince === undefined);
+
   // once an order's time is up, ask for it until the server has settled it; then show its result and the new balance
+  // (and, while the customer looks elsewhere, a system notice)
   const due = open.filter((o) => o.closeTime <= second).map((o) => o.id);
   const dueKey = due.join(",");
   useEffect(() => {
@@ -142,6 +147,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         const answer = await fetchOrder(id);
         if (stopped || answer.code !== 1 || answer.data.status !== "closed") continue;
         setSettled((current) => (current.some((o) => o.id === id) ? current : [...current, answer.data]));
+        notices.settled([answer.data]);
         if ("vibrate" in navigator) navigator.vibrate(answer.data.result === "win" ? [40, 60, 40] : 120);
         void refreshBalance();
       }
@@ -150,7 +156,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
       stopped = true;
       clearInterval(timer);
     };
-  }, [dueKey, refreshBalance]);
+  }, [dueKey, refreshBalance, notices]);
   const [dismissed, setDismissed] = useState<Set<number>>(new Set());
   const result = settled.filter((o) => !dismissed.has(o.id)).at(-1);
   useEffect(() => {

@@ -21,5 +21,6 @@ export const Route = createFileRoute("/_auth/pages/user/order")({
 
 function Orders() {
   const { holding, history, offlineSince } = Route.useLoaderData();
-  return <OrderPage holding={holding} history={history} offlineSince={offlineSince} />;
+  const { user } = Route.useRouteContext();
+  return <OrderPage holding={holding} history={history} offlineSince={offlineSince} userId={user.id} />;
 }

@@ -1,0 +1,61 @@
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+
+import { askNoticePermission, type NoticePermission, noticePermission, readResultNotices, writeResultNotices } from "@/ui/result-notices";
+
+import { ResultNoticeIcon } from "./MineIcons";
+
+/**
+ * Mine's opt-in to order results as system notifications. Turning it on asks the browser (this tap is the user
+ * gesture browsers require); a refusal is explained, and the switch stays off.
+ */
+export function ResultNoticeSwitch({ userId }: { userId: number }) {
+  const { t } = useLingui();
+  const [permission, setPermission] = useState<NoticePermission>(noticePermission);
+  const [on, setOn] = useState(() => readResultNotices(userId) && permission === "granted");
+  // set once the browser was asked and said no (or the prompt was closed)
+  const [refused, setRefused] = useState(false);
+
+  async function change(wanted: boolean) {
+    if (!wanted) {
+      setOn(false);
+      writeResultNotices(userId, false);
+      return;
+    }
+    const answer = permission === "granted" ? permission : await askNoticePermission();
+    setPermission(answer);
+    setRefused(answer !== "granted");
+    setOn(answer === "granted");
+    writeResultNotices(userId, answer === "granted");
+  }
+
+  const hint =
+    permission === "unsupported"
+      ? t`This browser cannot show notifications.`
+      : permission === "denied"
+        ? t`Notifications are blocked for this site. Allow them in the browser's site settings, then turn this on.`
+        : refused
+          ? t`Notifications were not allowed. Turn this on again to be asked again.`
+          : t`A notice when an order settles while the app is in the background.`;
+  return (
+    <li>
+      <label className="menu-item menu-item-tall" data-testid="result-notices">
+        <ResultNoticeIcon />
+        <span className="menu-label">
+          {t`Order result notifications`}
+          <small className="menu-hint" data-testid="result-notices-hint">
+            {hint}
+          </small>
+        </span>
+        <input
+          type="checkbox"
+          role="switch"
+          className="menu-switch"
+          checked={on}
+          disabled={permission === "unsupported" || permission === "denied"}
+          onChange={(event) => void change(event.target.checked)}
+        />
+      </label>
+    </li>
+  );
+}
