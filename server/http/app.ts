@@ -67,7 +67,7 @@ export interface AppOptions {
   /** the built console (dist-ops), served at /ops/ */
   consoleDir?: string;
   rateLimitScale?: number;
-  /** PostgreSQL: the per-route rate limits count in the database, shared by every process */
+  /** PostgreSQL: the rate limits (per route and app-wide) count in the database, shared by every process */
   sharedRateLimits?: boolean;
   logger?: boolean;
   /** shown by /api/ops/status; a lone process (tests, PGlite) is the job leader */

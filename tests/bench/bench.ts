@@ -14,6 +14,7 @@ import { openDatabase } from "#server/db/client";
 import { settleDueOrders } from "#server/jobs/settlement";
 
 import { launchBrowser } from "../../scripts/browser.mjs";
+import { scaleBenchRows } from "../crash/scale-load";
 import { startServerProcess } from "../e2e/server-process";
 import { chartTimings } from "./chart-bench";
 import { mixedLoadBench } from "./mixed-load";
@@ -204,4 +205,5 @@ const mixed = await mixedLoadBench();
 table.push({ name: "mixed load p99 ms, PGlite 1 process", measured: mixed.pglite.p99, goal: "—" });
 table.push({ name: "mixed load p99 ms, PostgreSQL 2 processes", measured: mixed.postgres.p99, goal: "—" });
 table.push({ name: "mixed load req/s, PostgreSQL 2 processes", measured: mixed.postgres.requestsPerSecond, goal: "—" });
+table.push(...(await scaleBenchRows()));
 printTable();

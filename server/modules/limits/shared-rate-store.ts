@@ -1,8 +1,10 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { lt, sql } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
+import { type HitAnswer, LeasedCounts } from "./leased-counts";
+import { addSharedHits } from "./shared-hits";
 
 type Done = Parameters<FastifyRateLimitStore["incr"]>[1];
 
@@ -14,10 +16,12 @@ interface RouteInfo {
 /** Rows whose window ended this long ago decide nothing; they are removed now and then. */
 const FORGET_AFTER_MS = 3600_000;
 const CLEAN_EVERY_MS = 600_000;
+/** After the database fails a lease, the app-wide limit counts in memory for this long before trying again. */
+const MEMORY_AFTER_FAILURE_MS = 5_000;
 
 /**
- * The per-IP count of one window, in memory: the app-wide flood guard counts per process (a database write on
- * every quote poll would cost more than the guard saves). At most `cap` addresses are kept.
+ * The per-IP count of one window, in memory: what the app-wide flood guard falls back to while the database
+ * fails (quotes keep being served from memory then). At most `cap` addresses are kept.
  */
 class MemoryCounts {
   private readonly counts = new Map<string, { start: number; hits: number }>();
@@ -35,9 +39,12 @@ class MemoryCounts {
 }
 
 /**
- * A store for @fastify/rate-limit whose per-route limits (login, SMS, orders, money actions) count in the
- * database, so every process on one PostgreSQL shares them: one upsert per limited request, atomic under
- * concurrency. The app-wide limit stays per process (MemoryCounts).
+ * A store for @fastify/rate-limit whose limits count in the database, so every process on one PostgreSQL
+ * shares them. The per-route limits (login, SMS, orders, money actions) take one upsert per limited request,
+ * atomic under concurrency: they guard few, costly requests. The app-wide limit guards every request, quote
+ * polls included, so it leases slices of each address's budget instead (LeasedCounts: about one write a
+ * minute per polling address and process); when the database fails it counts per process for a while rather
+ * than fail the request.
  */
 export function sharedRateStore(db: Db, now: () => number = Date.now): FastifyRateLimitStoreCtor {
   let lastClean = now();
@@ -49,32 +56,40 @@ export function sharedRateStore(db: Db, now: () => number = Date.now): FastifyRa
       .catch(() => {});
   };
 
+  // one app-wide count per process, shared by the store and the children the plugin makes of it
+  const leased = new LeasedCounts(db, now);
+  const memory = new MemoryCounts();
+  let memoryUntil = 0;
+  // answered at once while the process's slice lasts: the quote hot path does not wait for a promise
+  const appWide = (key: string, windowMs: number, max: number, done: Done): void => {
+    if (now() < memoryUntil) return done(null, memory.hit(key, windowMs, now()));
+    const answer = leased.hit(key, windowMs, max);
+    if (!(answer instanceof Promise)) return done(null, answer);
+    answer.then(
+      (leasedAnswer: HitAnswer) => done(null, leasedAnswer),
+      () => {
+        memoryUntil = now() + MEMORY_AFTER_FAILURE_MS;
+        done(null, memory.hit(key, windowMs, now()));
+      },
+    );
+  };
+
   return class SharedRateStore implements FastifyRateLimitStore {
-    private readonly memory = new MemoryCounts();
     private readonly route: string | null;
 
     constructor(_options: unknown, route: string | null = null) {
       this.route = route;
     }
 
-    incr(key: string, done: Done, windowMs: number): void {
+    incr(key: string, done: Done, windowMs: number, max: number): void {
+      clean();
       if (this.route === null) {
-        done(null, this.memory.hit(key, windowMs, now()));
+        appWide(key, windowMs, max, done);
         return;
       }
-      clean();
       const at = now();
-      db.insert(rateLimits)
-        .values({ key: `${this.route} ${key}`, windowStart: at, hits: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            windowStart: sql`case when ${rateLimits.windowStart} + ${windowMs} <= ${at} then ${at} else ${rateLimits.windowStart} end`,
-            hits: sql`case when ${rateLimits.windowStart} + ${windowMs} <= ${at} then 1 else ${rateLimits.hits} + 1 end`,
-          },
-        })
-        .returning({ windowStart: rateLimits.windowStart, hits: rateLimits.hits })
-        .then(([row]) => done(null, { current: row!.hits, ttl: row!.windowStart + windowMs - at }))
+      addSharedHits(db, `${this.route} ${key}`, 1, windowMs, at)
+        .then((count) => done(null, { current: count.hits, ttl: count.windowStart + windowMs - at }))
         .catch((error: Error) => done(error, { current: 0, ttl: 0 }));
     }
 
