@@ -8,6 +8,7 @@ import {
   opsMoneyEndpoints,
   opsProductEndpoints,
 } from "./ops";
+import { opsProductNameEndpoints } from "./schemas/localized-texts";
 
 /**
  * Every endpoint, customer's and operator's, in one table: OpenAPI, the fuzz test and the operator CLI read
@@ -17,6 +18,7 @@ export const allEndpoints = {
   ...endpoints,
   ...opsEndpoints,
   ...opsProductEndpoints,
+  ...opsProductNameEndpoints,
   ...opsMoneyEndpoints,
   ...opsMineEndpoints,
   ...opsContentEndpoints,

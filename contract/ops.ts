@@ -5,6 +5,7 @@ import type { EndpointSpec } from "./endpoints";
 import { INVITE_BONUS_POLICIES } from "./invites";
 import { EVERY_ROLE, OPS_ROLES, type OpsRole } from "./operators";
 import { requiredOrInvalid, requiredText } from "./schemas/fields";
+import { NAME_MAX, NOTE_MAX, translationFields } from "./schemas/localized-texts";
 
 /** Who may call what (admin always may): the roles are declared on each endpoint and checked in one place. */
 const ADMIN: readonly OpsRole[] = [];
@@ -210,6 +211,8 @@ export const opsMoneyEndpoints = {
         .optional(),
       // a change without qr keeps the channel's QR; clearQr=1 removes it
       clearQr: z.enum(["0", "1"], { error: "invalid_input" }).optional(),
+      ...translationFields("name", NAME_MAX),
+      ...translationFields("note", NOTE_MAX),
     }),
     auth: "ops",
     roles: FINANCE,
@@ -404,6 +407,7 @@ export const opsFinanceEndpoints = {
       days: z.string({ error: "field_required" }).regex(/^\d{1,4}$/, { error: "invalid_input" }),
       minAmount: z.string({ error: "field_required" }).regex(/^\d{1,12}(\.\d{1,2})?$/, { error: "invalid_input" }),
       enabled: z.enum(["0", "1"], { error: "invalid_input" }).default("1"),
+      ...translationFields("title", NAME_MAX),
     }),
     auth: "ops",
     roles: FINANCE,

@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { opsEndpoints, opsProductEndpoints } from "#contract/ops";
+import { opsProductNameEndpoints } from "#contract/schemas/localized-texts";
 
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { setProductFeed } from "../modules/ops/product-feed";
+import { setProductNames } from "../modules/ops/product-names";
 import { listProductSettings, setProductLimits, setProductOptions, setProductQuoting, setProductTrading } from "../modules/ops/products";
 import { feedHealth, openExposure } from "../modules/ops/risk";
 import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
@@ -62,6 +64,16 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
     async (input, _context, scoped, note) => {
       note.before = await productBefore(input.pid);
       return { data: await setProductLimits(scoped, feed, input), message: successMessages.done };
+    },
+    separate,
+  );
+  opsWriteRoute(
+    app,
+    opsProductNameEndpoints.setProductNames,
+    ctx,
+    async (input, _context, scoped, note) => {
+      note.before = await productBefore(input.pid);
+      return { data: await setProductNames(scoped, feed, input), message: successMessages.done };
     },
     separate,
   );

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import type { CardType } from "#contract/cards";
 import { centsToDecimal } from "#contract/format";
+import { withTranslations } from "#contract/localized-texts";
 import { bpsToRate, parseAmount, rateToBps } from "#contract/money";
 import type { ReviewStatus } from "#contract/review";
 
@@ -198,6 +199,7 @@ export async function setChannel(
   input: { id?: string; type: CardType; name: string; account: string; note: string; enabled: string; qr?: string; clearQr?: string },
 ) {
   requireCleanQr(input.qr);
+  const stored = input.id ? await findChannel(ctx, Number(input.id)) : null;
   // a change without a new QR keeps the one the channel has, unless clearQr=1 removes it
   const qr = input.qr ? { qr: input.qr } : input.clearQr === "1" || !input.id ? { qr: null } : {};
   const values = {
@@ -207,6 +209,8 @@ export async function setChannel(
     note: input.note,
     enabled: input.enabled !== "0",
     ...qr,
+    nameTexts: withTranslations(stored?.nameTexts, input, "name"),
+    noteTexts: withTranslations(stored?.noteTexts, input, "note"),
   };
   if (input.id) {
     const [row] = await ctx.db
