@@ -2,10 +2,11 @@ import type { z } from "zod";
 
 import { endpoints, type EndpointSpec } from "#contract/endpoints";
 import * as opsContract from "#contract/ops";
+import * as textsContract from "#contract/schemas/localized-texts";
 
 /**
  * Every endpoint of the contract, read from the contract's own tables: the user endpoints and every operator
- * group exported by contract/ops.ts. A new endpoint (or a new operator group) is fuzzed and checked without
+ * group exported by contract/ops.ts (and the product names' group beside it). A new endpoint (or a new operator group) is fuzzed and checked without
  * anyone remembering to list it here.
  */
 export interface NamedEndpoint extends EndpointSpec {
@@ -21,7 +22,7 @@ function fromGroup(group: unknown): NamedEndpoint[] {
 }
 
 export const userEndpoints: NamedEndpoint[] = fromGroup(endpoints);
-export const opsEndpointList: NamedEndpoint[] = Object.values(opsContract).flatMap(fromGroup);
+export const opsEndpointList: NamedEndpoint[] = [...Object.values(opsContract), ...Object.values(textsContract)].flatMap(fromGroup);
 export const everyEndpoint: NamedEndpoint[] = [...userEndpoints, ...opsEndpointList];
 
 /**
