@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { apiPaths } from "#contract/paths";
 import { operators, products } from "#server/db/schema";
+import { seedTranslations } from "#server/modules/localized-texts/seed-translations";
 import { createOperator } from "#server/modules/operators/service";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, rid, startHarness } from "./harness";
@@ -65,6 +66,10 @@ describe("product names in the quote answers", () => {
     expect(await nameIn("es", gold)).toBe("Gold XAU/USD");
     // the languages the form did not send keep their text
     expect(await nameIn("jp", gold)).toBe("金 XAU/USD");
+    // the seed, which runs at every start, never puts back what an operator removed
+    await seedTranslations(h.database.db);
+    await h.feed.reloadProducts();
+    expect(await nameIn("es", gold)).toBe("Gold XAU/USD");
   });
 
   it("shows an operator's edit in the next quote snapshot, in trade answers and in order lists", async () => {

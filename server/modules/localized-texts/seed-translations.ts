@@ -1,4 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Translations } from "#contract/localized-texts";
 
@@ -108,6 +109,17 @@ export const CHANNEL_NOTES: Record<string, Translations> = {
   },
 };
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Sets `texts` of the rows whose `english` column still holds a seeded text and that were never translated. */
+async function fill(tx: Tx, table: PgTable, english: PgColumn, texts: PgColumn, seeded: Record<string, Translations>) {
+  for (const [text, translations] of Object.entries(seeded)) {
+    await tx.execute(
+      sql`update ${table} set ${sql.identifier(texts.name)} = ${JSON.stringify(translations)}::jsonb where ${english} = ${text} and ${texts} is null`,
+    );
+  }
+}
+
 /**
  * Gives the seeded products, plans and channels their translations, on first start and on the first start
  * after this feature arrived. Only records still carrying the seed's English text and never translated
@@ -115,29 +127,9 @@ export const CHANNEL_NOTES: Record<string, Translations> = {
  */
 export async function seedTranslations(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const [english, texts] of Object.entries(PRODUCT_NAMES)) {
-      await tx
-        .update(products)
-        .set({ nameTexts: texts })
-        .where(and(eq(products.name, english), isNull(products.nameTexts)));
-    }
-    for (const [english, texts] of Object.entries(PLAN_TITLES)) {
-      await tx
-        .update(financePlans)
-        .set({ titleTexts: texts })
-        .where(and(eq(financePlans.title, english), isNull(financePlans.titleTexts)));
-    }
-    for (const [english, texts] of Object.entries(CHANNEL_NAMES)) {
-      await tx
-        .update(depositChannels)
-        .set({ nameTexts: texts })
-        .where(and(eq(depositChannels.name, english), isNull(depositChannels.nameTexts)));
-    }
-    for (const [english, texts] of Object.entries(CHANNEL_NOTES)) {
-      await tx
-        .update(depositChannels)
-        .set({ noteTexts: texts })
-        .where(and(eq(depositChannels.note, english), isNull(depositChannels.noteTexts)));
-    }
+    await fill(tx, products, products.name, products.nameTexts, PRODUCT_NAMES);
+    await fill(tx, financePlans, financePlans.title, financePlans.titleTexts, PLAN_TITLES);
+    await fill(tx, depositChannels, depositChannels.name, depositChannels.nameTexts, CHANNEL_NAMES);
+    await fill(tx, depositChannels, depositChannels.note, depositChannels.noteTexts, CHANNEL_NOTES);
   });
 }
