@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 
 import { BCP47, NATIVE_NAMES } from "#contract/languages";
-import { TRANSLATED_LANGUAGES, translationKey,type Translations } from "#contract/localized-texts";
+import { TRANSLATED_LANGUAGES, translationKey, type Translations } from "#contract/localized-texts";
 
 import { FormRow } from "./FormRow";
 
