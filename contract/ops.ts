@@ -6,6 +6,7 @@ import { planRequest } from "./schemas/finance";
 import { reviewVerificationRequest } from "./schemas/identity";
 import { sendMessageRequest } from "./schemas/inbox";
 import { inviteBonusRequest } from "./schemas/invites";
+import { productNamesRequest } from "./schemas/localized-texts";
 import {
   productFeedRequest,
   productLimitsRequest,
@@ -74,6 +75,14 @@ export const opsEndpoints = {
     path: "/api/ops/product/limits",
     summary: "Set a product's fee rate and position limits",
     request: productLimitsRequest,
+    auth: "ops",
+    roles: ADMIN,
+  },
+  setProductNames: {
+    method: "POST",
+    path: "/api/ops/product/names",
+    summary: "Set a product's display name: English (name, required) and name_<code> per language (empty: English is shown)",
+    request: productNamesRequest,
     auth: "ops",
     roles: ADMIN,
   },

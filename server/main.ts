@@ -18,6 +18,7 @@ import { logSmsSender } from "./modules/accounts/sms";
 import { seedContent } from "./modules/content/service";
 import { type ServiceContext, systemClock } from "./modules/context";
 import { seedPlans } from "./modules/finance/service";
+import { seedTranslations } from "./modules/localized-texts/seed-translations";
 import { demoOperator, issueSetupCode } from "./modules/operators/service";
 import { seedDepositChannels } from "./modules/recharge/seed-channels";
 import { onShutdownSignal } from "./shutdown";
@@ -152,6 +153,8 @@ async function seedFirstStart(ctx: ServiceContext, seedDemo: boolean, log: (mess
   if (await seedProducts(ctx.db)) log("seeded products and their ticket settings");
   if (await seedDepositChannels(ctx.db)) log("seeded deposit channels");
   if (await seedPlans(ctx)) log("seeded yuebao plans");
+  // every start: a database seeded before names had translations gets them once
+  await seedTranslations(ctx.db);
   if (await seedContent(ctx)) log("seeded home content");
 }
 

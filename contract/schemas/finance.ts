@@ -12,6 +12,7 @@ import {
   requiredText,
   switchField,
 } from "./fields";
+import { NAME_MAX, translationFields } from "./localized-texts";
 
 export const joinPlanRequest = z.object({
   planId: idField(),
@@ -44,4 +45,5 @@ export const planRequest = z.object({
   days: countField(4),
   minAmount: centsField(),
   enabled: switchField().default(true),
+  ...translationFields("title", NAME_MAX),
 });

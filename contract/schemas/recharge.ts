@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { CARD_TYPES } from "../cards";
 import { amountField, idField, requestIdField, requiredOrInvalid, requiredText, switchField } from "./fields";
+import { NAME_MAX, NOTE_MAX, translationFields } from "./localized-texts";
 
 export const rechargeRequest = z.object({
   channelId: idField(),
@@ -29,4 +30,6 @@ export const channelRequest = z.object({
     .optional(),
   // a change without qr keeps the channel's QR; clearQr=1 removes it
   clearQr: switchField().default(false),
+  ...translationFields("name", NAME_MAX),
+  ...translationFields("note", NOTE_MAX),
 });

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { CARD_TYPES } from "#contract/cards";
 import { CONTENT_KINDS } from "#contract/content";
+import type { Translations } from "#contract/localized-texts";
 import { MARKETS } from "#contract/markets";
 import { ORDER_RESULTS } from "#contract/order-reports";
 import { REVIEW_STATUSES } from "#contract/review";
@@ -12,6 +13,11 @@ import { DIRECTIONS } from "#contract/trading";
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
 /** Integer cents; the number mode is exact up to 2^53 cents. */
 const cents = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
+/**
+ * A customer-facing text in the languages beside English, {code: text}; English is the record's own column.
+ * Null until someone (the first-start seed or an operator) sets them, so the seed never overwrites an edit.
+ */
+const translations = (name: string) => jsonb(name).$type<Translations>();
 
 export const users = pgTable(
   "users",
@@ -113,6 +119,7 @@ export const products = pgTable("products", {
   id: serial("id").primaryKey(),
   code: text("code").notNull().unique(),
   name: text("name").notNull(),
+  nameTexts: translations("name_texts"),
   market: text("market", { enum: MARKETS }).notNull(),
   /** trading-hours calendar: fx24x5, cme_globex, us_equity, crypto247 */
   calendar: text("calendar").notNull(),
@@ -246,9 +253,11 @@ export const depositChannels = pgTable("deposit_channels", {
   id: serial("id").primaryKey(),
   type: text("type", { enum: CARD_TYPES }).notNull(),
   name: text("name").notNull(),
+  nameTexts: translations("name_texts"),
   account: text("account").notNull(),
   qr: text("qr"),
   note: text("note").notNull().default(""),
+  noteTexts: translations("note_texts"),
   enabled: boolean("enabled").notNull().default(true),
 });
 
@@ -313,6 +322,7 @@ export const exchanges = pgTable(
 export const financePlans = pgTable("finance_plans", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
+  titleTexts: translations("title_texts"),
   /** daily rate in millionths: 1200 = 0.12% a day */
   dailyRatePpm: integer("daily_rate_ppm").notNull(),
   days: integer("days").notNull(),

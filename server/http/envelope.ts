@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { errorMessages, fieldLabels, type MessageDescriptor } from "#contract/catalogue";
 import { errorValues } from "#contract/error-status";
+import { type LanguageCode, toLanguageCode } from "#contract/languages";
 
 import type { AppError } from "../modules/errors";
 import { translate } from "./i18n";
@@ -11,6 +12,9 @@ export function requestLanguage(request: FastifyRequest): string | undefined {
   const header = request.headers.lang ?? request.headers.language;
   return Array.isArray(header) ? header[0] : header;
 }
+
+/** The request's language as one of the ten codes: an unknown or missing one is English. */
+export const languageOf = (request: FastifyRequest): LanguageCode => toLanguageCode(requestLanguage(request));
 
 export function sendOk(
   request: FastifyRequest,

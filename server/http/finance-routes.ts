@@ -15,13 +15,14 @@ import {
   stopSubscription,
   yuebaoInfo,
 } from "../modules/finance/service";
+import { languageOf } from "./envelope";
 import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";
 
 export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext, scale: number) {
   const money = { perMinute: 30 * scale };
-  route(app, endpoints.plans, async () => ({ data: await listPlans(ctx) }));
-  route(app, endpoints.yuebaoInfo, async (_input, { user }) => ({ data: await yuebaoInfo(ctx, user) }));
+  route(app, endpoints.plans, async (_input, { request }) => ({ data: await listPlans(ctx, languageOf(request)) }));
+  route(app, endpoints.yuebaoInfo, async (_input, { user, request }) => ({ data: await yuebaoInfo(ctx, user, languageOf(request)) }));
   onceRoute(
     app,
     endpoints.joinPlan,
@@ -33,9 +34,9 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
     app,
     endpoints.appendSubscription,
     ctx,
-    async (input, { user }, scoped) => {
+    async (input, { user, request }, scoped) => {
       await appendToSubscription(scoped, user, input);
-      return { data: await yuebaoInfo(scoped, user), message: "appended" };
+      return { data: await yuebaoInfo(scoped, user, languageOf(request)), message: "appended" };
     },
     { ...money, fundPassword: (input) => input.payPassword },
   );
@@ -43,9 +44,9 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
     app,
     endpoints.keepSubscription,
     ctx,
-    async (input, { user }, scoped) => {
+    async (input, { user, request }, scoped) => {
       await keepSubscription(scoped, user, input.id);
-      return { data: await yuebaoInfo(scoped, user), message: "renewing" };
+      return { data: await yuebaoInfo(scoped, user, languageOf(request)), message: "renewing" };
     },
     money,
   );
@@ -61,9 +62,9 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
     app,
     endpoints.stopSubscription,
     ctx,
-    async (input, { user }, scoped) => {
+    async (input, { user, request }, scoped) => {
       await stopSubscription(scoped, user, input);
-      return { data: await yuebaoInfo(scoped, user), message: "settled" };
+      return { data: await yuebaoInfo(scoped, user, languageOf(request)), message: "settled" };
     },
     { ...money, fundPassword: (input) => input.payPassword },
   );

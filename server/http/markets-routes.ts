@@ -6,6 +6,7 @@ import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { goods, klines, latestQuotes, listProducts, productDetail, secondsOptionList } from "../modules/markets/service";
 import { SparklineAnswers } from "../modules/markets/sparklines";
+import { languageOf } from "./envelope";
 import { QuoteAnswers, quoteRoute } from "./quote-answers";
 import { route } from "./routes";
 
@@ -17,9 +18,10 @@ export function registerMarketsRoutes(app: FastifyInstance, ctx: ServiceContext,
     answers,
     feed,
     (input) => input.market ?? "",
-    (input, now) => listProducts(feed, now, input.market),
+    (input, now, language) => listProducts(feed, now, language, input.market),
     (input) =>
       [...feed.products.values()].filter((product) => !input.market || product.market === input.market).map((product) => product.id),
+    true,
   );
   quoteRoute(
     app,
@@ -36,8 +38,9 @@ export function registerMarketsRoutes(app: FastifyInstance, ctx: ServiceContext,
     answers,
     feed,
     (input) => String(input.pid),
-    (input, now) => productDetail(feed, now, input.pid),
+    (input, now, language) => productDetail(feed, now, input.pid, language),
     (input) => [input.pid],
+    true,
   );
   const sparklines = new SparklineAnswers(ctx, feed);
   route(app, endpoints.sparklines, async (_input, { reply }) => {
@@ -50,9 +53,9 @@ export function registerMarketsRoutes(app: FastifyInstance, ctx: ServiceContext,
     feed: feed.feedLabel([input.pid]),
   }));
   route(app, endpoints.seconds, async (input) => ({ data: await secondsOptionList(ctx, feed, input.pid) }));
-  route(app, endpoints.goods, async (input, { maybeUser, reply }) => {
+  route(app, endpoints.goods, async (input, { maybeUser, reply, request }) => {
     // the ticket carries the reader's balance: no shared cache may keep it
     reply.header("cache-control", "private, no-store");
-    return { data: await goods(ctx, feed, input.pid, maybeUser), feed: feed.feedLabel([input.pid]) };
+    return { data: await goods(ctx, feed, input.pid, maybeUser, languageOf(request)), feed: feed.feedLabel([input.pid]) };
   });
 }

@@ -7,13 +7,15 @@ import { opsEndpoints } from "#contract/ops";
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { setProductFeed } from "../modules/ops/product-feed";
+import { setProductNames } from "../modules/ops/product-names";
 import { listProductSettings, setProductLimits, setProductOptions, setProductQuoting, setProductTrading } from "../modules/ops/products";
 import { feedHealth, openExposure } from "../modules/ops/risk";
 import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
 
-type ProductWrite = "setProductTrading" | "setProductOptions" | "setProductLimits" | "setProductFeed" | "setProductQuoting";
+type ProductWrite =
+  "setProductTrading" | "setProductOptions" | "setProductLimits" | "setProductNames" | "setProductFeed" | "setProductQuoting";
 
 /** What this process is, for operators and for checking that exactly one process runs the jobs. */
 export interface ProcessInfo {
@@ -56,6 +58,7 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
   productWrite(p.setProductTrading, (scoped, input) => setProductTrading(scoped, feed, input.pid, input.enabled));
   productWrite(p.setProductOptions, (scoped, input) => setProductOptions(scoped, feed, input.pid, input.options));
   productWrite(p.setProductLimits, (scoped, input) => setProductLimits(scoped, feed, input));
+  productWrite(p.setProductNames, (scoped, input) => setProductNames(scoped, feed, input));
   productWrite(p.setProductFeed, (scoped, input) => setProductFeed(scoped, feed, input));
   productWrite(p.setProductQuoting, (scoped, input) => setProductQuoting(scoped, feed, input));
   route(app, opsEndpoints.smsOutbox, async (input) => ({ data: await readSmsOutbox(ctx, input) }));

@@ -5,9 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 
 import type { EndpointSpec } from "#contract/endpoints";
+import { DEFAULT_LANGUAGE, type LanguageCode } from "#contract/languages";
 
 import type { FeedLabel, PriceFeed } from "../market/feed";
 import { compressOptions } from "./compression";
+import { languageOf } from "./envelope";
 import { parseInput } from "./parse-input";
 
 /**
@@ -99,12 +101,13 @@ function notModified(header: string | string[] | undefined, etag: string): boole
   return value.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, feed: FeedLabel) {
+function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, feed: FeedLabel, localized: boolean) {
   reply
     .header("x-price-feed", feed)
     .header("cache-control", QUOTE_CACHE_CONTROL)
     .header("etag", encoded.etag)
-    .header("vary", "accept-encoding");
+    // a shared cache keeps one copy per language of an answer that names products
+    .header("vary", localized ? "accept-encoding, lang, language" : "accept-encoding");
   if (notModified(request.headers["if-none-match"], encoded.etag)) return reply.status(304).send();
   const encoding = encoded.body.length >= compressOptions.threshold ? chooseEncoding(request.headers["accept-encoding"]) : null;
   // a content-encoding already set tells the app's compression the body is ready as it is
@@ -115,7 +118,8 @@ function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, fe
 /**
  * A GET quote endpoint answered from `answers`: `key` names the query's answer (parsed input, so equivalent
  * queries share it), `data` builds it from the feed. Same envelope as every other answer, plus ETag, 304 and
- * cache headers.
+ * cache headers. A `localized` answer names products in the request's language: it is built once per feed
+ * version, query and language (an unknown language is English, so it adds no answers).
  */
 export function quoteRoute<S extends EndpointSpec>(
   app: FastifyInstance,
@@ -123,9 +127,10 @@ export function quoteRoute<S extends EndpointSpec>(
   answers: QuoteAnswers,
   feed: PriceFeed,
   key: (input: z.infer<S["request"]>) => string,
-  data: (input: z.infer<S["request"]>, now: number) => unknown,
+  data: (input: z.infer<S["request"]>, now: number, language: LanguageCode) => unknown,
   /** the products the answer is about, for its `feed` label (all of them when not given) */
   about?: (input: z.infer<S["request"]>) => number[],
+  localized = false,
 ): void {
   app.route({
     method: spec.method,
@@ -134,8 +139,14 @@ export function quoteRoute<S extends EndpointSpec>(
     handler: async (request, reply) => {
       const input = parseInput(spec.request, request.query) as z.infer<S["request"]>;
       const source = feed.feedLabel(about?.(input));
-      const encoded = answers.answer(`${spec.path}?${key(input)}`, (now) => ({ code: 1, msg: "ok", data: data(input, now), feed: source }));
-      return send(request, reply, encoded, source);
+      const language = localized ? languageOf(request) : DEFAULT_LANGUAGE;
+      const encoded = answers.answer(`${language}:${spec.path}?${key(input)}`, (now) => ({
+        code: 1,
+        msg: "ok",
+        data: data(input, now, language),
+        feed: source,
+      }));
+      return send(request, reply, encoded, source, localized);
     },
   });
 }

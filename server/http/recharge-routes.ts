@@ -14,7 +14,7 @@ import { describeChannel, listChannelsForOps } from "../modules/money/ops-channe
 import { findChannel, listRecharges, reviewRecharge, setChannel } from "../modules/money/review";
 import { rechargeInfo, rechargeRecords, submitRecharge } from "../modules/recharge/service";
 import { findUpload, saveUpload, type UploadContext } from "../modules/recharge/uploads";
-import { sendOk } from "./envelope";
+import { languageOf, sendOk } from "./envelope";
 import { translate } from "./i18n";
 import { moneyLimits } from "./money-limits";
 import { opsWriteRoute } from "./ops-write-route";
@@ -40,7 +40,7 @@ async function refuseAnnouncedOversize(request: FastifyRequest, reply: FastifyRe
 }
 export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext, opsToken: string | undefined, scale: number) {
   const limits = moneyLimits(scale);
-  route(app, endpoints.rechargeInfo, async () => ({ data: await rechargeInfo(ctx) }));
+  route(app, endpoints.rechargeInfo, async (_input, { request }) => ({ data: await rechargeInfo(ctx, languageOf(request)) }));
   onceRoute(
     app,
     endpoints.recharge,
@@ -48,7 +48,9 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext,
     async (input, { user }, scoped) => ({ data: await submitRecharge(scoped, user, input), message: "recharge_submitted" }),
     limits.money,
   );
-  route(app, endpoints.rechargeRecords, async (input, { user }) => ({ data: await rechargeRecords(ctx, user, input.page) }));
+  route(app, endpoints.rechargeRecords, async (input, { user, request }) => ({
+    data: await rechargeRecords(ctx, user, input.page, languageOf(request)),
+  }));
 
   // multipart upload: the bytes decide what the file is (image-check.ts), never its name or declared type
   app.post(

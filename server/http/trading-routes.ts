@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { endpoints } from "#contract/endpoints";
 
@@ -6,16 +6,23 @@ import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
 import { getOrder, holdingOrders, orderHistory, placeOrder, preTradeCheck } from "../modules/trading/service";
 import { statement } from "../modules/trading/statement";
+import { languageOf } from "./envelope";
 import { route } from "./routes";
 
 export function registerTradingRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed, scale: number) {
   const trading = { ...ctx, feed };
+  // orders name their product in the reader's language
+  const reading = (request: FastifyRequest) => ({ ...trading, language: languageOf(request) });
   route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: preTradeCheck(trading, user, input.pid) }));
-  route(app, endpoints.placeOrder, async (input, { user }) => ({ data: await placeOrder(trading, user, input) }), {
+  route(app, endpoints.placeOrder, async (input, { user, request }) => ({ data: await placeOrder(reading(request), user, input) }), {
     perMinute: 120 * scale,
   });
-  route(app, endpoints.order, async (input, { user }) => ({ data: await getOrder(trading, user, input.id) }));
-  route(app, endpoints.holdingOrders, async (_input, { user }) => ({ data: await holdingOrders(trading, user) }));
-  route(app, endpoints.orderHistory, async ({ page, ...filter }, { user }) => ({ data: await orderHistory(trading, user, page, filter) }));
-  route(app, endpoints.statement, async (input, { user }) => ({ data: await statement(trading, user, input.days, input.offset) }));
+  route(app, endpoints.order, async (input, { user, request }) => ({ data: await getOrder(reading(request), user, input.id) }));
+  route(app, endpoints.holdingOrders, async (_input, { user, request }) => ({ data: await holdingOrders(reading(request), user) }));
+  route(app, endpoints.orderHistory, async ({ page, ...filter }, { user, request }) => ({
+    data: await orderHistory(reading(request), user, page, filter),
+  }));
+  route(app, endpoints.statement, async (input, { user, request }) => ({
+    data: await statement(reading(request), user, input.days, input.offset),
+  }));
 }

@@ -1,21 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 
 import { api, call } from "./api";
-import { age, money } from "./i18n";
+import { age } from "./i18n";
+import { amount, EXPOSURE_FIGURES, type ExposureFigure } from "./product-figures";
 import { useLoad } from "./use-load";
 
 interface Risk {
-  exposure: Array<{
-    productId: number;
-    code: string;
-    orders: number;
-    stakeUp: string;
-    stakeDown: string;
-    payoutIfUp: string;
-    payoutIfDown: string;
-    worstCasePayout: string;
-    worstCaseLoss: string;
-  }>;
+  exposure: Array<{ productId: number; code: string; orders: number } & Record<ExposureFigure, string>>;
   feed: Array<{ productId: number; code: string; status: string; lastTick: number | null; ageSeconds: number | null }>;
   process: { pid: number; database: string; leader: boolean };
 }
@@ -73,14 +64,11 @@ export function RiskPanel() {
               <tr key={row.productId} data-testid={`exposure-${row.code}`}>
                 <td>{row.code}</td>
                 <td className="amount">{row.orders}</td>
-                <td className="amount">{money(row.stakeUp)}</td>
-                <td className="amount">{money(row.stakeDown)}</td>
-                <td className="amount">{money(row.payoutIfUp)}</td>
-                <td className="amount">{money(row.payoutIfDown)}</td>
-                <td className="amount">
-                  <strong>{money(row.worstCasePayout)}</strong>
-                </td>
-                <td className="amount">{money(row.worstCaseLoss)}</td>
+                {EXPOSURE_FIGURES.map((figure) => (
+                  <td key={figure} className="amount">
+                    {figure === "worstCasePayout" ? <strong>{amount(row[figure])}</strong> : amount(row[figure])}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

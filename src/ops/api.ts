@@ -64,6 +64,7 @@ export const api = {
   productOptions: post("/api/ops/product/options"),
   productLimits: post("/api/ops/product/limits"),
   productQuoting: post("/api/ops/product/quoting"),
+  productNames: post("/api/ops/product/names"),
   plans: get("/api/ops/plans"),
   setPlan: post("/api/ops/plan"),
   channels: get("/api/ops/channels"),

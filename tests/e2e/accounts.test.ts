@@ -42,6 +42,10 @@ describe("accounts in the browser", () => {
     await expect.poll(() => tabLabels(page)).toEqual(japaneseTabs);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("jp");
+    // product names follow the language too: Home names gold in Japanese
+    await page.locator(".tabbar .tab-label", { hasText: translation("jp", "Home") }).click();
+    await page.getByRole("tab", { name: translation("jp", "Metals") }).click();
+    await expect.poll(() => page.locator('.quote-row[data-code="XAUUSD"] .quote-name strong').textContent()).toBe("金 XAU/USD");
     // back to English for the rest of the walk
     await page.goto(appUrl("/pages/public/language"));
     await page.getByRole("button", { name: "English" }).click();

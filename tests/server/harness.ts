@@ -17,6 +17,7 @@ import type { SmsSender } from "#server/modules/accounts/sms";
 import { seedContent } from "#server/modules/content/service";
 import type { ServiceContext } from "#server/modules/context";
 import { seedPlans } from "#server/modules/finance/service";
+import { seedTranslations } from "#server/modules/localized-texts/seed-translations";
 import { seedDepositChannels } from "#server/modules/recharge/seed-channels";
 
 /**
@@ -70,6 +71,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const ctx: ServiceContext = { db: database.db, now: () => clock.now, log: (m) => logs.push(m) };
   await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
   await seedProducts(database.db);
+  await seedDepositChannels(database.db);
+  await seedPlans(ctx);
+  await seedTranslations(database.db);
   const provider = new ScriptedProvider();
   options.prepare?.(provider);
   const feed = new PriceFeed({
@@ -82,8 +86,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     live: options.live,
   });
   await feed.open();
-  await seedDepositChannels(database.db);
-  await seedPlans(ctx);
   await seedContent(ctx);
   const uploadsDir = mkdtempSync(join(tmpdir(), "trading-uploads-"));
   const sentSms: Harness["sentSms"] = [];

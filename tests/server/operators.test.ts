@@ -282,6 +282,7 @@ function writeCalls(): Record<string, Record<string, string>> {
     setProductTrading: { pid: "1", enabled: "1" },
     setProductOptions: { pid: "1", options: "30:0.8:10:5000,60:0.85:10:10000" },
     setProductLimits: { pid: "1", feeRate: "0.01", singleMin: "10", singleMax: "5000", totalMax: "100000" },
+    setProductNames: { pid: "1", name: "EUR/USD", name_jp: "ユーロ/米ドル" },
     setProductFeed: { pid: "1", source: "simulated", staleSeconds: "10" },
     setProductQuoting: { pid: "1", requoteToleranceBps: "10", maxQuoteAgeSeconds: "2" },
     reviewRecharge: {},

@@ -11,6 +11,7 @@ type PlanRow = typeof financePlans.$inferSelect;
 const describe = (plan: PlanRow) => ({
   id: plan.id,
   title: plan.title,
+  titleTexts: plan.titleTexts ?? {},
   dailyRate: (plan.dailyRatePpm / 1_000_000).toFixed(6),
   days: plan.days,
   minAmount: centsToDecimal(plan.minAmount),

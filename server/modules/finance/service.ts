@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, inArray, sql, sum } from "drizzle-orm";
 
 import type { FinancePlan, Subscription, SubscriptionStatus, YuebaoInfo } from "#contract/finance";
 import { centsToDecimal } from "#contract/format";
+import type { LanguageCode } from "#contract/languages";
+import { localText, withTranslations } from "#contract/localized-texts";
 import { parseAmount } from "#contract/money";
 
 import { financePlans, ledger, subscriptions, users } from "../../db/schema";
@@ -19,11 +21,15 @@ const rateText = (ppm: number) => (ppm / 1_000_000).toFixed(4);
 type PlanRow = typeof financePlans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export async function listPlans(ctx: ServiceContext): Promise<FinancePlan[]> {
+/** A plan's title in `language`, English when it has none there. */
+const planTitle = (plan: Pick<PlanRow, "title" | "titleTexts">, language: LanguageCode = "en") =>
+  localText(plan.title, plan.titleTexts, language);
+
+export async function listPlans(ctx: ServiceContext, language: LanguageCode): Promise<FinancePlan[]> {
   const rows = await ctx.db.select().from(financePlans).orderBy(asc(financePlans.days), asc(financePlans.id));
   return rows.map((plan) => ({
     id: plan.id,
-    title: plan.title,
+    title: planTitle(plan, language),
     dailyRate: rateText(plan.dailyRatePpm),
     days: plan.days,
     minAmount: centsToDecimal(plan.minAmount),
@@ -177,6 +183,7 @@ function toSubscription(
   row: SubscriptionRow,
   plan: PlanRow | undefined,
   interest: Array<{ createdAt: number; delta: number }>,
+  language?: LanguageCode,
 ): Subscription {
   let cumulative = 0;
   const profitByDay = interest.map((entry, index): [number, string] => {
@@ -186,7 +193,7 @@ function toSubscription(
   return {
     id: row.id,
     planId: row.planId,
-    title: plan?.title ?? "",
+    title: plan ? planTitle(plan, language) : "",
     principal: centsToDecimal(row.principal + row.pendingPrincipal),
     dailyRate: rateText(row.dailyRatePpm),
     days: row.days,
@@ -201,7 +208,7 @@ function toSubscription(
   };
 }
 
-export async function yuebaoInfo(ctx: ServiceContext, user: UserRow): Promise<YuebaoInfo> {
+export async function yuebaoInfo(ctx: ServiceContext, user: UserRow, language?: LanguageCode): Promise<YuebaoInfo> {
   // "yesterday" is the last 24 hours: the interest of the day that most recently completed
   const since = ctx.now() - DAY;
   const rows = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(desc(subscriptions.id));
@@ -224,6 +231,7 @@ export async function yuebaoInfo(ctx: ServiceContext, user: UserRow): Promise<Yu
         row,
         plans.find((p) => p.id === row.planId),
         forSubscription(row.id),
+        language,
       ),
     ),
     yesterdayProfit: centsToDecimal(yesterday.reduce((total, entry) => total + entry.delta, 0)),
@@ -248,13 +256,21 @@ export async function seedPlans(ctx: Pick<ServiceContext, "db">): Promise<boolea
 /** The operator's plan settings. A change applies to new subscriptions; running ones keep their terms. */
 export async function setPlan(
   ctx: ServiceContext,
-  input: { id?: number; title: string; dailyRate: number; days: number; minAmount: number; enabled: boolean },
+  input: { id?: number; title: string; dailyRate: number; days: number; minAmount: number; enabled: boolean } & Record<string, unknown>,
 ) {
+  const [stored] = input.id ? await ctx.db.select().from(financePlans).where(eq(financePlans.id, input.id)) : [];
   const { minAmount, days, dailyRate: dailyRatePpm } = input;
   if (days < 1) throw new AppError("invalid_input", {}, "request");
   // 1% a day is already 3 780% a year compounded: anything above is a typo, not an offer
   if (dailyRatePpm <= 0 || dailyRatePpm > MAX_DAILY_RATE_PPM) throw new AppError("invalid_input", {}, "dailyRate");
-  const values = { title: input.title, dailyRatePpm, days, minAmount, enabled: input.enabled };
+  const values = {
+    title: input.title,
+    titleTexts: withTranslations(stored?.titleTexts, input, "title"),
+    dailyRatePpm,
+    days,
+    minAmount,
+    enabled: input.enabled,
+  };
   if (input.id) {
     const [row] = await ctx.db.update(financePlans).set(values).where(eq(financePlans.id, input.id)).returning();
     if (!row) throw new AppError("plan_not_found");

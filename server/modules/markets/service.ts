@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
+import { DEFAULT_LANGUAGE, type LanguageCode } from "#contract/languages";
+import { localText } from "#contract/localized-texts";
 import type { Candle, Goods, LatestQuote, Market, Period, ProductDetail, ProductQuote, SecondsOption } from "#contract/markets";
 import { bpsToRate, formatPrice } from "#contract/money";
 
@@ -33,14 +35,18 @@ export function findProduct(feed: PriceFeed, pid: number): ProductRow {
   return product;
 }
 
-export function productQuote(feed: PriceFeed, product: ProductRow, now: number): ProductQuote {
+/** The product's display name in `language`, English when it has none there (or no language is given). */
+export const productName = (product: Pick<ProductRow, "name" | "nameTexts">, language: LanguageCode = DEFAULT_LANGUAGE) =>
+  localText(product.name, product.nameTexts, language);
+
+export function productQuote(feed: PriceFeed, product: ProductRow, now: number, language: LanguageCode): ProductQuote {
   const quote = feed.quote(product.id);
   const session = feed.session(product.id);
   const price = quote?.price ?? product.basePrice;
   return {
     id: product.id,
     code: product.code,
-    name: product.name,
+    name: productName(product, language),
     market: product.market,
     precision: product.precision,
     price: formatPrice(price, product.precision),
@@ -52,10 +58,10 @@ export function productQuote(feed: PriceFeed, product: ProductRow, now: number):
   };
 }
 
-export function listProducts(feed: PriceFeed, now: number, market?: Market): ProductQuote[] {
+export function listProducts(feed: PriceFeed, now: number, language: LanguageCode, market?: Market): ProductQuote[] {
   return [...feed.products.values()]
     .filter((product) => !market || product.market === market)
-    .map((product) => productQuote(feed, product, now));
+    .map((product) => productQuote(feed, product, now, language));
 }
 
 export function latestQuotes(feed: PriceFeed, now: number, pids: number[]): LatestQuote[] {
@@ -75,9 +81,9 @@ export function latestQuotes(feed: PriceFeed, now: number, pids: number[]): Late
   });
 }
 
-export function productDetail(feed: PriceFeed, now: number, pid: number): ProductDetail {
+export function productDetail(feed: PriceFeed, now: number, pid: number, language: LanguageCode): ProductDetail {
   const product = findProduct(feed, pid);
-  const quote = productQuote(feed, product, now);
+  const quote = productQuote(feed, product, now, language);
   const session = feed.session(pid);
   const price = feed.quote(pid)?.price ?? product.basePrice;
   const format = (value: number | undefined) => formatPrice(value ?? price, product.precision);
@@ -135,10 +141,16 @@ export async function findOption(ctx: ServiceContext, pid: number, seconds: numb
   return row;
 }
 
-export async function goods(ctx: ServiceContext, feed: PriceFeed, pid: number, user: UserRow | null): Promise<Goods> {
+export async function goods(
+  ctx: ServiceContext,
+  feed: PriceFeed,
+  pid: number,
+  user: UserRow | null,
+  language: LanguageCode,
+): Promise<Goods> {
   const product = findProduct(feed, pid);
   return {
-    product: productQuote(feed, product, ctx.now()),
+    product: productQuote(feed, product, ctx.now(), language),
     options: await secondsOptionList(ctx, feed, pid),
     limits: {
       singleMin: centsToDecimal(product.singleMin),

@@ -35,8 +35,10 @@ export function describeChannel(row: ChannelRow) {
     id: row.id,
     type: row.type,
     name: row.name,
+    nameTexts: row.nameTexts ?? {},
     account: row.account,
     note: row.note,
+    noteTexts: row.noteTexts ?? {},
     enabled: row.enabled,
     qr: image
       ? {

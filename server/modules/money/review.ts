@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import type { CardType } from "#contract/cards";
 import { centsToDecimal } from "#contract/format";
+import { withTranslations } from "#contract/localized-texts";
 import { bpsToRate, rateToBps } from "#contract/money";
 import type { ReviewStatus } from "#contract/review";
 
@@ -195,9 +196,19 @@ export async function findChannel(ctx: ServiceContext, id: number) {
 
 export async function setChannel(
   ctx: ServiceContext,
-  input: { id?: number; type: CardType; name: string; account: string; note: string; enabled: boolean; qr?: string; clearQr: boolean },
+  input: {
+    id?: number;
+    type: CardType;
+    name: string;
+    account: string;
+    note: string;
+    enabled: boolean;
+    qr?: string;
+    clearQr: boolean;
+  } & Record<string, unknown>,
 ) {
   requireCleanQr(input.qr);
+  const stored = input.id ? await findChannel(ctx, input.id) : null;
   // a change without a new QR keeps the one the channel has, unless clearQr=1 removes it
   const qr = input.qr ? { qr: input.qr } : input.clearQr || !input.id ? { qr: null } : {};
   const values = {
@@ -207,6 +218,8 @@ export async function setChannel(
     note: input.note,
     enabled: input.enabled,
     ...qr,
+    nameTexts: withTranslations(stored?.nameTexts, input, "name"),
+    noteTexts: withTranslations(stored?.noteTexts, input, "note"),
   };
   if (input.id) {
     const [row] = await ctx.db.update(depositChannels).set(values).where(eq(depositChannels.id, input.id)).returning();

@@ -19,6 +19,7 @@ export async function listProductSettings(ctx: ServiceContext, feed: PriceFeed) 
       id: product.id,
       code: product.code,
       name: product.name,
+      nameTexts: product.nameTexts ?? {},
       market: product.market,
       tradingEnabled: product.tradingEnabled,
       feedSource: product.feedSource,

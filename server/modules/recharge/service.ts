@@ -1,6 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
+import type { LanguageCode } from "#contract/languages";
+import { localText } from "#contract/localized-texts";
 import type { RecordPage } from "#contract/paging";
 import { PAGE_SIZE } from "#contract/paging";
 import type { RechargeInfo, RechargeRecord } from "#contract/recharge";
@@ -15,11 +17,18 @@ import { moneySettings } from "../money/settings";
 import { paged } from "../paged";
 import { findUpload } from "./uploads";
 
-export async function rechargeInfo(ctx: ServiceContext): Promise<RechargeInfo> {
+export async function rechargeInfo(ctx: ServiceContext, language: LanguageCode): Promise<RechargeInfo> {
   const rules = await moneySettings(ctx.db);
   const channels = await ctx.db.select().from(depositChannels).where(eq(depositChannels.enabled, true)).orderBy(depositChannels.id);
   return {
-    channels: channels.map((c) => ({ id: c.id, type: c.type, name: c.name, account: c.account, qr: c.qr, note: c.note })),
+    channels: channels.map((c) => ({
+      id: c.id,
+      type: c.type,
+      name: localText(c.name, c.nameTexts, language),
+      account: c.account,
+      qr: c.qr,
+      note: localText(c.note, c.noteTexts, language),
+    })),
     minAmount: centsToDecimal(rules.rechargeMin),
     notice: rules.rechargeNotice,
   };
@@ -80,7 +89,12 @@ export async function submitRecharge(
   };
 }
 
-export async function rechargeRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<RechargeRecord>> {
+export async function rechargeRecords(
+  ctx: ServiceContext,
+  user: UserRow,
+  page: number,
+  language: LanguageCode,
+): Promise<RecordPage<RechargeRecord>> {
   const where = eq(recharges.userId, user.id);
   return paged(
     ctx.db
@@ -96,7 +110,7 @@ export async function rechargeRecords(ctx: ServiceContext, user: UserRow, page: 
           id: row.id,
           time: row.createdAt,
           type: channel?.type ?? "bank",
-          channel: channel?.name ?? "",
+          channel: channel ? localText(channel.name, channel.nameTexts, language) : "",
           amount: centsToDecimal(row.amount),
           status: row.status,
           reason: row.reason,

@@ -1,22 +1,28 @@
 import { centsToDecimal } from "#contract/format";
+import type { LanguageCode } from "#contract/languages";
 import { bpsToRate, formatPrice } from "#contract/money";
 import type { Order } from "#contract/trading";
 import { orderProfit } from "#contract/trading-math";
 
 import type { orders } from "../../db/schema";
 import type { ProductRow } from "../../market/feed";
+import { productName } from "../markets/service";
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** An order as its owner sees it: prices with the product's precision, money as decimal strings. */
-export function toOrder(row: OrderRow, product: Pick<ProductRow, "code" | "name" | "precision">): Order {
+/** An order as its owner sees it: prices with the product's precision, money as decimal strings, the name in their language. */
+export function toOrder(
+  row: OrderRow,
+  product: Pick<ProductRow, "code" | "name" | "nameTexts" | "precision">,
+  language?: LanguageCode,
+): Order {
   const price = (value: number | null) => (value === null ? null : formatPrice(value, product.precision));
   const result = row.result;
   return {
     id: row.id,
     pid: row.productId,
     code: product.code,
-    name: product.name,
+    name: productName(product, language),
     precision: product.precision,
     direction: row.direction,
     amount: centsToDecimal(row.amount),

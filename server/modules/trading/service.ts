@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, sum } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
 import { centsToShortDecimal as limitText } from "#contract/format";
+import type { LanguageCode } from "#contract/languages";
 import { formatPrice, parseAmount, parsePrice } from "#contract/money";
 import type { OrderHistoryFilter } from "#contract/order-reports";
 import { PAGE_SIZE } from "#contract/paging";
@@ -19,6 +20,8 @@ import { type OrderRow, toOrder } from "./orders-view";
 
 export interface TradingContext extends ServiceContext {
   feed: PriceFeed;
+  /** the reader's language, for product names (English when not set) */
+  language?: LanguageCode;
 }
 
 /** Limits read as people write them: 5000, not 5000.00. */
@@ -105,7 +108,7 @@ export function placeOrder(ctx: TradingContext, user: UserRow, input: PlaceOrder
 async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
   const product = findProduct(ctx.feed, input.pid);
   const retried = await existingOrder(ctx, user.id, input.requestId);
-  if (retried) return toOrder(retried, product);
+  if (retried) return toOrder(retried, product, ctx.language);
 
   const refusal = marketRefusal(ctx, product);
   if (refusal) throw new AppError(refusal.key);
@@ -170,11 +173,11 @@ async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderIn
     );
     return created!;
   });
-  return toOrder(row, product);
+  return toOrder(row, product, ctx.language);
 }
 
 function productOf(ctx: TradingContext, row: OrderRow) {
-  return ctx.feed.products.get(row.productId) ?? { code: "?", name: "?", precision: 2 };
+  return ctx.feed.products.get(row.productId) ?? { code: "?", name: "?", nameTexts: null, precision: 2 };
 }
 
 export async function getOrder(ctx: TradingContext, user: UserRow, id: number): Promise<Order> {
@@ -185,7 +188,7 @@ export async function getOrder(ctx: TradingContext, user: UserRow, id: number): 
     .where(and(eq(orders.id, id), eq(orders.userId, user.id)))
     .limit(1);
   if (!row) throw new AppError("order_not_found");
-  return toOrder(row, productOf(ctx, row));
+  return toOrder(row, productOf(ctx, row), ctx.language);
 }
 
 export async function holdingOrders(ctx: TradingContext, user: UserRow): Promise<Order[]> {
@@ -194,7 +197,7 @@ export async function holdingOrders(ctx: TradingContext, user: UserRow): Promise
     .from(orders)
     .where(and(eq(orders.userId, user.id), eq(orders.status, "holding")))
     .orderBy(orders.expiresAt, orders.id);
-  return rows.map((row) => toOrder(row, productOf(ctx, row)));
+  return rows.map((row) => toOrder(row, productOf(ctx, row), ctx.language));
 }
 
 /** The user's settled orders, newest settled first, narrowed by product, result and settlement time. */
@@ -215,5 +218,5 @@ export async function orderHistory(ctx: TradingContext, user: UserRow, page: num
     .orderBy(desc(orders.closeTime), desc(orders.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  return { items: rows.map((row) => toOrder(row, productOf(ctx, row))), page, pageSize: PAGE_SIZE, total: total?.n ?? 0 };
+  return { items: rows.map((row) => toOrder(row, productOf(ctx, row), ctx.language)), page, pageSize: PAGE_SIZE, total: total?.n ?? 0 };
 }

@@ -5,6 +5,7 @@ import type { Statement, StatementFigures } from "#contract/order-reports";
 
 import { orders } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
+import { productName } from "../markets/service";
 import type { TradingContext } from "./service";
 
 const DAY = 86_400;
@@ -91,7 +92,7 @@ export async function statement(ctx: TradingContext, user: UserRow, days: number
     .sort((a, b) => b[1].stake - a[1].stake || a[0] - b[0])
     .map(([pid, sums]) => {
       const product = ctx.feed.products.get(pid);
-      return { pid, code: product?.code ?? "?", name: product?.name ?? "?", ...figures(sums) };
+      return { pid, code: product?.code ?? "?", name: product ? productName(product, ctx.language) : "?", ...figures(sums) };
     });
   const winRate = totals.orders === 0 ? "0.0" : (Math.round((totals.wins * 1000) / totals.orders) / 10).toFixed(1);
   return { days, from, to: now, totals: figures(totals), winRate, daily, products };

@@ -1,19 +1,24 @@
 import { useLingui } from "@lingui/react/macro";
+import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 
 import { switchLanguage } from "@/i18n/i18n";
 import { NavBar } from "@/ui/NavBar";
 import { LANGUAGE_CODES, type LanguageCode, NATIVE_NAMES, toLanguageCode } from "#contract/languages";
 
-/** Switches the interface language at once, without a reload; the choice is stored under `language`. */
+/** Switches the interface language at once, without a reload of the app; the choice is stored under `language`. */
 export function LanguagePage() {
   const { t, i18n } = useLingui();
   const current = toLanguageCode(i18n.locale);
   const [busy, setBusy] = useState(false);
+  const router = useRouter();
 
   async function choose(code: LanguageCode) {
     setBusy(true);
     await switchLanguage(code);
+    // product names, plan titles and channel texts come from the server in the request's language: pages
+    // loaded before the switch load again when next shown
+    await router.invalidate();
     setBusy(false);
   }
 

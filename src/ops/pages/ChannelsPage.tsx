@@ -1,8 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
+import type { Translations } from "#contract/localized-texts";
+
 import { api, call } from "../api";
+import { formFields } from "../form-fields";
+import { FormRow } from "../FormRow";
 import { FormStatus } from "../FormStatus";
+import { TranslationRows } from "../TranslationRows";
 import { useLoad } from "../use-load";
 import { useSubmit } from "../use-submit";
 
@@ -10,8 +15,10 @@ interface Channel {
   id: number;
   type: string;
   name: string;
+  nameTexts: Translations;
   account: string;
   note: string;
+  noteTexts: Translations;
   enabled: boolean;
   /** served to the operator's session only */
   qr: { url: string; bytes: number; sha256: string } | null;
@@ -21,6 +28,9 @@ interface Channel {
 const TYPES = ["bank", "alipay", "wechat", "crypto"] as const;
 /** the contract takes a data URL of at most 80 000 characters: about 60 KB of image */
 const MAX_QR_BYTES = 58_000;
+/** contract/schemas/localized-texts.ts NAME_MAX and NOTE_MAX */
+const NAME_MAX = 60;
+const NOTE_MAX = 300;
 
 const readAsDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -122,13 +132,9 @@ function ChannelForm({ channel, onSaved }: { channel: Channel | null; onSaved: (
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? "").trim();
     const fields: Record<string, string | undefined> = {
+      ...formFields(event.currentTarget),
       id: channel ? String(channel.id) : undefined,
-      type: value("type"),
-      name: value("name"),
-      account: value("account"),
-      note: value("note"),
       enabled: form.get("enabled") ? "1" : "0",
       qr: qr ?? undefined,
       clearQr: !qr && form.get("clearQr") ? "1" : undefined,
@@ -148,18 +154,17 @@ function ChannelForm({ channel, onSaved }: { channel: Channel | null; onSaved: (
           ))}
         </select>
       </label>
-      <label>
-        <Trans>Name</Trans>
-        <input name="name" defaultValue={channel?.name ?? ""} required maxLength={60} />
-      </label>
-      <label>
-        <Trans>Account or address</Trans>
-        <input name="account" defaultValue={channel?.account ?? ""} required maxLength={120} />
-      </label>
-      <label>
-        <Trans>Note to customers</Trans>
-        <input name="note" defaultValue={channel?.note ?? ""} maxLength={300} />
-      </label>
+      <FormRow label={t`Name`} name="name" defaultValue={channel?.name ?? ""} required maxLength={NAME_MAX} />
+      <TranslationRows field="name" label={t`Name`} english={channel?.name ?? ""} texts={channel?.nameTexts} maxLength={NAME_MAX} />
+      <FormRow label={t`Account or address`} name="account" defaultValue={channel?.account ?? ""} required maxLength={120} />
+      <FormRow label={t`Note to customers`} name="note" defaultValue={channel?.note ?? ""} maxLength={NOTE_MAX} />
+      <TranslationRows
+        field="note"
+        label={t`Note to customers`}
+        english={channel?.note ?? ""}
+        texts={channel?.noteTexts}
+        maxLength={NOTE_MAX}
+      />
       <label>
         <Trans>QR image (PNG, JPEG or WebP, at most 58 KB)</Trans>
         <input type="file" name="qrFile" accept="image/png,image/jpeg,image/webp" onChange={(e) => void pick(e.target.files?.[0])} />

@@ -5,6 +5,7 @@ import { api, call } from "../api";
 import { CONTENT_KINDS, type ContentKindName, useKindLabel } from "../content-kinds";
 import { ContentEditor } from "../ContentEditor";
 import { when } from "../i18n";
+import { Pager } from "../Pager";
 import { useLoad } from "../use-load";
 
 interface ItemPage {
@@ -49,7 +50,6 @@ export function ContentPage() {
         }}
       />
     );
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section>
       <h1>
@@ -138,19 +138,7 @@ export function ContentPage() {
           ))}
         </tbody>
       </table>
-      <div className="pager">
-        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          <Trans>Newer</Trans>
-        </button>
-        <span>
-          <Trans>
-            Page {page} of {pages}
-          </Trans>
-        </span>
-        <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          <Trans>Older</Trans>
-        </button>
-      </div>
+      {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />}
     </section>
   );
 }

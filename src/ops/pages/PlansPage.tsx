@@ -2,16 +2,21 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
 import { ratePercentShort } from "#contract/format";
+import type { Translations } from "#contract/localized-texts";
 
 import { api, call } from "../api";
+import { formFields } from "../form-fields";
+import { FormRow } from "../FormRow";
 import { FormStatus } from "../FormStatus";
 import { money } from "../i18n";
+import { TranslationRows } from "../TranslationRows";
 import { useLoad } from "../use-load";
 import { useSubmit } from "../use-submit";
 
 interface Plan {
   id: number;
   title: string;
+  titleTexts: Translations;
   /** per day, to the millionth: "0.001200" */
   dailyRate: string;
   days: number;
@@ -29,6 +34,9 @@ const planFields = (plan: Plan, enabled = plan.enabled) => ({
   minAmount: plan.minAmount,
   enabled: enabled ? "1" : "0",
 });
+
+/** contract/schemas/localized-texts.ts NAME_MAX, named here so the console ships no validator */
+const NAME_MAX = 60;
 
 const percentPerDay = (rate: string) => `${ratePercentShort(rate, 4)} %`;
 
@@ -128,37 +136,27 @@ function PlanForm({ plan, onSaved }: { plan: Plan | null; onSaved: () => void })
   const save = useSubmit();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? "").trim();
     const fields = {
+      ...formFields(event.currentTarget),
       ...(plan ? { id: String(plan.id) } : {}),
-      title: value("title"),
-      dailyRate: value("dailyRate"),
-      days: value("days"),
-      minAmount: value("minAmount"),
-      enabled: form.get("enabled") ? "1" : "0",
+      enabled: new FormData(event.currentTarget).get("enabled") ? "1" : "0",
     };
     void save.submit(() => call(api.setPlan, fields), t`Saved`).then((ok) => ok && onSaved());
   };
   return (
     <form className="panel plan-form" onSubmit={submit} aria-label={plan ? t`Edit plan ${plan.title}` : t`New plan`}>
       <h3>{plan ? t`Edit plan ${plan.title}` : t`New plan`}</h3>
-      <label>
-        <Trans>Title</Trans>
-        <input name="title" defaultValue={plan?.title ?? ""} required maxLength={60} />
-      </label>
-      <label>
-        <Trans>Daily rate (0.0012 = 0.12 % a day, at most 0.01)</Trans>
-        <input name="dailyRate" defaultValue={plan?.dailyRate ?? ""} inputMode="decimal" required />
-      </label>
-      <label>
-        <Trans>Term (days)</Trans>
-        <input name="days" defaultValue={plan?.days ?? ""} inputMode="numeric" required />
-      </label>
-      <label>
-        <Trans>Minimum</Trans>
-        <input name="minAmount" defaultValue={plan?.minAmount ?? ""} inputMode="decimal" required />
-      </label>
+      <FormRow label={t`Title (English)`} name="title" defaultValue={plan?.title ?? ""} required maxLength={NAME_MAX} />
+      <TranslationRows field="title" label={t`Title`} english={plan?.title ?? ""} texts={plan?.titleTexts} maxLength={NAME_MAX} />
+      <FormRow
+        label={t`Daily rate (0.0012 = 0.12 % a day, at most 0.01)`}
+        name="dailyRate"
+        defaultValue={plan?.dailyRate ?? ""}
+        inputMode="decimal"
+        required
+      />
+      <FormRow label={t`Term (days)`} name="days" defaultValue={plan?.days ?? ""} inputMode="numeric" required />
+      <FormRow label={t`Minimum`} name="minAmount" defaultValue={plan?.minAmount ?? ""} inputMode="decimal" required />
       <label className="inline">
         <input type="checkbox" name="enabled" defaultChecked={plan?.enabled ?? true} /> <Trans>Enabled: customers can join</Trans>
       </label>

@@ -1,12 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
-import { ratePercentShort } from "#contract/format";
+import { localText, type Translations } from "#contract/localized-texts";
 
 import { api, call } from "../api";
+import { formFields } from "../form-fields";
+import { FormRow } from "../FormRow";
 import { FormStatus } from "../FormStatus";
-import { money } from "../i18n";
+import { storedLanguage } from "../i18n";
 import { useMay } from "../operator-context";
+import { amount, amountRange, percent } from "../product-figures";
+import { TranslationRows } from "../TranslationRows";
 import { useLoad } from "../use-load";
 import { useSubmit } from "../use-submit";
 
@@ -14,6 +18,7 @@ interface Product {
   id: number;
   code: string;
   name: string;
+  nameTexts: Translations;
   market: string;
   tradingEnabled: boolean;
   feeRate: string;
@@ -38,7 +43,8 @@ const parseOption = (text: string): OptionRow => {
   return { seconds, payoutRate, min, max };
 };
 
-const percent = (rate: string) => `${ratePercentShort(rate, 2)} %`;
+/** contract/schemas/localized-texts.ts NAME_MAX */
+const NAME_MAX = 60;
 
 /**
  * Products: open or close trading, settlement options (seconds and payout), limits and fee, and the requote
@@ -89,7 +95,7 @@ export function ProductsPage() {
           {data?.map((row) => (
             <tr key={row.id} data-testid={`product-${row.code}`} className={row.id === editing ? "selected" : undefined}>
               <td>
-                <strong>{row.code}</strong> {row.name}
+                <strong>{row.code}</strong> {localText(row.name, row.nameTexts, storedLanguage())}
                 <br />
                 <small>{row.market}</small>
               </td>
@@ -97,13 +103,13 @@ export function ProductsPage() {
               <td>
                 {row.options.map(parseOption).map((o) => (
                   <div key={o.seconds} className="nowrap">
-                    {o.seconds} s · {percent(o.payoutRate)} · {money(o.min)}–{money(o.max)}
+                    {o.seconds} s · {percent(o.payoutRate)} · {amountRange(o.min, o.max)}
                   </div>
                 ))}
               </td>
               <td>{percent(row.feeRate)}</td>
               <td className="amount nowrap">
-                {money(row.singleMin)}–{money(row.singleMax)} · {money(row.totalMax)}
+                {amountRange(row.singleMin, row.singleMax)} · {amount(row.totalMax)}
               </td>
               <td>{row.requoteToleranceBps} bp</td>
               <td>{row.maxQuoteAgeSeconds} s</td>
@@ -128,11 +134,12 @@ function ProductEditor({ product, onChanged }: { product: Product; onChanged: ()
   const limits = useSubmit();
   const options = useSubmit();
   const quoting = useSubmit();
+  const names = useSubmit();
   const [rows, setRows] = useState<OptionRow[]>(() => product.options.map(parseOption));
   const pid = String(product.id);
   const fieldsOf = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    return Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value).trim()]));
+    return formFields(event.currentTarget);
   };
   const after = (ok: boolean) => ok && onChanged();
   const setRow = (index: number, change: Partial<OptionRow>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
@@ -158,6 +165,24 @@ function ProductEditor({ product, onChanged }: { product: Product; onChanged: ()
         </button>
         <FormStatus error={trading.error} notice={trading.notice} />
       </div>
+      <form
+        className="panel"
+        aria-label={t`Display name`}
+        onSubmit={(event) => {
+          const fields = fieldsOf(event);
+          void names.submit(() => call(api.productNames, { pid, ...fields }), t`Saved`).then(after);
+        }}
+      >
+        <h3>
+          <Trans>Display name</Trans>
+        </h3>
+        <FormRow label={t`Name (English)`} name="name" defaultValue={product.name} required maxLength={NAME_MAX} />
+        <TranslationRows field="name" label={t`Name`} english={product.name} texts={product.nameTexts} maxLength={NAME_MAX} />
+        <button type="submit" disabled={names.busy}>
+          <Trans>Save names</Trans>
+        </button>
+        <FormStatus error={names.error} notice={names.notice} />
+      </form>
       <form
         className="panel"
         onSubmit={(event) => {

@@ -3,6 +3,7 @@ import { useState } from "react";
 
 import { api, call } from "../api";
 import { money, when } from "../i18n";
+import { Pager } from "../Pager";
 import { useLoad } from "../use-load";
 
 type Account = "cash" | "coin" | "frozen" | "yuebao";
@@ -36,7 +37,6 @@ export function ReconcilePage() {
     [page, onlyDrift],
   );
   const label: Record<Account, string> = { cash: t`Cash`, coin: t`Coin`, frozen: t`Frozen`, yuebao: t`Yuebao` };
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section>
       <h1>
@@ -134,19 +134,7 @@ export function ReconcilePage() {
           ))}
         </tbody>
       </table>
-      <div className="pager">
-        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          <Trans>Previous</Trans>
-        </button>
-        <span>
-          <Trans>
-            Page {page} of {pages}
-          </Trans>
-        </span>
-        <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          <Trans>Next</Trans>
-        </button>
-      </div>
+      {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />}
     </section>
   );
 }
