@@ -115,9 +115,10 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     price: latest.current.price,
     orders: latest.current.orders,
     now: latest.current.now,
+    width: plotWidth(),
   });
 
-  /** The line view and study lines, on their layer over the plot, in the price range echarts was given. */
+  /** The line view, the study lines and the marks, on their layer over the plot, in the price range echarts was given. */
   const paintLines = useCallback(() => {
     const layer = linesLayer.current;
     if (!layer) return;
@@ -133,8 +134,12 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
             min,
             max,
           };
-    drawLines(layer, plot, win.current.candles, view.current, latest.current.chartType, lines.current);
-  }, []);
+    const drawn = marks(scene());
+    drawLines(layer, plot, win.current.candles, view.current, latest.current.chartType, lines.current, drawn);
+    // read by the browser tests: the lines the chart drew
+    Object.assign(box.current ?? {}, { marks: drawn });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads refs
+  }, [period, precision]);
 
   /** Sets the view's candles, axis range and lines (merged by id: echarts redraws what changed). */
   const drawView = useCallback(() => {
@@ -298,8 +303,8 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   // the price line, the orders' lines and their countdowns: at most once a second
   useEffect(() => {
     if (!chart || chart.isDisposed()) return;
-    chart.setOption({ series: [marks(scene())] });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads the props through refs
+    paintLines();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- paintLines reads the props through refs
   }, [chart, price, orders, now]);
 
   const pointOf: PointOf = useCallback(
