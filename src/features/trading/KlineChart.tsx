@@ -54,7 +54,7 @@ interface Props {
   overlay?: (pointOf: PointOf) => ReactNode;
 }
 
-/** How many tick → chart timings `npm run bench` can read back before they are cleared. */
+/** How many tick → chart (and pan frame) timings `npm run bench` can read back before they are cleared. */
 const MAX_TICK_MEASURES = 120;
 /** After a failed page, wait this long before asking again. */
 const RETRY_MS = 5000;
@@ -243,8 +243,12 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     if (pending.current) return;
     pending.current = requestAnimationFrame(() => {
       pending.current = 0;
+      const start = performance.now();
       drawView();
       setFrame((n) => n + 1);
+      // read by `npm run bench`: a pan or zoom frame's drawing
+      performance.measure("kline-frame", { start, end: performance.now() });
+      if (performance.getEntriesByName("kline-frame").length >= MAX_TICK_MEASURES) performance.clearMeasures("kline-frame");
     });
   }, [drawView]);
   useEffect(() => () => cancelAnimationFrame(pending.current), []);
