@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type RunnerResult } from "lighthouse";
 import puppeteer from "puppeteer-core";
 
 import { startServerProcess } from "../tests/e2e/server-process";
@@ -53,13 +53,13 @@ try {
 
   mkdirSync("reports", { recursive: true });
   for (const [name, url] of Object.entries(pages)) {
-    const results = [];
+    const results: RunnerResult[] = [];
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(url, { output: ["html", "json"], logLevel: "error", disableStorageReset: true }, undefined, page);
       if (!result) throw new Error(`Lighthouse returned nothing for ${name}`);
       results.push(result);
     }
-    const performanceOf = (result: (typeof results)[number]) => result.lhr.categories.performance?.score ?? 0;
+    const performanceOf = (result: RunnerResult) => result.lhr.categories.performance?.score ?? 0;
     const result = [...results].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor(results.length / 2)]!;
     const [html, json] = result.report as string[];
     writeFileSync(`reports/lighthouse-${name}.html`, html!);
