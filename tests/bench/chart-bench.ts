@@ -3,6 +3,8 @@
 // frames of a pan, and the long tasks while quotes stream. Figures, not verdicts.
 import type { Browser } from "playwright-core";
 
+import { logIn } from "./pwa-bench";
+
 export interface ChartTimings {
   candles: number;
   /** ms from the chart component's first render to echarts' first finished frame */
@@ -13,11 +15,7 @@ export interface ChartTimings {
 
 export async function chartTimings(browser: Browser, baseUrl: string, pid: number, candles = 5000): Promise<ChartTimings> {
   const page = await browser.newPage({ viewport: { width: 400, height: 860 } });
-  await page.goto(`${baseUrl}/h5/#/pages/login/login`);
-  await page.getByLabel("Account", { exact: true }).fill("demo");
-  await page.getByLabel("Password", { exact: true }).fill("demo1234");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/user\/user/);
+  await logIn(page, baseUrl);
   await page.goto(`${baseUrl}/h5/#/pages/trade/trade?pid=${pid}&period=1m&candles=${candles}`);
   await page.waitForFunction(() => performance.getEntriesByName("kline-first-render").length > 0, undefined, { timeout: 30_000 });
   const drawn = Number(await page.getByTestId("kline").getAttribute("data-candles"));
@@ -44,11 +42,7 @@ export interface ChartSmoothness {
  */
 export async function chartSmoothness(browser: Browser, baseUrl: string, pid: number, streamSeconds = 20): Promise<ChartSmoothness> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.goto(`${baseUrl}/h5/#/pages/login/login`);
-  await page.getByLabel("Account", { exact: true }).fill("demo");
-  await page.getByLabel("Password", { exact: true }).fill("demo1234");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/user\/user/);
+  await logIn(page, baseUrl);
   await page.goto(`${baseUrl}/h5/#/pages/trade/trade?pid=${pid}&period=1m`);
   await page.waitForFunction(() => performance.getEntriesByName("kline-first-render").length > 0, undefined, { timeout: 30_000 });
   await page.waitForTimeout(2000);

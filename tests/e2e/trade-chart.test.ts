@@ -4,7 +4,7 @@ import { beforeAll, describe, expect } from "vitest";
 import { apiPaths } from "#contract/paths";
 
 import { it } from "./fixture";
-import { appUrl, baseUrl } from "./helpers";
+import { appUrl, baseUrl, paintedPixels } from "./helpers";
 
 // The trade screen's chart: wheel and pinch zoom, drag to pan, older history paged in from the server as the
 // view nears the oldest candle held, and the crosshair with the candle's figures on hover and on a long press.
@@ -126,13 +126,7 @@ describe("the trade chart", () => {
   }) => {
     await openTrade(page);
     // pixels painted on the line layer
-    const painted = () =>
-      page.getByTestId("kline-lines").evaluate((canvas: HTMLCanvasElement) => {
-        const pixels = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
-        let count = 0;
-        for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) count++;
-        return count;
-      });
+    const painted = () => paintedPixels(page.getByTestId("kline-lines"));
     // the live price's line and label are on the layer from the start (its digits change with the ticks)
     await expect.poll(painted).toBeGreaterThan(300);
     const priceLine = await painted();
