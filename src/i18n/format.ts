@@ -46,6 +46,15 @@ export function formatAmount(value: string | number, language: string): string {
   return format.format(Object.is(number, -0) ? 0 : number);
 }
 
+/**
+ * Builds the language's amount format ahead of the page that shows amounts, in a task of its own: the first
+ * Intl.NumberFormat loads the language's number data, a long task on a slow phone, which would otherwise be
+ * a part of that page's first render.
+ */
+export function prepareAmountFormat(language: string): void {
+  if (!amountFormats.has(toLanguageCode(language))) setTimeout(() => formatAmount(0, language));
+}
+
 /** formatAmount in the active interface language; re-renders when the language changes. */
 export function useAmountFormat(): (value: string | number) => string {
   const { i18n } = useLingui();

@@ -2,6 +2,8 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 
 import { loadCurrentUser } from "../api/current-user";
 import { tellIfSessionExpired } from "../api/session-expired";
+import { prepareAmountFormat } from "../i18n/format";
+import { i18n } from "../i18n/i18n";
 
 /**
  * Every page not on the spec's allow-list: the user-info call runs before the page, and a 401 relaunches at
@@ -9,6 +11,8 @@ import { tellIfSessionExpired } from "../api/session-expired";
  */
 export const Route = createFileRoute("/_auth")({
   beforeLoad: async ({ location, preload }) => {
+    // the pages behind it show amounts: their format is built while the user info loads
+    prepareAmountFormat(i18n.locale);
     const load = await loadCurrentUser();
     if (load.kind === "logged-out") {
       // a preload (a finger on a link) does not go anywhere yet: the navigation that follows says it

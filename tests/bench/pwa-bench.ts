@@ -4,7 +4,8 @@ import type { Browser, Page } from "playwright-core";
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function logIn(page: Page, baseUrl: string): Promise<void> {
+/** Signed in as the demo customer through the login page, as a customer would. */
+export async function logIn(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/h5/#/pages/login/login`);
   await page.getByLabel("Account", { exact: true }).fill("demo");
   await page.getByLabel("Password", { exact: true }).fill("demo1234");

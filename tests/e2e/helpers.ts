@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 import { launchBrowser } from "../../scripts/browser.mjs";
@@ -86,4 +86,14 @@ export async function reloadUnderServiceWorker(page: Page): Promise<void> {
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+}
+
+/** How many pixels of a canvas hold paint (any alpha): a drawn chart, not an empty one. */
+export function paintedPixels(canvas: Locator): Promise<number> {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const pixels = element.getContext("2d")!.getImageData(0, 0, element.width, element.height).data;
+    let count = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) count++;
+    return count;
+  });
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect } from "vitest";
 import { apiPaths } from "#contract/paths";
 
 import { it } from "./fixture";
-import { appUrl, baseUrl } from "./helpers";
+import { appUrl, baseUrl, paintedPixels } from "./helpers";
 
 // The trade screen's chart: wheel and pinch zoom, drag to pan, older history paged in from the server as the
 // view nears the oldest candle held, and the crosshair with the candle's figures on hover and on a long press.
@@ -121,24 +121,24 @@ describe("the trade chart", () => {
     await page.getByTestId("kline-latest").waitFor({ state: "detached" });
   }, 90_000);
 
-  it("draws the line view and the study lines on their layer, and nothing there for plain candles", async ({ demoPage: page }) => {
+  it("draws the line view and the study lines on their layer, and only the price line there for plain candles", async ({
+    demoPage: page,
+  }) => {
     await openTrade(page);
     // pixels painted on the line layer
-    const painted = () =>
-      page.getByTestId("kline-lines").evaluate((canvas: HTMLCanvasElement) => {
-        const pixels = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
-        let count = 0;
-        for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) count++;
-        return count;
-      });
-    expect(await painted()).toBe(0);
+    const painted = () => paintedPixels(page.getByTestId("kline-lines"));
+    // the live price's line and label are on the layer from the start (its digits change with the ticks)
+    await expect.poll(painted).toBeGreaterThan(300);
+    const priceLine = await painted();
+    expect(priceLine).toBeLessThan(5_000);
     await page.getByTestId("chart-type").click();
     // the line and the area under it: a good part of the plot
-    await expect.poll(painted).toBeGreaterThan(10_000);
+    await expect.poll(painted).toBeGreaterThan(priceLine + 10_000);
     await page.getByTestId("chart-type").click();
-    await expect.poll(painted).toBe(0);
+    await expect.poll(painted).toBeLessThan(priceLine + 500);
+    const candlesOnly = await painted();
     await page.getByRole("button", { name: "MA", exact: true }).click();
-    await expect.poll(painted).toBeGreaterThan(200);
+    await expect.poll(painted).toBeGreaterThan(candlesOnly + 200);
     const average = await painted();
     await page.getByRole("button", { name: "BOLL", exact: true }).click();
     await expect.poll(painted).toBeGreaterThan(average + 200);

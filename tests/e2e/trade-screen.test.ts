@@ -27,14 +27,9 @@ interface Mark {
   label?: { formatter?: string };
 }
 
-/** The lines the chart was told to draw, read from echarts' own option. */
+/** The lines the chart drew on its line layer, which KlineChart keeps on its box. */
 function chartMarks(page: Page): Promise<Mark[]> {
-  return page.evaluate(() => {
-    const box = document.querySelector("[data-testid=kline]") as HTMLElement & { chart?: { getOption(): { series: unknown[] } } };
-    const series = box.chart?.getOption().series as Array<{ id: string; markLine?: { data: Array<Mark | Mark[]> } }> | undefined;
-    const marks = series?.find((s) => s.id === "marks")?.markLine?.data ?? [];
-    return marks.map((mark) => (Array.isArray(mark) ? mark[0]! : mark));
-  });
+  return page.evaluate(() => (document.querySelector("[data-testid=kline]") as HTMLElement & { marks?: Mark[] }).marks ?? []);
 }
 
 const placed = (page: Page) =>

@@ -80,12 +80,11 @@ describe("timed trading in the browser", () => {
     // the expiry line counts down on the chart, then the result shows over it
     const countdown = () =>
       page.evaluate((id) => {
-        const box = document.querySelector("[data-testid=kline]") as HTMLElement & { chart?: { getOption(): { series: unknown[] } } };
-        const series = box.chart?.getOption().series as Array<{
-          id: string;
-          markLine?: { data: Array<{ name?: string; label?: { formatter?: string } }> };
-        }>;
-        const mark = series.find((s) => s.id === "marks")?.markLine?.data.find((m) => m.name === `expiry-${id}`);
+        // the lines the chart drew (KlineChart keeps them on its box)
+        const box = document.querySelector("[data-testid=kline]") as HTMLElement & {
+          marks?: Array<{ name: string; label: { formatter: string } }>;
+        };
+        const mark = box.marks?.find((m) => m.name === `expiry-${id}`);
         const [minutes, seconds] = (mark?.label?.formatter ?? "0:00").split(":").map(Number);
         return minutes! * 60 + seconds!;
       }, order.id);

@@ -1,12 +1,12 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { LineChart } from "echarts/charts";
-import { GridComponent } from "echarts/components";
-import * as echarts from "echarts/core";
-import { CanvasRenderer } from "echarts/renderers";
+// the plain grid: with no tooltip, GridComponent's axis pointer would be code that never runs
+import { GridSimpleComponent } from "echarts/components";
 import ReactEChartsCore from "echarts-for-react/esm/core";
 
-echarts.use([LineChart, GridComponent, CanvasRenderer]);
+import { echartsCore, registerEcharts } from "@/ui/echarts-core";
+registerEcharts([LineChart, GridSimpleComponent]);
 
 /** Cumulative profit day by day for one subscription; loaded lazily with the finance page. */
 export default function ProfitChart({ points }: { points: Array<[number, string]> }) {
@@ -24,7 +24,7 @@ export default function ProfitChart({ points }: { points: Array<[number, string]
       role="img"
       aria-label={t`Profit by day: ${last ? last[1] : "0.00"} U after ${plural(last ? last[0] : 0, { one: "# day", other: "# days" })}`}
     >
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height: 160 }} />
+      <ReactEChartsCore echarts={echartsCore} option={option} style={{ height: 160 }} />
     </div>
   );
 }

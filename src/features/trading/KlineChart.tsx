@@ -54,7 +54,7 @@ interface Props {
   overlay?: (pointOf: PointOf) => ReactNode;
 }
 
-/** How many tick → chart timings `npm run bench` can read back before they are cleared. */
+/** How many tick → chart (and pan frame) timings `npm run bench` can read back before they are cleared. */
 const MAX_TICK_MEASURES = 120;
 /** After a failed page, wait this long before asking again. */
 const RETRY_MS = 5000;
@@ -115,9 +115,10 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     price: latest.current.price,
     orders: latest.current.orders,
     now: latest.current.now,
+    width: plotWidth(),
   });
 
-  /** The line view and study lines, on their layer over the plot, in the price range echarts was given. */
+  /** The line view, the study lines and the marks, on their layer over the plot, in the price range echarts was given. */
   const paintLines = useCallback(() => {
     const layer = linesLayer.current;
     if (!layer) return;
@@ -133,8 +134,12 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
             min,
             max,
           };
-    drawLines(layer, plot, win.current.candles, view.current, latest.current.chartType, lines.current);
-  }, []);
+    const drawn = marks(scene());
+    drawLines(layer, plot, win.current.candles, view.current, latest.current.chartType, lines.current, drawn);
+    // read by the browser tests: the lines the chart drew
+    Object.assign(box.current ?? {}, { marks: drawn });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads refs
+  }, [period, precision]);
 
   /** Sets the view's candles, axis range and lines (merged by id: echarts redraws what changed). */
   const drawView = useCallback(() => {
@@ -238,8 +243,12 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     if (pending.current) return;
     pending.current = requestAnimationFrame(() => {
       pending.current = 0;
+      const start = performance.now();
       drawView();
       setFrame((n) => n + 1);
+      // read by `npm run bench`: a pan or zoom frame's drawing
+      performance.measure("kline-frame", { start, end: performance.now() });
+      if (performance.getEntriesByName("kline-frame").length >= MAX_TICK_MEASURES) performance.clearMeasures("kline-frame");
     });
   }, [drawView]);
   useEffect(() => () => cancelAnimationFrame(pending.current), []);
@@ -298,8 +307,8 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   // the price line, the orders' lines and their countdowns: at most once a second
   useEffect(() => {
     if (!chart || chart.isDisposed()) return;
-    chart.setOption({ series: [marks(scene())] });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads the props through refs
+    paintLines();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- paintLines reads the props through refs
   }, [chart, price, orders, now]);
 
   const pointOf: PointOf = useCallback(

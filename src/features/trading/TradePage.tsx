@@ -25,13 +25,14 @@ import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
 import { useKlineChart } from "./kline-loader";
 import type { ChartOrder, ChartType, LoadCandles, Studies } from "./KlineChart";
 import { useProblemText } from "./problem-text";
-import { ResultBubble } from "./ResultBubble";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
 import { useResultNotices } from "./use-result-notices";
 
 // the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
+// nor is a settled order's result, which comes a while after the first order (the worker has it precached)
+const ResultBubble = lazy(() => import("./ResultBubble").then((module) => ({ default: module.ResultBubble })));
 
 interface Props {
   detail: ProductDetail;
@@ -304,7 +305,13 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
             <>
               <PriceSource by={detail} className="tr-simulated" />
               {result && (
-                <ResultBubble order={result} pointOf={pointOf} onClose={() => setDismissed((current) => new Set(current).add(result.id))} />
+                <Suspense fallback={null}>
+                  <ResultBubble
+                    order={result}
+                    pointOf={pointOf}
+                    onClose={() => setDismissed((current) => new Set(current).add(result.id))}
+                  />
+                </Suspense>
               )}
             </>
           )}

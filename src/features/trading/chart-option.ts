@@ -58,6 +58,8 @@ export interface Scene {
   price: number;
   orders: ChartOrder[];
   now: number;
+  /** the plot's width in pixels: how many time labels fit */
+  width: number;
 }
 
 /** A time as a place on the axis, counted from the first candle held; fractions fall between candles. */
@@ -80,6 +82,15 @@ function labels({ candles, view, period }: Scene): string[] {
   return out;
 }
 
+/** Room for one time label ("11-23 16:58" and a gap) on the time axis. */
+const LABEL_ROOM = 90;
+
+/**
+ * Every how many places a time is labelled (0: each). Given, not left to echarts' "auto", which measures the
+ * labels' text on every update — a tenth of the first draw, and again on each pan and new candle.
+ */
+export const labelInterval = ({ view, width }: Scene) => Math.max(0, Math.ceil((view.count * LABEL_ROOM) / Math.max(1, width)) - 1);
+
 /** echarts wants [place on screen, open, close, low, high]. */
 const item = ([, open, high, low, close]: NumericCandle, place: number) => [place, open, close, low, high];
 const candleStyle = { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN };
@@ -101,51 +112,58 @@ function priceSeries({ candles, view, chartType, live }: Scene) {
 
 export const liveItem = (candles: NumericCandle[], view: View) => [item(candles.at(-1)!, candles.length - 1 - view.first)];
 
-/** The lines over the price: the live price with its label, and each open order's entry and expiry. */
-export function marks({ candles, view, period, precision, price, orders, now }: Scene) {
+/**
+ * A line over the plot, drawn by the line layer (line-layer.ts): across at a price (`yAxis`) or down at a place
+ * (`xAxis`, counted from the first place on screen), with its label — on the price axis for the live price, at
+ * the line's start for an entry, over the plot's top for an expiry (`background` then fills the label).
+ */
+export interface Mark {
+  name: string;
+  yAxis?: number;
+  xAxis?: number;
+  color: string;
+  dashed: boolean;
+  label: { formatter: string; color: string; background?: string };
+}
+
+/**
+ * The lines over the price: the live price with its label, and each open order's entry and expiry. Not
+ * echarts mark lines: they change every second (price, countdowns), and an echarts update costs a layout of
+ * the whole chart where these are a few strokes; echarts' mark lines also cost 7 KB gzip.
+ */
+export function marks({ candles, view, period, precision, price, orders, now }: Scene): Mark[] {
   const colour = (direction: Direction) => (direction === "up" ? UP : DOWN);
-  const data: unknown[] = [
+  const lines: Mark[] = [
     {
       name: "price",
       yAxis: price,
-      symbol: "none",
-      label: {
-        formatter: price.toFixed(precision),
-        position: "end",
-        color: "#14181f",
-        backgroundColor: PRICE,
-        padding: [2, 4],
-        borderRadius: 3,
-      },
-      lineStyle: { color: PRICE, type: "solid", width: 1 },
+      color: PRICE,
+      dashed: false,
+      label: { formatter: price.toFixed(precision), color: "#14181f", background: PRICE },
     },
   ];
   for (const order of orders) {
     // the whole width: a few seconds' segment would be a dot on any period but the shortest
-    data.push({
+    lines.push({
       name: `entry-${order.id}`,
       yAxis: order.openPrice,
-      symbol: "none",
-      label: { formatter: order.label, position: "insideStartTop", color: colour(order.direction) },
-      lineStyle: { color: colour(order.direction), type: "dashed", width: 1 },
+      color: colour(order.direction),
+      dashed: true,
+      label: { formatter: order.label, color: colour(order.direction) },
     });
-    data.push({
+    lines.push({
       name: `expiry-${order.id}`,
       xAxis: placeOf(candles, period, order.closeTime) - view.first,
-      symbol: "none",
+      color: colour(order.direction),
+      dashed: true,
       label: {
         formatter: countdown(Math.max(0, Math.ceil(order.closeTime - now))),
-        position: "end",
         color: "#eef2f8",
-        backgroundColor: colour(order.direction),
-        padding: [2, 4],
-        borderRadius: 3,
+        background: colour(order.direction),
       },
-      lineStyle: { color: colour(order.direction), type: "dashed", width: 1 },
     });
   }
-  // a series of its own with no data, only lines: a candlestick one, as the line chart may not be loaded
-  return { id: "marks", type: "candlestick", data: [], silent: true, markLine: { symbol: "none", silent: true, animation: false, data } };
+  return lines;
 }
 
 /** The price axis range: what the visible candles (and study lines) span. */
@@ -157,9 +175,9 @@ export function yRange({ candles, view, studies }: Scene): { min?: number; max?:
 /** The whole option for a view (set with merge by id: unchanged parts are not redrawn). */
 export function viewOption(scene: Scene) {
   return {
-    xAxis: { data: labels(scene) },
+    xAxis: { data: labels(scene), axisLabel: { interval: labelInterval(scene) } },
     yAxis: yRange(scene),
-    series: [...priceSeries(scene), marks(scene)],
+    series: priceSeries(scene),
   };
 }
 
@@ -176,7 +194,7 @@ export function fullOption(scene: Scene) {
       type: "category",
       data: view.xAxis.data,
       boundaryGap: true,
-      axisLabel: { color: "#a9b4c6", alignMinLabel: "left", alignMaxLabel: "right" },
+      axisLabel: { ...view.xAxis.axisLabel, color: "#a9b4c6", alignMinLabel: "left", alignMaxLabel: "right" },
     },
     yAxis: {
       scale: true,

@@ -5,6 +5,9 @@ import { type EChartsType, init } from "./echarts";
 /**
  * One echarts instance on an element, from the moment `active` turns true until unmount, resized with its
  * element. (echarts-for-react made a throwaway instance first and deep-compared options on every render.)
+ * The instance is handed out for its first draw a task after it was made: both are long tasks on a slow phone,
+ * and the screen around the chart answers taps in between. (Not in idle callbacks: while the service worker
+ * installs, Chromium can hold those back to their timeout, and the chart came up to a second later.)
  */
 export function useEcharts(element: RefObject<HTMLDivElement | null>, active: boolean): EChartsType | null {
   const [chart, setChart] = useState<EChartsType | null>(null);
@@ -20,8 +23,9 @@ export function useEcharts(element: RefObject<HTMLDivElement | null>, active: bo
       instance.resize();
     });
     observer.observe(node);
-    setChart(instance);
+    const handOut = setTimeout(() => setChart(instance));
     return () => {
+      clearTimeout(handOut);
       observer.disconnect();
       instance.dispose();
       setChart(null);

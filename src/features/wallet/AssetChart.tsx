@@ -1,16 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
 import { PieChart } from "echarts/charts";
-import { LegendComponent } from "echarts/components";
-import * as echarts from "echarts/core";
-import { CanvasRenderer } from "echarts/renderers";
+// the plain legend: four entries never need the scrolling one
+import { LegendPlainComponent } from "echarts/components";
 import ReactEChartsCore from "echarts-for-react/esm/core";
 
+import { echartsCore, registerEcharts } from "@/ui/echarts-core";
 import { BCP47, toLanguageCode } from "#contract/languages";
 import type { Wallet } from "#contract/wallet";
 
 import { assetSplit } from "./asset-split";
 
-echarts.use([PieChart, LegendComponent, CanvasRenderer]);
+registerEcharts([PieChart, LegendPlainComponent]);
 
 /** The split of the user's assets in U (coin at the current rate) as shares of the total; loaded lazily with the wallet page. */
 export default function AssetChart({ wallet }: { wallet: Wallet }) {
@@ -36,7 +36,7 @@ export default function AssetChart({ wallet }: { wallet: Wallet }) {
   const summary = parts.map((p) => `${p.name} ${p.share}`).join(", ");
   return (
     <div role="img" aria-label={t`Asset split: ${summary}`} data-testid="asset-split">
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height: 200 }} />
+      <ReactEChartsCore echarts={echartsCore} option={option} style={{ height: 200 }} />
     </div>
   );
 }
