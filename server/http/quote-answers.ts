@@ -22,6 +22,8 @@ const MAX_KEYS = 512;
 
 interface Encoded {
   etag: string;
+  /** where the answer's prices come from, sent as `x-price-feed` */
+  feed: FeedLabel;
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -45,21 +47,37 @@ export class QuoteAnswers {
     private readonly now: () => number,
   ) {}
 
-  answer(key: string, build: (now: number) => unknown): Encoded {
+  /** The answer already built under `key` for the current version, if any. */
+  known(key: string): Encoded | undefined {
+    this.turn(this.now());
+    return this.answers.get(key);
+  }
+
+  /** Keeps `encoded` under a second key as well (the raw URL it was asked with), while there is room. */
+  alias(key: string, encoded: Encoded): void {
+    if (this.answers.size < MAX_KEYS) this.answers.set(key, encoded);
+  }
+
+  answer(key: string, feed: FeedLabel, build: (now: number) => unknown): Encoded {
     const now = this.now();
+    this.turn(now);
+    const known = this.answers.get(key);
+    if (known) return known;
+    const body = Buffer.from(JSON.stringify(build(now)));
+    // from the bytes, not the version: two processes (or one restarted) showing the same prices agree on it
+    const encoded: Encoded = { etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`, feed, body };
+    if (this.answers.size < MAX_KEYS) this.answers.set(key, encoded);
+    return encoded;
+  }
+
+  /** A tick (a new feed version) or the minute turning (a market may open or close) drops every answer. */
+  private turn(now: number): void {
     const minute = Math.floor(now / 60);
     if (this.feed.version !== this.version || minute !== this.minute) {
       this.version = this.feed.version;
       this.minute = minute;
       this.answers.clear();
     }
-    const known = this.answers.get(key);
-    if (known) return known;
-    const body = Buffer.from(JSON.stringify(build(now)));
-    // from the bytes, not the version: two processes (or one restarted) showing the same prices agree on it
-    const encoded: Encoded = { etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`, body };
-    if (this.answers.size < MAX_KEYS) this.answers.set(key, encoded);
-    return encoded;
   }
 }
 
@@ -99,9 +117,9 @@ function notModified(header: string | string[] | undefined, etag: string): boole
   return value.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, feed: FeedLabel) {
+function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded) {
   reply
-    .header("x-price-feed", feed)
+    .header("x-price-feed", encoded.feed)
     .header("cache-control", QUOTE_CACHE_CONTROL)
     .header("etag", encoded.etag)
     .header("vary", "accept-encoding");
@@ -115,7 +133,8 @@ function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, fe
 /**
  * A GET quote endpoint answered from `answers`: `key` names the query's answer (parsed input, so equivalent
  * queries share it), `data` builds it from the feed. Same envelope as every other answer, plus ETag, 304 and
- * cache headers.
+ * cache headers. A URL asked before in this version is answered from its bytes without parsing it again: the
+ * crowd polls the same few URLs every second, and the schema check would be most of the work.
  */
 export function quoteRoute<S extends EndpointSpec>(
   app: FastifyInstance,
@@ -132,10 +151,19 @@ export function quoteRoute<S extends EndpointSpec>(
     url: spec.path,
     config: { auth: spec.auth },
     handler: async (request, reply) => {
+      const asked = `url:${request.url}`;
+      const seen = answers.known(asked);
+      if (seen) return send(request, reply, seen);
       const input = parseInput(spec.request, request.query) as z.infer<S["request"]>;
       const source = feed.feedLabel(about?.(input));
-      const encoded = answers.answer(`${spec.path}?${key(input)}`, (now) => ({ code: 1, msg: "ok", data: data(input, now), feed: source }));
-      return send(request, reply, encoded, source);
+      const encoded = answers.answer(`${spec.path}?${key(input)}`, source, (now) => ({
+        code: 1,
+        msg: "ok",
+        data: data(input, now),
+        feed: source,
+      }));
+      answers.alias(asked, encoded);
+      return send(request, reply, encoded);
     },
   });
 }
