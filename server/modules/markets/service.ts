@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import type { Candle, Goods, LatestQuote, Market, Period, ProductDetail, ProductQuote, SecondsOption } from "#contract/markets";
@@ -124,15 +124,6 @@ export async function secondsOptionList(ctx: ServiceContext, feed: PriceFeed, pi
     minAmount: centsToDecimal(row.minAmount),
     maxAmount: centsToDecimal(row.maxAmount),
   }));
-}
-
-export async function findOption(ctx: ServiceContext, pid: number, seconds: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(secondsOptions)
-    .where(and(eq(secondsOptions.productId, pid), eq(secondsOptions.seconds, seconds)))
-    .limit(1);
-  return row;
 }
 
 export async function goods(ctx: ServiceContext, feed: PriceFeed, pid: number, user: UserRow | null): Promise<Goods> {
