@@ -53,18 +53,9 @@ export async function postEntries(tx: Tx, entries: readonly Entry[]): Promise<vo
   const accounts = ACCOUNTS.filter((account) => moving.some((entry) => entry.account === account));
   const names = accounts.map((account) => sql.raw(account));
   // users in id order: the update takes their row locks in the order its plan meets them, sorted where it can
-  const values = sql.join(
-    [...perUser]
-      .sort(([a], [b]) => a - b)
-      .map(
-        ([userId, sums]) =>
-          sql`(${userId}::int, ${sql.join(
-            accounts.map((account) => sql`${sums[account]}::bigint`),
-            sql`, `,
-          )})`,
-      ),
-    sql`, `,
-  );
+  const users = [...perUser].sort(([a], [b]) => a - b);
+  // every value travels as one array per column: a few parameters however big the batch, cheap to send and plan
+  const column = (values: unknown[]) => sql.param(values);
   // one statement: the balances move, and the ledger rows are written only if every user's did (else none)
   const updated = rowsOf<{ id: number }>(
     await tx.execute(sql`
@@ -73,7 +64,10 @@ export async function postEntries(tx: Tx, entries: readonly Entry[]): Promise<vo
           names.map((name) => sql`${name} = users.${name} + v.${name}`),
           sql`, `,
         )}
-        from (values ${values}) as v(id, ${sql.join(names, sql`, `)})
+        from unnest(${column(users.map(([userId]) => userId))}::int[], ${sql.join(
+          accounts.map((account) => sql`${column(users.map(([, sums]) => sums[account]))}::bigint[]`),
+          sql`, `,
+        )}) as v(id, ${sql.join(names, sql`, `)})
         where users.id = v.id and ${sql.join(
           names.map((name) => sql`(v.${name} >= 0 or users.${name} + v.${name} >= 0)`),
           sql` and `,
@@ -82,13 +76,10 @@ export async function postEntries(tx: Tx, entries: readonly Entry[]): Promise<vo
       ), booked as (
         insert into ledger (user_id, account, delta, reason, reference, created_at)
         select e.user_id, e.account, e.delta, e.reason, e.reference, e.created_at
-        from (values ${sql.join(
-          moving.map(
-            (entry, n) =>
-              sql`(${n}::int, ${entry.userId}::int, ${entry.account}::text, ${entry.delta}::bigint, ${entry.reason}::text, ${entry.reference}::text, ${entry.createdAt}::bigint)`,
-          ),
-          sql`, `,
-        )}) as e(n, user_id, account, delta, reason, reference, created_at)
+        from unnest(${column(moving.map((entry) => entry.userId))}::int[], ${column(moving.map((entry) => entry.account))}::text[],
+                    ${column(moving.map((entry) => entry.delta))}::bigint[], ${column(moving.map((entry) => entry.reason))}::text[],
+                    ${column(moving.map((entry) => entry.reference))}::text[], ${column(moving.map((entry) => entry.createdAt))}::bigint[])
+             with ordinality as e(user_id, account, delta, reason, reference, created_at, n)
         where (select count(*) from moved) = ${perUser.size}
         order by e.n
       )

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 
 import { type Database, openDatabase } from "#server/db/client";
-import { settleDueOrders } from "#server/jobs/settlement";
+import { settleDueOrders,SETTLEMENT_BATCH } from "#server/jobs/settlement";
 
 import { launchBrowser } from "../../scripts/browser.mjs";
 import { startServerProcess } from "../e2e/server-process";
@@ -158,7 +158,7 @@ async function settlementBench(label: string, database: Database) {
      from generate_series(1, ${n}) i` as never,
   );
   const started = performance.now();
-  const settled = await settleDueOrders(db, 1300);
+  const settled = await settleDueOrders(db, 1300, SETTLEMENT_BATCH[database.kind]);
   const seconds = (performance.now() - started) / 1000;
   table.push({
     name: `settlement orders/s (${label})`,
