@@ -9,7 +9,7 @@ import type { Direction, Order, OrderPage } from "#contract/trading";
 import { orderFee } from "#contract/trading-math";
 
 import type { Db, Tx } from "../../db/client";
-import { orders, users } from "../../db/schema";
+import { orders } from "../../db/schema";
 import type { PriceFeed, ProductRow, Quote, SecondsOptionRow } from "../../market/feed";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
@@ -219,7 +219,7 @@ async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderIn
   const { product, amount, fee } = plan;
   const row = await ctx.db.transaction(async (tx) => {
     // the user row lock serialises this user's orders, so the balance and open-stake checks hold
-    const [account] = await tx.select({ cash: users.cash }).from(users).where(eq(users.id, user.id)).for("update");
+    const [account] = rowsOf<{ cash: string | number }>(await tx.execute(sql`select cash from users where id = ${user.id} for update`));
     // the price is read at acceptance, inside the transaction: the client never names it
     const quote = ctx.feed.quote(product.id);
     const now = ctx.now();
@@ -232,7 +232,7 @@ async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderIn
     const inserted = await insertOrder(tx, user, plan, input.requestId, input.direction, quote, now);
     if (inserted.prior) return inserted.prior;
     if (!inserted.created) throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
-    if (!account || account.cash < amount + fee) throw new AppError("balance_insufficient");
+    if (!account || Number(account.cash) < amount + fee) throw new AppError("balance_insufficient");
     const moved = requoteRefusal(product, input.price, quote.price);
     if (moved) throw moved;
     await chargeOrder(tx, inserted.created);
