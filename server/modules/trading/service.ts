@@ -145,8 +145,8 @@ export async function insertOrder(
   direction: Direction,
   quote: Quote,
   now: number,
-): Promise<{ created?: OrderRow; prior?: OrderRow; openStake: number }> {
-  const [row] = rowsOf<{ prior_id: number | null; open_stake: string | number; created_id: number | null }>(
+): Promise<{ created?: OrderRow; prior?: OrderRow }> {
+  const [row] = rowsOf<{ prior_id: number | null; created_id: number | null }>(
     await tx.execute(sql`
       with prior as (
         select id from orders where user_id = ${user.id} and request_id = ${requestId}
@@ -160,7 +160,7 @@ export async function insertOrder(
         where not exists (select 1 from prior) and (select stake from open) + ${plan.amount} <= ${plan.product.totalMax}
         returning id
       )
-      select (select id from prior) as prior_id, (select stake from open) as open_stake, (select id from created) as created_id`),
+      select (select id from prior) as prior_id, (select id from created) as created_id`),
   );
   const built = (id: number): OrderRow => ({
     id,
@@ -183,13 +183,12 @@ export async function insertOrder(
     result: null,
     payout: null,
   });
-  const openStake = Number(row?.open_stake ?? 0);
-  if (row?.created_id != null) return { created: built(row.created_id), openStake };
+  if (row?.created_id != null) return { created: built(row.created_id) };
   if (row?.prior_id != null) {
     const [prior] = await tx.select().from(orders).where(eq(orders.id, row.prior_id));
-    return { prior, openStake };
+    return { prior };
   }
-  return { openStake };
+  return {};
 }
 
 /** The order's stake and fee leave the user's cash, with their ledger rows (one statement). */
