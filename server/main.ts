@@ -8,6 +8,7 @@ import { DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "./db/s
 import { buildApp } from "./http/app";
 import { electLeader, soleLeader } from "./jobs/leader";
 import { startJobs } from "./jobs/runner";
+import { SETTLEMENT_BATCH } from "./jobs/settlement";
 import { BinanceSource } from "./market/binance-source";
 import { encodeTicks, PriceFeed, QUOTES_CHANNEL } from "./market/feed";
 import { SimulatedProvider } from "./market/provider";
@@ -74,6 +75,7 @@ async function main() {
     leadership,
     uploadsDir,
     listen: (onMessage) => database.listen(QUOTES_CHANNEL, onMessage),
+    settlementBatch: SETTLEMENT_BATCH[database.kind],
   });
   // sessions ended through another process are forgotten here too; any notice missed, everything is
   const stopSessionNotices = await database.listen(

@@ -3,7 +3,6 @@ import type { Duplex } from "node:stream";
 
 import fastifyCompress from "@fastify/compress";
 import fastifyFormbody from "@fastify/formbody";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -35,6 +34,7 @@ import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import { identifyOperator, requireRole } from "./ops-session";
 import { registerRechargeRoutes } from "./recharge-routes";
+import { addSecurityHeaders } from "./security-headers";
 import { serveApp, serveConsole } from "./static-app";
 import { registerSupportRoutes } from "./support-routes";
 import { registerTradingRoutes } from "./trading-routes";
@@ -113,27 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest("token", null);
   app.decorateRequest("operator", null);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: "same-origin" },
-    // the same rule as frame-ancestors 'none', for browsers that only know the older header
-    frameguard: { action: "deny" },
-    // the PWA fetches only its own origin; this header would also block its own workers' module imports
-    crossOriginEmbedderPolicy: false,
-  });
+  await addSecurityHeaders(app);
   await app.register(fastifyCompress, compressOptions);
   await app.register(fastifyRateLimit, {
     max: 600 * scale,

@@ -24,6 +24,8 @@ const MAX_KEYS = 512;
 
 interface Encoded {
   etag: string;
+  /** where the answer's prices come from, sent as `x-price-feed` */
+  feed: FeedLabel;
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -47,21 +49,37 @@ export class QuoteAnswers {
     private readonly now: () => number,
   ) {}
 
-  answer(key: string, build: (now: number) => unknown): Encoded {
+  /** The answer already built under `key` for the current version, if any. */
+  known(key: string): Encoded | undefined {
+    this.turn(this.now());
+    return this.answers.get(key);
+  }
+
+  /** Keeps `encoded` under a second key as well (the raw URL it was asked with), while there is room. */
+  alias(key: string, encoded: Encoded): void {
+    if (this.answers.size < MAX_KEYS) this.answers.set(key, encoded);
+  }
+
+  answer(key: string, feed: FeedLabel, build: (now: number) => unknown): Encoded {
     const now = this.now();
+    this.turn(now);
+    const known = this.answers.get(key);
+    if (known) return known;
+    const body = Buffer.from(JSON.stringify(build(now)));
+    // from the bytes, not the version: two processes (or one restarted) showing the same prices agree on it
+    const encoded: Encoded = { etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`, feed, body };
+    if (this.answers.size < MAX_KEYS) this.answers.set(key, encoded);
+    return encoded;
+  }
+
+  /** A tick (a new feed version) or the minute turning (a market may open or close) drops every answer. */
+  private turn(now: number): void {
     const minute = Math.floor(now / 60);
     if (this.feed.version !== this.version || minute !== this.minute) {
       this.version = this.feed.version;
       this.minute = minute;
       this.answers.clear();
     }
-    const known = this.answers.get(key);
-    if (known) return known;
-    const body = Buffer.from(JSON.stringify(build(now)));
-    // from the bytes, not the version: two processes (or one restarted) showing the same prices agree on it
-    const encoded: Encoded = { etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`, body };
-    if (this.answers.size < MAX_KEYS) this.answers.set(key, encoded);
-    return encoded;
   }
 }
 
@@ -101,9 +119,9 @@ function notModified(header: string | string[] | undefined, etag: string): boole
   return value.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, feed: FeedLabel, localized: boolean) {
+function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, localized: boolean) {
   reply
-    .header("x-price-feed", feed)
+    .header("x-price-feed", encoded.feed)
     .header("cache-control", QUOTE_CACHE_CONTROL)
     .header("etag", encoded.etag)
     // a shared cache keeps one copy per language of an answer that names products
@@ -119,7 +137,9 @@ function send(request: FastifyRequest, reply: FastifyReply, encoded: Encoded, fe
  * A GET quote endpoint answered from `answers`: `key` names the query's answer (parsed input, so equivalent
  * queries share it), `data` builds it from the feed. Same envelope as every other answer, plus ETag, 304 and
  * cache headers. A `localized` answer names products in the request's language: it is built once per feed
- * version, query and language (an unknown language is English, so it adds no answers).
+ * version, query and language (an unknown language is English, so it adds no answers). A URL asked before in
+ * this version (and language) is answered from its bytes without parsing it again: the crowd polls the same
+ * few URLs every second, and the schema check would be most of the work.
  */
 export function quoteRoute<S extends EndpointSpec>(
   app: FastifyInstance,
@@ -137,16 +157,20 @@ export function quoteRoute<S extends EndpointSpec>(
     url: spec.path,
     config: { auth: spec.auth },
     handler: async (request, reply) => {
+      const language = localized ? languageOf(request) : DEFAULT_LANGUAGE;
+      const asked = `url:${language}:${request.url}`;
+      const seen = answers.known(asked);
+      if (seen) return send(request, reply, seen, localized);
       const input = parseInput(spec.request, request.query) as z.infer<S["request"]>;
       const source = feed.feedLabel(about?.(input));
-      const language = localized ? languageOf(request) : DEFAULT_LANGUAGE;
-      const encoded = answers.answer(`${language}:${spec.path}?${key(input)}`, (now) => ({
+      const encoded = answers.answer(`${language}:${spec.path}?${key(input)}`, source, (now) => ({
         code: 1,
         msg: "ok",
         data: data(input, now, language),
         feed: source,
       }));
-      return send(request, reply, encoded, source, localized);
+      answers.alias(asked, encoded);
+      return send(request, reply, encoded, localized);
     },
   });
 }

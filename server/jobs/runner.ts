@@ -25,6 +25,8 @@ export interface JobOptions {
   uploadsDir?: string;
   /** how a follower hears the recorder's newest prices the moment they are recorded (several processes) */
   listen?: (onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** orders settled per transaction (SETTLEMENT_BATCH of the database in use) */
+  settlementBatch?: number;
 }
 
 // stale uploads wait a day and old claims a month: housekeeping every ten minutes is plenty
@@ -64,7 +66,7 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
 
   const settle = async () => {
     const now = options.now();
-    const settled = await settleDueOrders(options.db, now);
+    const settled = await settleDueOrders(options.db, now, options.settlementBatch);
     if (settled > 0) options.log(`settled ${settled} order(s)`);
     // interest is daily: checking once a minute is plenty, and catches up whatever was missed
     if (now - lastAccrual >= 60) {

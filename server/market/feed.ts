@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { MarketStatus } from "#contract/markets";
 
 import type { Db } from "../db/client";
-import { orders, products } from "../db/schema";
+import { orders, products, secondsOptions } from "../db/schema";
 import { type Calendar, marketStatus, nextOpen } from "./calendar";
 import { CandleRings } from "./candle-rings";
 import { CandleBook } from "./candles";
@@ -12,6 +12,7 @@ import type { PriceProvider } from "./provider";
 import { latestCandles, latestDailyBars, latestTick, latestTicks, pruneTicks, saveCandles, saveTicks, type TickRow } from "./store";
 
 export type ProductRow = typeof products.$inferSelect;
+export type SecondsOptionRow = typeof secondsOptions.$inferSelect;
 
 export interface Quote {
   price: number;
@@ -93,6 +94,11 @@ const MAX_CATCH_UP_SECONDS = 14 * DAY;
  */
 export class PriceFeed {
   readonly products = new Map<number, ProductRow>();
+  /**
+   * each product's settlement-time options, read with the products (and as often), so placing an order
+   * reads neither from the database
+   */
+  readonly secondsOptions = new Map<number, SecondsOptionRow[]>();
   /** recent candles for the charts, kept up to date by this process's recording or read back when following */
   readonly candleRings = new CandleRings();
   private readonly quotes = new Map<number, Quote>();
@@ -212,9 +218,17 @@ export class PriceFeed {
 
   async reloadProducts(): Promise<void> {
     const rows = await this.options.db.select().from(products).orderBy(products.sortOrder, products.id);
+    const optionRows = await this.options.db.select().from(secondsOptions).orderBy(secondsOptions.productId, secondsOptions.seconds);
     this.products.clear();
     for (const row of rows) this.products.set(row.id, row);
+    this.secondsOptions.clear();
+    for (const row of optionRows) this.secondsOptions.set(row.productId, [...(this.secondsOptions.get(row.productId) ?? []), row]);
     this.changes++;
+  }
+
+  /** A product's option for `seconds`, as last read with the products. */
+  secondsOption(productId: number, seconds: number): SecondsOptionRow | undefined {
+    return this.secondsOptions.get(productId)?.find((option) => option.seconds === seconds);
   }
 
   quote(productId: number): Quote | undefined {

@@ -1,6 +1,9 @@
 // The load run of `npm run bench`: what a crowd of logged-in users does at once (product list, quotes, user
 // info, open orders, and an order now and then), on PGlite (one process) and on PostgreSQL with two processes
-// behind a round-robin, as in a deployment. Bounded and on loopback; figures, not verdicts.
+// behind a round-robin, as in a deployment. Each database gets a run as fast as it goes, then runs at a fixed
+// request rate (the rate the issue measured before this work, so p99 compares at equal load) for 16 and for
+// 200 users, and a search for the highest rate whose p99 stays under 50 ms. Bounded and on loopback; figures,
+// not verdicts.
 import autocannon from "autocannon";
 
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
@@ -8,9 +11,14 @@ import { makePng } from "../server/images";
 import { startTempPostgres } from "../server/postgres-server";
 
 const LOAD_SECONDS = 10;
+const RATE_SECONDS = 6;
 const CONNECTIONS = 32;
-const USERS = 16;
-const OPS_TOKEN = "bench-ops-token";
+const USER_COUNTS = [16, 200] as const;
+/** the rates the mixed load reached before this work (quiet box, 16 users): p99 is compared at these */
+export const REFERENCE_RATE = { pglite: 153, postgres: 486 };
+/** p99 at a sustainable rate stays under this */
+export const P99_GOAL_MS = 50;
+export const OPS_TOKEN = "bench-ops-token";
 const SERVER_ENV = { OPS_TOKEN, RATE_LIMIT_SCALE: "100000", BACKFILL_MINUTE_DAYS: "0.2" };
 
 interface Envelope {
@@ -34,7 +42,7 @@ async function call(
 }
 
 /** A user as a customer becomes one: SMS code, registration, a recharge with its screenshot, approved. */
-async function newFundedUser(baseUrl: string, n: number): Promise<string> {
+export async function newFundedUser(baseUrl: string, n: number): Promise<string> {
   const phone = `139${String(Date.now() % 1_000_000).padStart(6, "0")}${String(n).padStart(2, "0")}`;
   await call(baseUrl, "/api/login/sendsms", { form: { phone } });
   const code = (await call(baseUrl, `/api/ops/sms?phone=${phone}`, { ops: true })).data[0].code as string;
@@ -73,10 +81,18 @@ export interface LoadFigures {
   orders: number;
 }
 
-/** One bounded run over every URL in turn (connections are spread round-robin over them). */
-async function mixedLoad(baseUrls: string[]): Promise<LoadFigures> {
+/** `count` funded users, registered round-robin over the processes; their tokens. */
+export async function fundedUsers(baseUrls: string[], count: number): Promise<string[]> {
   const tokens: string[] = [];
-  for (let n = 0; n < USERS; n++) tokens.push(await newFundedUser(baseUrls[n % baseUrls.length]!, n));
+  for (let n = 0; n < count; n++) tokens.push(await newFundedUser(baseUrls[n % baseUrls.length]!, n));
+  return tokens;
+}
+
+/**
+ * One bounded run over every URL in turn (connections are spread round-robin over them), each connection
+ * acting as one of `tokens`' users; as fast as it goes, or at `rate` requests a second over all connections.
+ */
+async function mixedLoad(baseUrls: string[], tokens: string[], options: { rate?: number; seconds?: number } = {}): Promise<LoadFigures> {
   const crypto = (await call(baseUrls[0]!, "/api/index/ajaxdata?market=crypto")).data as Array<{ id: number }>;
   const pids = crypto.map((product) => product.id);
   let connection = 0;
@@ -121,12 +137,21 @@ async function mixedLoad(baseUrls: string[]): Promise<LoadFigures> {
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
       // autocannon takes several URLs at run time (its types say one)
-      { url: baseUrls as unknown as string, connections: CONNECTIONS, duration: LOAD_SECONDS, requests },
+      {
+        url: baseUrls as unknown as string,
+        // at a fixed rate each connection sends a few requests a second at least: autocannon splits the rate
+        // over the connections in whole requests a second
+        connections: options.rate ? Math.max(1, Math.min(CONNECTIONS, Math.floor(options.rate / 4))) : CONNECTIONS,
+        duration: options.seconds ?? LOAD_SECONDS,
+        requests,
+        ...(options.rate ? { overallRate: options.rate } : {}),
+      },
       (error, answer) => (error ? reject(error) : resolve(answer)),
     ),
   );
   return {
-    requestsPerSecond: result.requests.average,
+    // over the whole run (the per-second average leaves out a last partial second)
+    requestsPerSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -142,16 +167,121 @@ function report(name: string, figures: LoadFigures) {
   line("orders sent / non-2xx / errors", `${figures.orders} / ${figures.non2xx} / ${figures.errors}`);
 }
 
-/** Mixed load on one PGlite process, then on two processes sharing a throwaway PostgreSQL. */
-export async function mixedLoadBench(): Promise<{ pglite: LoadFigures; postgres: LoadFigures }> {
+/**
+ * Order placement alone over HTTP: `connections` connections, each placing orders as one of `tokens`' users
+ * (one user's orders queue behind each other, as they must), for `seconds`.
+ */
+export async function orderLoad(baseUrls: string[], tokens: string[], seconds: number, connections = 32): Promise<LoadFigures> {
+  const crypto = (await call(baseUrls[0]!, "/api/index/ajaxdata?market=crypto")).data as Array<{ id: number }>;
+  let connection = 0;
+  let sequence = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url: baseUrls as unknown as string,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/user/addorder",
+            setupRequest: (request, context) => {
+              const user = context as Record<string, unknown>;
+              user.token ??= tokens[connection++ % tokens.length];
+              const n = sequence++;
+              return {
+                ...request,
+                headers: { token: user.token as string, "content-type": "application/x-www-form-urlencoded" },
+                body: new URLSearchParams({
+                  pid: String(crypto[n % crypto.length]!.id),
+                  direction: n % 2 ? "up" : "down",
+                  seconds: "30",
+                  amount: "10",
+                  requestId: `bench-order-${Date.now()}-${n}`,
+                }).toString(),
+              };
+            },
+          },
+        ],
+      },
+      (error, answer) => (error ? reject(error) : resolve(answer)),
+    ),
+  );
+  return {
+    // over the whole run (the per-second average leaves out a last partial second)
+    requestsPerSecond: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    orders: sequence,
+  };
+}
+
+export interface DeploymentFigures {
+  /** order placement alone, as fast as it goes (HTTP, many users) */
+  orders: LoadFigures;
+  /** the mixed load as fast as it goes, 16 users */
+  saturated: LoadFigures;
+  /** the mixed load at the reference rate, per user count */
+  atReference: Record<number, LoadFigures>;
+  /** the highest rate tried whose p99 stayed under the goal, per user count (0: none) */
+  maxSustainable: Record<number, number>;
+}
+
+/**
+ * The highest mixed-load rate whose p99 stays under the goal and which the servers keep up with: from the
+ * reference rate up by a quarter at a time while it holds, or down by a third while it does not. Bounded.
+ */
+async function maxSustainableRate(baseUrls: string[], tokens: string[], start: number): Promise<number> {
+  const holds = (figures: LoadFigures, rate: number) => figures.p99 < P99_GOAL_MS && figures.requestsPerSecond >= rate * 0.85;
+  let rate = start;
+  let best = 0;
+  for (let step = 0; step < 8; step++) {
+    const figures = await mixedLoad(baseUrls, tokens, { rate, seconds: RATE_SECONDS });
+    console.log(`  at ${rate} req/s: ${figures.requestsPerSecond.toFixed(0)} req/s served, p50 / p99 ${figures.p50} / ${figures.p99} ms`);
+    if (holds(figures, rate)) {
+      best = rate;
+      rate = Math.round(rate * 1.25);
+    } else if (best > 0) return best;
+    else rate = Math.round(rate / 1.5);
+  }
+  return best;
+}
+
+/** Everything `npm run bench` runs against one deployment: order placement, the mixed load, the rate search. */
+async function deploymentBench(name: string, baseUrls: string[], referenceRate: number, orderSeconds: number): Promise<DeploymentFigures> {
+  const tokens = await fundedUsers(baseUrls, Math.max(...USER_COUNTS));
+  const orders = await orderLoad(baseUrls, tokens, orderSeconds);
+  report(`${name} addorder`, orders);
+  const saturated = await mixedLoad(baseUrls, tokens.slice(0, USER_COUNTS[0]));
+  report(`${name} as fast as it goes`, saturated);
+  const atReference: Record<number, LoadFigures> = {};
+  const maxSustainable: Record<number, number> = {};
+  for (const users of USER_COUNTS) {
+    atReference[users] = await mixedLoad(baseUrls, tokens.slice(0, users), { rate: referenceRate, seconds: RATE_SECONDS });
+    report(`${name} ${users} users at ${referenceRate} req/s`, atReference[users]);
+    maxSustainable[users] = await maxSustainableRate(baseUrls, tokens.slice(0, users), referenceRate);
+    console.log(`${`${name} ${users} users max rate, p99 < ${P99_GOAL_MS} ms`.padEnd(40)} ${String(maxSustainable[users]).padStart(16)}`);
+  }
+  return { orders, saturated, atReference, maxSustainable };
+}
+
+/**
+ * Mixed load on one PGlite process, then on two processes sharing a throwaway PostgreSQL, where the plain-`pg`
+ * order baseline runs too (in a database of its own in the same cluster).
+ */
+export async function mixedLoadBench(
+  orderSeconds: number,
+  plainPgBaseline: (clusterUrl: string) => Promise<number>,
+): Promise<{ pglite: DeploymentFigures; postgres: DeploymentFigures; plainPgOrders: number }> {
   console.log(
-    `\nMixed load: ${USERS} users, ${CONNECTIONS} connections, ${LOAD_SECONDS} s; list, quotes, user, open orders, place order (1 in 5)`,
+    `\nMixed load: ${USER_COUNTS.join(" and ")} users, ${CONNECTIONS} connections; list, quotes, user, open orders, place order (1 in 5)`,
   );
   const single = await startServerProcess(SERVER_ENV);
-  let pglite: LoadFigures;
+  let pglite: DeploymentFigures;
   try {
-    pglite = await mixedLoad([single.baseUrl]);
-    report("PGlite, 1 process", pglite);
+    pglite = await deploymentBench("PGlite, 1 process:", [single.baseUrl], REFERENCE_RATE.pglite, orderSeconds);
   } finally {
     await single.stop();
   }
@@ -162,9 +292,14 @@ export async function mixedLoadBench(): Promise<{ pglite: LoadFigures; postgres:
     const env = { ...SERVER_ENV, DATABASE_URL: postgres.url };
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
-    const figures = await mixedLoad(servers.map((server) => server.baseUrl));
-    report("PostgreSQL, 2 processes", figures);
-    return { pglite, postgres: figures };
+    const plainPgOrders = await plainPgBaseline(postgres.url);
+    const figures = await deploymentBench(
+      "PostgreSQL, 2 processes:",
+      servers.map((server) => server.baseUrl),
+      REFERENCE_RATE.postgres,
+      orderSeconds,
+    );
+    return { pglite, postgres: figures, plainPgOrders };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     postgres.stop();

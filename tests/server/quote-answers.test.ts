@@ -83,6 +83,22 @@ describe("quote answers", () => {
     expect(unknown.headers.etag).toBeUndefined();
   });
 
+  it("a URL asked again is answered from its bytes; other spellings of the query share the answer; refusals stay refusals", async () => {
+    const first = await quotes();
+    const again = await quotes();
+    expect(again.body).toBe(first.body);
+    expect(again.headers["x-price-feed"]).toBe("simulated");
+    // the same products with one named twice parse to the same query: the same answer
+    const spelled = await h.app.inject({ method: "GET", url: `${apiPaths.latestQuotes.path}?pids=${pids},${pids.split(",")[0]}` });
+    expect(spelled.headers.etag).toBe(first.headers.etag);
+    // a malformed query is parsed, and refused, every time it is asked
+    for (let i = 0; i < 2; i++) {
+      const bad = await h.app.inject({ method: "GET", url: `${apiPaths.latestQuotes.path}?pids=x` });
+      expect(bad.json()).toMatchObject({ code: 0 });
+      expect(bad.headers.etag).toBeUndefined();
+    }
+  });
+
   it("big answers go out compressed from the stored bytes, the same answer inside", async () => {
     const plain = await h.app.inject({ method: "GET", url: apiPaths.products.path });
     const compressed = await h.app.inject({ method: "GET", url: apiPaths.products.path, headers: { "accept-encoding": "gzip, br" } });

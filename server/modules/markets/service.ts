@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import { DEFAULT_LANGUAGE, type LanguageCode } from "#contract/languages";
@@ -130,15 +130,6 @@ export async function secondsOptionList(ctx: ServiceContext, feed: PriceFeed, pi
     minAmount: centsToDecimal(row.minAmount),
     maxAmount: centsToDecimal(row.maxAmount),
   }));
-}
-
-export async function findOption(ctx: ServiceContext, pid: number, seconds: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(secondsOptions)
-    .where(and(eq(secondsOptions.productId, pid), eq(secondsOptions.seconds, seconds)))
-    .limit(1);
-  return row;
 }
 
 export async function goods(

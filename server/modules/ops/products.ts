@@ -76,6 +76,8 @@ export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pi
     await tx.delete(secondsOptions).where(eq(secondsOptions.productId, id));
     await tx.insert(secondsOptions).values(parsed);
   });
+  // orders take their option from the feed's copy (other processes read it again within their reload)
+  await feed.reloadProducts();
   return { id, options: parsed.length };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
 import { centsToShortDecimal as limitText } from "#contract/format";
@@ -9,13 +9,14 @@ import { PAGE_SIZE } from "#contract/paging";
 import type { Direction, Order, OrderPage } from "#contract/trading";
 import { orderFee } from "#contract/trading-math";
 
-import { orders, users } from "../../db/schema";
-import type { PriceFeed, ProductRow } from "../../market/feed";
+import type { Db, Tx } from "../../db/client";
+import { orders } from "../../db/schema";
+import type { PriceFeed, ProductRow, Quote, SecondsOptionRow } from "../../market/feed";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
-import { findOption, findProduct } from "../markets/service";
+import { findProduct } from "../markets/service";
 import { type OrderRow, toOrder } from "./orders-view";
 
 export interface TradingContext extends ServiceContext {
@@ -70,8 +71,8 @@ function requoteRefusal(product: ProductRow, shown: string | undefined, price: n
   return new AppError("price_moved", { price: formatPrice(price, product.precision) });
 }
 
-async function existingOrder(ctx: ServiceContext, userId: number, requestId: string): Promise<OrderRow | undefined> {
-  const [row] = await ctx.db
+async function existingOrder(db: Db | Tx, userId: number, requestId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.requestId, requestId)))
@@ -105,14 +106,23 @@ export function placeOrder(ctx: TradingContext, user: UserRow, input: PlaceOrder
   return oneAtATime(user.id, () => openOrder(ctx, user, input));
 }
 
-async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
-  const product = findProduct(ctx.feed, input.pid);
-  const retried = await existingOrder(ctx, user.id, input.requestId);
-  if (retried) return toOrder(retried, product, ctx.language);
+/** What an order will be, once the checks that need no database have passed. */
+export interface OrderPlan {
+  product: ProductRow;
+  option: SecondsOptionRow;
+  amount: number;
+  fee: number;
+}
 
+/**
+ * The checks of an order that read only memory: the product, its market and quote, the option (from the
+ * feed's copy of the options) and the amount against the option's and the product's limits.
+ */
+export function planOrder(ctx: TradingContext, input: PlaceOrderInput): OrderPlan {
+  const product = findProduct(ctx.feed, input.pid);
   const refusal = marketRefusal(ctx, product);
   if (refusal) throw new AppError(refusal.key);
-  const option = await findOption(ctx, product.id, input.seconds);
+  const option = ctx.feed.secondsOption(product.id, input.seconds);
   if (!option) throw new AppError("invalid_input", {}, "seconds");
   const amount = parseAmount(input.amount);
   if (amount === null || amount <= 0) throw new AppError("invalid_input", {}, "amount");
@@ -120,58 +130,115 @@ async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderIn
   if (amount > option.maxAmount) throw new AppError("amount_too_large", { max: limitText(option.maxAmount) });
   if (amount < product.singleMin) throw new AppError("single_min", { min: limitText(product.singleMin) });
   if (amount > product.singleMax) throw new AppError("single_max", { max: limitText(product.singleMax) });
-  const fee = orderFee(amount, product.feeBps);
+  return { product, option, amount, fee: orderFee(amount, product.feeBps) };
+}
 
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Inside the caller's transaction, with the user's row locked: the order row, unless this requestId already
+ * made one (then that one) or the user's open stake would pass the product's total. One statement, so the
+ * look-ups see what committed before the lock was granted.
+ */
+export async function insertOrder(
+  tx: Tx,
+  user: UserRow,
+  plan: OrderPlan,
+  requestId: string,
+  direction: Direction,
+  quote: Quote,
+  now: number,
+): Promise<{ created?: OrderRow; prior?: OrderRow }> {
+  const [row] = rowsOf<{ prior_id: number | null; created_id: number | null }>(
+    await tx.execute(sql`
+      with prior as (
+        select id from orders where user_id = ${user.id} and request_id = ${requestId}
+      ), open as (
+        select coalesce(sum(amount), 0) as stake from orders where user_id = ${user.id} and status = 'holding'
+      ), created as (
+        insert into orders (user_id, product_id, request_id, direction, amount, fee, seconds, payout_bps, open_price,
+                            open_tick_time, open_time, expires_at)
+        select ${user.id}, ${plan.product.id}, ${requestId}, ${direction}, ${plan.amount}, ${plan.fee}, ${plan.option.seconds},
+               ${plan.option.payoutBps}, ${quote.price}, ${quote.time}, ${now}, ${now + plan.option.seconds}
+        where not exists (select 1 from prior) and (select stake from open) + ${plan.amount} <= ${plan.product.totalMax}
+        returning id
+      )
+      select (select id from prior) as prior_id, (select id from created) as created_id`),
+  );
+  const built = (id: number): OrderRow => ({
+    id,
+    userId: user.id,
+    productId: plan.product.id,
+    requestId,
+    direction,
+    amount: plan.amount,
+    fee: plan.fee,
+    seconds: plan.option.seconds,
+    payoutBps: plan.option.payoutBps,
+    openPrice: quote.price,
+    openTickTime: quote.time,
+    openTime: now,
+    expiresAt: now + plan.option.seconds,
+    status: "holding",
+    closePrice: null,
+    closeTickTime: null,
+    closeTime: null,
+    result: null,
+    payout: null,
+  });
+  if (row?.created_id != null) return { created: built(row.created_id) };
+  if (row?.prior_id != null) {
+    const [prior] = await tx.select().from(orders).where(eq(orders.id, row.prior_id));
+    return { prior };
+  }
+  return {};
+}
+
+/** The order's stake and fee leave the user's cash, with their ledger rows (one statement). */
+export function chargeOrder(tx: Tx, order: OrderRow): Promise<void> {
+  return moveMoney(
+    tx,
+    order.userId,
+    [
+      { account: "cash", delta: -order.amount, reason: "order_stake" },
+      { account: "cash", delta: -order.fee, reason: "order_fee" },
+    ],
+    `order:${order.id}`,
+    order.openTime,
+  );
+}
+
+async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
+  let plan: OrderPlan;
+  try {
+    plan = planOrder(ctx, input);
+  } catch (refusal) {
+    // a retried submit answers with the first order even when a new one would be refused now
+    const retried = await existingOrder(ctx.db, user.id, input.requestId);
+    if (retried) return toOrder(retried, ctx.feed.products.get(retried.productId) ?? findProduct(ctx.feed, input.pid), ctx.language);
+    throw refusal;
+  }
+  const { product, amount, fee } = plan;
   const row = await ctx.db.transaction(async (tx) => {
     // the user row lock serialises this user's orders, so the balance and open-stake checks hold
-    const [account] = await tx.select({ cash: users.cash }).from(users).where(eq(users.id, user.id)).for("update");
-    const [again] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.requestId, input.requestId)))
-      .limit(1);
-    if (again) return again;
-    const [open] = await tx
-      .select({ stake: sum(orders.amount) })
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.status, "holding")));
-    if (Number(open?.stake ?? 0) + amount > product.totalMax) throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
-    if (!account || account.cash < amount + fee) throw new AppError("balance_insufficient");
+    const [account] = rowsOf<{ cash: string | number }>(await tx.execute(sql`select cash from users where id = ${user.id} for update`));
     // the price is read at acceptance, inside the transaction: the client never names it
     const quote = ctx.feed.quote(product.id);
     const now = ctx.now();
     // the lock may have been waited for: the price must still be fresh when it is taken
-    if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) throw new AppError("quote_stale");
+    if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) {
+      const again = await existingOrder(tx, user.id, input.requestId);
+      if (again) return again;
+      throw new AppError("quote_stale");
+    }
+    const inserted = await insertOrder(tx, user, plan, input.requestId, input.direction, quote, now);
+    if (inserted.prior) return inserted.prior;
+    if (!inserted.created) throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
+    if (!account || Number(account.cash) < amount + fee) throw new AppError("balance_insufficient");
     const moved = requoteRefusal(product, input.price, quote.price);
     if (moved) throw moved;
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        userId: user.id,
-        productId: product.id,
-        requestId: input.requestId,
-        direction: input.direction,
-        amount,
-        fee,
-        seconds: option.seconds,
-        payoutBps: option.payoutBps,
-        openPrice: quote.price,
-        openTickTime: quote.time,
-        openTime: now,
-        expiresAt: now + option.seconds,
-      })
-      .returning();
-    await moveMoney(
-      tx,
-      user.id,
-      [
-        { account: "cash", delta: -amount, reason: "order_stake" },
-        { account: "cash", delta: -fee, reason: "order_fee" },
-      ],
-      `order:${created!.id}`,
-      now,
-    );
-    return created!;
+    await chargeOrder(tx, inserted.created);
+    return inserted.created;
   });
   return toOrder(row, product, ctx.language);
 }
