@@ -194,6 +194,9 @@ export const fieldLabels = {
   until: /*i18n*/ { id: "field.until", message: "To date" },
   days: /*i18n*/ { id: "field.days", message: "Number of days" },
   offset: /*i18n*/ { id: "field.offset", message: "Time zone" },
+  address: /*i18n*/ { id: "field.address", message: "Address" },
+  lat: /*i18n*/ { id: "field.lat", message: "Latitude" },
+  lng: /*i18n*/ { id: "field.lng", message: "Longitude" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

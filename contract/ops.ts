@@ -273,6 +273,14 @@ export const opsEndpoints = {
     auth: "ops",
     roles: CONTENT,
   },
+  office: {
+    method: "GET",
+    path: "/api/ops/office",
+    summary: "The company's office as the company page shows it, for the console's editor",
+    request: emptyRequest,
+    auth: "ops",
+    roles: CONTENT,
+  },
   setOffice: {
     method: "POST",
     path: "/api/ops/office",

@@ -27,7 +27,7 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: ServiceContext,
     app,
     endpoints.joinPlan,
     ctx,
-    async (input, { user }, scoped) => ({ data: await joinPlan(scoped, user, input), message: "joined" }),
+    async (input, { user, request }, scoped) => ({ data: await joinPlan(scoped, user, input, languageOf(request)), message: "joined" }),
     { ...money, fundPassword: (input) => input.payPassword },
   );
   onceRoute(

@@ -45,7 +45,10 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext,
     app,
     endpoints.recharge,
     ctx,
-    async (input, { user }, scoped) => ({ data: await submitRecharge(scoped, user, input), message: "recharge_submitted" }),
+    async (input, { user, request }, scoped) => ({
+      data: await submitRecharge(scoped, user, input, languageOf(request)),
+      message: "recharge_submitted",
+    }),
     limits.money,
   );
   route(app, endpoints.rechargeRecords, async (input, { user, request }) => ({

@@ -13,6 +13,7 @@ import { route } from "./routes";
 export function registerSupportRoutes(app: FastifyInstance, ctx: ServiceContext) {
   route(app, endpoints.platformInfo, async () => ({ data: await platformInfo(ctx) }));
 
+  route(app, opsEndpoints.office, async () => ({ data: await office(ctx) }));
   opsWriteRoute(app, opsEndpoints.setOffice, ctx, async (input, _context, scoped, note) => {
     note.target = "settings:office";
     note.before = await office(scoped);

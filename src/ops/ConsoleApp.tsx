@@ -13,6 +13,7 @@ import { ContentPage } from "./pages/ContentPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
 import { MoneyRulesPage } from "./pages/MoneyRulesPage";
+import { OfficePage } from "./pages/OfficePage";
 import { PlansPage } from "./pages/PlansPage";
 import { ProductsPage } from "./pages/ProductsPage";
 import { RechargesPage } from "./pages/RechargesPage";
@@ -43,6 +44,7 @@ const routeTree = root.addChildren([
     page("/money-rules", MoneyRulesPage),
     page("/sms", SmsPage),
     page("/content", ContentPage),
+    page("/office", OfficePage),
     page("/reconcile", ReconcilePage),
   ]),
 ]);

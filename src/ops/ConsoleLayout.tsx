@@ -34,6 +34,7 @@ export function ConsoleLayout() {
     { path: "/money-rules", label: t`Money rules`, roles: ["finance"] },
     { path: "/reconcile", label: t`Reconcile`, roles: ["finance"] },
     { path: "/content", label: t`Content`, roles: ["content"] },
+    { path: "/office", label: t`Office`, roles: ["content"] },
     { path: "/audit", label: t`Audit log`, roles: [] },
   ];
   const signOut = async () => {

@@ -78,6 +78,8 @@ export const api = {
   contentItem: get("/api/ops/content/item"),
   publishContent: post("/api/ops/content"),
   publishContentItem: post("/api/ops/content/publish"),
+  office: get("/api/ops/office"),
+  setOffice: post("/api/ops/office"),
 };
 
 export interface Operator {

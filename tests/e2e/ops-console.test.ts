@@ -195,4 +195,34 @@ describe("operator console", () => {
     expect(text).toContain(DEMO_OPERATOR);
     expect(text).not.toContain("Maintenance on Sunday");
   });
+
+  it("changes the office, shows the server's refusal of a field, and the customer's company page opens the new office", async () => {
+    const page = await signedInConsole();
+    await page.getByRole("link", { name: "Office" }).click();
+    const form = page.getByRole("form", { name: "Office" });
+    await expect.poll(() => form.getByLabel("Name").inputValue(), { timeout: 15_000 }).toBe("TradePWA office");
+    expect(await form.getByLabel("Latitude").inputValue()).toBe("22.281");
+    await form.getByLabel("Name").fill("Console office");
+    await form.getByLabel("Address").fill("Pariser Platz 1, Berlin");
+    // in the pattern, out of range: the server refuses it and names the field
+    await form.getByLabel("Latitude").fill("95");
+    await form.getByLabel("Longitude").fill("13.378");
+    await form.getByRole("button", { name: "Save office" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe("Latitude is invalid");
+    await form.getByLabel("Latitude").fill("52.5163");
+    await form.getByRole("button", { name: "Save office" }).click();
+    await expect.poll(() => form.getByRole("status").textContent()).toBe("Saved");
+    expect(await form.getByRole("alert").count()).toBe(0);
+
+    const context = await customerApp("en", false);
+    const app = await context.newPage();
+    await app.goto(`${server.baseUrl}/h5/#/pages/about/list?kind=company`);
+    const office = app.getByTestId("office-link").filter({ hasText: "Console office" });
+    await office.waitFor({ timeout: 15_000 });
+    await office.click();
+    await app.waitForURL(/#\/open-location\?/);
+    await app.getByTestId("place").getByRole("heading", { name: "Console office" }).waitFor();
+    expect(await app.getByTestId("place-coords").textContent()).toBe("52.5163, 13.378");
+    await context.close();
+  });
 });

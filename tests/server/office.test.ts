@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { createOperator } from "#server/modules/operators/service";
+
 import { api, type Harness, OPS_TOKEN, startHarness } from "./harness";
 
 let h: Harness;
@@ -44,5 +46,43 @@ describe("the company's office", () => {
   it("is for operators only", async () => {
     const answer = await api(h, "POST", "/api/ops/office", { name: "X", address: "Y", lat: "1", lng: "2" });
     expect(answer.body.code).not.toBe(1);
+    expect((await api(h, "GET", "/api/ops/office")).body.code).not.toBe(1);
+  });
+
+  it("is read back by the operator as the customer sees it, and by a content operator, not a support one", async () => {
+    const saved = await setOffice({ name: "Harbour office", address: "2 Pier Road", lat: "-33.8688", lng: "151.2093" });
+    expect(saved.body.code, saved.body.msg).toBe(1);
+    const read = await api(h, "GET", "/api/ops/office", {}, { "ops-token": OPS_TOKEN });
+    expect(read.body.code, read.body.msg).toBe(1);
+    expect(read.body.data).toEqual({ name: "Harbour office", address: "2 Pier Road", coords: { lat: -33.8688, lng: 151.2093 } });
+    expect(read.body.data).toEqual(await shownOffice());
+    const asRole = async (role: "content" | "support") => {
+      const username = `office-${role}`;
+      await createOperator(h.database.db, { username, role, password: "operator-pass-1" }, h.clock.now);
+      const login = await h.app.inject({
+        method: "POST",
+        url: "/api/ops/login",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({ username, password: "operator-pass-1" }).toString(),
+      });
+      const cookie = String(login.headers["set-cookie"]).split(";")[0]!;
+      return api(h, "GET", "/api/ops/office", {}, { cookie });
+    };
+    expect((await asRole("content")).body.data.name).toBe("Harbour office");
+    expect((await asRole("support")).body.err).toBe("ops_role_forbidden");
+  });
+
+  it("names the field the server refused, in the operator's language", async () => {
+    const answer = await api(h, "POST", "/api/ops/office", { name: "X", address: "Y", lat: "95", lng: "2" }, { "ops-token": OPS_TOKEN });
+    expect(answer.body.msg).toBe("Latitude is invalid");
+    const zh = await api(
+      h,
+      "POST",
+      "/api/ops/office",
+      { name: "X", address: "", lat: "1", lng: "2" },
+      { "ops-token": OPS_TOKEN, language: "zh" },
+    );
+    expect(zh.body.err).toBe("field_required");
+    expect(zh.body.msg).toContain("地址");
   });
 });

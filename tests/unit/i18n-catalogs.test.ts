@@ -13,7 +13,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA", "1h", "
 const SAME_IN_LANGUAGE: Record<string, Set<string>> = {
   de: new Set(["Futures", "Symbol", "Wallet", "Name", "Name: {0}", "Status", "Version {APP_VERSION}"]),
   es: new Set(["1d"]),
-  fr: new Set(["Crypto", "Page", "Minimum {0} U", "Type", "Messages", "Version {APP_VERSION}"]),
+  fr: new Set(["Crypto", "Page", "Minimum {0} U", "Type", "Messages", "Version {APP_VERSION}", "Latitude", "Longitude"]),
 };
 
 describe("translation catalogs", () => {

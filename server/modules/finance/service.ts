@@ -22,8 +22,7 @@ type PlanRow = typeof financePlans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** A plan's title in `language`, English when it has none there. */
-const planTitle = (plan: Pick<PlanRow, "title" | "titleTexts">, language: LanguageCode = "en") =>
-  localText(plan.title, plan.titleTexts, language);
+const planTitle = (plan: Pick<PlanRow, "title" | "titleTexts">, language: LanguageCode) => localText(plan.title, plan.titleTexts, language);
 
 export async function listPlans(ctx: ServiceContext, language: LanguageCode): Promise<FinancePlan[]> {
   const rows = await ctx.db.select().from(financePlans).orderBy(asc(financePlans.days), asc(financePlans.id));
@@ -50,7 +49,13 @@ function termFrom(principal: number, plan: Pick<PlanRow, "minAmount" | "days">, 
     : { status: "to_be_added" as const, startTime: null, endTime: null };
 }
 
-export async function joinPlan(ctx: ServiceContext, user: UserRow, input: { planId: number; amount: string; payPassword: string }) {
+/** Answers the new subscription with the plan's title in the reader's `language`. */
+export async function joinPlan(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: { planId: number; amount: string; payPassword: string },
+  language: LanguageCode,
+) {
   const amount = amountOf(input.amount);
   const [plan] = await ctx.db.select().from(financePlans).where(eq(financePlans.id, input.planId)).limit(1);
   if (!plan || !plan.enabled) throw new AppError("plan_not_found");
@@ -92,7 +97,7 @@ export async function joinPlan(ctx: ServiceContext, user: UserRow, input: { plan
       `subscription:${row!.id}`,
       now,
     );
-    return toSubscription(row!, plan, []);
+    return toSubscription(row!, plan, [], language);
   });
 }
 
@@ -183,7 +188,7 @@ function toSubscription(
   row: SubscriptionRow,
   plan: PlanRow | undefined,
   interest: Array<{ createdAt: number; delta: number }>,
-  language?: LanguageCode,
+  language: LanguageCode,
 ): Subscription {
   let cumulative = 0;
   const profitByDay = interest.map((entry, index): [number, string] => {
@@ -208,7 +213,7 @@ function toSubscription(
   };
 }
 
-export async function yuebaoInfo(ctx: ServiceContext, user: UserRow, language?: LanguageCode): Promise<YuebaoInfo> {
+export async function yuebaoInfo(ctx: ServiceContext, user: UserRow, language: LanguageCode): Promise<YuebaoInfo> {
   // "yesterday" is the last 24 hours: the interest of the day that most recently completed
   const since = ctx.now() - DAY;
   const rows = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(desc(subscriptions.id));

@@ -34,10 +34,12 @@ export async function rechargeInfo(ctx: ServiceContext, language: LanguageCode):
   };
 }
 
+/** Answers the new recharge as the records list shows it, the channel named in the reader's `language`. */
 export async function submitRecharge(
   ctx: ServiceContext,
   user: UserRow,
   input: { channelId: number; amount: string; screenshot: string },
+  language: LanguageCode,
 ): Promise<RechargeRecord> {
   const amount = amountOf(input.amount);
   const rules = await moneySettings(ctx.db);
@@ -82,7 +84,7 @@ export async function submitRecharge(
     id: row!.id,
     time: row!.createdAt,
     type: channel.type,
-    channel: channel.name,
+    channel: localText(channel.name, channel.nameTexts, language),
     amount: centsToDecimal(amount),
     status: "review",
     reason: null,
