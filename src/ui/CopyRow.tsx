@@ -1,10 +1,13 @@
 import { copyText } from "./copy";
 import { CopyIcon } from "./Icons";
 
-/** A value to hand on (account, address, code, link) with its copy button and the copy toasts. */
-export function CopyRow({ value, label, testId }: { value: string; label: string; testId?: string }) {
+/**
+ * A value to hand on (account, address, code, link) with its copy button and the copy toasts. A long value (a link)
+ * is set smaller and lighter, so it reads as the thing to copy rather than as a heading broken over lines.
+ */
+export function CopyRow({ value, label, testId, long = false }: { value: string; label: string; testId?: string; long?: boolean }) {
   return (
-    <span className="channel-account">
+    <span className={long ? "channel-account channel-account-long" : "channel-account"}>
       <span data-testid={testId}>{value}</span>
       <button type="button" className="icon-button" onClick={() => copyText(value)} aria-label={label}>
         <CopyIcon />

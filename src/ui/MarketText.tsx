@@ -15,16 +15,20 @@ export function StatusBadge({ status, opensAt }: { status: MarketStatus; opensAt
   );
 }
 
-/** A change with its sign and an arrow, so colour is never the only signal of up or down. */
+/**
+ * A change with its sign and an arrow, so colour is never the only signal of up or down. The direction follows the
+ * figure as shown: a move that rounds to 0.00 % is flat, never a red "▼ -0.00%".
+ */
 export function ChangeText({ pct }: { pct: number }) {
-  const direction = pct > 0 ? "up" : pct < 0 ? "down" : "flat";
-  const arrow = pct > 0 ? "▲" : pct < 0 ? "▼" : "•";
-  const sign = pct > 0 ? "+" : "";
+  const shown = Number(pct.toFixed(2));
+  const direction = shown > 0 ? "up" : shown < 0 ? "down" : "flat";
+  const arrow = shown > 0 ? "▲" : shown < 0 ? "▼" : "•";
+  const sign = shown > 0 ? "+" : "";
   return (
     <span className={`change change-${direction}`}>
       <span aria-hidden="true">{arrow} </span>
       {sign}
-      {pct.toFixed(2)}%
+      {shown.toFixed(2)}%
     </span>
   );
 }

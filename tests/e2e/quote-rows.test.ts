@@ -44,4 +44,21 @@ describe("dense quote rows", () => {
     expect(glyphs).toEqual(["forex", "metals", "futures", "stocks", "crypto"]);
     expect(elsewhere).toEqual([]);
   });
+
+  it("at 320 px a row still keeps name, price and change on one line, without the last hour's line", async ({ openPhone }) => {
+    const page = await openPhone({ viewport: { width: 320, height: 700 } });
+    await page.goto(appUrl("/"));
+    const item = page.locator(".quote-item").first();
+    await item.locator(".quote-price").waitFor();
+    expect(await item.locator(".spark").isVisible()).toBe(false);
+    const boxes = await item.evaluate((row) =>
+      [".quote-name", ".quote-figures", ".star"].map((selector) => {
+        const box = row.querySelector(selector)!.getBoundingClientRect();
+        return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      }),
+    );
+    const middle = (boxes[0]!.top + boxes[0]!.bottom) / 2;
+    for (const box of boxes) expect(box.top <= middle && box.bottom >= middle).toBe(true);
+    expect(boxes.at(-1)!.right).toBeLessThanOrEqual(320);
+  });
 });

@@ -62,6 +62,15 @@ describe("the trade screen", () => {
       const down = (await page.getByTestId("trade-down").boundingBox())!;
       expect(down.x + down.width).toBeLessThanOrEqual(width);
       expect(down.y + down.height).toBeLessThanOrEqual(740);
+      // the market status is read whole (under the name when the line is short), never cut to "O…"
+      const status = await page.locator(".tr-name .status").evaluate((badge) => ({
+        right: badge.getBoundingClientRect().right,
+        lineEnd: badge.parentElement!.getBoundingClientRect().right,
+        full: badge.scrollWidth,
+        shown: badge.clientWidth,
+      }));
+      expect(status.right).toBeLessThanOrEqual(status.lineEnd + 0.5);
+      expect(status.full).toBeLessThanOrEqual(status.shown);
     }
   });
 

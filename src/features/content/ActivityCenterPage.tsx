@@ -19,7 +19,7 @@ export function ActivityCenterPage({ centre }: { centre: ActivityCentre }) {
   return (
     <main className="page">
       <NavBar title={t`Activity centre`} />
-      <section className="channel-card">
+      <section className="channel-card signin-card">
         <strong>{t`Daily sign-in`}</strong>
         <p className="record-sub">{t`Bonus ${centre.signinBonus} U, once a day.`}</p>
         <button

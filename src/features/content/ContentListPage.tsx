@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 
 import { formatDateTime } from "@/i18n/format";
+import { MegaphoneIcon } from "@/ui/Icons";
 import { RecordsPage } from "@/ui/RecordsPage";
 import type { ContentSummary } from "#contract/content";
 
@@ -17,7 +18,14 @@ interface Props {
 export function ContentListPage({ title, items, offlineSince, lead }: Props) {
   const { t } = useLingui();
   return (
-    <RecordsPage title={title} offlineSince={offlineSince} empty={t`Nothing published yet`} count={items.length} lead={lead}>
+    <RecordsPage
+      title={title}
+      offlineSince={offlineSince}
+      empty={t`Nothing published yet`}
+      emptyIcon={<MegaphoneIcon size={32} />}
+      count={items.length}
+      lead={lead}
+    >
       <ul className="record-list" data-testid="content-list">
         {items.map((item) => (
           <li key={item.id} className="record">

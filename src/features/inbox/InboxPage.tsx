@@ -3,6 +3,7 @@ import { useState } from "react";
 
 import { loadCurrentUser } from "@/api/current-user";
 import { formatDateTime } from "@/i18n/format";
+import { MailIcon } from "@/ui/Icons";
 import { RecordsPage } from "@/ui/RecordsPage";
 import type { MessageList } from "#contract/inbox";
 
@@ -26,7 +27,14 @@ export function InboxPage({ page, offlineSince }: { page: MessageList; offlineSi
   }
 
   return (
-    <RecordsPage title={t`Messages`} offlineSince={offlineSince} empty={t`No messages`} count={page.items.length}>
+    <RecordsPage
+      title={t`Messages`}
+      offlineSince={offlineSince}
+      empty={t`No messages`}
+      emptyText={t`Notes from the platform and the results of your recharges and withdrawals appear here.`}
+      emptyIcon={<MailIcon size={32} />}
+      count={page.items.length}
+    >
       <ul className="record-list" data-testid="messages">
         {page.items.map((message) => (
           <li key={message.id} className="record" data-read={read.has(message.id)}>

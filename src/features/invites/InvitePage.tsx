@@ -23,7 +23,7 @@ export function InvitePage({ invitation }: { invitation: Invitation }) {
         <p className="record-sub">{t`Your invitation code`}</p>
         <CopyRow value={invitation.code} label={t`Copy invitation code`} testId="my-code" />
         <p className="record-sub">{t`Invitation link`}</p>
-        <CopyRow value={link} label={t`Copy the invitation link`} testId="invite-link" />
+        <CopyRow value={link} label={t`Copy the invitation link`} testId="invite-link" long />
       </section>
       <section className="balances">
         <div className="balance">

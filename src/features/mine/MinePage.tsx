@@ -67,10 +67,13 @@ export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; off
             {user.phone} · {user.verified ? t`Verified` : t`Not verified`}
           </p>
           <p className="profile-line">
-            <Trans>Invitation code</Trans>: <strong data-testid="invite-code">{user.inviteCode}</strong>
-            <button type="button" className="icon-button" onClick={() => copyText(user.inviteCode)} aria-label={t`Copy invitation code`}>
-              <CopyIcon />
-            </button>
+            <Trans>Invitation code</Trans>:{" "}
+            <span className="code-copy">
+              <strong data-testid="invite-code">{user.inviteCode}</strong>
+              <button type="button" className="icon-button" onClick={() => copyText(user.inviteCode)} aria-label={t`Copy invitation code`}>
+                <CopyIcon />
+              </button>
+            </span>
           </p>
         </div>
       </section>

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 
 import { formatDateTime } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
+import { WalletIcon } from "@/ui/Icons";
 import { RecordsPage } from "@/ui/RecordsPage";
 import { ReviewRecordList } from "@/ui/ReviewRecordList";
 import type { RechargeRecord } from "#contract/recharge";
@@ -19,6 +20,7 @@ export function RechargeRecordPage({ records, offlineSince }: { records: Recharg
           {t`Recharge`}
         </Link>
       }
+      emptyIcon={<WalletIcon size={32} />}
       count={records.length}
     >
       <ReviewRecordList

@@ -235,7 +235,8 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         </button>
         <div className="tr-product">
           <h1 className="tr-name">
-            {detail.name} <StatusBadge status={status} opensAt={(live ? live.nextOpen : detail.nextOpen) ?? null} />
+            <span className="tr-name-text">{detail.name}</span>
+            <StatusBadge status={status} opensAt={(live ? live.nextOpen : detail.nextOpen) ?? null} />
           </h1>
           <span className={`tr-price tr-price-${move}`} data-testid="trade-price" data-move={move}>
             {price}

@@ -116,7 +116,7 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
           onChange={(e) => setAmount(e.target.value)}
           name="amount"
         />
-        <p className="preview" data-testid="exchange-preview" aria-live="polite">
+        <p className={preview === null ? "preview preview-hint" : "preview"} data-testid="exchange-preview" aria-live="polite">
           {preview === null
             ? t`Enter an amount to see what you get.`
             : from === "cash"

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
+import { WalletIcon } from "@/ui/Icons";
 import { RecordsPage } from "@/ui/RecordsPage";
 import { ReviewRecordList } from "@/ui/ReviewRecordList";
 import type { WithdrawalRecord } from "#contract/withdrawal";
@@ -26,6 +27,7 @@ export function WithdrawalRecordPage({ records, offlineSince }: { records: Withd
           {t`Withdraw`}
         </Link>
       }
+      emptyIcon={<WalletIcon size={32} />}
       count={records.length}
     >
       <ReviewRecordList

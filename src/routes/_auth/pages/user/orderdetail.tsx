@@ -5,6 +5,7 @@ import { fetchOrder } from "@/api/trading";
 import { OrderDetailPage } from "@/features/trading/OrderDetailPage";
 import { cachedLoad } from "@/offline/cached-load";
 import { Empty } from "@/ui/Empty";
+import { OrderIcon } from "@/ui/Icons";
 import { NavBar } from "@/ui/NavBar";
 
 export const Route = createFileRoute("/_auth/pages/user/orderdetail")({
@@ -22,6 +23,7 @@ function OrderDetail() {
       <main className="page">
         <NavBar title={t`Order details`} />
         <Empty
+          icon={<OrderIcon size={32} />}
           title={t`Order not found`}
           action={
             <Link to="/pages/user/order" className="button button-primary">
