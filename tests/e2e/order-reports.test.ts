@@ -99,4 +99,11 @@ describe("the Order tab's statement and history filters", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect.poll(() => rows.count()).toBe(3);
   });
+
+  it("says once that an order does not exist: the page's empty state, no toast besides", async ({ customerPage: page }) => {
+    await page.goto(appUrl("/pages/user/orderdetail?id=987654"));
+    await page.getByText("Order not found").first().waitFor();
+    await page.waitForTimeout(500); // a toast would have shown by now
+    expect(await page.locator(".toast").count()).toBe(0);
+  });
 });

@@ -11,7 +11,8 @@ import { NavBar } from "@/ui/NavBar";
 export const Route = createFileRoute("/_auth/pages/user/orderdetail")({
   validateSearch: (search: Record<string, unknown>): { id: number } => ({ id: Number(search.id) || 0 }),
   loaderDeps: ({ search }) => ({ id: search.id }),
-  loader: ({ deps }) => cachedLoad(`order-${deps.id}`, () => fetchOrder(deps.id)),
+  // quiet: a missing order is said once, by the page itself, not also by a toast
+  loader: ({ deps }) => cachedLoad(`order-${deps.id}`, () => fetchOrder(deps.id, { quiet: true })),
   component: OrderDetail,
 });
 
