@@ -21,6 +21,11 @@ export const QUOTE_CACHE_CONTROL = "public, max-age=1, stale-while-revalidate=2"
 
 /** answers kept per feed version: each distinct query (product list, market) is one */
 const MAX_KEYS = 512;
+/**
+ * raw URLs remembered per feed version, apart from the answers: anyone can send endless spellings of a query
+ * (junk parameters), and they must not take the room of real answers; a spelling past the cap is parsed again
+ */
+export const MAX_ALIASES = 256;
 
 interface Encoded {
   etag: string;
@@ -43,21 +48,27 @@ export class QuoteAnswers {
   private version = -1;
   private minute = -1;
   private readonly answers = new Map<string, Encoded>();
+  private readonly aliases = new Map<string, Encoded>();
 
   constructor(
     private readonly feed: PriceFeed,
     private readonly now: () => number,
   ) {}
 
-  /** The answer already built under `key` for the current version, if any. */
-  known(key: string): Encoded | undefined {
+  /** The answer already given for the raw URL `url` in the current version, if any. */
+  known(url: string): Encoded | undefined {
     this.turn(this.now());
-    return this.answers.get(key);
+    return this.aliases.get(url);
   }
 
-  /** Keeps `encoded` under a second key as well (the raw URL it was asked with), while there is room. */
-  alias(key: string, encoded: Encoded): void {
-    if (this.answers.size < MAX_KEYS) this.answers.set(key, encoded);
+  /** Remembers that the raw URL `url` is answered by `encoded`, while there is room. */
+  alias(url: string, encoded: Encoded): void {
+    if (this.aliases.size < MAX_ALIASES) this.aliases.set(url, encoded);
+  }
+
+  /** how many answers and URL aliases this version holds */
+  get size(): { answers: number; aliases: number } {
+    return { answers: this.answers.size, aliases: this.aliases.size };
   }
 
   answer(key: string, feed: FeedLabel, build: (now: number) => unknown): Encoded {
@@ -79,6 +90,7 @@ export class QuoteAnswers {
       this.version = this.feed.version;
       this.minute = minute;
       this.answers.clear();
+      this.aliases.clear();
     }
   }
 }

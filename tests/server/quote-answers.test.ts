@@ -3,6 +3,8 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { apiPaths } from "#contract/paths";
+import { MAX_ALIASES, QuoteAnswers } from "#server/http/quote-answers";
+import type { PriceFeed } from "#server/market/feed";
 
 import { type Harness, loginDemo, startHarness } from "./harness";
 
@@ -137,5 +139,23 @@ describe("quote answers", () => {
     expect(ticket.json().data.balance).not.toBeNull();
     expect(ticket.headers["cache-control"]).toBe("private, no-store");
     expect(ticket.headers.etag).toBeUndefined();
+  });
+});
+
+describe("quote answers' memory", () => {
+  it("junk spellings of a query fill only the URL aliases, never the room of real answers", () => {
+    const feed = { version: 1 } as unknown as PriceFeed;
+    const answers = new QuoteAnswers(feed, () => 1_000);
+    const real = answers.answer("en:/quotes?all", "simulated", () => ({ prices: [1] }));
+    for (let i = 0; i < MAX_ALIASES * 3; i++) answers.alias(`url:en:/quotes?junk=${i}`, real);
+    expect(answers.size.aliases).toBe(MAX_ALIASES);
+    // a new query still gets its answer kept, and the first spelling is still answered from its bytes
+    answers.answer("en:/quotes?crypto", "simulated", () => ({ prices: [2] }));
+    expect(answers.size.answers).toBe(2);
+    expect(answers.known("url:en:/quotes?junk=0")).toBe(real);
+    // a new feed version forgets both
+    (feed as { version: number }).version = 2;
+    expect(answers.known("url:en:/quotes?junk=0")).toBeUndefined();
+    expect(answers.size).toEqual({ answers: 0, aliases: 0 });
   });
 });
