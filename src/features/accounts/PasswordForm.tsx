@@ -33,7 +33,18 @@ export function PasswordForm({ title, lead, oldLabel, newLabel, againLabel, name
   const { t } = useLingui();
   const [entry, setEntry] = useState<PasswordEntry>({ old: "", next: "", again: "" });
   const online = useOnline();
-  const set = (key: keyof PasswordEntry) => (event: { target: { value: string } }) => setEntry({ ...entry, [key]: event.target.value });
+
+  const passwordField = (key: keyof PasswordEntry, label: string, complete: string, hint?: string) => (
+    <Field
+      label={label}
+      hint={hint}
+      name={names[key]}
+      type="password"
+      autoComplete={complete}
+      value={entry[key]}
+      onChange={(event) => setEntry({ ...entry, [key]: event.target.value })}
+    />
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,33 +56,9 @@ export function PasswordForm({ title, lead, oldLabel, newLabel, againLabel, name
       <NavBar title={title} />
       <form className="form" onSubmit={submit} noValidate>
         {lead && <p className="form-lead">{lead}</p>}
-        {oldLabel && (
-          <Field
-            label={oldLabel}
-            name={names.old}
-            type="password"
-            autoComplete={autoComplete.old}
-            value={entry.old}
-            onChange={set("old")}
-          />
-        )}
-        <Field
-          label={newLabel}
-          hint={t`6-16 characters`}
-          name={names.next}
-          type="password"
-          autoComplete={autoComplete.next}
-          value={entry.next}
-          onChange={set("next")}
-        />
-        <Field
-          label={againLabel}
-          name={names.again}
-          type="password"
-          autoComplete={autoComplete.next}
-          value={entry.again}
-          onChange={set("again")}
-        />
+        {oldLabel && passwordField("old", oldLabel, autoComplete.old)}
+        {passwordField("next", newLabel, autoComplete.next, t`6-16 characters`)}
+        {passwordField("again", againLabel, autoComplete.next)}
         {!online && <NeedsConnection />}
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Save`}
