@@ -4,7 +4,7 @@ import { apiPaths } from "#contract/paths";
 import { DEMO_PAY_PASSWORD } from "#server/db/seed";
 
 import { api, type Harness, loginDemo, rid, startHarness } from "./harness";
-import { makePng, multipart } from "./images";
+import { uploadPng } from "./security/funded-user";
 
 /**
  * The answers of the writes that name a plan or a channel (join a plan, submit a recharge) name it in the
@@ -17,17 +17,6 @@ beforeAll(async () => {
   token = await loginDemo(h);
 });
 afterAll(() => h?.close());
-
-async function upload() {
-  const body = multipart(makePng(), "shot.png", "image/png");
-  const response = await h.app.inject({
-    method: "POST",
-    url: "/api/user/uploadfile",
-    headers: { token, "content-type": body.contentType },
-    payload: body.payload,
-  });
-  return response.json().data.url as string;
-}
 
 describe("answers of writes in the request's language", () => {
   it("joining a plan answers the subscription with the plan's title in that language", async () => {
@@ -55,7 +44,7 @@ describe("answers of writes in the request's language", () => {
       h,
       "POST",
       "/api/user/dorecharge",
-      { requestId: rid(), channelId: String(bank.id), amount: "200", screenshot: await upload() },
+      { requestId: rid(), channelId: String(bank.id), amount: "200", screenshot: await uploadPng(h, token) },
       { token, lang: "hk" },
     );
     expect(submitted.body.code, submitted.body.msg).toBe(1);
