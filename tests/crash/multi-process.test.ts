@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ServerProcess, startServerProcess } from "../e2e/server-process";
-import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
+import type { ServerProcess } from "../e2e/server-process";
+import { type Cluster, startCluster } from "./cluster";
 import { call, isLeader as leaderFlag, sleep, waitFor } from "./process-api";
 import { settledOnceViolations } from "./settled-once";
 
@@ -13,22 +13,15 @@ const OPS = "multi-process-ops";
 const isLeader = (server: ServerProcess) => leaderFlag(server, OPS);
 
 describe("several processes on one PostgreSQL", () => {
-  let postgres: TempPostgres;
+  let cluster: Cluster;
   let servers: ServerProcess[] = [];
   let sql: pg.Client;
   beforeAll(async () => {
-    postgres = await startTempPostgres();
-    const env = { DATABASE_URL: postgres.url, OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05" };
     // started together: migrations and first-start seeding must run once, not race
-    servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    sql = new pg.Client({ connectionString: postgres.url });
-    await sql.connect();
+    cluster = await startCluster(2, { OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05" });
+    ({ servers, sql } = cluster);
   }, 90_000);
-  afterAll(async () => {
-    await sql?.end();
-    await Promise.all(servers.map((server) => server.stop()));
-    postgres?.stop();
-  });
+  afterAll(() => cluster?.stop());
 
   it("shares sessions, elects one job runner, fails over on SIGKILL and settles every order exactly once", async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];

@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ServerProcess, startServerProcess } from "../e2e/server-process";
-import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
+import type { ServerProcess } from "../e2e/server-process";
+import { type Cluster, startCluster } from "./cluster";
 import { request as call } from "./process-api";
 
 // Two server processes on one PostgreSQL: identical money POSTs (one requestId) split across both must act
@@ -12,21 +12,15 @@ const OPS = "once-across-processes-ops";
 const CONCURRENT = 40;
 
 describe("one requestId across two processes on one PostgreSQL", () => {
-  let postgres: TempPostgres;
+  let cluster: Cluster;
   let servers: ServerProcess[] = [];
   let sql: pg.Client;
   beforeAll(async () => {
-    postgres = await startTempPostgres();
-    const env = { DATABASE_URL: postgres.url, OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05" };
-    servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    sql = new pg.Client({ connectionString: postgres.url });
-    await sql.connect();
+    // started together: migrations and first-start seeding must run once, not race
+    cluster = await startCluster(2, { OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05" });
+    ({ servers, sql } = cluster);
   }, 90_000);
-  afterAll(async () => {
-    await sql?.end();
-    await Promise.all(servers.map((server) => server.stop()));
-    postgres?.stop();
-  });
+  afterAll(() => cluster?.stop());
 
   const count = async (query: string, values: unknown[]) => (await sql.query(query, values)).rows[0].n as number;
 

@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ServerProcess, startServerProcess } from "../e2e/server-process";
-import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
+import type { ServerProcess } from "../e2e/server-process";
+import { type Cluster, startCluster } from "./cluster";
 import { call, isLeader as leaderFlag, sleep, waitFor } from "./process-api";
 
 // Two server processes on one PostgreSQL: the follower quotes and opens orders at the leader's newest price
@@ -19,7 +19,7 @@ const quantile = (values: number[], q: number) => {
 };
 
 describe("quotes on a follower and under one account's burst (PostgreSQL, two processes)", () => {
-  let postgres: TempPostgres;
+  let cluster: Cluster;
   let servers: ServerProcess[] = [];
   let sql: pg.Client;
   let leader: ServerProcess;
@@ -32,11 +32,9 @@ describe("quotes on a follower and under one account's burst (PostgreSQL, two pr
   });
 
   beforeAll(async () => {
-    postgres = await startTempPostgres();
-    const env = { DATABASE_URL: postgres.url, OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05", RATE_LIMIT_SCALE: "100" };
-    servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    sql = new pg.Client({ connectionString: postgres.url });
-    await sql.connect();
+    // started together: migrations and first-start seeding must run once, not race
+    cluster = await startCluster(2, { OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05", RATE_LIMIT_SCALE: "100" });
+    ({ servers, sql } = cluster);
     const flags = await waitFor(
       "a leader",
       async () => {
@@ -56,11 +54,7 @@ describe("quotes on a follower and under one account's burst (PostgreSQL, two pr
     );
     await sql.query(`update users set cash = cash + 10000000 where account = 'demo'`);
   }, 90_000);
-  afterAll(async () => {
-    await sql?.end();
-    await Promise.all(servers.map((server) => server.stop()));
-    postgres?.stop();
-  });
+  afterAll(() => cluster?.stop());
 
   it("a follower learns each new tick well under a second after the leader, and opens orders at it", async () => {
     // both processes polled side by side: when each first shows every new second

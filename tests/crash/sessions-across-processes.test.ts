@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ServerProcess, startServerProcess } from "../e2e/server-process";
-import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
+import type { ServerProcess } from "../e2e/server-process";
+import { type Cluster, startCluster } from "./cluster";
 import { call, request, sleep } from "./process-api";
 
 // Two server processes on one PostgreSQL, each keeping the sessions it has seen for a while: a session ended
@@ -13,22 +13,16 @@ import { call, request, sleep } from "./process-api";
 const OPS = "sessions-across-ops";
 
 describe("sessions ended on one process, refused on the other (PostgreSQL, two processes)", () => {
-  let postgres: TempPostgres;
+  let cluster: Cluster;
   let servers: ServerProcess[] = [];
   let sql: pg.Client;
 
   beforeAll(async () => {
-    postgres = await startTempPostgres();
-    const env = { DATABASE_URL: postgres.url, OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05", RATE_LIMIT_SCALE: "100" };
-    servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    sql = new pg.Client({ connectionString: postgres.url });
-    await sql.connect();
+    // started together: migrations and first-start seeding must run once, not race
+    cluster = await startCluster(2, { OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05", RATE_LIMIT_SCALE: "100" });
+    ({ servers, sql } = cluster);
   }, 90_000);
-  afterAll(async () => {
-    await sql?.end();
-    await Promise.all(servers.map((server) => server.stop()));
-    postgres?.stop();
-  });
+  afterAll(() => cluster?.stop());
 
   const me = (server: ServerProcess, token: string) => request(server, "GET", "/api/user/index", {}, { token });
   const logIn = async (server: ServerProcess, account: string, password: string) =>
