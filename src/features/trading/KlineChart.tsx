@@ -78,6 +78,13 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   const linesLayer = useRef<HTMLCanvasElement>(null);
   // performance mark read by `npm run bench`: first draw of the data set
   const [renderStart] = useState(() => performance.now());
+  // The page draws first and the chart a frame later: echarts' first layout is the trade screen's longest
+  // task, and the price, the trade bar and the readout need not wait for it.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setMounted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   // the window of candles and the view: mutable, drawn imperatively; `frame` re-renders what React draws
   const win = useRef<CandleWindow>(null!);
@@ -93,6 +100,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   const retryAt = useRef(0);
   const applied = useRef<{ min?: number; max?: number }>({});
 
+  const chart = useEcharts(canvas, mounted);
   const latest = useRef({ price, orders, now, chartType, studies, loadCandles });
   latest.current = { price, orders, now, chartType, studies, loadCandles };
 
@@ -134,24 +142,6 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads refs
   }, [period, precision]);
 
-  /** The whole option, set anew: for a new data set, period, precision, view type or studies. */
-  const drawnFor = useRef<readonly unknown[]>([]);
-  const wholeFor = [candles, period, precision, chartType, studies.ma, studies.boll] as const;
-  const drawWhole = (target: EChartsType) => {
-    lines.current = studyLines(win.current.candles, latest.current.studies);
-    const option = fullOption(scene());
-    applied.current = { min: option.yAxis.min, max: option.yAxis.max };
-    target.setOption(option, { notMerge: true });
-    drawnFor.current = wholeFor;
-    paintLines();
-  };
-
-  // the first draw, in the task that makes the echarts instance
-  const chart = useEcharts(canvas, (made) => {
-    measureFirstDraw(made, renderStart);
-    drawWhole(made);
-  });
-
   /** Sets the view's candles, axis range and lines (merged by id: echarts redraws what changed). */
   const drawView = useCallback(() => {
     if (!chart || chart.isDisposed()) return;
@@ -162,10 +152,17 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads refs
   }, [chart, period, precision, paintLines]);
 
-  // a new data set, period or view: the whole option again (unless the first draw has just set it)
+  // a new data set, period or view: the whole option again
+  const measured = useRef(false);
   useEffect(() => {
     if (!chart) return;
-    if (wholeFor.some((input, i) => input !== drawnFor.current[i])) drawWhole(chart);
+    lines.current = studyLines(win.current.candles, studies);
+    const option = fullOption(scene());
+    applied.current = { min: option.yAxis.min, max: option.yAxis.max };
+    if (!measured.current) measureFirstDraw(chart, renderStart);
+    measured.current = true;
+    chart.setOption(option, { notMerge: true });
+    paintLines();
     Object.assign(box.current ?? {}, { chart });
     setFrame((n) => n + 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its two flags; scene() reads refs
@@ -353,12 +350,12 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
       {loading !== "older" && win.current.startReached && first === 0 && (
         <span className="tr-chart-note tr-chart-note-start">{t`Start of history`}</span>
       )}
-      {chart && !atLatest(view.current, places()) && (
+      {mounted && !atLatest(view.current, places()) && (
         <button type="button" className="tr-chip tr-latest" onClick={toLatest} data-testid="kline-latest">
           {t`Latest`} →
         </button>
       )}
-      {chart && overlay?.(pointOf)}
+      {mounted && overlay?.(pointOf)}
     </div>
   );
 }
