@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
+import { echartsTrim } from "./build/echarts-trim";
 import { linguiMacro } from "./build/lingui-macro";
 import { moduleSizes } from "./build/module-sizes";
 
@@ -52,6 +53,7 @@ export default defineConfig({
     react(),
     linguiMacro(),
     moduleSizes(),
+    echartsTrim(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",

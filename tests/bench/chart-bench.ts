@@ -7,7 +7,11 @@ import { logIn } from "./pwa-bench";
 
 export interface ChartTimings {
   candles: number;
-  /** ms from the chart component's first render to echarts' first finished frame */
+  /**
+   * ms from the chart component's first render to echarts' first finished frame. No network in it: the candles
+   * and the chart's code are there before the component renders. It spans the frame that shows the screen
+   * around the chart, the echarts instance, and the first option, which echarts draws within setOption.
+   */
   firstRender: number;
   /** ms from a tick's arrival to its pixels being drawn, sorted */
   ticks: number[];
