@@ -17,6 +17,7 @@ const manifest = JSON.parse(readFileSync(new URL("./manifest.webmanifest", impor
 // needs, and Home's own modules. One chunk instead of a dozen small requests, and it compresses better whole.
 const shellModules = [
   /\/src\/routes\/[^?]*$/,
+  // (not src/app/deferred/: what the shell starts after the first render, such as the worker's registration)
   /\/src\/(app|offline)\/[^/]+$/,
   /\/src\/i18n\/[^/]+$/,
   /\/src\/api\/(client|session|current-user|user-info)\.ts$/,

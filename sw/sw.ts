@@ -2,6 +2,8 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 
+import { openNotice } from "./open-notice";
+
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
 // The shell, every route chunk and every catalog: after one online visit the whole app opens offline.
@@ -42,18 +44,5 @@ self.addEventListener("message", (event) => {
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const { url } = (event.notification.data ?? {}) as { url?: string };
-  const target = new URL(url ?? "", self.registration.scope).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const open = windows.find((client) => client.url.startsWith(self.registration.scope));
-      if (!open) {
-        await self.clients.openWindow(target);
-        return;
-      }
-      const focused = await open.focus();
-      // navigate() refuses a window this worker does not control: it is focused at least
-      await focused.navigate(target).catch(() => null);
-    })(),
-  );
+  event.waitUntil(openNotice(self.clients, self.registration.scope, url ?? ""));
 });

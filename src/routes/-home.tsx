@@ -41,7 +41,7 @@ export function HomeRoute({ data }: { data: Awaited<ReturnType<typeof loadHome>>
         </>
       }
       quotes={products ? <QuoteList products={products} /> : null}
-      bottom={content ? <NewsList news={content.news} company={content.company} activities={content.activities} /> : null}
+      bottom={content ? <NewsList news={content.news} company={content.company} /> : null}
     />
   );
 }

@@ -27,6 +27,9 @@ describe("location pages", () => {
     await page.goto(appUrl("/choose-location?returnTo=%2Fopen-location"));
     const use = page.getByTestId("use-location");
     await use.waitFor();
+    // each part of the page opens with its heading; the position's card is a region named by its own
+    await page.getByRole("region", { name: "Your current location" }).getByTestId("ask-position").waitFor();
+    for (const part of await page.locator("main > section, main > form").all()) expect(await part.locator("h2").count()).toBe(1);
     expect(await use.isDisabled()).toBe(true);
     await page.getByTestId("ask-position").click();
     await page.getByTestId("position-coords").filter({ hasText: "22.3193, 114.1694" }).waitFor();

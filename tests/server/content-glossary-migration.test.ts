@@ -63,11 +63,17 @@ describe("content seeded before the glossary", () => {
       ])
     ).rows[0]!;
 
+    // and rewrote the French daily sign-in activity, which a later seed dropped (0019): kept as written
+    await client.query("update contents set title = $1 where item = 'activity-signin' and lang = 'fr'", ["Bonus du jour"]);
+
     await migrate(db, { migrationsFolder: MIGRATIONS });
 
     const rows = await db.select().from(schema.contents);
+    // the seeded sign-in activity repeated the activity centre's own sign-in card: gone, but for the operator's edit
+    expect(rows.filter((row) => row.item === "activity-signin").map((row) => [row.lang, row.title])).toEqual([["fr", "Bonus du jour"]]);
     let updated = 0;
     for (const row of rows) {
+      if (row.item === "activity-signin") continue;
       const text = { title: row.title, summary: row.summary, body: row.body };
       if (row.item === edited.item && row.lang === edited.lang) {
         expect(text).toEqual({ title: editedTitle, summary: editedBefore.summary, body: editedBefore.body });

@@ -49,8 +49,21 @@ describe("home content", () => {
     expect(article.body).toContain("<p>");
     expect((await api(h, "GET", "/api/index/about_details", { id: "nope" })).body).toMatchObject({ err: "content_not_found" });
     expect((await api(h, "GET", "/api/index/about_details", { id: "../etc" })).body.err).toBe("invalid_input");
-    const activity = (await api(h, "GET", "/api/index/activity_details", { id: "activity-signin" })).body.data;
-    expect(activity.title).toBe("Daily sign-in");
+    await api(
+      h,
+      "POST",
+      "/api/ops/content",
+      { item: "activity-weekend", kind: "activity", lang: "en", title: "Weekend bonus", body: "<p>z</p>" },
+      { "ops-token": OPS_TOKEN },
+    );
+    const activity = (await api(h, "GET", "/api/index/activity_details", { id: "activity-weekend" })).body.data;
+    expect(activity.title).toBe("Weekend bonus");
+  });
+
+  it("seeds no activity repeating the activity centre's own daily sign-in", async () => {
+    const centre = (await api(h, "GET", "/api/index/ater", {}, { lang: "en" })).body.data;
+    expect(centre.activities.map((a: { title: string }) => a.title)).not.toContain("Daily sign-in");
+    expect((await api(h, "GET", "/api/index/activity_details", { id: "activity-signin" })).body.err).toBe("content_not_found");
   });
 
   it("daily sign-in pays its bonus once a day, also when raced", async () => {

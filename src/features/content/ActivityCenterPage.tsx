@@ -32,16 +32,19 @@ export function ActivityCenterPage({ centre }: { centre: ActivityCentre }) {
           {centre.signedInToday ? t`Signed in today` : t`Sign in`}
         </button>
       </section>
-      <ul className="record-list">
-        {centre.activities.map((activity) => (
-          <li key={activity.id} className="record">
-            <Link to="/pages/activity/details" search={{ id: activity.id }} className="content-link">
-              <strong>{activity.title}</strong>
-              <span className="record-sub">{activity.summary}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {/* the sign-in above is the centre's own; the list holds the activities operators publish */}
+      {centre.activities.length > 0 && (
+        <ul className="record-list">
+          {centre.activities.map((activity) => (
+            <li key={activity.id} className="record">
+              <Link to="/pages/activity/details" search={{ id: activity.id }} className="content-link">
+                <strong>{activity.title}</strong>
+                <span className="record-sub">{activity.summary}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </main>
   );
 }

@@ -63,7 +63,7 @@ export function NoticeTicker({ notices }: { notices: HomeData["notices"] }) {
   );
 }
 
-export function NewsList({ news, company, activities }: Pick<HomeData, "news" | "company" | "activities">) {
+export function NewsList({ news, company }: Pick<HomeData, "news" | "company">) {
   const { t } = useLingui();
   return (
     <>
@@ -89,11 +89,10 @@ export function NewsList({ news, company, activities }: Pick<HomeData, "news" | 
             {page.title}
           </Link>
         ))}
-        {activities.length > 0 && (
-          <Link to="/pages/user/activityCenter" className="button">
-            <Trans>Activity centre</Trans>
-          </Link>
-        )}
+        {/* always there: the centre has its daily sign-in whether or not activities are published */}
+        <Link to="/pages/user/activityCenter" className="button">
+          <Trans>Activity centre</Trans>
+        </Link>
       </div>
     </>
   );

@@ -43,7 +43,10 @@ export function ChooseLocationPage({ returnTo }: { returnTo: string | null }) {
   return (
     <main className="page place-page">
       <NavBar title={t`Choose location`} />
-      <section className="place-card">
+      <section className="place-card" aria-labelledby="current-location-title">
+        <h2 className="place-card-title" id="current-location-title">
+          {t`Your current location`}
+        </h2>
         <button type="button" className="button" onClick={askPosition} disabled={position.kind === "asking"} data-testid="ask-position">
           {position.kind === "asking" ? t`Finding your location…` : t`Use my current location`}
         </button>

@@ -123,7 +123,7 @@ export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offli
             )}
             <span className="upload-text">
               <strong>{preview ? t`Choose another image` : t`Choose an image`}</strong>
-              <span className="record-sub">{t`PNG, JPEG or WebP, up to 5 MB`}</span>
+              <span className="record-sub">{t`PNG, JPEG or WebP, up to 5\u00a0MB`}</span>
               {progress !== null && (
                 <span className="upload-percent" data-testid="upload-percent" aria-live="polite">
                   {screenshot ? t`Uploaded` : t`Uploading ${Math.round(progress * 100)}%`}

@@ -13,6 +13,7 @@ import { BackIcon } from "@/ui/Icons";
 import { StatusBadge } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PriceSource } from "@/ui/PriceSource";
+import { noticePermission } from "@/ui/result-notices";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
@@ -24,6 +25,8 @@ import { fetchBalance, fetchKlinePage, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
 import { useKlineChart } from "./kline-loader";
 import type { ChartOrder, ChartType, LoadCandles, Studies } from "./KlineChart";
+import { markNoticeOffered, noticeOfferDue } from "./notice-offer";
+import { NoticeOffer } from "./NoticeOffer";
 import { useProblemText } from "./problem-text";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
@@ -74,6 +77,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const [requote, setRequote] = useState<Requote | null>(null);
   const [placed, setPlaced] = useState<Order[]>([]);
   const [settled, setSettled] = useState<Order[]>([]);
+  const [offerNotices, setOfferNotices] = useState(false);
   const { submit, busy } = useSubmit();
   // echarts is most of the screen's code: the header and the trade bar draw first, the chart as soon as it has
   // arrived (the loader started fetching it; the service worker has it precached)
@@ -205,6 +209,10 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           setSheet(null);
           if ("vibrate" in navigator) navigator.vibrate(30);
           void refreshBalance();
+          if (noticeOfferDue(userId, noticePermission())) {
+            markNoticeOffered(userId);
+            setOfferNotices(true);
+          }
         },
         onRefusal: (answer) => {
           if (answer.err === "price_moved" && answer.values?.price) setRequote({ direction, price: answer.values.price });
@@ -223,6 +231,9 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
     }
     void place(direction, requoted ?? price);
   }
+
+  // over the chart's foot, so the chart keeps its size; there with or without the chart drawn yet
+  const offer = offerNotices && <NoticeOffer userId={userId} onDone={() => setOfferNotices(false)} />;
 
   const periodLabels: Record<Period, string> = { "1m": t`1m`, "5m": t`5m`, "15m": t`15m`, "30m": t`30m`, "1h": t`1h`, "1d": t`1d` };
   const toggle = (key: keyof Studies) => setView((v) => ({ ...v, studies: { ...v.studies, [key]: !v.studies[key] } }));
@@ -314,11 +325,12 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
                   />
                 </Suspense>
               )}
+              {offer}
             </>
           )}
         />
       ) : (
-        <div className="tr-chart" />
+        <div className="tr-chart">{offer}</div>
       )}
       <TradeBar
         goods={goods}

@@ -1,0 +1,23 @@
+import { Workbox } from "workbox-window";
+
+import { store } from "@/ui/store";
+
+import { applyUpdateAtom } from "../service-worker";
+import { followNoticeTaps } from "./notice-taps";
+
+/**
+ * The worker's registration, loaded after the first render (service-worker.ts). A waiting worker becomes an update
+ * prompt; nothing reloads until the user says so. Taps on result notifications are followed from here on.
+ */
+export async function startServiceWorker(): Promise<void> {
+  followNoticeTaps();
+  const base = import.meta.env.BASE_URL;
+  const workbox = new Workbox(`${base}sw.js`, { scope: base, type: "classic" });
+  workbox.addEventListener("waiting", () => {
+    store.set(applyUpdateAtom, () => () => {
+      workbox.addEventListener("controlling", () => window.location.reload());
+      workbox.messageSkipWaiting();
+    });
+  });
+  await workbox.register();
+}
