@@ -13,6 +13,14 @@ import { pacedLoad, type PacedRequest } from "./paced-load";
 
 const LOAD_SECONDS = 10;
 const RATE_SECONDS = 6;
+/** the settlement time of every order the load places */
+const ORDER_SECONDS = 30;
+/**
+ * Waited before each reference-rate run: the orders the runs before it placed (as fast as it goes, or the rate
+ * search's highest rates) fall due 30 s later, a backlog several times the reference rate's own, which would
+ * otherwise be settled in the middle of the run.
+ */
+const BACKLOG_WAIT_MS = (ORDER_SECONDS + 3) * 1000;
 const CONNECTIONS = 32;
 const USER_COUNTS = [16, 200] as const;
 /** the rates the mixed load reached before this work (quiet box, 16 users): p99 is compared at these */
@@ -116,7 +124,7 @@ function mixedRequest(pids: number[], token: string, n: number, kind: number): P
         body: new URLSearchParams({
           pid: String(pids[n % pids.length]),
           direction: n % 2 ? "up" : "down",
-          seconds: "30",
+          seconds: String(ORDER_SECONDS),
           amount: "10",
           requestId: `bench-load-${Date.now()}-${n}`,
         }).toString(),
@@ -215,7 +223,7 @@ export async function orderLoad(baseUrls: string[], tokens: string[], seconds: n
                 body: new URLSearchParams({
                   pid: String(crypto[n % crypto.length]!.id),
                   direction: n % 2 ? "up" : "down",
-                  seconds: "30",
+                  seconds: String(ORDER_SECONDS),
                   amount: "10",
                   requestId: `bench-order-${Date.now()}-${n}`,
                 }).toString(),
@@ -281,6 +289,7 @@ async function deploymentBench(name: string, baseUrls: string[], referenceRate: 
   const atReference: Record<number, LoadFigures> = {};
   const maxSustainable: Record<number, number> = {};
   for (const users of USER_COUNTS) {
+    await new Promise((resolve) => setTimeout(resolve, BACKLOG_WAIT_MS));
     atReference[users] = await mixedLoad(baseUrls, tokens.slice(0, users), { rate: referenceRate, seconds: RATE_SECONDS });
     report(`${name} ${users} users at ${referenceRate} req/s`, atReference[users]);
     maxSustainable[users] = await maxSustainableRate(baseUrls, tokens.slice(0, users), referenceRate);
