@@ -166,7 +166,8 @@ export async function mixedLoad(
       const user = context as { token?: string };
       user.token ??= tokens[connection++ % tokens.length]!;
       const { headers, body } = mixedRequest(pids, user.token, kind === 4 ? sequence++ : 0, kind);
-      return { ...request, headers, body };
+      // autocannon needs a headers object on every request, and a body only on the order
+      return { ...request, headers: headers ?? {}, ...(body === undefined ? {} : { body }) };
     },
   }));
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
