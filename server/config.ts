@@ -21,6 +21,8 @@ export interface ServerConfig {
   backfillMinuteDays: number;
   /** Binance's public streams (products with feed_source `binance:<symbol>`); tests point it at a local fake. */
   binanceWsUrl: string;
+  /** Debugging: log the event loop's delays and the job rounds' times every this many seconds (0: never). */
+  loopReportSeconds: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -38,6 +40,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tickRetentionSeconds: Number(env.TICK_RETENTION_HOURS ?? 6) * 3600,
     backfillMinuteDays: Number(env.BACKFILL_MINUTE_DAYS ?? 3),
     binanceWsUrl: env.BINANCE_WS_URL || BINANCE_STREAM_URL,
+    loopReportSeconds: Number(env.LOOP_REPORT_SECONDS ?? 0),
   };
 }
 

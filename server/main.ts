@@ -7,8 +7,10 @@ import { openDatabase } from "./db/client";
 import { DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "./db/seed";
 import { buildApp } from "./http/app";
 import { electLeader, soleLeader } from "./jobs/leader";
+import { RoundTimings } from "./jobs/round-timings";
 import { startJobs } from "./jobs/runner";
 import { SETTLEMENT_BATCH } from "./jobs/settlement";
+import { reportEventLoop } from "./loop-report";
 import { BinanceSource } from "./market/binance-source";
 import { encodeTicks, PriceFeed, QUOTES_CHANNEL } from "./market/feed";
 import { SimulatedProvider } from "./market/provider";
@@ -67,6 +69,8 @@ async function main() {
     live: { binance: new BinanceSource({ url: config.binanceWsUrl, nowMs: Date.now, log }) },
   });
   const uploadsDir = join(config.dataDir, "uploads");
+  const rounds = config.loopReportSeconds > 0 ? new RoundTimings() : undefined;
+  if (rounds) reportEventLoop({ everySeconds: config.loopReportSeconds, rounds, log });
   const jobs = await startJobs({
     db: database.jobsDb,
     feed,
@@ -76,6 +80,7 @@ async function main() {
     uploadsDir,
     listen: (onMessage) => database.listen(QUOTES_CHANNEL, onMessage),
     settlementBatch: SETTLEMENT_BATCH[database.kind],
+    rounds,
   });
   // sessions ended through another process are forgotten here too; any notice missed, everything is
   const stopSessionNotices = await database.listen(

@@ -376,14 +376,20 @@ export const verifications = pgTable(
 );
 
 /** Messages to one user, or to everyone when userId is null; reads are kept per user. */
-export const messages = pgTable("messages", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id"),
-  type: text("type").notNull().default("system"),
-  title: text("title").notNull(),
-  body: text("body").notNull(),
-  createdAt: unixSeconds("created_at").notNull(),
-});
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id"),
+    type: text("type").notNull().default("system"),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  // the unread count on every user-info answer reads a user's messages and the broadcasts (user_id null), two
+  // ranges of this index, not every user's messages
+  (table) => [index("messages_user").on(table.userId)],
+);
 
 export const messageReads = pgTable(
   "message_reads",

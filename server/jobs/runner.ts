@@ -3,6 +3,7 @@ import { decodeTicks, type PriceFeed } from "../market/feed";
 import { accrueInterest } from "./accrual";
 import { forgetExpired } from "./housekeeping";
 import { type Leadership, soleLeader } from "./leader";
+import type { RoundTimings } from "./round-timings";
 import { settleDueOrders } from "./settlement";
 import { removeStaleUploads } from "./uploads";
 import { yieldToRequests } from "./yield";
@@ -27,6 +28,8 @@ export interface JobOptions {
   listen?: (onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
   /** orders settled per transaction (SETTLEMENT_BATCH of the database in use) */
   settlementBatch?: number;
+  /** where each round's wall time goes when the event-loop report is on (LOOP_REPORT_SECONDS) */
+  rounds?: RoundTimings;
 }
 
 // stale uploads wait a day and old claims a month: housekeeping every ten minutes is plenty
@@ -104,7 +107,7 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
   };
 
   // rounds start at a fixed point of each second, a slow one delaying the next rather than overlapping it
-  const every = (offsetMs: number, round: () => Promise<void>) => {
+  const every = (name: string, offsetMs: number, round: () => Promise<void>) => {
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
@@ -112,7 +115,7 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
       if (stopped) return;
       timer = setTimeout(
         () => {
-          running = round()
+          running = (options.rounds ? options.rounds.time(name, round) : round())
             .catch((error) => options.log(`jobs: ${error instanceof Error ? error.stack : String(error)}`))
             .finally(() => {
               running = undefined;
@@ -131,8 +134,8 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
   };
   // the feed just after each whole second, when that second can be recorded: quotes are then at most a second
   // old however the process's start fell; settlement half a second later, once the second is recorded
-  const stopFeed = every(20, feedRound);
-  const stopSettlement = every(520, settlementRound);
+  const stopFeed = every("feed", 20, feedRound);
+  const stopSettlement = every("settlement", 520, settlementRound);
 
   return {
     async runOnce() {

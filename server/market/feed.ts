@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 
 import type { MarketStatus } from "#contract/markets";
 
@@ -273,7 +273,7 @@ export class PriceFeed {
     const retainFrom = now - this.options.retentionSeconds;
     // taken before anything is awaited: what is heard meanwhile waits for the next round
     this.live.collect(this.products.values());
-    const expiries = await this.pendingExpiries(now);
+    const expiries = await this.pendingExpiries(retainFrom);
     const tickRows: TickRow[] = [];
     const latest: TickRow[] = [];
     const book = new CandleBook();
@@ -321,7 +321,7 @@ export class PriceFeed {
     this.candleRings.apply(candleRows);
     if (now - this.lastPrune >= 60) {
       this.lastPrune = now;
-      await pruneTicks(this.options.db, retainFrom);
+      await pruneTicks(this.options.db, [...this.products.keys()], retainFrom);
     }
     return tickRows.length;
   }
@@ -333,14 +333,21 @@ export class PriceFeed {
     this.staleKey = key;
   }
 
-  private async pendingExpiries(now: number): Promise<Map<number, Set<number>>> {
-    const rows = await this.options.db
-      .select({ productId: orders.productId, expiresAt: orders.expiresAt })
-      .from(orders)
-      .where(and(eq(orders.status, "holding"), inArray(orders.productId, [...this.products.keys(), -1])));
+  /**
+   * The seconds before `retainFrom` at which holding orders expire, per product: the only ticks older than the
+   * retention window a round stores. Only a round that walks a gap reaching back before the window (the first
+   * after downtime) needs them; every other round skips the read, which would otherwise scan the open orders
+   * each second on the event loop (PGlite).
+   */
+  private async pendingExpiries(retainFrom: number): Promise<Map<number, Set<number>>> {
     const byProduct = new Map<number, Set<number>>();
+    const oldest = Math.min(...[...this.products.keys()].map((id) => this.quotes.get(id)?.time ?? retainFrom));
+    if (oldest + 1 >= retainFrom) return byProduct;
+    const rows = await this.options.db
+      .selectDistinct({ productId: orders.productId, expiresAt: orders.expiresAt })
+      .from(orders)
+      .where(and(eq(orders.status, "holding"), gt(orders.expiresAt, oldest), lt(orders.expiresAt, retainFrom)));
     for (const row of rows) {
-      if (row.expiresAt > now) continue;
       const set = byProduct.get(row.productId) ?? new Set<number>();
       set.add(row.expiresAt);
       byProduct.set(row.productId, set);

@@ -89,8 +89,16 @@ export async function candlesAfter(db: Db, productId: number, period: string, af
     .limit(limit);
 }
 
-export async function pruneTicks(db: Db, before: number): Promise<void> {
-  await db.delete(ticks).where(lt(ticks.time, before));
+/**
+ * Deletes the products' ticks older than `before`, except those at the instant a holding order expires (its
+ * close price, kept until it settles). One index range per product (the primary key is product, time): a
+ * bare `time < before` would scan the whole table, hours of every product's seconds, on the event loop.
+ */
+export async function pruneTicks(db: Db, productIds: number[], before: number): Promise<void> {
+  await db.execute(sql`
+    delete from ticks t using unnest(${sql.param(productIds)}::int[]) as p(id)
+    where t.product_id = p.id and t.time < ${before}
+      and not exists (select 1 from orders o where o.status = 'holding' and o.expires_at = t.time and o.product_id = t.product_id)`);
 }
 
 /** Every product's last recorded tick, one indexed look-up each (the primary key is product, time). */

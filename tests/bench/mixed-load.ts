@@ -2,16 +2,25 @@
 // info, open orders, and an order now and then), on PGlite (one process) and on PostgreSQL with two processes
 // behind a round-robin, as in a deployment. Each database gets a run as fast as it goes, then runs at a fixed
 // request rate (the rate the issue measured before this work, so p99 compares at equal load) for 16 and for
-// 200 users, and a search for the highest rate whose p99 stays under 50 ms. Bounded and on loopback; figures,
-// not verdicts.
+// 200 users, and a search for the highest rate whose p99 stays under 50 ms. The fixed-rate runs are paced
+// evenly (paced-load.ts says why not autocannon's rate). Bounded and on loopback; figures, not verdicts.
 import autocannon from "autocannon";
 
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 import { makePng } from "../server/images";
 import { startTempPostgres } from "../server/postgres-server";
+import { pacedLoad, type PacedRequest } from "./paced-load";
 
 const LOAD_SECONDS = 10;
 const RATE_SECONDS = 6;
+/** the settlement time of every order the load places */
+const ORDER_SECONDS = 30;
+/**
+ * Waited before each reference-rate run: the orders the runs before it placed (as fast as it goes, or the rate
+ * search's highest rates) fall due 30 s later, a backlog several times the reference rate's own, which would
+ * otherwise be settled in the middle of the run.
+ */
+const BACKLOG_WAIT_MS = (ORDER_SECONDS + 3) * 1000;
 const CONNECTIONS = 32;
 const USER_COUNTS = [16, 200] as const;
 /** the rates the mixed load reached before this work (quiet box, 16 users): p99 is compared at these */
@@ -79,6 +88,8 @@ export interface LoadFigures {
   non2xx: number;
   errors: number;
   orders: number;
+  /** paced runs: how late the generator sent (p99 ms), which the latencies do not include */
+  sendLagP99?: number;
 }
 
 /** `count` funded users, registered round-robin over the processes; their tokens. */
@@ -88,64 +99,81 @@ export async function fundedUsers(baseUrls: string[], count: number): Promise<st
   return tokens;
 }
 
+/** The crypto products' ids, which every order of the load is placed on. */
+async function cryptoIds(baseUrl: string): Promise<number[]> {
+  return ((await call(baseUrl, "/api/index/ajaxdata?market=crypto")).data as Array<{ id: number }>).map((product) => product.id);
+}
+
+/** The mix, one user's turn of five requests: the list, quotes, user info, open orders, and an order. */
+function mixedRequest(pids: number[], token: string, n: number, kind: number): PacedRequest {
+  const user = { token };
+  switch (kind) {
+    case 0:
+      return { method: "GET", path: "/api/index/ajaxdata?market=crypto" };
+    case 1:
+      return { method: "GET", path: `/api/index/ajaxpro?pids=${pids.join(",")}` };
+    case 2:
+      return { method: "GET", path: "/api/user/index", headers: user };
+    case 3:
+      return { method: "GET", path: "/api/user/ajaxorder_list", headers: user };
+    default:
+      return {
+        method: "POST",
+        path: "/api/user/addorder",
+        headers: { ...user, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          pid: String(pids[n % pids.length]),
+          direction: n % 2 ? "up" : "down",
+          seconds: String(ORDER_SECONDS),
+          amount: "10",
+          requestId: `bench-load-${Date.now()}-${n}`,
+        }).toString(),
+      };
+  }
+}
+
+/**
+ * The mix at a steady `rate` over every URL in turn (paced-load.ts: open loop, evenly spaced, warm-up left
+ * out), each run of five requests as one of `tokens`' users, in turn.
+ */
+async function mixedLoadAtRate(baseUrls: string[], tokens: string[], rate: number, seconds: number): Promise<LoadFigures> {
+  const pids = await cryptoIds(baseUrls[0]!);
+  let orders = 0;
+  const figures = await pacedLoad(baseUrls, rate, seconds, (i) => {
+    const kind = i % 5;
+    if (kind === 4) orders++;
+    return mixedRequest(pids, tokens[Math.floor(i / 5) % tokens.length]!, i, kind);
+  });
+  return { ...figures, orders };
+}
+
 /**
  * One bounded run over every URL in turn (connections are spread round-robin over them), each connection
- * acting as one of `tokens`' users; as fast as it goes, or at `rate` requests a second over all connections.
+ * acting as one of `tokens`' users, as fast as it goes; at a given `rate`, the paced run above.
  */
-async function mixedLoad(baseUrls: string[], tokens: string[], options: { rate?: number; seconds?: number } = {}): Promise<LoadFigures> {
-  const crypto = (await call(baseUrls[0]!, "/api/index/ajaxdata?market=crypto")).data as Array<{ id: number }>;
-  const pids = crypto.map((product) => product.id);
+export async function mixedLoad(
+  baseUrls: string[],
+  tokens: string[],
+  options: { rate?: number; seconds?: number } = {},
+): Promise<LoadFigures> {
+  if (options.rate) return mixedLoadAtRate(baseUrls, tokens, options.rate, options.seconds ?? LOAD_SECONDS);
+  const pids = await cryptoIds(baseUrls[0]!);
   let connection = 0;
   let sequence = 0;
-  const withUser = (context: Record<string, unknown>) => {
-    context.token ??= tokens[connection++ % tokens.length];
-    return { token: context.token as string };
-  };
-  // one order in five requests; the rest is what the screens poll and load
-  const requests: autocannon.Request[] = [
-    { method: "GET", path: "/api/index/ajaxdata?market=crypto" },
-    { method: "GET", path: `/api/index/ajaxpro?pids=${pids.join(",")}` },
-    {
-      method: "GET",
-      path: "/api/user/index",
-      setupRequest: (request, context) => ({ ...request, headers: withUser(context as Record<string, unknown>) }),
+  const requests: autocannon.Request[] = [0, 1, 2, 3, 4].map((kind) => ({
+    ...mixedRequest(pids, "", 0, kind),
+    setupRequest: (request: autocannon.Request, context: object) => {
+      const user = context as { token?: string };
+      user.token ??= tokens[connection++ % tokens.length]!;
+      const { headers, body } = mixedRequest(pids, user.token, kind === 4 ? sequence++ : 0, kind);
+      // autocannon needs a headers object on every request, and a body only on the order
+      return { ...request, headers: headers ?? {}, ...(body === undefined ? {} : { body }) };
     },
-    {
-      method: "GET",
-      path: "/api/user/ajaxorder_list",
-      setupRequest: (request, context) => ({ ...request, headers: withUser(context as Record<string, unknown>) }),
-    },
-    {
-      method: "POST",
-      path: "/api/user/addorder",
-      setupRequest: (request, context) => {
-        const n = sequence++;
-        return {
-          ...request,
-          headers: { ...withUser(context as Record<string, unknown>), "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({
-            pid: String(pids[n % pids.length]),
-            direction: n % 2 ? "up" : "down",
-            seconds: "30",
-            amount: "10",
-            requestId: `bench-load-${Date.now()}-${n}`,
-          }).toString(),
-        };
-      },
-    },
-  ];
+  }));
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
       // autocannon takes several URLs at run time (its types say one)
-      {
-        url: baseUrls as unknown as string,
-        // at a fixed rate each connection sends a few requests a second at least: autocannon splits the rate
-        // over the connections in whole requests a second
-        connections: options.rate ? Math.max(1, Math.min(CONNECTIONS, Math.floor(options.rate / 4))) : CONNECTIONS,
-        duration: options.seconds ?? LOAD_SECONDS,
-        requests,
-        ...(options.rate ? { overallRate: options.rate } : {}),
-      },
+      { url: baseUrls as unknown as string, connections: CONNECTIONS, duration: options.seconds ?? LOAD_SECONDS, requests },
       (error, answer) => (error ? reject(error) : resolve(answer)),
     ),
   );
@@ -165,6 +193,7 @@ function report(name: string, figures: LoadFigures) {
   line("req/s", figures.requestsPerSecond.toFixed(0));
   line("p50 / p99 latency ms", `${figures.p50} / ${figures.p99}`);
   line("orders sent / non-2xx / errors", `${figures.orders} / ${figures.non2xx} / ${figures.errors}`);
+  if (figures.sendLagP99 !== undefined) line("generator's send lag p99 ms", String(figures.sendLagP99));
 }
 
 /**
@@ -195,7 +224,7 @@ export async function orderLoad(baseUrls: string[], tokens: string[], seconds: n
                 body: new URLSearchParams({
                   pid: String(crypto[n % crypto.length]!.id),
                   direction: n % 2 ? "up" : "down",
-                  seconds: "30",
+                  seconds: String(ORDER_SECONDS),
                   amount: "10",
                   requestId: `bench-order-${Date.now()}-${n}`,
                 }).toString(),
@@ -239,7 +268,9 @@ async function maxSustainableRate(baseUrls: string[], tokens: string[], start: n
   let best = 0;
   for (let step = 0; step < 8; step++) {
     const figures = await mixedLoad(baseUrls, tokens, { rate, seconds: RATE_SECONDS });
-    console.log(`  at ${rate} req/s: ${figures.requestsPerSecond.toFixed(0)} req/s served, p50 / p99 ${figures.p50} / ${figures.p99} ms`);
+    console.log(
+      `  at ${rate} req/s: ${figures.requestsPerSecond.toFixed(0)} req/s served, p50 / p99 ${figures.p50} / ${figures.p99} ms, send lag p99 ${figures.sendLagP99} ms`,
+    );
     if (holds(figures, rate)) {
       best = rate;
       rate = Math.round(rate * 1.25);
@@ -259,6 +290,7 @@ async function deploymentBench(name: string, baseUrls: string[], referenceRate: 
   const atReference: Record<number, LoadFigures> = {};
   const maxSustainable: Record<number, number> = {};
   for (const users of USER_COUNTS) {
+    await new Promise((resolve) => setTimeout(resolve, BACKLOG_WAIT_MS));
     atReference[users] = await mixedLoad(baseUrls, tokens.slice(0, users), { rate: referenceRate, seconds: RATE_SECONDS });
     report(`${name} ${users} users at ${referenceRate} req/s`, atReference[users]);
     maxSustainable[users] = await maxSustainableRate(baseUrls, tokens.slice(0, users), referenceRate);

@@ -19,11 +19,14 @@ export interface ServerProcess {
  * Starts `server/main.ts` as `npm start` does, on a free port and a fresh temporary data folder (or the
  * given one, to start again on the same data; stop() then leaves it in place).
  */
-export async function startServerProcess(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; /** flags for node itself, such as --cpu-prof (refused in NODE_OPTIONS) */ nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "trading-e2e-"));
   // node with tsx's loader, not the tsx wrapper: the wrapper runs the server in a child process, so a signal
   // to it (a SIGKILL in particular) would not reach the server itself
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_SCALE: "50", BACKFILL_MINUTE_DAYS: "0.3", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -62,6 +62,8 @@ export interface HarnessOptions {
   prepare?: (provider: ScriptedProvider) => void;
   /** real sources products may be switched to (a local fake exchange in tests) */
   live?: LiveSources;
+  /** how long per-second ticks are kept (6 h, as in production, by default) */
+  retentionSeconds?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -81,7 +83,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     provider,
     now: ctx.now,
     log: ctx.log,
-    retentionSeconds: 6 * 3600,
+    retentionSeconds: options.retentionSeconds ?? 6 * 3600,
     backfillMinuteDays: 0.01,
     live: options.live,
   });

@@ -8,51 +8,62 @@ import { settleDueOrders } from "#server/jobs/settlement";
 
 import { api, HARNESS_START, loginDemo, startHarness } from "./harness";
 
-const dataDir = mkdtempSync(join(tmpdir(), "trading-crash-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataRoot = mkdtempSync(join(tmpdir(), "trading-crash-"));
+afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe("settlement after a crash", () => {
-  it("an order whose expiry passed while the server was down settles once on restart, from the recorded feed", async () => {
-    // first life: place a 60 s order, then die without any shutdown
-    const first = await startHarness({ dataDir });
-    const token = await loginDemo(first);
-    const btc = [...first.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
-    await first.advance(1);
-    const opened = await api(
-      first,
-      "POST",
-      "/api/user/addorder",
-      { pid: String(btc), direction: "down", seconds: "60", amount: "200", requestId: "crash-order-1" },
-      { token },
-    );
-    expect(opened.body.code).toBe(1);
-    const openPrice = first.feed.quote(btc)!.price;
-    const expiresAt = opened.body.data.closeTime as number;
-    const cashAfterOpen = (await api(first, "GET", "/api/user/index", {}, { token })).body.data.cash;
-    await first.advance(10);
-    await first.close();
+  // the second case keeps ticks for less than the downtime: the expiry's tick is older than the retention window
+  // when it is recorded, and is kept because an order is due at it
+  it.each([
+    { case: "within the ticks' retention", retentionSeconds: undefined, folder: "kept" },
+    { case: "longer than the ticks' retention", retentionSeconds: 300, folder: "pruned" },
+  ])(
+    "an order whose expiry passed while the server was down ($case) settles once on restart, from the recorded feed",
+    async ({ retentionSeconds, folder }) => {
+      const dataDir = join(dataRoot, folder);
+      // first life: place a 60 s order, then die without any shutdown
+      const first = await startHarness({ dataDir, retentionSeconds });
+      const token = await loginDemo(first);
+      const btc = [...first.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
+      await first.advance(1);
+      const opened = await api(
+        first,
+        "POST",
+        "/api/user/addorder",
+        { pid: String(btc), direction: "down", seconds: "60", amount: "200", requestId: "crash-order-1" },
+        { token },
+      );
+      expect(opened.body.code).toBe(1);
+      const openPrice = first.feed.quote(btc)!.price;
+      const expiresAt = opened.body.data.closeTime as number;
+      const cashAfterOpen = (await api(first, "GET", "/api/user/index", {}, { token })).body.data.cash;
+      await first.advance(10);
+      await first.close();
 
-    // second life, 10 minutes later: the feed fills the gap (the price fell during it), then settlement runs
-    const downtime = 600;
-    const second = await startHarness({
-      dataDir,
-      start: HARNESS_START + 11 + downtime,
-      prepare: (provider) => provider.queued.set(btc, Array(downtime + 10).fill(openPrice - 2500)),
-    });
-    const expiryTick = rows<{ price: string }>(
-      await second.database.db.execute(`select price from ticks where product_id = ${btc} and time = ${expiresAt}` as never),
-    );
-    expect(expiryTick).toHaveLength(1);
-    expect(await settleDueOrders(second.database.db, second.clock.now)).toBe(1);
-    expect(await settleDueOrders(second.database.db, second.clock.now)).toBe(0);
+      // second life, 10 minutes later: the feed fills the gap (the price fell during it), then settlement runs
+      const downtime = 600;
+      const second = await startHarness({
+        dataDir,
+        retentionSeconds,
+        start: HARNESS_START + 11 + downtime,
+        prepare: (provider) => provider.queued.set(btc, Array(downtime + 10).fill(openPrice - 2500)),
+      });
+      const expiryTick = rows<{ price: string }>(
+        await second.database.db.execute(`select price from ticks where product_id = ${btc} and time = ${expiresAt}` as never),
+      );
+      expect(expiryTick).toHaveLength(1);
+      expect(await settleDueOrders(second.database.db, second.clock.now)).toBe(1);
+      expect(await settleDueOrders(second.database.db, second.clock.now)).toBe(0);
 
-    const order = (await api(second, "GET", "/api/user/get_this_order", { id: String(opened.body.data.id) }, { token })).body.data;
-    expect(order).toMatchObject({ status: "closed", result: "win", closePrice: (Number(expiryTick[0]!.price) / 100).toFixed(2) });
-    const cash = (await api(second, "GET", "/api/user/index", {}, { token })).body.data.cash;
-    // a down order that won at the 60 s payout rate of 0.85: stake 200 + profit 170 back
-    expect(Math.round(Number(cash) * 100) - Math.round(Number(cashAfterOpen) * 100)).toBe(370_00);
-    await second.close();
-  }, 60_000);
+      const order = (await api(second, "GET", "/api/user/get_this_order", { id: String(opened.body.data.id) }, { token })).body.data;
+      expect(order).toMatchObject({ status: "closed", result: "win", closePrice: (Number(expiryTick[0]!.price) / 100).toFixed(2) });
+      const cash = (await api(second, "GET", "/api/user/index", {}, { token })).body.data.cash;
+      // a down order that won at the 60 s payout rate of 0.85: stake 200 + profit 170 back
+      expect(Math.round(Number(cash) * 100) - Math.round(Number(cashAfterOpen) * 100)).toBe(370_00);
+      await second.close();
+    },
+    60_000,
+  );
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_user" ON "messages" USING btree ("user_id");
