@@ -268,6 +268,34 @@ async function deploymentBench(name: string, baseUrls: string[], referenceRate: 
 }
 
 /**
+ * Order placement alone on two processes sharing a throwaway PostgreSQL, beside the plain-`pg` baseline run in
+ * the same cluster just before: the line issue 17 holds placement to, without the mixed load's longer runs.
+ */
+export async function postgresOrderBench(
+  orderSeconds: number,
+  plainPgBaseline: (clusterUrl: string) => Promise<number>,
+): Promise<{ orders: LoadFigures; plainPgOrders: number }> {
+  const postgres = await startTempPostgres();
+  const servers: ServerProcess[] = [];
+  try {
+    const env = { ...SERVER_ENV, DATABASE_URL: postgres.url };
+    servers.push(await startServerProcess(env));
+    servers.push(await startServerProcess(env));
+    const plainPgOrders = await plainPgBaseline(postgres.url);
+    const baseUrls = servers.map((server) => server.baseUrl);
+    const tokens = await fundedUsers(baseUrls, Math.max(...USER_COUNTS));
+    // a short run first, so the servers are not measured while their code is still being compiled
+    await orderLoad(baseUrls, tokens, 2);
+    const orders = await orderLoad(baseUrls, tokens, orderSeconds);
+    report("PostgreSQL, 2 processes: addorder", orders);
+    return { orders, plainPgOrders };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    postgres.stop();
+  }
+}
+
+/**
  * Mixed load on one PGlite process, then on two processes sharing a throwaway PostgreSQL, where the plain-`pg`
  * order baseline runs too (in a database of its own in the same cluster).
  */

@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type Database, openDatabase } from "#server/db/client";
+import { type OrderToPlace, placeChargedOrder } from "#server/db/ledger";
+
+import { startTempPostgres, type TempPostgres } from "./postgres-server";
+
+// Order placement is one call of the SQL function place_order (server/db/ledger.ts). These races run it from two
+// pools on one PostgreSQL, as two server processes would, for one user: the row lock and the look-ups made after
+// it must keep a requestId to one order, the open stake within the product's total and the balance above zero.
+describe("place_order racing for one user from two processes (PostgreSQL)", () => {
+  let postgres: TempPostgres;
+  let processes: Database[];
+  let n = 0;
+  beforeAll(async () => {
+    postgres = await startTempPostgres();
+    processes = [
+      await openDatabase({ databaseUrl: postgres.url, dataDir: null }),
+      await openDatabase({ databaseUrl: postgres.url, dataDir: null }),
+    ];
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all((processes ?? []).map((database) => database.close()));
+    postgres?.stop();
+  });
+
+  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const db = () => processes[0]!.db;
+
+  async function userWithCash(cash: number): Promise<number> {
+    n++;
+    const [row] = rows<{ id: number }>(
+      await db().execute(sql`insert into users (account, password_hash, phone, invite_code, created_at, cash)
+        values (${`race${n}`}, 'x', '1', ${`RACE${n}`}, 0, ${cash}) returning id`),
+    );
+    return row!.id;
+  }
+
+  const order = (userId: number, requestId: string, amount = 1_000, fee = 10): OrderToPlace => ({
+    userId,
+    productId: 1,
+    requestId,
+    direction: "up",
+    amount,
+    fee,
+    seconds: 30,
+    payoutBps: 8_000,
+    openPrice: 100_000,
+    openTickTime: 1_800_000_000,
+    openTime: 1_800_000_000,
+  });
+  const checks = { totalMax: 1_000_000, waitLimitMs: 60_000, priceMoved: false };
+
+  /** `count` calls at once, alternating between the two processes. */
+  const race = (count: number, call: (database: Database, i: number) => ReturnType<typeof placeChargedOrder>) =>
+    Promise.all(Array.from({ length: count }, (_, i) => call(processes[i % 2]!, i)));
+
+  async function account(userId: number) {
+    const [user] = rows<{ cash: string }>(await db().execute(sql`select cash from users where id = ${userId}`));
+    const [ledger] = rows<{ rows: string; sum: string | null }>(
+      await db().execute(sql`select count(*) as rows, sum(delta) as sum from ledger where user_id = ${userId}`),
+    );
+    const [open] = rows<{ orders: string; stake: string | null }>(
+      await db().execute(sql`select count(*) as orders, sum(amount) as stake from orders where user_id = ${userId} and status = 'holding'`),
+    );
+    return {
+      cash: Number(user!.cash),
+      ledgerRows: Number(ledger!.rows),
+      ledgerSum: Number(ledger!.sum ?? 0),
+      orders: Number(open!.orders),
+      stake: Number(open!.stake ?? 0),
+    };
+  }
+
+  it("one requestId sent 20 times at once makes one order, charged once; every call answers with it", async () => {
+    const userId = await userWithCash(100_000);
+    const answers = await race(20, (database) => placeChargedOrder(database.db, order(userId, "same"), checks));
+    const created = answers.filter((answer) => answer.outcome === "created");
+    expect(created).toHaveLength(1);
+    expect(answers.filter((answer) => answer.outcome === "prior")).toHaveLength(19);
+    expect(new Set(answers.map((answer) => answer.orderId))).toEqual(new Set([created[0]!.orderId]));
+    expect(await account(userId)).toEqual({ cash: 100_000 - 1_010, ledgerRows: 2, ledgerSum: -1_010, orders: 1, stake: 1_000 });
+  });
+
+  it("the open stake never passes the product's total, however the orders race", async () => {
+    const userId = await userWithCash(1_000_000);
+    const answers = await race(40, (database, i) =>
+      placeChargedOrder(database.db, order(userId, `total-${i}`), { ...checks, totalMax: 10_000 }),
+    );
+    expect(answers.filter((answer) => answer.outcome === "created")).toHaveLength(10);
+    expect(answers.filter((answer) => answer.outcome === "total_max")).toHaveLength(30);
+    expect(await account(userId)).toEqual({
+      cash: 1_000_000 - 10 * 1_010,
+      ledgerRows: 20,
+      ledgerSum: -10 * 1_010,
+      orders: 10,
+      stake: 10_000,
+    });
+  });
+
+  it("the balance never goes below zero: only the orders cash covers open", async () => {
+    const userId = await userWithCash(3 * 1_010 + 500);
+    const answers = await race(12, (database, i) => placeChargedOrder(database.db, order(userId, `cash-${i}`), checks));
+    expect(answers.filter((answer) => answer.outcome === "created")).toHaveLength(3);
+    expect(answers.filter((answer) => answer.outcome === "balance")).toHaveLength(9);
+    expect(await account(userId)).toEqual({ cash: 500, ledgerRows: 6, ledgerSum: -3 * 1_010, orders: 3, stake: 3_000 });
+  });
+
+  it("after a lock wait longer than allowed it writes nothing and says so, so the price is taken again", async () => {
+    const userId = await userWithCash(100_000);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // the other process holds the user's row (as a settlement crediting this user would) for a while
+    const holder = processes[1]!.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${userId} for update`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const waiting = placeChargedOrder(db(), order(userId, "late"), { ...checks, waitLimitMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    release();
+    await holder;
+    expect(await waiting).toEqual({ outcome: "waited", orderId: null });
+    expect(await account(userId)).toEqual({ cash: 100_000, ledgerRows: 0, ledgerSum: 0, orders: 0, stake: 0 });
+    // taken again without a wait, it opens
+    expect((await placeChargedOrder(db(), order(userId, "late"), { ...checks, waitLimitMs: 100 })).outcome).toBe("created");
+  });
+
+  it("a zero fee writes the stake's ledger row alone; a price that moved writes nothing", async () => {
+    const userId = await userWithCash(100_000);
+    expect((await placeChargedOrder(db(), order(userId, "moved"), { ...checks, priceMoved: true })).outcome).toBe("price_moved");
+    expect((await placeChargedOrder(db(), order(userId, "free", 1_000, 0), checks)).outcome).toBe("created");
+    expect(await account(userId)).toEqual({ cash: 99_000, ledgerRows: 1, ledgerSum: -1_000, orders: 1, stake: 1_000 });
+  });
+});
