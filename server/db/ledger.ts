@@ -189,11 +189,47 @@ export async function placeChargedOrder(
   order: OrderToPlace,
   checks: { totalMax: number; waitLimitMs: number; priceMoved: boolean },
 ): Promise<{ outcome: PlaceOrderOutcome; orderId: number | null }> {
-  const [row] = rowsOf<{ outcome: PlaceOrderOutcome; order_id: number | null }>(
-    await db.execute(sql`select outcome, order_id from place_order(${order.userId}::integer, ${order.productId}::integer,
-      ${order.requestId}::text, ${order.direction}::text, ${order.amount}::bigint, ${order.fee}::bigint, ${order.seconds}::integer,
-      ${order.payoutBps}::integer, ${order.openPrice}::bigint, ${order.openTickTime}::bigint, ${order.openTime}::bigint,
-      ${checks.totalMax}::bigint, ${checks.waitLimitMs}::integer, ${checks.priceMoved}::boolean)`),
-  );
-  return { outcome: row!.outcome, orderId: row!.order_id };
+  const [row] = await placeOrderQuery(db).execute({ ...order, ...checks });
+  return { outcome: row!.outcome, orderId: row!.orderId };
 }
+
+/**
+ * The call, built once per database (a named prepared statement on PostgreSQL, parsed and planned once per
+ * connection): it is every order's one statement.
+ */
+const placeOrderQueries = new WeakMap<Db | Tx, ReturnType<typeof preparePlaceOrder>>();
+function placeOrderQuery(db: Db | Tx) {
+  let query = placeOrderQueries.get(db);
+  if (!query) {
+    query = preparePlaceOrder(db);
+    placeOrderQueries.set(db, query);
+  }
+  return query;
+}
+const preparePlaceOrder = (db: Db | Tx) => {
+  const arg = (name: keyof OrderToPlace | "totalMax" | "waitLimitMs" | "priceMoved", type: string) =>
+    sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const args = sql.join(
+    [
+      arg("userId", "integer"),
+      arg("productId", "integer"),
+      arg("requestId", "text"),
+      arg("direction", "text"),
+      arg("amount", "bigint"),
+      arg("fee", "bigint"),
+      arg("seconds", "integer"),
+      arg("payoutBps", "integer"),
+      arg("openPrice", "bigint"),
+      arg("openTickTime", "bigint"),
+      arg("openTime", "bigint"),
+      arg("totalMax", "bigint"),
+      arg("waitLimitMs", "integer"),
+      arg("priceMoved", "boolean"),
+    ],
+    sql`, `,
+  );
+  return db
+    .select({ outcome: sql<PlaceOrderOutcome>`outcome`, orderId: sql<number | null>`order_id` })
+    .from(sql`place_order(${args})`)
+    .prepare("place_order");
+};
