@@ -22,7 +22,7 @@ import { scaleBenchRows } from "../crash/scale-load";
 import { startServerProcess } from "../e2e/server-process";
 import { startTempPostgres } from "../server/postgres-server";
 import { chartTimings } from "./chart-bench";
-import { mixedLoadBench, OPS_TOKEN, P99_GOAL_MS, postgresOrderBench, REFERENCE_RATE } from "./mixed-load";
+import { mixedLoadBench, OPS_TOKEN, orderPlacementBench, P99_GOAL_MS, REFERENCE_RATE } from "./mixed-load";
 import { pgliteOrderCosts, plainPgOrderBaseline } from "./order-costs";
 import { homeWarmStart, streamingMemory } from "./pwa-bench";
 
@@ -131,6 +131,12 @@ async function quotesBench(baseUrl: string) {
   await quotesAgainstBaseline("ajaxdata (all products)", `${baseUrl}/api/index/ajaxdata`);
   await quotesAgainstBaseline("getprodata (one product)", `${baseUrl}/api/index/getprodata?pid=${products[0]!.id}`);
 }
+
+const pgliteOrdersRow = (measured: number): Row => ({
+  name: "addorder orders/s, PGlite 1 process (HTTP)",
+  measured,
+  goal: "(see the cost split)",
+});
 
 /** The issue's line: orders a second over HTTP on two processes against plain `pg` doing the same writes. */
 function postgresOrdersRow(measured: number, plainPgOrders: number): Row {
@@ -245,17 +251,15 @@ if (PARTS.has("quotes") || PARTS.has("browser")) {
 if (PARTS.has("orders")) await orderCostBench();
 // the mixed part measures the same line after its own runs; alone, the orders part measures it here
 if (PARTS.has("orders") && !PARTS.has("mixed")) {
-  const { orders, plainPgOrders } = await postgresOrderBench(DURATION_SECONDS, (url) => plainPgOrderBaseline(url, DURATION_SECONDS));
-  table.push(postgresOrdersRow(orders.requestsPerSecond, plainPgOrders));
+  const { pglite, postgres, plainPgOrders } = await orderPlacementBench(DURATION_SECONDS, (url) =>
+    plainPgOrderBaseline(url, DURATION_SECONDS),
+  );
+  table.push(pgliteOrdersRow(pglite.requestsPerSecond), postgresOrdersRow(postgres.requestsPerSecond, plainPgOrders));
 }
 if (PARTS.has("settlement")) await settlementBenches();
 if (PARTS.has("mixed")) {
   const { pglite, postgres, plainPgOrders } = await mixedLoadBench(DURATION_SECONDS, (url) => plainPgOrderBaseline(url, DURATION_SECONDS));
-  table.push({
-    name: "addorder orders/s, PGlite 1 process (HTTP)",
-    measured: pglite.orders.requestsPerSecond,
-    goal: "(see the cost split)",
-  });
+  table.push(pgliteOrdersRow(pglite.orders.requestsPerSecond));
   table.push(postgresOrdersRow(postgres.orders.requestsPerSecond, plainPgOrders));
   for (const [label, figures, reference] of [
     ["PGlite 1 process", pglite, REFERENCE_RATE.pglite],

@@ -267,14 +267,31 @@ async function deploymentBench(name: string, baseUrls: string[], referenceRate: 
   return { orders, saturated, atReference, maxSustainable };
 }
 
+/** Funded users on `baseUrls`, a short warm-up (so code is not measured while it compiles), then orders alone. */
+async function ordersAlone(name: string, baseUrls: string[], orderSeconds: number): Promise<LoadFigures> {
+  const tokens = await fundedUsers(baseUrls, Math.max(...USER_COUNTS));
+  await orderLoad(baseUrls, tokens, 2);
+  const orders = await orderLoad(baseUrls, tokens, orderSeconds);
+  report(`${name} addorder`, orders);
+  return orders;
+}
+
 /**
- * Order placement alone on two processes sharing a throwaway PostgreSQL, beside the plain-`pg` baseline run in
- * the same cluster just before: the line issue 17 holds placement to, without the mixed load's longer runs.
+ * Order placement alone, without the mixed load's longer runs: on one PGlite process, then on two processes
+ * sharing a throwaway PostgreSQL beside the plain-`pg` baseline run in the same cluster just before (the line
+ * issue 17 holds placement to).
  */
-export async function postgresOrderBench(
+export async function orderPlacementBench(
   orderSeconds: number,
   plainPgBaseline: (clusterUrl: string) => Promise<number>,
-): Promise<{ orders: LoadFigures; plainPgOrders: number }> {
+): Promise<{ pglite: LoadFigures; postgres: LoadFigures; plainPgOrders: number }> {
+  const single = await startServerProcess(SERVER_ENV);
+  let pglite: LoadFigures;
+  try {
+    pglite = await ordersAlone("PGlite, 1 process:", [single.baseUrl], orderSeconds);
+  } finally {
+    await single.stop();
+  }
   const postgres = await startTempPostgres();
   const servers: ServerProcess[] = [];
   try {
@@ -282,13 +299,12 @@ export async function postgresOrderBench(
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
     const plainPgOrders = await plainPgBaseline(postgres.url);
-    const baseUrls = servers.map((server) => server.baseUrl);
-    const tokens = await fundedUsers(baseUrls, Math.max(...USER_COUNTS));
-    // a short run first, so the servers are not measured while their code is still being compiled
-    await orderLoad(baseUrls, tokens, 2);
-    const orders = await orderLoad(baseUrls, tokens, orderSeconds);
-    report("PostgreSQL, 2 processes: addorder", orders);
-    return { orders, plainPgOrders };
+    const figures = await ordersAlone(
+      "PostgreSQL, 2 processes:",
+      servers.map((server) => server.baseUrl),
+      orderSeconds,
+    );
+    return { pglite, postgres: figures, plainPgOrders };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     postgres.stop();
