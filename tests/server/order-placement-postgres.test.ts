@@ -1,9 +1,15 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type Database, openDatabase } from "#server/db/client";
 import { type OrderToPlace, placeChargedOrder } from "#server/db/ledger";
+import { users } from "#server/db/schema";
+import { PriceFeed } from "#server/market/feed";
+import { seedProducts } from "#server/market/seed-products";
+import { AppError } from "#server/modules/errors";
+import { placeOrder } from "#server/modules/trading/service";
 
+import { HARNESS_START, ScriptedProvider } from "./harness";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
 
 // Order placement is one call of the SQL function place_order (server/db/ledger.ts). These races run it from two
@@ -135,5 +141,76 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
     expect((await placeChargedOrder(db(), order(userId, "moved"), { ...checks, priceMoved: true })).outcome).toBe("price_moved");
     expect((await placeChargedOrder(db(), order(userId, "free", 1_000, 0), checks)).outcome).toBe("created");
     expect(await account(userId)).toEqual({ cash: 99_000, ledgerRows: 1, ledgerSum: -1_000, orders: 1, stake: 1_000 });
+  });
+
+  describe("through the trading service, when the user's row was locked for a while", () => {
+    const clock = { now: HARNESS_START };
+    const provider = new ScriptedProvider();
+    let feed: PriceFeed;
+    let btc: number;
+    beforeAll(async () => {
+      await seedProducts(db());
+      feed = new PriceFeed({ db: db(), provider, now: () => clock.now, log: () => {}, retentionSeconds: 3600, backfillMinuteDays: 0 });
+      await feed.open();
+      btc = [...feed.products.values()].find((product) => product.code === "BTCUSDT")!.id;
+    }, 60_000);
+
+    /** Places an order while the other process holds the user's row for 400 ms, `meanwhile` running during the wait. */
+    async function placeDuringLock(userId: number, requestId: string, meanwhile: () => Promise<void>) {
+      const [user] = await db().select().from(users).where(eq(users.id, userId));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holder = processes[1]!.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from users where id = ${userId} for update`);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const placing = placeOrder({ db: db(), now: () => clock.now, log: () => {}, feed }, user!, {
+        pid: btc,
+        direction: "up",
+        seconds: 30,
+        amount: "10",
+        requestId,
+      }).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await meanwhile();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await holder;
+      return placing;
+    }
+
+    it("opens at the price the feed has after the wait, not the one taken before it", async () => {
+      const userId = await userWithCash(100_000);
+      // the quote is at the end of its freshness when the order asks: any wait beyond 250 ms makes it too old
+      clock.now = feed.quote(btc)!.time + 2;
+      const before = feed.quote(btc)!;
+      const placed = await placeDuringLock(userId, "after-wait", async () => {
+        provider.queued.set(btc, [before.price + 777]);
+        clock.now += 1;
+        await feed.advance(clock.now);
+      });
+      expect(placed).toMatchObject({ status: "holding", openTime: clock.now });
+      expect(feed.quote(btc)).toEqual({ price: before.price + 777, time: clock.now });
+      const [row] = rows<{ open_price: string; open_tick_time: string }>(
+        await db().execute(sql`select open_price, open_tick_time from orders where user_id = ${userId}`),
+      );
+      expect({ price: Number(row!.open_price), time: Number(row!.open_tick_time) }).toEqual(feed.quote(btc));
+    });
+
+    it("refuses with quote_stale when the feed went stale during the wait, and writes nothing", async () => {
+      const userId = await userWithCash(100_000);
+      await feed.advance(clock.now);
+      clock.now = feed.quote(btc)!.time + 2;
+      const refused = await placeDuringLock(userId, "stale-after-wait", async () => {
+        clock.now += 5;
+      });
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).key).toBe("quote_stale");
+      expect(await account(userId)).toEqual({ cash: 100_000, ledgerRows: 0, ledgerSum: 0, orders: 0, stake: 0 });
+    });
   });
 });
