@@ -277,18 +277,17 @@ async function ordersAlone(name: string, baseUrls: string[], orderSeconds: numbe
 }
 
 /**
- * Order placement alone, without the mixed load's longer runs: on one PGlite process, then on two processes
- * sharing a throwaway PostgreSQL beside the plain-`pg` baseline run in the same cluster just before (the line
- * issue 17 holds placement to).
+ * `work` on one PGlite server process, then on two processes sharing a throwaway PostgreSQL, where the plain-`pg`
+ * order baseline runs first (in a database of its own in the same cluster).
  */
-export async function orderPlacementBench(
-  orderSeconds: number,
+async function onBothDeployments<T>(
   plainPgBaseline: (clusterUrl: string) => Promise<number>,
-): Promise<{ pglite: LoadFigures; postgres: LoadFigures; plainPgOrders: number }> {
+  work: (name: string, baseUrls: string[], referenceRate: number) => Promise<T>,
+): Promise<{ pglite: T; postgres: T; plainPgOrders: number }> {
   const single = await startServerProcess(SERVER_ENV);
-  let pglite: LoadFigures;
+  let pglite: T;
   try {
-    pglite = await ordersAlone("PGlite, 1 process:", [single.baseUrl], orderSeconds);
+    pglite = await work("PGlite, 1 process:", [single.baseUrl], REFERENCE_RATE.pglite);
   } finally {
     await single.stop();
   }
@@ -299,10 +298,10 @@ export async function orderPlacementBench(
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
     const plainPgOrders = await plainPgBaseline(postgres.url);
-    const figures = await ordersAlone(
+    const figures = await work(
       "PostgreSQL, 2 processes:",
       servers.map((server) => server.baseUrl),
-      orderSeconds,
+      REFERENCE_RATE.postgres,
     );
     return { pglite, postgres: figures, plainPgOrders };
   } finally {
@@ -312,40 +311,25 @@ export async function orderPlacementBench(
 }
 
 /**
- * Mixed load on one PGlite process, then on two processes sharing a throwaway PostgreSQL, where the plain-`pg`
- * order baseline runs too (in a database of its own in the same cluster).
+ * Order placement alone, without the mixed load's longer runs, on both deployments: on PostgreSQL beside the
+ * plain-`pg` baseline run just before (the line issue 17 holds placement to).
  */
-export async function mixedLoadBench(
+export function orderPlacementBench(
+  orderSeconds: number,
+  plainPgBaseline: (clusterUrl: string) => Promise<number>,
+): Promise<{ pglite: LoadFigures; postgres: LoadFigures; plainPgOrders: number }> {
+  return onBothDeployments(plainPgBaseline, (name, baseUrls) => ordersAlone(name, baseUrls, orderSeconds));
+}
+
+/** Mixed load on both deployments, where the plain-`pg` order baseline runs too. */
+export function mixedLoadBench(
   orderSeconds: number,
   plainPgBaseline: (clusterUrl: string) => Promise<number>,
 ): Promise<{ pglite: DeploymentFigures; postgres: DeploymentFigures; plainPgOrders: number }> {
   console.log(
     `\nMixed load: ${USER_COUNTS.join(" and ")} users, ${CONNECTIONS} connections; list, quotes, user, open orders, place order (1 in 5)`,
   );
-  const single = await startServerProcess(SERVER_ENV);
-  let pglite: DeploymentFigures;
-  try {
-    pglite = await deploymentBench("PGlite, 1 process:", [single.baseUrl], REFERENCE_RATE.pglite, orderSeconds);
-  } finally {
-    await single.stop();
-  }
-
-  const postgres = await startTempPostgres();
-  const servers: ServerProcess[] = [];
-  try {
-    const env = { ...SERVER_ENV, DATABASE_URL: postgres.url };
-    servers.push(await startServerProcess(env));
-    servers.push(await startServerProcess(env));
-    const plainPgOrders = await plainPgBaseline(postgres.url);
-    const figures = await deploymentBench(
-      "PostgreSQL, 2 processes:",
-      servers.map((server) => server.baseUrl),
-      REFERENCE_RATE.postgres,
-      orderSeconds,
-    );
-    return { pglite, postgres: figures, plainPgOrders };
-  } finally {
-    await Promise.all(servers.map((server) => server.stop()));
-    postgres.stop();
-  }
+  return onBothDeployments(plainPgBaseline, (name, baseUrls, referenceRate) =>
+    deploymentBench(name, baseUrls, referenceRate, orderSeconds),
+  );
 }

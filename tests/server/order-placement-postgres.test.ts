@@ -58,6 +58,27 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
   });
   const checks = { totalMax: 1_000_000, waitLimitMs: 60_000, priceMoved: false };
 
+  /**
+   * The other process holds the user's row, as a settlement crediting this user would, until the returned
+   * release is called (which resolves once the row is free).
+   */
+  async function holdUserRow(userId: number): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = processes[1]!.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${userId} for update`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    return async () => {
+      release();
+      await holder;
+    };
+  }
+
   /** `count` calls at once, alternating between the two processes. */
   const race = (count: number, call: (database: Database, i: number) => ReturnType<typeof placeChargedOrder>) =>
     Promise.all(Array.from({ length: count }, (_, i) => call(processes[i % 2]!, i)));
@@ -115,21 +136,10 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
 
   it("after a lock wait longer than allowed it writes nothing and says so, so the price is taken again", async () => {
     const userId = await userWithCash(100_000);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    // the other process holds the user's row (as a settlement crediting this user would) for a while
-    const holder = processes[1]!.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from users where id = ${userId} for update`);
-      locked();
-      await held;
-    });
-    await lockTaken;
+    const release = await holdUserRow(userId);
     const waiting = placeChargedOrder(db(), order(userId, "late"), { ...checks, waitLimitMs: 100 });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    release();
-    await holder;
+    await release();
     expect(await waiting).toEqual({ outcome: "waited", orderId: null });
     expect(await account(userId)).toEqual({ cash: 100_000, ledgerRows: 0, ledgerSum: 0, orders: 0, stake: 0 });
     // taken again without a wait, it opens
@@ -158,16 +168,7 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
     /** Places an order while the other process holds the user's row for 400 ms, `meanwhile` running during the wait. */
     async function placeDuringLock(userId: number, requestId: string, meanwhile: () => Promise<void>) {
       const [user] = await db().select().from(users).where(eq(users.id, userId));
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-      const holder = processes[1]!.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from users where id = ${userId} for update`);
-        locked();
-        await held;
-      });
-      await lockTaken;
+      const release = await holdUserRow(userId);
       const placing = placeOrder({ db: db(), now: () => clock.now, log: () => {}, feed }, user!, {
         pid: btc,
         direction: "up",
@@ -178,8 +179,7 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
       await new Promise((resolve) => setTimeout(resolve, 100));
       await meanwhile();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      release();
-      await holder;
+      await release();
       return placing;
     }
 
