@@ -6,7 +6,8 @@
 // from a tick to the chart update, Home from a warm service worker and the trade screen's memory while quotes
 // stream (pwa-bench.ts), and a mixed load of many users on PGlite and on PostgreSQL with two processes
 // (mixed-load.ts). One table at the end: baseline, measured, ratio and goal per line.
-// BENCH_PARTS=quotes,orders,settlement,browser,mixed picks parts (all by default).
+// BENCH_PARTS=quotes,orders,settlement,browser,mixed,scale picks parts (all by default); `orders` without `mixed`
+// also places orders alone over HTTP on both deployments (the mixed part measures those lines otherwise).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
