@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 
+import type { Direction } from "#contract/trading";
+
 import type { Db, Tx } from "./client";
 
 /**
@@ -173,7 +175,7 @@ export interface OrderToPlace {
   userId: number;
   productId: number;
   requestId: string;
-  direction: string;
+  direction: Direction;
   amount: number;
   fee: number;
   seconds: number;

@@ -11,7 +11,7 @@ import { orderFee } from "#contract/trading-math";
 
 import type { Db, Tx } from "../../db/client";
 import { orders } from "../../db/schema";
-import type { PriceFeed, ProductRow, SecondsOptionRow } from "../../market/feed";
+import type { PriceFeed, ProductRow, Quote, SecondsOptionRow } from "../../market/feed";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -33,10 +33,16 @@ function marketRefusal(ctx: TradingContext, product: ProductRow): { key: ErrorKe
   const status = ctx.feed.status(product.id, now);
   if (status === "closed") return { key: "market_closed" };
   if (status === "not_trading_time") return { key: "not_trading_time" };
+  if (!freshQuote(ctx, product, now)) return { key: "quote_stale" };
+  return null;
+}
+
+/** The product's latest quote, unless it is older than the product allows or its source has gone silent. */
+function freshQuote(ctx: TradingContext, product: ProductRow, now: number): Quote | null {
   const quote = ctx.feed.quote(product.id);
   // a real source silent past its tolerance refuses orders even while its last price is recent
-  if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) return { key: "quote_stale" };
-  return null;
+  if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) return null;
+  return quote;
 }
 
 /** GET /api/user/goorder: would an order be refused right now, and with which message. */
@@ -138,7 +144,6 @@ function placedRow(order: OrderToPlace, id: number): OrderRow {
   return {
     ...order,
     id,
-    direction: order.direction as Direction,
     expiresAt: order.openTime + order.seconds,
     status: "holding",
     closePrice: null,
@@ -167,9 +172,9 @@ export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan
   const { product, option } = plan;
   for (let take = 0; take < MAX_PRICE_TAKES; take++) {
     // the price is read at acceptance: the client never names it
-    const quote = ctx.feed.quote(product.id);
     const now = ctx.now();
-    if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) break;
+    const quote = freshQuote(ctx, product, now);
+    if (!quote) break;
     const moved = requoteRefusal(product, input.price, quote.price);
     const order: OrderToPlace = {
       userId: user.id,
