@@ -43,7 +43,7 @@ class MemoryCounts {
  * guards every request, quote polls included (about one write a minute per polling address and process), and
  * each route's own (login, SMS, orders, money actions). A slice is a quarter of what the shared count left and
  * a single hit near the limit, so a small limit (five logins a minute) is still counted hit by hit in the
- * database, and a busy one (orders, 120 a minute) takes a write every few dozen requests instead of one each
+ * database, and a busy one (orders, 120 a minute) takes about 18 writes for its 120 requests instead of 120
  * (the upsert was a quarter of an order's cost). When the database fails, the app-wide limit counts per process
  * for a while rather than fail the request; a route's own limit fails the request.
  */
