@@ -69,6 +69,8 @@ export interface AppOptions {
   rateLimitScale?: number;
   /** PostgreSQL: the rate limits (per route and app-wide) count in the database, shared by every process */
   sharedRateLimits?: boolean;
+  /** the shared rate limits' clock in ms (Date.now); tests move it to end a window */
+  rateLimitNow?: () => number;
   logger?: boolean;
   /** shown by /api/ops/status; a lone process (tests, PGlite) is the job leader */
   processInfo?: ProcessInfo;
@@ -119,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: 600 * scale,
     timeWindow: "1 minute",
     errorResponseBuilder: () => new AppError("rate_limited"),
-    ...(options.sharedRateLimits ? { store: sharedRateStore(options.ctx.db) } : {}),
+    ...(options.sharedRateLimits ? { store: sharedRateStore(options.ctx.db, options.rateLimitNow) } : {}),
   });
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });

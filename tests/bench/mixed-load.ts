@@ -299,25 +299,30 @@ async function deploymentBench(name: string, baseUrls: string[], referenceRate: 
   return { orders, saturated, atReference, maxSustainable };
 }
 
+/** Funded users on `baseUrls`, a short warm-up (so code is not measured while it compiles), then orders alone. */
+async function ordersAlone(name: string, baseUrls: string[], orderSeconds: number): Promise<LoadFigures> {
+  const tokens = await fundedUsers(baseUrls, Math.max(...USER_COUNTS));
+  await orderLoad(baseUrls, tokens, 2);
+  const orders = await orderLoad(baseUrls, tokens, orderSeconds);
+  report(`${name} addorder`, orders);
+  return orders;
+}
+
 /**
- * Mixed load on one PGlite process, then on two processes sharing a throwaway PostgreSQL, where the plain-`pg`
- * order baseline runs too (in a database of its own in the same cluster).
+ * `work` on one PGlite server process, then on two processes sharing a throwaway PostgreSQL, where the plain-`pg`
+ * order baseline runs first (in a database of its own in the same cluster).
  */
-export async function mixedLoadBench(
-  orderSeconds: number,
+async function onBothDeployments<T>(
   plainPgBaseline: (clusterUrl: string) => Promise<number>,
-): Promise<{ pglite: DeploymentFigures; postgres: DeploymentFigures; plainPgOrders: number }> {
-  console.log(
-    `\nMixed load: ${USER_COUNTS.join(" and ")} users, ${CONNECTIONS} connections; list, quotes, user, open orders, place order (1 in 5)`,
-  );
+  work: (name: string, baseUrls: string[], referenceRate: number) => Promise<T>,
+): Promise<{ pglite: T; postgres: T; plainPgOrders: number }> {
   const single = await startServerProcess(SERVER_ENV);
-  let pglite: DeploymentFigures;
+  let pglite: T;
   try {
-    pglite = await deploymentBench("PGlite, 1 process:", [single.baseUrl], REFERENCE_RATE.pglite, orderSeconds);
+    pglite = await work("PGlite, 1 process:", [single.baseUrl], REFERENCE_RATE.pglite);
   } finally {
     await single.stop();
   }
-
   const postgres = await startTempPostgres();
   const servers: ServerProcess[] = [];
   try {
@@ -325,15 +330,38 @@ export async function mixedLoadBench(
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
     const plainPgOrders = await plainPgBaseline(postgres.url);
-    const figures = await deploymentBench(
+    const figures = await work(
       "PostgreSQL, 2 processes:",
       servers.map((server) => server.baseUrl),
       REFERENCE_RATE.postgres,
-      orderSeconds,
     );
     return { pglite, postgres: figures, plainPgOrders };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     postgres.stop();
   }
+}
+
+/**
+ * Order placement alone, without the mixed load's longer runs, on both deployments: on PostgreSQL beside the
+ * plain-`pg` baseline run just before (the line issue 17 holds placement to).
+ */
+export function orderPlacementBench(
+  orderSeconds: number,
+  plainPgBaseline: (clusterUrl: string) => Promise<number>,
+): Promise<{ pglite: LoadFigures; postgres: LoadFigures; plainPgOrders: number }> {
+  return onBothDeployments(plainPgBaseline, (name, baseUrls) => ordersAlone(name, baseUrls, orderSeconds));
+}
+
+/** Mixed load on both deployments, where the plain-`pg` order baseline runs too. */
+export function mixedLoadBench(
+  orderSeconds: number,
+  plainPgBaseline: (clusterUrl: string) => Promise<number>,
+): Promise<{ pglite: DeploymentFigures; postgres: DeploymentFigures; plainPgOrders: number }> {
+  console.log(
+    `\nMixed load: ${USER_COUNTS.join(" and ")} users, ${CONNECTIONS} connections; list, quotes, user, open orders, place order (1 in 5)`,
+  );
+  return onBothDeployments(plainPgBaseline, (name, baseUrls, referenceRate) =>
+    deploymentBench(name, baseUrls, referenceRate, orderSeconds),
+  );
 }

@@ -1,5 +1,5 @@
 // Order placement beside what the database engine itself costs for the same row writes: on PGlite, in this
-// process, the server's own steps timed one by one (parse, validate, transaction, ledger) against the engine
+// process, the server's own steps timed one by one (parse, validate, the database call) against the engine
 // running the same writes by hand; on PostgreSQL, the same writes through plain `pg` from many connections, the
 // baseline `npm run bench` holds the HTTP order placement of two server processes to. Figures, not verdicts.
 import pg from "pg";
@@ -8,7 +8,7 @@ import { endpoints } from "#contract/endpoints";
 import { openDatabase } from "#server/db/client";
 import { parseInput } from "#server/http/parse-input";
 import type { UserRow } from "#server/modules/accounts/sessions";
-import { chargeOrder, insertOrder, type PlaceOrderInput, planOrder } from "#server/modules/trading/service";
+import { type PlaceOrderInput, placePlannedOrder, planOrder } from "#server/modules/trading/service";
 
 import { startHarness } from "../server/harness";
 
@@ -55,7 +55,7 @@ export interface PgliteOrderCosts {
   /** orders a second through the server's own steps, one after another, without HTTP */
   service: number;
   /** microseconds per order of each step */
-  split: { parse: number; validate: number; transaction: number; ledger: number };
+  split: { parse: number; validate: number; database: number };
 }
 
 /** On an in-memory PGlite: `count` orders by hand, then `count` through the service's steps, each timed. */
@@ -76,7 +76,8 @@ export async function pgliteOrderCosts(count = 2_000): Promise<PgliteOrderCosts>
       (row): UserRow => ({ ...row, id: row.id }) as UserRow,
     );
     const pid = [...h.feed.products.values()].find((product) => h.feed.status(product.id, now) === "open")!.id;
-    const split = { parse: 0, validate: 0, transaction: 0, ledger: 0 };
+    const split = { parse: 0, validate: 0, database: 0 };
+    const ctx = { ...h.ctx, feed: h.feed };
     started = performance.now();
     for (let n = 0; n < count; n++) {
       const user = users[n % users.length]!;
@@ -89,23 +90,14 @@ export async function pgliteOrderCosts(count = 2_000): Promise<PgliteOrderCosts>
         requestId: `service-${n}`,
       }) as PlaceOrderInput;
       const t1 = performance.now();
-      const plan = planOrder({ ...h.ctx, feed: h.feed }, input);
+      const plan = planOrder(ctx, input);
       const t2 = performance.now();
-      let t3 = 0;
-      let t4 = 0;
-      await h.database.db.transaction(async (tx) => {
-        await tx.execute(`select cash from users where id = ${user.id} for update` as never);
-        const inserted = await insertOrder(tx, user, plan, input.requestId, input.direction, h.feed.quote(pid)!, now);
-        if (!inserted.created) throw new Error("the bench order was refused");
-        t3 = performance.now();
-        await chargeOrder(tx, inserted.created);
-        t4 = performance.now();
-      });
-      const t5 = performance.now();
+      // lock, checks, order row, stake and fee with their ledger rows: one call of place_order
+      await placePlannedOrder(ctx, user, plan, input);
+      const t3 = performance.now();
       split.parse += t1 - t0;
       split.validate += t2 - t1;
-      split.transaction += t3 - t2 + (t5 - t4);
-      split.ledger += t4 - t3;
+      split.database += t3 - t2;
     }
     const service = count / ((performance.now() - started) / 1000);
     const perOrder = (ms: number) => (ms * 1000) / count;
@@ -115,8 +107,7 @@ export async function pgliteOrderCosts(count = 2_000): Promise<PgliteOrderCosts>
       split: {
         parse: perOrder(split.parse),
         validate: perOrder(split.validate),
-        transaction: perOrder(split.transaction),
-        ledger: perOrder(split.ledger),
+        database: perOrder(split.database),
       },
     };
   } finally {

@@ -93,4 +93,21 @@ describe("one ledger writer", () => {
     expect(found).toEqual([]);
     expect(files).toContain(WRITER);
   });
+
+  // order placement books its stake and fee inside a SQL function (one round trip per order): its SQL lives in
+  // the writer, which creates it at start-up, and only the writer calls it
+  it(`the SQL functions ${WRITER} creates are called by it alone, and no migration writes ledger rows or balances`, () => {
+    const names = [...readFileSync(WRITER, "utf8").matchAll(/create\s+or\s+replace\s+function\s+(\w+)/gi)].map((match) => match[1]!);
+    expect(names).toContain("place_order");
+    const callers = serverFiles("server")
+      .map((file) => file.split("\\").join("/"))
+      .filter((file) => file !== WRITER)
+      .filter((file) => names.some((name) => new RegExp(`\\b${name}\\s*\\(`).test(readFileSync(file, "utf8"))));
+    expect(callers).toEqual([]);
+    const migrations = "server/db/migrations";
+    const written = readdirSync(migrations)
+      .filter((file) => file.endsWith(".sql"))
+      .flatMap((file) => ledgerWrites(readFileSync(join(migrations, file), "utf8")).map((excerpt) => `${file}: ${excerpt}`));
+    expect(written).toEqual([]);
+  });
 });

@@ -3,6 +3,8 @@ import { type Account, Overdraft, postEntries } from "../../db/ledger";
 import { AppError } from "../errors";
 
 export type { Account };
+// order placement books its stake and fee in the same single call that writes the order (one round trip)
+export { type OrderToPlace, placeChargedOrder } from "../../db/ledger";
 
 export interface Movement {
   account: Account;

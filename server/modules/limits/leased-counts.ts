@@ -47,6 +47,8 @@ export class LeasedCounts {
     private readonly now: () => number,
     /** addresses remembered; the least recently leased is forgotten first (its unspent slice with it) */
     private readonly cap = 5000,
+    /** what the shared count's key starts with: `*` for the app-wide limit, the route for a route's own */
+    private readonly scope = "*",
   ) {}
 
   /** Counts one hit of `key`: from memory while the slice lasts, else after leasing the next slice. */
@@ -89,7 +91,7 @@ export class LeasedCounts {
     const last = this.leases.get(key);
     const knownLeft = last && last.windowStart + windowMs > at ? max - last.upTo : max;
     const slice = Math.max(1, Math.floor(knownLeft / SLICE_DIVISOR));
-    const count = await addSharedHits(this.db, `* ${key}`, slice, windowMs, at);
+    const count = await addSharedHits(this.db, `${this.scope} ${key}`, slice, windowMs, at);
     // the part of the slice still within the limit; the shared count may pass `max`, which only refuses more
     const granted = Math.min(slice, Math.max(0, max - (count.hits - slice)));
     const lease = { windowStart: count.windowStart, left: granted, upTo: Math.min(count.hits, max) };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
 import { centsToShortDecimal as limitText } from "#contract/format";
@@ -15,7 +15,7 @@ import type { PriceFeed, ProductRow, Quote, SecondsOptionRow } from "../../marke
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { moveMoney } from "../ledger/service";
+import { type OrderToPlace, placeChargedOrder } from "../ledger/service";
 import { findProduct } from "../markets/service";
 import { type OrderRow, toOrder } from "./orders-view";
 
@@ -33,10 +33,16 @@ function marketRefusal(ctx: TradingContext, product: ProductRow): { key: ErrorKe
   const status = ctx.feed.status(product.id, now);
   if (status === "closed") return { key: "market_closed" };
   if (status === "not_trading_time") return { key: "not_trading_time" };
+  if (!freshQuote(ctx, product, now)) return { key: "quote_stale" };
+  return null;
+}
+
+/** The product's latest quote, unless it is older than the product allows or its source has gone silent. */
+function freshQuote(ctx: TradingContext, product: ProductRow, now: number): Quote | null {
   const quote = ctx.feed.quote(product.id);
   // a real source silent past its tolerance refuses orders even while its last price is recent
-  if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) return { key: "quote_stale" };
-  return null;
+  if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) return null;
+  return quote;
 }
 
 /** GET /api/user/goorder: would an order be refused right now, and with which message. */
@@ -133,79 +139,83 @@ export function planOrder(ctx: TradingContext, input: PlaceOrderInput): OrderPla
   return { product, option, amount, fee: orderFee(amount, product.feeBps) };
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/**
- * Inside the caller's transaction, with the user's row locked: the order row, unless this requestId already
- * made one (then that one) or the user's open stake would pass the product's total. One statement, so the
- * look-ups see what committed before the lock was granted.
- */
-export async function insertOrder(
-  tx: Tx,
-  user: UserRow,
-  plan: OrderPlan,
-  requestId: string,
-  direction: Direction,
-  quote: Quote,
-  now: number,
-): Promise<{ created?: OrderRow; prior?: OrderRow }> {
-  const [row] = rowsOf<{ prior_id: number | null; created_id: number | null }>(
-    await tx.execute(sql`
-      with prior as (
-        select id from orders where user_id = ${user.id} and request_id = ${requestId}
-      ), open as (
-        select coalesce(sum(amount), 0) as stake from orders where user_id = ${user.id} and status = 'holding'
-      ), created as (
-        insert into orders (user_id, product_id, request_id, direction, amount, fee, seconds, payout_bps, open_price,
-                            open_tick_time, open_time, expires_at)
-        select ${user.id}, ${plan.product.id}, ${requestId}, ${direction}, ${plan.amount}, ${plan.fee}, ${plan.option.seconds},
-               ${plan.option.payoutBps}, ${quote.price}, ${quote.time}, ${now}, ${now + plan.option.seconds}
-        where not exists (select 1 from prior) and (select stake from open) + ${plan.amount} <= ${plan.product.totalMax}
-        returning id
-      )
-      select (select id from prior) as prior_id, (select id from created) as created_id`),
-  );
-  const built = (id: number): OrderRow => ({
+/** The order row `place_order` wrote, as the database holds it now. */
+function placedRow(order: OrderToPlace, id: number): OrderRow {
+  return {
+    ...order,
     id,
-    userId: user.id,
-    productId: plan.product.id,
-    requestId,
-    direction,
-    amount: plan.amount,
-    fee: plan.fee,
-    seconds: plan.option.seconds,
-    payoutBps: plan.option.payoutBps,
-    openPrice: quote.price,
-    openTickTime: quote.time,
-    openTime: now,
-    expiresAt: now + plan.option.seconds,
+    expiresAt: order.openTime + order.seconds,
     status: "holding",
     closePrice: null,
     closeTickTime: null,
     closeTime: null,
     result: null,
     payout: null,
-  });
-  if (row?.created_id != null) return { created: built(row.created_id) };
-  if (row?.prior_id != null) {
-    const [prior] = await tx.select().from(orders).where(eq(orders.id, row.prior_id));
-    return { prior };
-  }
-  return {};
+  };
 }
 
-/** The order's stake and fee leave the user's cash, with their ledger rows (one statement). */
-export function chargeOrder(tx: Tx, order: OrderRow): Promise<void> {
-  return moveMoney(
-    tx,
-    order.userId,
-    [
-      { account: "cash", delta: -order.amount, reason: "order_stake" },
-      { account: "cash", delta: -order.fee, reason: "order_fee" },
-    ],
-    `order:${order.id}`,
-    order.openTime,
-  );
+/**
+ * How long an order may wait for its user's row lock and still open at the price taken before the wait: at
+ * least this, or as long as the quote stays fresh. After a longer wait the price is taken again (and must
+ * still be fresh), as if it had been read after the lock.
+ */
+const LOCK_WAIT_GRACE_MS = 250;
+/** Prices taken again after long lock waits before the order is refused as a stale quote. */
+const MAX_PRICE_TAKES = 5;
+
+/**
+ * The database part of an order that passed `planOrder`: one call of `place_order` (server/db/ledger.ts) locks
+ * the user, answers a retried requestId with its first order, checks the open stake, the balance and the
+ * requote, writes the order, charges stake + fee and writes their ledger rows, in one round trip.
+ */
+export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan: OrderPlan, input: PlaceOrderInput): Promise<OrderRow> {
+  const { product, option } = plan;
+  for (let take = 0; take < MAX_PRICE_TAKES; take++) {
+    // the price is read at acceptance: the client never names it
+    const now = ctx.now();
+    const quote = freshQuote(ctx, product, now);
+    if (!quote) break;
+    const moved = requoteRefusal(product, input.price, quote.price);
+    const order: OrderToPlace = {
+      userId: user.id,
+      productId: product.id,
+      requestId: input.requestId,
+      direction: input.direction,
+      amount: plan.amount,
+      fee: plan.fee,
+      seconds: option.seconds,
+      payoutBps: option.payoutBps,
+      openPrice: quote.price,
+      openTickTime: quote.time,
+      openTime: now,
+    };
+    const freshForMs = (quote.time + product.maxQuoteAgeSeconds - now) * 1000;
+    const placed = await placeChargedOrder(ctx.db, order, {
+      totalMax: product.totalMax,
+      waitLimitMs: Math.max(LOCK_WAIT_GRACE_MS, freshForMs),
+      priceMoved: moved !== null,
+    });
+    switch (placed.outcome) {
+      case "created":
+        return placedRow(order, placed.orderId!);
+      case "prior": {
+        const [prior] = await ctx.db.select().from(orders).where(eq(orders.id, placed.orderId!));
+        return prior!;
+      }
+      case "total_max":
+        throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
+      case "balance":
+        throw new AppError("balance_insufficient");
+      case "price_moved":
+        throw moved!;
+      case "waited":
+        continue;
+    }
+  }
+  // the price went stale (perhaps while the lock was waited for): a retried submit still gets its first order
+  const again = await existingOrder(ctx.db, user.id, input.requestId);
+  if (again) return again;
+  throw new AppError("quote_stale");
 }
 
 async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
@@ -218,29 +228,7 @@ async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderIn
     if (retried) return toOrder(retried, ctx.feed.products.get(retried.productId) ?? findProduct(ctx.feed, input.pid), ctx.language);
     throw refusal;
   }
-  const { product, amount, fee } = plan;
-  const row = await ctx.db.transaction(async (tx) => {
-    // the user row lock serialises this user's orders, so the balance and open-stake checks hold
-    const [account] = rowsOf<{ cash: string | number }>(await tx.execute(sql`select cash from users where id = ${user.id} for update`));
-    // the price is read at acceptance, inside the transaction: the client never names it
-    const quote = ctx.feed.quote(product.id);
-    const now = ctx.now();
-    // the lock may have been waited for: the price must still be fresh when it is taken
-    if (!quote || now - quote.time > product.maxQuoteAgeSeconds || ctx.feed.isStale(product.id, now)) {
-      const again = await existingOrder(tx, user.id, input.requestId);
-      if (again) return again;
-      throw new AppError("quote_stale");
-    }
-    const inserted = await insertOrder(tx, user, plan, input.requestId, input.direction, quote, now);
-    if (inserted.prior) return inserted.prior;
-    if (!inserted.created) throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
-    if (!account || Number(account.cash) < amount + fee) throw new AppError("balance_insufficient");
-    const moved = requoteRefusal(product, input.price, quote.price);
-    if (moved) throw moved;
-    await chargeOrder(tx, inserted.created);
-    return inserted.created;
-  });
-  return toOrder(row, product, ctx.language);
+  return toOrder(await placePlannedOrder(ctx, user, plan, input), plan.product, ctx.language);
 }
 
 function productOf(ctx: TradingContext, row: OrderRow) {

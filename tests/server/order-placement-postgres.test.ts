@@ -1,0 +1,216 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type Database, openDatabase } from "#server/db/client";
+import { type OrderToPlace, placeChargedOrder } from "#server/db/ledger";
+import { users } from "#server/db/schema";
+import { PriceFeed } from "#server/market/feed";
+import { seedProducts } from "#server/market/seed-products";
+import { AppError } from "#server/modules/errors";
+import { placeOrder } from "#server/modules/trading/service";
+
+import { HARNESS_START, ScriptedProvider } from "./harness";
+import { startTempPostgres, type TempPostgres } from "./postgres-server";
+
+// Order placement is one call of the SQL function place_order (server/db/ledger.ts). These races run it from two
+// pools on one PostgreSQL, as two server processes would, for one user: the row lock and the look-ups made after
+// it must keep a requestId to one order, the open stake within the product's total and the balance above zero.
+describe("place_order racing for one user from two processes (PostgreSQL)", () => {
+  let postgres: TempPostgres;
+  let processes: Database[];
+  let n = 0;
+  beforeAll(async () => {
+    postgres = await startTempPostgres();
+    processes = [
+      await openDatabase({ databaseUrl: postgres.url, dataDir: null }),
+      await openDatabase({ databaseUrl: postgres.url, dataDir: null }),
+    ];
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all((processes ?? []).map((database) => database.close()));
+    postgres?.stop();
+  });
+
+  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const db = () => processes[0]!.db;
+
+  async function userWithCash(cash: number): Promise<number> {
+    n++;
+    const [row] = rows<{ id: number }>(
+      await db().execute(sql`insert into users (account, password_hash, phone, invite_code, created_at, cash)
+        values (${`race${n}`}, 'x', '1', ${`RACE${n}`}, 0, ${cash}) returning id`),
+    );
+    return row!.id;
+  }
+
+  const order = (userId: number, requestId: string, amount = 1_000, fee = 10): OrderToPlace => ({
+    userId,
+    productId: 1,
+    requestId,
+    direction: "up",
+    amount,
+    fee,
+    seconds: 30,
+    payoutBps: 8_000,
+    openPrice: 100_000,
+    openTickTime: 1_800_000_000,
+    openTime: 1_800_000_000,
+  });
+  const checks = { totalMax: 1_000_000, waitLimitMs: 60_000, priceMoved: false };
+
+  /**
+   * The other process holds the user's row, as a settlement crediting this user would, until the returned
+   * release is called (which resolves once the row is free).
+   */
+  async function holdUserRow(userId: number): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = processes[1]!.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${userId} for update`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    return async () => {
+      release();
+      await holder;
+    };
+  }
+
+  /** `count` calls at once, alternating between the two processes. */
+  const race = (count: number, call: (database: Database, i: number) => ReturnType<typeof placeChargedOrder>) =>
+    Promise.all(Array.from({ length: count }, (_, i) => call(processes[i % 2]!, i)));
+
+  async function account(userId: number) {
+    const [user] = rows<{ cash: string }>(await db().execute(sql`select cash from users where id = ${userId}`));
+    const [ledger] = rows<{ rows: string; sum: string | null }>(
+      await db().execute(sql`select count(*) as rows, sum(delta) as sum from ledger where user_id = ${userId}`),
+    );
+    const [open] = rows<{ orders: string; stake: string | null }>(
+      await db().execute(sql`select count(*) as orders, sum(amount) as stake from orders where user_id = ${userId} and status = 'holding'`),
+    );
+    return {
+      cash: Number(user!.cash),
+      ledgerRows: Number(ledger!.rows),
+      ledgerSum: Number(ledger!.sum ?? 0),
+      orders: Number(open!.orders),
+      stake: Number(open!.stake ?? 0),
+    };
+  }
+
+  it("one requestId sent 20 times at once makes one order, charged once; every call answers with it", async () => {
+    const userId = await userWithCash(100_000);
+    const answers = await race(20, (database) => placeChargedOrder(database.db, order(userId, "same"), checks));
+    const created = answers.filter((answer) => answer.outcome === "created");
+    expect(created).toHaveLength(1);
+    expect(answers.filter((answer) => answer.outcome === "prior")).toHaveLength(19);
+    expect(new Set(answers.map((answer) => answer.orderId))).toEqual(new Set([created[0]!.orderId]));
+    expect(await account(userId)).toEqual({ cash: 100_000 - 1_010, ledgerRows: 2, ledgerSum: -1_010, orders: 1, stake: 1_000 });
+  });
+
+  it("the open stake never passes the product's total, however the orders race", async () => {
+    const userId = await userWithCash(1_000_000);
+    const answers = await race(40, (database, i) =>
+      placeChargedOrder(database.db, order(userId, `total-${i}`), { ...checks, totalMax: 10_000 }),
+    );
+    expect(answers.filter((answer) => answer.outcome === "created")).toHaveLength(10);
+    expect(answers.filter((answer) => answer.outcome === "total_max")).toHaveLength(30);
+    expect(await account(userId)).toEqual({
+      cash: 1_000_000 - 10 * 1_010,
+      ledgerRows: 20,
+      ledgerSum: -10 * 1_010,
+      orders: 10,
+      stake: 10_000,
+    });
+  });
+
+  it("the balance never goes below zero: only the orders cash covers open", async () => {
+    const userId = await userWithCash(3 * 1_010 + 500);
+    const answers = await race(12, (database, i) => placeChargedOrder(database.db, order(userId, `cash-${i}`), checks));
+    expect(answers.filter((answer) => answer.outcome === "created")).toHaveLength(3);
+    expect(answers.filter((answer) => answer.outcome === "balance")).toHaveLength(9);
+    expect(await account(userId)).toEqual({ cash: 500, ledgerRows: 6, ledgerSum: -3 * 1_010, orders: 3, stake: 3_000 });
+  });
+
+  it("after a lock wait longer than allowed it writes nothing and says so, so the price is taken again", async () => {
+    const userId = await userWithCash(100_000);
+    const release = await holdUserRow(userId);
+    const waiting = placeChargedOrder(db(), order(userId, "late"), { ...checks, waitLimitMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await release();
+    expect(await waiting).toEqual({ outcome: "waited", orderId: null });
+    expect(await account(userId)).toEqual({ cash: 100_000, ledgerRows: 0, ledgerSum: 0, orders: 0, stake: 0 });
+    // taken again without a wait, it opens
+    expect((await placeChargedOrder(db(), order(userId, "late"), { ...checks, waitLimitMs: 100 })).outcome).toBe("created");
+  });
+
+  it("a zero fee writes the stake's ledger row alone; a price that moved writes nothing", async () => {
+    const userId = await userWithCash(100_000);
+    expect((await placeChargedOrder(db(), order(userId, "moved"), { ...checks, priceMoved: true })).outcome).toBe("price_moved");
+    expect((await placeChargedOrder(db(), order(userId, "free", 1_000, 0), checks)).outcome).toBe("created");
+    expect(await account(userId)).toEqual({ cash: 99_000, ledgerRows: 1, ledgerSum: -1_000, orders: 1, stake: 1_000 });
+  });
+
+  describe("through the trading service, when the user's row was locked for a while", () => {
+    const clock = { now: HARNESS_START };
+    const provider = new ScriptedProvider();
+    let feed: PriceFeed;
+    let btc: number;
+    beforeAll(async () => {
+      await seedProducts(db());
+      feed = new PriceFeed({ db: db(), provider, now: () => clock.now, log: () => {}, retentionSeconds: 3600, backfillMinuteDays: 0 });
+      await feed.open();
+      btc = [...feed.products.values()].find((product) => product.code === "BTCUSDT")!.id;
+    }, 60_000);
+
+    /** Places an order while the other process holds the user's row for 400 ms, `meanwhile` running during the wait. */
+    async function placeDuringLock(userId: number, requestId: string, meanwhile: () => Promise<void>) {
+      const [user] = await db().select().from(users).where(eq(users.id, userId));
+      const release = await holdUserRow(userId);
+      const placing = placeOrder({ db: db(), now: () => clock.now, log: () => {}, feed }, user!, {
+        pid: btc,
+        direction: "up",
+        seconds: 30,
+        amount: "10",
+        requestId,
+      }).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await meanwhile();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await release();
+      return placing;
+    }
+
+    it("opens at the price the feed has after the wait, not the one taken before it", async () => {
+      const userId = await userWithCash(100_000);
+      // the quote is at the end of its freshness when the order asks: any wait beyond 250 ms makes it too old
+      clock.now = feed.quote(btc)!.time + 2;
+      const before = feed.quote(btc)!;
+      const placed = await placeDuringLock(userId, "after-wait", async () => {
+        provider.queued.set(btc, [before.price + 777]);
+        clock.now += 1;
+        await feed.advance(clock.now);
+      });
+      expect(placed).toMatchObject({ status: "holding", openTime: clock.now });
+      expect(feed.quote(btc)).toEqual({ price: before.price + 777, time: clock.now });
+      const [row] = rows<{ open_price: string; open_tick_time: string }>(
+        await db().execute(sql`select open_price, open_tick_time from orders where user_id = ${userId}`),
+      );
+      expect({ price: Number(row!.open_price), time: Number(row!.open_tick_time) }).toEqual(feed.quote(btc));
+    });
+
+    it("refuses with quote_stale when the feed went stale during the wait, and writes nothing", async () => {
+      const userId = await userWithCash(100_000);
+      await feed.advance(clock.now);
+      clock.now = feed.quote(btc)!.time + 2;
+      const refused = await placeDuringLock(userId, "stale-after-wait", async () => {
+        clock.now += 5;
+      });
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).key).toBe("quote_stale");
+      expect(await account(userId)).toEqual({ cash: 100_000, ledgerRows: 0, ledgerSum: 0, orders: 0, stake: 0 });
+    });
+  });
+});
