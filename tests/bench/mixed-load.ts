@@ -344,7 +344,7 @@ async function onBothDeployments<T>(
 
 /**
  * Order placement alone, without the mixed load's longer runs, on both deployments: on PostgreSQL beside the
- * plain-`pg` baseline run just before (the line issue 17 holds placement to).
+ * plain-`pg` baseline run just before (placement is held to at least half of it).
  */
 export function orderPlacementBench(
   orderSeconds: number,
