@@ -91,21 +91,6 @@ for (const [name, { routes, catalogs }] of Object.entries(pages)) {
 const apiClient = manifest[Object.keys(manifest).find((key) => key.endsWith("node_modules/ky/distribution/index.js"))];
 if (!apiClient) throw new Error("the build has no ky chunk: is the API client imported statically?");
 console.log(`\nAt the first API call, both pages: ${apiClient.file} ${kb(gz(apiClient.file))} KB gzip (ky)`);
-// The trade screen draws its header and trade bar first and the chart (echarts) a moment later.
-const chartKey = "src/features/trading/KlineChart.tsx";
-if (manifest[chartKey]) {
-  const withChart = staticClosure(routeKey("_auth/pages/trade/trade.tsx"), staticClosure(entryKey));
-  staticClosure(chartKey, withChart);
-  for (const catalog of pages.trade.catalogs) withChart.add(largestCatalog(catalog));
-  withChart.add(`assets/${quotesWorker}`);
-  const bytes = [...withChart].reduce((sum, file) => sum + gz(file), 0);
-  const firstLoad = staticClosure(routeKey("_auth/pages/trade/trade.tsx"), staticClosure(entryKey));
-  for (const catalog of pages.trade.catalogs) firstLoad.add(largestCatalog(catalog));
-  firstLoad.add(`assets/${quotesWorker}`);
-  const chartOnly = [...withChart].filter((file) => !firstLoad.has(file)).reduce((sum, file) => sum + gz(file), 0);
-  console.log(`Trade with its chart drawn: ${kb(bytes)} KB gzip in ${withChart.size} files (the chart and echarts: ${kb(chartOnly)} KB)`);
-}
-
 console.log(`\nRoute chunks (budget ${budgets.routeChunk.budget} KB each):`);
 for (const key of Object.keys(manifest)
   .filter((key) => key.startsWith("src/routes/"))

@@ -8,9 +8,9 @@ import { logIn } from "./pwa-bench";
 export interface ChartTimings {
   candles: number;
   /**
-   * ms from the chart component's first render to echarts' first finished frame. No network in it: the candles
-   * and the chart's code are there before the component renders. It spans the frame that shows the screen
-   * around the chart, the echarts instance, and the first option, which echarts draws within setOption.
+   * ms from the chart component's first render to the frame that shows it painted. No network in it: the
+   * candles and the chart's code are there before the component renders. It spans React's render of the
+   * chart, the candles' conversion, their drawing and the browser's layout and paint of that frame.
    */
   firstRender: number;
   /** ms from a tick's arrival to its pixels being drawn, sorted */
@@ -33,7 +33,7 @@ export async function chartTimings(browser: Browser, baseUrl: string, pid: numbe
 export interface ChartSmoothness {
   /** ms between animation frames while a mouse drags the chart back and forth, sorted */
   panFrames: number[];
-  /** ms the chart spent drawing each pan frame (echarts and the line layer), sorted */
+  /** ms the chart spent drawing each pan frame (both canvases), sorted */
   panDraws: number[];
   /** long tasks (over 50 ms) on the page while quotes streamed for `streamSeconds`, in ms */
   streamingLongTasks: number[];

@@ -35,20 +35,14 @@ async function openTrade(page: Page): Promise<void> {
   await expect.poll(async () => (await state(page)).count).toBeGreaterThan(0);
 }
 
-/** The price axis range and the visible candles' lows and highs, read from echarts' own option. */
+/** The price axis range the chart drew and the lows and highs of the candles it drew. */
 function axisAndCandles(page: Page) {
   return page.evaluate(() => {
     const box = document.querySelector("[data-testid=kline]") as HTMLElement & {
-      chart: { getOption(): { yAxis: Array<{ min: number; max: number }>; series: Array<{ id: string; data: number[][] }> } };
+      drawn: { min: number; max: number; candles: Array<[number, number, number, number, number]> };
     };
-    const option = box.chart.getOption();
-    const items = option.series.filter((s) => s.id === "k" || s.id === "live").flatMap((s) => s.data);
-    return {
-      min: option.yAxis[0]!.min,
-      max: option.yAxis[0]!.max,
-      low: Math.min(...items.map((i) => i[3]!)),
-      high: Math.max(...items.map((i) => i[4]!)),
-    };
+    const { min, max, candles } = box.drawn;
+    return { min, max, low: Math.min(...candles.map((c) => c[3])), high: Math.max(...candles.map((c) => c[2])), count: candles.length };
   });
 }
 
@@ -79,6 +73,8 @@ describe("the trade chart", () => {
     expect(fit.min).toBeLessThanOrEqual(fit.low);
     expect(fit.max).toBeGreaterThanOrEqual(fit.high);
     expect(fit.max - fit.min).toBeLessThan((fit.high - fit.low) * 1.25);
+    // the candles drawn are the view's, less the empty places right of the live candle
+    expect(fit.count).toBe(zoomed.count - 6);
     await page.mouse.wheel(0, 600);
     await expect.poll(async () => (await state(page)).count).toBeGreaterThan(zoomed.count);
 
@@ -120,6 +116,26 @@ describe("the trade chart", () => {
     await expect.poll(async () => (await state(page)).to).toBeGreaterThanOrEqual(opening.to);
     await page.getByTestId("kline-latest").waitFor({ state: "detached" });
   }, 90_000);
+
+  it("draws the candles in their two colours on the lower canvas, and none in the line view", async ({ demoPage: page }) => {
+    await openTrade(page);
+    // pixels of exactly the rising and the falling colour (bodies are whole pixels, wicks pixel-aligned)
+    const colours = () =>
+      page.locator(".tr-chart-canvas").evaluate((element: HTMLCanvasElement) => {
+        const pixels = element.getContext("2d")!.getImageData(0, 0, element.width, element.height).data;
+        let rising = 0;
+        let falling = 0;
+        for (let i = 0; i < pixels.length; i += 4) {
+          const rgb = `${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`;
+          if (rgb === "46,189,133") rising++;
+          if (rgb === "246,70,93") falling++;
+        }
+        return { rising, falling };
+      });
+    await expect.poll(async () => Math.min(...Object.values(await colours()))).toBeGreaterThan(100);
+    await page.getByTestId("chart-type").click();
+    await expect.poll(async () => Math.max(...Object.values(await colours()))).toBe(0);
+  });
 
   it("draws the line view and the study lines on their layer, and only the price line there for plain candles", async ({
     demoPage: page,

@@ -1,29 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { labelInterval, type Mark, marks, type Scene } from "@/features/trading/chart-option";
+import { labelInterval, type Mark, marks, type Scene } from "@/features/trading/chart-scene";
 import { drawLines, type Plot } from "@/features/trading/line-layer";
 
-/** A 2D context that records the calls the line layer makes. */
-function recordingCanvas(width: number, height: number) {
-  const calls: Array<[string, ...unknown[]]> = [];
-  const context = new Proxy({} as Record<string, unknown>, {
-    get: (target, name: string) =>
-      name in target
-        ? target[name]
-        : name === "measureText"
-          ? (text: string) => ({ width: text.length * 7 })
-          : (...args: unknown[]) => void calls.push([name, ...args]),
-    set: (target, name: string, value) => ((target[name] = value), true),
-  });
-  const canvas = {
-    clientWidth: width,
-    clientHeight: height,
-    width: 0,
-    height: 0,
-    getContext: () => context,
-  } as unknown as HTMLCanvasElement;
-  return { canvas, calls };
-}
+import { recordingCanvas } from "./recording-canvas";
 
 const plot: Plot = { left: 8, top: 28, width: 310, height: 400, min: 100, max: 110 };
 const view = { first: 0, count: 10 };

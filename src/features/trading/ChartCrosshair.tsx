@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { Period } from "#contract/markets";
 
 import type { NumericCandle } from "./candles";
-import { timeLabel } from "./chart-option";
+import { timeLabel } from "./chart-scene";
 
 /** The crosshair at a candle: a line through its middle, one at the finger's height with the price there. */
 export function ChartCrosshair({
@@ -39,7 +39,7 @@ export function ChartCrosshair({
 
 /**
  * The time, open, high, low and close of the candle under the crosshair (the live candle otherwise), over the
- * top of the chart. Text rather than echarts' tooltip: screen readers can read it, and it costs no chart code.
+ * top of the chart. Text rather than a tooltip drawn on the canvas: screen readers can read it.
  */
 export function CandleReadout({
   candle: [time, open, high, low, close],

@@ -1,30 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
 import type { Candle, Period } from "#contract/markets";
 
+import { drawCandles, plotIn } from "./candle-layer";
 import { CandleWindow, PAGE } from "./candle-window";
-import { applyTick, toNumeric } from "./candles";
-import {
-  type ChartOrder,
-  type ChartType,
-  fullOption,
-  GRID,
-  liveItem,
-  marks,
-  placeOf,
-  type Scene,
-  type Studies,
-  studyLines,
-  viewOption,
-  yRange,
-} from "./chart-option";
+import { applyTick, type NumericCandle, toNumeric } from "./candles";
+import { type ChartOrder, type ChartType, GRID, marks, placeOf, type Scene, type Studies, studyLines, yRange } from "./chart-scene";
 import { atLatest, clampView, FUTURE, openingView, panView, type View, zoomView } from "./chart-view";
 import { CandleReadout, ChartCrosshair } from "./ChartCrosshair";
-import type { EChartsType } from "./echarts";
 import { drawLines } from "./line-layer";
+import { type Plot, plotScale } from "./plot-scale";
 import { type ChartPoint, useChartGestures } from "./use-chart-gestures";
-import { useEcharts } from "./use-echarts";
 
 export type { ChartOrder, ChartType, Studies };
 
@@ -68,23 +55,17 @@ type Loading = "older" | "newer" | "latest" | null;
  * loads older history a page at a time, keeping at most a bounded window of candles. The price axis fits
  * the candles on screen. A long press (or the mouse) shows a crosshair and the candle's figures.
  *
- * echarts gets only the candles on screen (at most MAX_VISIBLE): a pan, a zoom or a tick costs the same
- * however long the history, and the first draw of 5 000 candles is the first draw of 66.
+ * Two canvases: the axes and candles below (candle-layer.ts), the line view, studies and marks above
+ * (line-layer.ts). Only the candles on screen (at most MAX_VISIBLE) are drawn: a pan, a zoom or a tick costs
+ * the same however long the history, and the first draw of 5 000 candles is the first draw of 66.
  */
 export function KlineChart({ candles, period, precision, tick, chartType, studies, price, orders, now, loadCandles, overlay }: Props) {
   const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
   const linesLayer = useRef<HTMLCanvasElement>(null);
   // performance mark read by `npm run bench`: first draw of the data set
   const [renderStart] = useState(() => performance.now());
-  // The page draws first and the chart a frame later: echarts' first layout is the trade screen's longest
-  // task, and the price, the trade bar and the readout need not wait for it.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setMounted(true));
-    return () => cancelAnimationFrame(frame);
-  }, []);
 
   // the window of candles and the view: mutable, drawn imperatively; `frame` re-renders what React draws
   const win = useRef<CandleWindow>(null!);
@@ -98,9 +79,9 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   const [pointer, setPointer] = useState<ChartPoint | null>(null);
   const [loading, setLoading] = useState<Loading>(null);
   const retryAt = useRef(0);
-  const applied = useRef<{ min?: number; max?: number }>({});
+  // the plot and price range last drawn: pixels of places and prices (crosshair, overlay) follow it
+  const plot = useRef<Plot | null>(null);
 
-  const chart = useEcharts(canvas, mounted);
   const latest = useRef({ price, orders, now, chartType, studies, loadCandles });
   latest.current = { price, orders, now, chartType, studies, loadCandles };
 
@@ -119,61 +100,62 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     width: plotWidth(),
   });
 
-  /** The line view, the study lines and the marks, on their layer over the plot, in the price range echarts was given. */
+  /** The line view, the study lines and the marks, on their layer over the plot. */
   const paintLines = useCallback(() => {
     const layer = linesLayer.current;
     if (!layer) return;
-    const { min, max } = applied.current;
-    const plot =
-      min === undefined || max === undefined
-        ? null
-        : {
-            left: GRID.left,
-            top: GRID.top,
-            width: layer.clientWidth - GRID.left - GRID.right,
-            height: layer.clientHeight - GRID.top - GRID.bottom,
-            min,
-            max,
-          };
     const drawn = marks(scene());
-    drawLines(layer, plot, win.current.candles, view.current, latest.current.chartType, lines.current, drawn);
+    drawLines(layer, plot.current, win.current.candles, view.current, latest.current.chartType, lines.current, drawn);
     // read by the browser tests: the lines the chart drew
     Object.assign(box.current ?? {}, { marks: drawn });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads refs
   }, [period, precision]);
 
-  /** Sets the view's candles, axis range and lines (merged by id: echarts redraws what changed). */
+  /** Both layers for the view as it is now: the price axis fitted to what is on screen. */
   const drawView = useCallback(() => {
-    if (!chart || chart.isDisposed()) return;
-    const option = viewOption(scene());
-    applied.current = option.yAxis;
-    chart.setOption(option);
+    const base = canvas.current;
+    if (!base) return;
+    const now = scene();
+    plot.current = plotIn(base.clientWidth, base.clientHeight, yRange(now));
+    drawCandles(base, plot.current, now);
     paintLines();
+    // read by the browser tests: the price range drawn and the candles in it
+    const { first, count } = view.current;
+    const drawn: { min?: number; max?: number; candles: NumericCandle[] } = {
+      ...plot.current,
+      candles: now.chartType === "candles" ? now.candles.slice(first, first + count) : [],
+    };
+    Object.assign(box.current ?? {}, { drawn });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads refs
-  }, [chart, period, precision, paintLines]);
+  }, [period, precision, paintLines]);
 
-  // a new data set, period or view: the whole option again
+  // a new data set, period, view type or studies: drawn before the browser paints, so no frame shows an
+  // empty chart
   const measured = useRef(false);
-  useEffect(() => {
-    if (!chart) return;
+  useLayoutEffect(() => {
     lines.current = studyLines(win.current.candles, studies);
-    const option = fullOption(scene());
-    applied.current = { min: option.yAxis.min, max: option.yAxis.max };
-    if (!measured.current) measureFirstDraw(chart, renderStart);
+    drawView();
+    if (!measured.current) measureFirstPaint(renderStart);
     measured.current = true;
-    chart.setOption(option, { notMerge: true });
-    paintLines();
-    Object.assign(box.current ?? {}, { chart });
     setFrame((n) => n + 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its two flags; scene() reads refs
-  }, [chart, candles, period, precision, chartType, studies.ma, studies.boll]);
+  }, [candles, period, precision, chartType, studies.ma, studies.boll]);
 
-  // a resize redraws echarts: the lines follow
+  // a new size (rotation, the keyboard, a wider window): drawn again at once
   useEffect(() => {
-    if (!chart) return;
-    chart.on("finished", paintLines);
-    return () => void chart.off("finished", paintLines);
-  }, [chart, paintLines]);
+    const node = canvas.current;
+    if (!node) return;
+    let size = `${node.clientWidth}x${node.clientHeight}`;
+    const observer = new ResizeObserver(() => {
+      const now = `${node.clientWidth}x${node.clientHeight}`;
+      if (now === size) return;
+      size = now;
+      drawView();
+      setFrame((n) => n + 1);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [drawView]);
 
   /** Pages of history when the view nears an end of the window: older ones, or newer ones after the far side was dropped. */
   const fetchPages = useCallback(() => {
@@ -267,7 +249,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   // a tick: the live candle moves (or a new one starts), drawn at once
   useEffect(() => {
     const held = win.current;
-    if (!tick || !chart || chart.isDisposed() || held.detached) return;
+    if (!tick || held.detached) return;
     const start = tick.at ?? performance.now();
     const change = applyTick(held.candles, period, tick.time, tick.price);
     if (change === "ignored") return;
@@ -278,17 +260,10 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
       const wasAtLatest = atLatest({ ...view.current, count: view.current.count + 1 }, places());
       const shift = -held.trimOldest(view.current.first);
       view.current = clampView({ first: view.current.first + shift + (wasAtLatest ? 1 : 0), count: view.current.count }, places());
-      drawView();
       setFrame((n) => n + 1);
-    } else {
-      const range = yRange(scene());
-      const onlyLive = current.chartType === "candles" && !current.studies.ma && !current.studies.boll;
-      if (onlyLive && range.min === applied.current.min && range.max === applied.current.max) {
-        chart.setOption({ series: [{ id: "live", data: liveItem(held.candles, view.current) }] });
-      } else drawView();
     }
-    // draw now rather than on the next animation frame: one update a second, shown as soon as it arrives
-    chart.getZr()?.flush();
+    // drawn now rather than on the next animation frame: one update a second, shown as soon as it arrives
+    drawView();
     performance.measure("kline-tick", { start, end: performance.now() });
     // the timeline keeps every entry until cleared: a screen left open for hours must not grow with it
     if (performance.getEntriesByName("kline-tick").length >= MAX_TICK_MEASURES) performance.clearMeasures("kline-tick");
@@ -297,34 +272,32 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
 
   // the price line, the orders' lines and their countdowns: at most once a second
   useEffect(() => {
-    if (!chart || chart.isDisposed()) return;
     paintLines();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- paintLines reads the props through refs
-  }, [chart, price, orders, now]);
+  }, [price, orders, now]);
 
   const pointOf: PointOf = useCallback(
     (time, value) => {
-      if (!chart || chart.isDisposed()) return null;
-      const place = placeOf(win.current.candles, period, time) - view.current.first;
-      const point = chart.convertToPixel({ gridIndex: 0 }, [place, value]) as number[] | undefined;
-      return point && Number.isFinite(point[0]) && Number.isFinite(point[1]) ? [point[0]!, point[1]!] : null;
+      if (!plot.current) return null;
+      const scale = plotScale(plot.current, view.current.count);
+      const point = [scale.x(placeOf(win.current.candles, period, time) - view.current.first), scale.y(value)] as const;
+      return Number.isFinite(point[0]) && Number.isFinite(point[1]) ? [point[0], point[1]] : null;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- frame: the view moved
-    [chart, period, frame],
+    [period, frame],
   );
 
   const held = win.current.candles;
   const { first, count } = view.current;
   const crosshair = (() => {
-    if (!pointer || !chart || chart.isDisposed()) return null;
-    const [place, value] = chart.convertFromPixel({ gridIndex: 0 }, [pointer.x, pointer.y]) as number[];
-    if (place === undefined || value === undefined || !Number.isFinite(place)) return null;
-    const index = first + Math.round(place);
-    if (index < first || index >= Math.min(held.length, first + count)) return null;
-    const [x] = chart.convertToPixel({ gridIndex: 0 }, [index - first, value]) as number[];
+    if (!pointer || !plot.current) return null;
+    const scale = plotScale(plot.current, count);
+    const index = first + Math.round(scale.placeAt(pointer.x));
+    if (!Number.isFinite(index) || index < first || index >= Math.min(held.length, first + count)) return null;
+    const x = scale.x(index - first);
     const bottom = (canvas.current?.clientHeight ?? 0) - GRID.bottom;
-    if (pointer.y < GRID.top || pointer.y > bottom) return { index, x: x!, y: null, price: "" };
-    return { index, x: x!, y: pointer.y, price: value.toFixed(precision) };
+    if (pointer.y < GRID.top || pointer.y > bottom) return { index, x, y: null, price: "" };
+    return { index, x, y: pointer.y, price: scale.priceAt(pointer.y).toFixed(precision) };
   })();
   const shown = held[crosshair?.index ?? held.length - 1];
   const lastOnScreen = held[Math.min(first + count, held.length) - 1];
@@ -341,7 +314,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
       ref={box}
     >
       {shown && <CandleReadout candle={shown} period={period} precision={precision} pointed={crosshair !== null} />}
-      <div className="tr-chart-canvas" role="img" aria-label={t`Price chart`} ref={canvas} />
+      <canvas className="tr-chart-canvas" role="img" aria-label={t`Price chart`} ref={canvas} />
       <canvas className="tr-chart-lines" ref={linesLayer} data-testid="kline-lines" aria-hidden="true" />
       {crosshair && (
         <ChartCrosshair x={crosshair.x} y={crosshair.y} price={crosshair.price} time={held[crosshair.index]![0]} period={period} />
@@ -350,25 +323,21 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
       {loading !== "older" && win.current.startReached && first === 0 && (
         <span className="tr-chart-note tr-chart-note-start">{t`Start of history`}</span>
       )}
-      {mounted && !atLatest(view.current, places()) && (
+      {!atLatest(view.current, places()) && (
         <button type="button" className="tr-chip tr-latest" onClick={toLatest} data-testid="kline-latest">
           {t`Latest`} →
         </button>
       )}
-      {mounted && overlay?.(pointOf)}
+      {overlay?.(pointOf)}
     </div>
   );
 }
 
 /**
- * For `npm run bench`: from the chart's first render to echarts' first finished frame. Listened for before the
- * first option is set: echarts draws within setOption, and a listener added after it would time the next update
- * instead (a tick up to a second later).
+ * For `npm run bench`: from the chart's first render to the frame that shows it painted. The candles are drawn
+ * before the browser paints (a layout effect); the measure ends in a task queued from the next animation frame,
+ * which runs once that frame is painted, so it counts the page's layout and paint as well as the drawing.
  */
-function measureFirstDraw(chart: EChartsType, renderStart: number) {
-  const done = () => {
-    performance.measure("kline-first-render", { start: renderStart, end: performance.now() });
-    chart.off("finished", done);
-  };
-  chart.on("finished", done);
+function measureFirstPaint(renderStart: number) {
+  requestAnimationFrame(() => setTimeout(() => performance.measure("kline-first-render", { start: renderStart, end: performance.now() })));
 }

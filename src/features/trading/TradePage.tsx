@@ -23,8 +23,7 @@ import { type Direction, type Order } from "#contract/trading";
 
 import { fetchBalance, fetchKlinePage, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
-import { useKlineChart } from "./kline-loader";
-import type { ChartOrder, ChartType, LoadCandles, Studies } from "./KlineChart";
+import { type ChartOrder, type ChartType, KlineChart, type LoadCandles, type Studies } from "./KlineChart";
 import { markNoticeOffered, noticeOfferDue } from "./notice-offer";
 import { NoticeOffer } from "./NoticeOffer";
 import { useProblemText } from "./problem-text";
@@ -79,9 +78,6 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const [settled, setSettled] = useState<Order[]>([]);
   const [offerNotices, setOfferNotices] = useState(false);
   const { submit, busy } = useSubmit();
-  // echarts is most of the screen's code: the header and the trade bar draw first, the chart as soon as it has
-  // arrived (the loader started fetching it; the service worker has it precached)
-  const KlineChart = useKlineChart();
 
   useEffect(() => setBalance(goods.balance), [goods.balance]);
   useEffect(() => primeQuotes([detail]), [detail]);
@@ -301,37 +297,29 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           </button>
         </div>
       </div>
-      {KlineChart ? (
-        <KlineChart
-          candles={candles}
-          period={period}
-          precision={detail.precision}
-          tick={tick}
-          chartType={view.chartType}
-          studies={view.studies}
-          price={Number(price)}
-          orders={chartOrders}
-          now={second}
-          loadCandles={loadCandles}
-          overlay={(pointOf) => (
-            <>
-              <PriceSource by={detail} className="tr-simulated" />
-              {result && (
-                <Suspense fallback={null}>
-                  <ResultBubble
-                    order={result}
-                    pointOf={pointOf}
-                    onClose={() => setDismissed((current) => new Set(current).add(result.id))}
-                  />
-                </Suspense>
-              )}
-              {offer}
-            </>
-          )}
-        />
-      ) : (
-        <div className="tr-chart">{offer}</div>
-      )}
+      <KlineChart
+        candles={candles}
+        period={period}
+        precision={detail.precision}
+        tick={tick}
+        chartType={view.chartType}
+        studies={view.studies}
+        price={Number(price)}
+        orders={chartOrders}
+        now={second}
+        loadCandles={loadCandles}
+        overlay={(pointOf) => (
+          <>
+            <PriceSource by={detail} className="tr-simulated" />
+            {result && (
+              <Suspense fallback={null}>
+                <ResultBubble order={result} pointOf={pointOf} onClose={() => setDismissed((current) => new Set(current).add(result.id))} />
+              </Suspense>
+            )}
+            {offer}
+          </>
+        )}
+      />
       <TradeBar
         goods={goods}
         amount={amount}

@@ -5,8 +5,6 @@ import { apiPaths } from "#contract/paths";
 import type { PlaceOrderRequest } from "#contract/schemas/trading";
 import type { Order } from "#contract/trading";
 
-import { loadKlineChart } from "./kline-loader";
-
 export const fetchProductDetail = (pid: number) => call<ProductDetail>(apiPaths.productDetail, { pid });
 export const fetchKlines = (pid: number, period: Period, limit = 300) => call<Candle[]>(apiPaths.klines, { pid, period, limit });
 /**
@@ -38,8 +36,6 @@ export interface TradeScreen {
 
 /** What the trade screen needs from the market, as one answer: saved whole for offline reading. */
 export async function fetchTradeScreen(pid: number, period: Period, limit: number): Promise<Envelope<TradeScreen>> {
-  // the chart's code downloads beside the data (a failure shows when the page renders the chart)
-  loadKlineChart().catch(() => {});
   const [detail, candles, goods] = await Promise.all([fetchProductDetail(pid), fetchKlines(pid, period, limit), fetchGoods(pid)]);
   if (detail.code !== 1) return detail;
   if (candles.code !== 1) return candles;

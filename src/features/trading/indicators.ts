@@ -1,6 +1,6 @@
 /**
- * Chart studies over closing prices, one value per candle; null until enough candles exist (echarts leaves a
- * gap for "-"), so the lines start where the window is full.
+ * Chart studies over closing prices, one value per candle; null until enough candles exist (the line layer leaves a
+ * gap at "-"), so the lines start where the window is full.
  */
 export function movingAverage(closes: number[], window: number): Array<number | "-"> {
   const out: Array<number | "-"> = [];

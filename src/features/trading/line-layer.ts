@@ -1,26 +1,18 @@
 import type { NumericCandle } from "./candles";
-import type { ChartType, Mark, StudyLines } from "./chart-option";
+import type { ChartType, Mark, StudyLines } from "./chart-scene";
 import type { View } from "./chart-view";
+import { clearedContext, type Plot, plotScale } from "./plot-scale";
 
-/** Where the plot is in the chart box, and the price range on its axis: the same as echarts is given. */
-export interface Plot {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  min: number;
-  max: number;
-}
+export type { Plot };
 
 const PRICE = "#f0b90b";
 const MA_COLOR = "#e0a3ff";
 const BAND = "#5b8def";
 
 /**
- * The line view, the study lines and the marks (live price, entries, expiries), drawn on a canvas of their own
- * over echarts' plot. echarts' line chart costs 10.5 KB gzip and its mark lines 7 KB; these are a few strokes. The places are echarts' own: a category axis with a gap at
- * each side puts place i at the middle of the i-th of `count` equal bands, and the price axis runs from `min`
- * at the bottom to `max` at the top.
+ * The line view, the study lines and the marks (live price, entries, expiries), on a canvas of their own over
+ * the candles (candle-layer.ts): the marks change every second (price, countdowns), and redrawing them leaves
+ * the candles alone. Places and prices map to pixels as the candles do (plot-scale.ts).
  */
 export function drawLines(
   canvas: HTMLCanvasElement,
@@ -31,21 +23,12 @@ export function drawLines(
   studies: StudyLines,
   marks: Mark[],
 ): void {
-  const ratio = window.devicePixelRatio || 1;
-  const width = canvas.clientWidth;
-  const height = canvas.clientHeight;
-  if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-  }
-  const context = canvas.getContext("2d");
-  if (!context) return;
-  context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.clearRect(0, 0, width, height);
-  if (!plot || plot.max <= plot.min) return;
-  const band = plot.width / view.count;
-  const x = (place: number) => plot.left + (place - view.first + 0.5) * band;
-  const y = (price: number) => plot.top + ((plot.max - price) / (plot.max - plot.min)) * plot.height;
+  const prepared = clearedContext(canvas);
+  if (!prepared || !plot || plot.max <= plot.min) return;
+  const { context } = prepared;
+  const scale = plotScale(plot, view.count);
+  const x = (index: number) => scale.x(index - view.first);
+  const y = scale.y;
   const end = Math.min(view.first + view.count, candles.length);
   context.save();
   context.beginPath();
@@ -87,15 +70,15 @@ export function drawLines(
   line((i) => studies.upper[i], BAND, 1, true);
   line((i) => studies.lower[i], BAND, 1, true);
   context.restore();
-  drawMarks(context, plot, (place) => plot.left + (place + 0.5) * band, y, marks);
+  drawMarks(context, plot, scale.x, y, marks);
 }
 
 const LABEL_FONT = "12px sans-serif";
 const LABEL_PAD = { x: 4, y: 2 };
 
 /**
- * The marks, placed as echarts placed its mark lines: a price line's label on the price axis (or, without a
- * background, above the line's start), an expiry's over the plot's top. A line outside the plot is not drawn.
+ * The marks: a price line's label on the price axis (or, without a background, above the line's start), an
+ * expiry's over the plot's top. A line outside the plot is not drawn.
  */
 function drawMarks(
   context: CanvasRenderingContext2D,

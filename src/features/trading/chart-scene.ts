@@ -29,8 +29,8 @@ export interface StudyLines {
   lower: Array<number | "-">;
 }
 
-const UP = "#2ebd85";
-const DOWN = "#f6465d";
+export const UP = "#2ebd85";
+export const DOWN = "#f6465d";
 const PRICE = "#f0b90b";
 const MA_WINDOW = 20;
 /** Left and right of the plot: the price axis sits on the right. */
@@ -71,8 +71,8 @@ export function placeOf(candles: NumericCandle[], period: Period, time: number):
   return Math.min(Math.max(place, -0.5), candles.length - 1 + FUTURE);
 }
 
-/** The axis labels of the places on screen (the empty places right of the live candle carry future times). */
-function labels({ candles, view, period }: Scene): string[] {
+/** The time labels of the places on screen (the empty places right of the live candle carry future times). */
+export function timeLabels({ candles, view, period }: Scene): string[] {
   const seconds = PERIOD_SECONDS[period];
   const last = candles.at(-1)?.[0] ?? 0;
   const out: string[] = [];
@@ -86,31 +86,10 @@ function labels({ candles, view, period }: Scene): string[] {
 const LABEL_ROOM = 90;
 
 /**
- * Every how many places a time is labelled (0: each). Given, not left to echarts' "auto", which measures the
- * labels' text on every update — a tenth of the first draw, and again on each pan and new candle.
+ * Every how many places a time is labelled, less one (0: each place): from the plot's width and a label's room,
+ * without measuring the labels' text on every draw.
  */
 export const labelInterval = ({ view, width }: Scene) => Math.max(0, Math.ceil((view.count * LABEL_ROOM) / Math.max(1, width)) - 1);
-
-/** echarts wants [place on screen, open, close, low, high]. */
-const item = ([, open, high, low, close]: NumericCandle, place: number) => [place, open, close, low, high];
-const candleStyle = { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN };
-const encode = { x: 0, y: [1, 2, 3, 4] };
-
-/** The candles on screen; none in the line view (the line layer draws it). */
-function priceSeries({ candles, view, chartType, live }: Scene) {
-  const end = Math.min(view.first + view.count, candles.length);
-  // the live candle is a series of its own with one item, so a tick redraws one candle
-  const historyEnd = live ? Math.min(end, candles.length - 1) : end;
-  const history: number[][] = [];
-  if (chartType === "candles") for (let i = view.first; i < historyEnd; i++) history.push(item(candles[i]!, i - view.first));
-  const liveOnScreen = chartType === "candles" && live && candles.length - 1 < view.first + view.count && candles.length - 1 >= view.first;
-  return [
-    { id: "k", type: "candlestick", encode, data: history, itemStyle: candleStyle, silent: true },
-    { id: "live", type: "candlestick", encode, data: liveOnScreen ? liveItem(candles, view) : [], itemStyle: candleStyle, silent: true },
-  ];
-}
-
-export const liveItem = (candles: NumericCandle[], view: View) => [item(candles.at(-1)!, candles.length - 1 - view.first)];
 
 /**
  * A line over the plot, drawn by the line layer (line-layer.ts): across at a price (`yAxis`) or down at a place
@@ -127,9 +106,8 @@ export interface Mark {
 }
 
 /**
- * The lines over the price: the live price with its label, and each open order's entry and expiry. Not
- * echarts mark lines: they change every second (price, countdowns), and an echarts update costs a layout of
- * the whole chart where these are a few strokes; echarts' mark lines also cost 7 KB gzip.
+ * The lines over the price: the live price with its label, and each open order's entry and expiry. On a
+ * layer of their own: they change every second (price, countdowns), the candles mostly do not.
  */
 export function marks({ candles, view, period, precision, price, orders, now }: Scene): Mark[] {
   const colour = (direction: Direction) => (direction === "up" ? UP : DOWN);
@@ -170,40 +148,4 @@ export function marks({ candles, view, period, precision, price, orders, now }: 
 export function yRange({ candles, view, studies }: Scene): { min?: number; max?: number } {
   const extent = priceExtent(candles, view.first, view.first + view.count, [studies.upper, studies.lower, studies.ma]);
   return extent ? { min: extent[0], max: extent[1] } : {};
-}
-
-/** The whole option for a view (set with merge by id: unchanged parts are not redrawn). */
-export function viewOption(scene: Scene) {
-  return {
-    xAxis: { data: labels(scene), axisLabel: { interval: labelInterval(scene) } },
-    yAxis: yRange(scene),
-    series: priceSeries(scene),
-  };
-}
-
-/** The whole option, set anew for a new data set, period or view type: grid, axes and the view's data. */
-export function fullOption(scene: Scene) {
-  const view = viewOption(scene);
-  return {
-    animation: false,
-    // exactly these margins: echarts 6 would otherwise move the plot to fit its labels, and gestures map
-    // pixels to candles with them
-    grid: { ...GRID, outerBoundsMode: "none" },
-    // the end labels inside the plot, not cut by the chart's edge
-    xAxis: {
-      type: "category",
-      data: view.xAxis.data,
-      boundaryGap: true,
-      axisLabel: { ...view.xAxis.axisLabel, color: "#a9b4c6", alignMinLabel: "left", alignMaxLabel: "right" },
-    },
-    yAxis: {
-      scale: true,
-      position: "right",
-      ...view.yAxis,
-      // the range is the candles' own, not round numbers: only the round ticks inside it are labelled
-      axisLabel: { color: "#a9b4c6", formatter: (v: number) => v.toFixed(scene.precision), showMinLabel: false, showMaxLabel: false },
-      splitLine: { lineStyle: { color: "#26334a" } },
-    },
-    series: view.series,
-  };
 }
