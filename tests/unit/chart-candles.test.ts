@@ -84,11 +84,20 @@ describe("the candle layer", () => {
 
   it("labels round prices inside the range right of the plot, with the product's decimals", () => {
     const { canvas, calls } = recordingCanvas(WIDTH, HEIGHT);
-    drawCandles(canvas, plot, scene({ precision: 3 }));
+    drawCandles(canvas, plot, scene({ precision: 3, price: 101.4 }));
     const prices = calls.filter(([name, , x]) => name === "fillText" && (x as number) > plot.left + plot.width);
     expect(prices.map(([, text]) => text)).toEqual(["99.500", "100.000", "100.500", "101.000"]);
     const scale = plotScale(plot, 10);
     for (const [, text, , y] of prices) expect(Math.abs((y as number) - scale.y(Number(text)))).toBeLessThanOrEqual(1);
+  });
+
+  it("leaves out a round price the live price's label would cover, keeping its grid line", () => {
+    const { canvas, calls } = recordingCanvas(WIDTH, HEIGHT);
+    drawCandles(canvas, plot, scene({ precision: 3, price: 100.02 }));
+    const prices = calls.filter(([name, , x]) => name === "fillText" && (x as number) > plot.left + plot.width).map(([, text]) => text);
+    expect(prices).toEqual(["99.500", "100.500", "101.000"]);
+    const y = Math.round(plotScale(plot, 10).y(100)) + 0.5;
+    expect(calls).toContainEqual(["moveTo", plot.left, y]);
   });
 
   it("labels times under the plot inside the chart without overlaps, and the labels move with their candles", () => {

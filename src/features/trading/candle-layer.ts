@@ -7,6 +7,8 @@ const GRID_LINE = "#26334a";
 const FONT = "12px sans-serif";
 /** Between an axis and its labels. */
 const LABEL_GAP = 8;
+/** Half the live price label's height and a little: round prices closer to the live price are not labelled. */
+const PRICE_LABEL_ROOM = 14;
 /** The widest candle body, in pixels, when zoomed far in. */
 const MAX_BODY = 17;
 
@@ -26,15 +28,17 @@ export function drawCandles(canvas: HTMLCanvasElement, plot: Plot | null, scene:
   context.font = FONT;
   context.fillStyle = AXIS_TEXT;
 
-  // price axis: grid lines across the plot, labels right of it
+  // price axis: grid lines across the plot, labels right of it, except where the live price's label sits
+  // (the line layer draws it there, and a round price half hidden under it reads as a wrong figure)
   context.textAlign = "left";
   context.textBaseline = "middle";
   context.beginPath();
+  const priceAt = scale.y(scene.price);
   for (const tick of priceTicks(plot.min, plot.max)) {
     const y = Math.round(scale.y(tick)) + 0.5;
     context.moveTo(plot.left, y);
     context.lineTo(right, y);
-    context.fillText(tick.toFixed(precision), right + LABEL_GAP, y);
+    if (Math.abs(y - priceAt) >= PRICE_LABEL_ROOM) context.fillText(tick.toFixed(precision), right + LABEL_GAP, y);
   }
   context.strokeStyle = GRID_LINE;
   context.lineWidth = 1;
