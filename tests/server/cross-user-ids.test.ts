@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
+import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser } from "./security/funded-user";
 import { expectCatalogRefusal, readReply } from "./security/refusal";
@@ -26,14 +26,7 @@ beforeAll(async () => {
   alice = await fundedUser(h, "alicexu01");
   bob = await fundedUser(h, "bobyang01");
   await h.advance(1);
-  const btc = [...h.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
-  const order = await api(
-    h,
-    "POST",
-    "/api/user/addorder",
-    { pid: String(btc), direction: "up", seconds: "60", amount: "100", requestId: mine.requestId },
-    { token: alice.token },
-  );
+  const order = await placeOrder(h, alice.token, productId(h.feed, "BTCUSDT"), { seconds: "60", requestId: mine.requestId });
   mine.orderId = order.body.data.id;
   const plan = (await api(h, "GET", "/api/user/yeb", {}, { token: alice.token })).body.data[0];
   const joined = await api(
@@ -125,15 +118,12 @@ describe("another user's ids", () => {
   });
 
   it("an idempotency key is per user: Bob reusing Alice's requestId gets his own order, never hers", async () => {
-    const btc = [...h.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
     await h.advance(1);
-    const answer = await api(
-      h,
-      "POST",
-      "/api/user/addorder",
-      { pid: String(btc), direction: "down", seconds: "60", amount: "100", requestId: mine.requestId },
-      { token: bob.token },
-    );
+    const answer = await placeOrder(h, bob.token, productId(h.feed, "BTCUSDT"), {
+      direction: "down",
+      seconds: "60",
+      requestId: mine.requestId,
+    });
     expect(answer.body.code).toBe(1);
     expect(answer.body.data.id).not.toBe(mine.orderId);
     expect(answer.body.data.direction).toBe("down");

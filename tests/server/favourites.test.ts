@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { api, type Harness, loginDemo, registerUser, startHarness } from "./harness";
+import { api, type Harness, loginDemo, productId, registerUser, startHarness } from "./harness";
 
 let h: Harness;
 let demo: string;
@@ -11,9 +11,8 @@ beforeAll(async () => {
   h = await startHarness();
   demo = await loginDemo(h);
   other = (await registerUser(h, "favother01")).token!;
-  const byCode = (code: string) => [...h.feed.products.values()].find((p) => p.code === code)!.id;
-  btc = byCode("BTCUSDT");
-  eur = byCode("EURUSD");
+  btc = productId(h.feed, "BTCUSDT");
+  eur = productId(h.feed, "EURUSD");
 });
 afterAll(() => h.close());
 

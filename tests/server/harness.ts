@@ -146,6 +146,23 @@ let requestCounter = 0;
 /** A fresh requestId, as the app makes one per form submission. */
 export const rid = (prefix = "test") => `${prefix}-${process.pid}-${++requestCounter}-${Math.random().toString(36).slice(2, 10)}`;
 
+/** The id of the product with this code, as the feed holds it. */
+export function productId(feed: PriceFeed, code: string): number {
+  const product = [...feed.products.values()].find((candidate) => candidate.code === code);
+  if (!product) throw new Error(`no product ${code} in the feed`);
+  return product.id;
+}
+
+/** Places an order as the app does: 100 up for 30 s with a fresh requestId, unless `fields` say otherwise. */
+export const placeOrder = (h: Harness, token: string, pid: number, fields: Record<string, string> = {}) =>
+  api(
+    h,
+    "POST",
+    "/api/user/addorder",
+    { pid: String(pid), direction: "up", seconds: "30", amount: "100", requestId: rid(), ...fields },
+    { token },
+  );
+
 export async function loginDemo(h: Harness): Promise<string> {
   const answer = await api(h, "POST", "/api/login/index", { account: "demo", password: DEMO_PASSWORD });
   if (answer.body.code !== 1) throw new Error(`demo login failed: ${answer.body.msg}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJobs } from "#server/jobs/runner";
 import { BinanceSource } from "#server/market/binance-source";
 
-import { api, type Harness, loginDemo, OPS_TOKEN, rid, startHarness } from "./harness";
+import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, startHarness } from "./harness";
 import { FakeBinance, until } from "./live-feed/fake-binance";
 
 // A product fed by a local stand-in for Binance's public trade stream, next to products left simulated.
@@ -50,14 +50,7 @@ const setTrading = (pid: number, enabled: boolean) =>
   api(h, "POST", "/api/ops/product/trading", { pid: String(pid), enabled: enabled ? "1" : "0" }, ops);
 const detail = async (pid: number) => (await api(h, "GET", "/api/index/getprodata", { pid: String(pid) })).body;
 const check = async () => (await api(h, "GET", "/api/user/goorder", { pid: String(btc) }, { token })).body.data;
-const order = (fields: Record<string, string> = {}) =>
-  api(
-    h,
-    "POST",
-    "/api/user/addorder",
-    { pid: String(btc), direction: "up", seconds: "30", amount: "100", requestId: rid(), ...fields },
-    { token },
-  );
+const order = (fields: Record<string, string> = {}) => placeOrder(h, token, btc, fields);
 const tickAt = async (pid: number, time: number) => {
   const result = await h.database.db.execute(`select price from ticks where product_id = ${pid} and time = ${time}` as never);
   const row = (result as unknown as { rows: Array<{ price: string | number }> }).rows[0];

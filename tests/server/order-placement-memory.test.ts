@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { api, type Harness, loginDemo, OPS_TOKEN, rid, startHarness } from "./harness";
+import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
 
 // Order placement reads the product and its settlement-time options from the feed's memory, and looks for an
 // earlier order of the same requestId only when a check refuses: what the operator changes must apply to the
@@ -11,20 +11,13 @@ let btc: number;
 beforeAll(async () => {
   h = await startHarness();
   token = await loginDemo(h);
-  btc = [...h.feed.products.values()].find((product) => product.code === "BTCUSDT")!.id;
+  btc = productId(h.feed, "BTCUSDT");
 });
 afterAll(() => h?.close());
 beforeEach(() => h.advance(1));
 
 const ops = (path: string, fields: Record<string, string>) => api(h, "POST", path, fields, { "ops-token": OPS_TOKEN });
-const order = (fields: Record<string, string> = {}) =>
-  api(
-    h,
-    "POST",
-    "/api/user/addorder",
-    { pid: String(btc), direction: "up", seconds: "30", amount: "100", requestId: rid("memory"), ...fields },
-    { token },
-  );
+const order = (fields: Record<string, string> = {}) => placeOrder(h, token, btc, { requestId: rid("memory"), ...fields });
 
 describe("order placement from memory", () => {
   it("takes the options the operator just set, and refuses one just removed", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ledger, orders } from "#server/db/schema";
 
-import { api, type Harness, HARNESS_START, startHarness } from "./harness";
+import { api, type Harness, HARNESS_START, placeOrder, productId, startHarness } from "./harness";
 import { type FundedUser, fundedUser } from "./security/funded-user";
 
 let h: Harness;
@@ -11,15 +11,13 @@ let alice: FundedUser;
 let bob: FundedUser;
 let btc: number;
 let eth: number;
-let counter = 0;
 const placed: { alice: number[]; bob: number[] } = { alice: [], bob: [] };
 
 // 07:58 UTC: orders settle on both sides of 08:00 UTC, which is midnight at UTC-8
 beforeAll(async () => {
   h = await startHarness({ start: HARNESS_START - 120 });
-  const byCode = (code: string) => [...h.feed.products.values()].find((p) => p.code === code)!.id;
-  btc = byCode("BTCUSDT");
-  eth = byCode("ETHUSDT");
+  btc = productId(h.feed, "BTCUSDT");
+  eth = productId(h.feed, "ETHUSDT");
   alice = await fundedUser(h, "aliceorders01");
   bob = await fundedUser(h, "boborders01");
   await h.advance(1);
@@ -28,13 +26,7 @@ afterAll(() => h.close());
 
 /** Places a 30 s order and walks the feed to its settlement, the close `move` away from the open. */
 async function trade(who: FundedUser, pid: number, direction: "up" | "down", move: number, amount: string) {
-  const answer = await api(
-    h,
-    "POST",
-    "/api/user/addorder",
-    { pid: String(pid), direction, seconds: "30", amount, requestId: `reports-${counter++}` },
-    { token: who.token },
-  );
+  const answer = await placeOrder(h, who.token, pid, { direction, amount });
   expect(answer.body.code, answer.body.msg).toBe(1);
   const open = h.feed.quote(pid)!.price;
   h.provider.queued.set(pid, [...Array(29).fill(open), open + move]);
@@ -176,13 +168,7 @@ describe("order reports", () => {
     h.clock.now = saved;
     expect(later.daily[0].day).toBe("2027-01-15");
     expect(later.totals).toMatchObject({ orders: 1, wins: 1, net: "237.00" });
-    const opened = await api(
-      h,
-      "POST",
-      "/api/user/addorder",
-      { pid: String(btc), direction: "up", seconds: "30", amount: "100", requestId: `reports-${counter++}` },
-      { token: alice.token },
-    );
+    const opened = await placeOrder(h, alice.token, btc);
     expect(opened.body.code).toBe(1);
     expect((await statementOf(alice)).data.totals.orders).toBe(4);
     expect((await history(alice)).data.total).toBe(4);

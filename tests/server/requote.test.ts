@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatPrice } from "#contract/money";
 import { products } from "#server/db/schema";
 
-import { api, type Harness, loginDemo, rid, snapshot, startHarness } from "./harness";
+import { type Harness, loginDemo, placeOrder, productId, snapshot, startHarness } from "./harness";
 
 let h: Harness;
 let token: string;
@@ -12,7 +12,7 @@ let btc: number;
 beforeAll(async () => {
   h = await startHarness();
   token = await loginDemo(h);
-  btc = [...h.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
+  btc = productId(h.feed, "BTCUSDT");
 });
 afterAll(() => h.close());
 beforeEach(async () => {
@@ -21,14 +21,7 @@ beforeEach(async () => {
 
 const serverPrice = () => h.feed.quote(btc)!.price;
 const shown = (scaled: number) => formatPrice(scaled, 2);
-const order = (fields: Record<string, string>) =>
-  api(
-    h,
-    "POST",
-    "/api/user/addorder",
-    { pid: String(btc), direction: "up", seconds: "30", amount: "100", requestId: rid(), ...fields },
-    { token },
-  );
+const order = (fields: Record<string, string>) => placeOrder(h, token, btc, fields);
 
 describe("requote: the price the customer saw against the server's at acceptance", () => {
   it("has a tolerance per product, 10 bps unless the operator sets another", () => {

@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client";
 import { settleDueOrders, SETTLEMENT_GRACE_SECONDS } from "#server/jobs/settlement";
 import { marketStatus } from "#server/market/calendar";
 
-import { api, type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { api, type Harness, OPS_TOKEN, productId, startHarness } from "./harness";
 
 // Friday 2027-01-15 17:00 New York (22:00 UTC): the forex and metals week closes, so no tick is ever recorded
 // at an expiry from this second on, and such orders wait out the settlement grace.
@@ -60,8 +60,7 @@ describe("settlement of a crowd of orders expiring in the grace after a market c
     expect(marketStatus("fx24x5", CLOSE - 1)).toBe("open");
     expect(marketStatus("fx24x5", CLOSE)).toBe("closed");
     h = await startHarness({ start: CLOSE - 120 });
-    const byCode = (code: string) => [...h.feed.products.values()].find((p) => p.code === code)!.id;
-    products = [byCode("EURUSD"), byCode("XAUUSD")];
+    products = [productId(h.feed, "EURUSD"), productId(h.feed, "XAUUSD")];
     // the last two minutes before the close wander, so orders win, lose and tie
     for (const pid of products) {
       const base = h.feed.quote(pid)!.price;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { sparkPoints } from "#server/modules/markets/sparklines";
 
-import { api, type Harness, startHarness } from "./harness";
+import { api, type Harness, productId, startHarness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe("sparklines", () => {
         .map(Number)
         .sort((a, b) => a - b),
     ).toEqual([...h.feed.products.keys()].sort((a, b) => a - b));
-    const btc = [...h.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
+    const btc = productId(h.feed, "BTCUSDT");
     const closes = await closesOf(btc);
     expect(closes.length).toBeGreaterThan(4);
     expect(lines[btc]).toEqual(sparkPoints(closes.map(Number)).map((n) => closes.find((c) => Number(c) === n)));
@@ -40,7 +40,7 @@ describe("sparklines", () => {
   });
 
   it("is built once a minute: the same answer within the minute, a new one after it turns", async () => {
-    const btc = [...h.feed.products.values()].find((p) => p.code === "BTCUSDT")!.id;
+    const btc = productId(h.feed, "BTCUSDT");
     if (h.clock.now % 60 >= 55) await h.advance(60 - (h.clock.now % 60) + 1);
     const first = (await api(h, "GET", "/api/index/sparklines")).body.data[btc] as string[];
     // the price moves within the minute: the answer stands

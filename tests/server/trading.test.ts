@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { settleDueOrders } from "#server/jobs/settlement";
 
-import { api, type Harness, loginDemo, OPS_TOKEN, registerUser, snapshot, startHarness } from "./harness";
+import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, productId, registerUser, rid, snapshot, startHarness } from "./harness";
 
 let h: Harness;
 let token: string;
@@ -12,26 +12,16 @@ let aapl: number;
 beforeAll(async () => {
   h = await startHarness();
   token = await loginDemo(h);
-  const byCode = (code: string) => [...h.feed.products.values()].find((p) => p.code === code)!.id;
-  btc = byCode("BTCUSDT");
-  eth = byCode("ETHUSDT");
-  aapl = byCode("AAPL");
+  btc = productId(h.feed, "BTCUSDT");
+  eth = productId(h.feed, "ETHUSDT");
+  aapl = productId(h.feed, "AAPL");
 });
 afterAll(() => h.close());
 beforeEach(async () => {
   await h.advance(1); // a fresh quote for every test
 });
 
-let requestCounter = 0;
-const requestId = () => `req-${Date.now()}-${requestCounter++}`;
-const order = (fields: Record<string, string>, who = token) =>
-  api(
-    h,
-    "POST",
-    "/api/user/addorder",
-    { pid: String(btc), direction: "up", seconds: "30", amount: "100", requestId: requestId(), ...fields },
-    { token: who },
-  );
+const order = (fields: Record<string, string>, who = token) => placeOrder(h, who, btc, fields);
 const cash = async (who = token) => (await api(h, "GET", "/api/user/index", {}, { token: who })).body.data.cash as string;
 const price = (pid: number) => h.feed.quote(pid)!.price;
 
@@ -202,7 +192,7 @@ describe("placing orders", () => {
 
   it("returns the same order for a retried requestId, charged once, also when the retries race", async () => {
     const before = Number(await cash());
-    const id = requestId();
+    const id = rid();
     const answers = await Promise.all([1, 2, 3].map(() => order({ requestId: id, amount: "40" })));
     const ids = new Set(answers.map((a) => a.body.data.id));
     expect(ids.size).toBe(1);
