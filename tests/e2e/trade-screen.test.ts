@@ -144,5 +144,19 @@ describe("the trade screen", () => {
     const chart = (await page.getByTestId("kline").boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(chart.y);
     expect(box.y + box.height).toBeLessThanOrEqual(chart.y + chart.height);
+    // its entry and exit are marked on the chart in its result's colour, and stay after the result is put away
+    const settledOrder = (await result.getAttribute("data-order"))!;
+    const markers = () =>
+      page.evaluate(
+        () =>
+          (document.querySelector("[data-testid=kline]") as HTMLElement & { markers?: Array<{ name: string; color: string }> }).markers ??
+          [],
+      );
+    await expect
+      .poll(async () => (await markers()).map((m) => m.name))
+      .toEqual(expect.arrayContaining([`opened-${settledOrder}`, `closed-${settledOrder}`]));
+    await result.click();
+    await result.waitFor({ state: "detached" });
+    expect((await markers()).filter((m) => m.name.endsWith(`-${settledOrder}`))).toHaveLength(2);
   }, 120_000);
 });

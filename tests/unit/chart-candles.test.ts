@@ -30,6 +30,7 @@ const scene = (over: Partial<Scene>): Scene => ({
   studies: { ma: [], upper: [], lower: [] },
   price: 100,
   orders: [],
+  closed: [],
   now: 44_000,
   width: WIDTH - 80,
   ...over,

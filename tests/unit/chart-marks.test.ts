@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { labelInterval, type Mark, marks, type Scene } from "@/features/trading/chart-scene";
+import { closedMarkers, DOWN, labelInterval, type Mark, marks, type Scene, UP } from "@/features/trading/chart-scene";
 import { drawLines, type Plot } from "@/features/trading/line-layer";
 
 import { recordingCanvas } from "./recording-canvas";
@@ -18,6 +18,7 @@ const scene = (over: Partial<Scene>): Scene => ({
   studies: noStudies,
   price: 105,
   orders: [],
+  closed: [],
   now: 1000,
   width: 310,
   ...over,
@@ -55,5 +56,51 @@ describe("the chart's marks", () => {
   it("labels as many times as fit the plot's width", () => {
     expect(labelInterval(scene({ view: { first: 0, count: 66 }, width: 310 }))).toBe(19);
     expect(labelInterval(scene({ view: { first: 0, count: 3 }, width: 310 }))).toBe(0);
+  });
+
+  it("marks where each order just settled opened (a ring) and closed (a dot), in its result's colour, joined by a line", () => {
+    // ten minute candles from 600 s; the order opened half way into the third and closed at the start of the sixth
+    const candles = Array.from({ length: 10 }, (_, i) => [600 + 60 * i, 105, 105, 105, 105] as [number, number, number, number, number]);
+    const closed = [
+      { id: 9, openPrice: 104, openTime: 750, closePrice: 106, closeTime: 900, result: "win" as const },
+      { id: 10, openPrice: 106, openTime: 900, closePrice: 103, closeTime: 960, result: "loss" as const },
+    ];
+    const markers = closedMarkers(scene({ candles, closed }));
+    expect(markers.map((m) => [m.name, m.kind, m.color, m.yAxis])).toEqual([
+      ["opened-9", "entry", UP, 104],
+      ["closed-9", "exit", UP, 106],
+      ["opened-10", "entry", DOWN, 106],
+      ["closed-10", "exit", DOWN, 103],
+    ]);
+    // a time's place: 750 s is the middle of the third candle (place 2), 900 s the start of the sixth (4.5)
+    expect(markers[0]!.xAxis).toBe(2);
+    expect(markers[1]!.xAxis).toBe(4.5);
+
+    const { canvas, calls } = recordingCanvas(390, 452);
+    drawLines(canvas, plot, [], view, "candles", noStudies, [], markers);
+    const band = plot.width / view.count;
+    const arcs = calls.filter(([name]) => name === "arc");
+    expect(arcs.map(([, x, y]) => [x, y])).toEqual([
+      [plot.left + 2.5 * band, 28 + 0.6 * 400],
+      [plot.left + 5 * band, 28 + 0.4 * 400],
+      [plot.left + 5 * band, 28 + 0.4 * 400],
+      [plot.left + 6 * band, 28 + 0.7 * 400],
+    ]);
+    // the line from the first order's entry to its exit
+    expect(calls).toContainEqual(["moveTo", plot.left + 2.5 * band, 28 + 0.6 * 400]);
+    expect(calls).toContainEqual(["lineTo", plot.left + 5 * band, 28 + 0.4 * 400]);
+  });
+
+  it("leaves out a marker off the plot, and the line to it", () => {
+    const { canvas, calls } = recordingCanvas(390, 452);
+    const markers = closedMarkers(
+      scene({
+        candles: [[600, 105, 105, 105, 105]],
+        closed: [{ id: 3, openPrice: 104, openTime: 600, closePrice: 130, closeTime: 630, result: "win" }],
+      }),
+    );
+    drawLines(canvas, plot, [], view, "candles", noStudies, [], markers);
+    expect(calls.filter(([name]) => name === "arc")).toHaveLength(1);
+    expect(calls.filter(([name]) => name === "lineTo")).toHaveLength(0);
   });
 });

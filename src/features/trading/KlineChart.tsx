@@ -6,14 +6,26 @@ import type { Candle, Period } from "#contract/markets";
 import { drawCandles, plotIn } from "./candle-layer";
 import { CandleWindow, PAGE } from "./candle-window";
 import { applyTick, type NumericCandle, toNumeric } from "./candles";
-import { type ChartOrder, type ChartType, GRID, marks, placeOf, type Scene, type Studies, studyLines, yRange } from "./chart-scene";
+import {
+  type ChartOrder,
+  type ChartType,
+  type ClosedChartOrder,
+  closedMarkers,
+  GRID,
+  marks,
+  placeOf,
+  type Scene,
+  type Studies,
+  studyLines,
+  yRange,
+} from "./chart-scene";
 import { atLatest, clampView, FUTURE, openingView, panView, type View, zoomView } from "./chart-view";
 import { CandleReadout, ChartCrosshair } from "./ChartCrosshair";
 import { drawLines } from "./line-layer";
 import { type Plot, plotScale } from "./plot-scale";
 import { type ChartPoint, useChartGestures } from "./use-chart-gestures";
 
-export type { ChartOrder, ChartType, Studies };
+export type { ChartOrder, ChartType, ClosedChartOrder, Studies };
 
 /** Where a time and price are on the chart, in pixels of the chart box; null before the chart is drawn. */
 export type PointOf = (time: number, price: number) => [number, number] | null;
@@ -34,6 +46,8 @@ interface Props {
   /** the live price, drawn as a line across the chart with its label on the price axis */
   price: number;
   orders: ChartOrder[];
+  /** orders settled while the screen is open: their entry and exit are marked */
+  closed: ClosedChartOrder[];
   /** the server's clock in whole seconds: the expiry countdowns follow it */
   now: number;
   /** pages of history as the user pans back (and forward again); without it the chart shows what it was given */
@@ -59,7 +73,20 @@ type Loading = "older" | "newer" | "latest" | null;
  * (line-layer.ts). Only the candles on screen (at most MAX_VISIBLE) are drawn: a pan, a zoom or a tick costs
  * the same however long the history, and the first draw of 5 000 candles is the first draw of 66.
  */
-export function KlineChart({ candles, period, precision, tick, chartType, studies, price, orders, now, loadCandles, overlay }: Props) {
+export function KlineChart({
+  candles,
+  period,
+  precision,
+  tick,
+  chartType,
+  studies,
+  price,
+  orders,
+  closed,
+  now,
+  loadCandles,
+  overlay,
+}: Props) {
   const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -82,8 +109,8 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   // the plot and price range last drawn: pixels of places and prices (crosshair, overlay) follow it
   const plot = useRef<Plot | null>(null);
 
-  const latest = useRef({ price, orders, now, chartType, studies, loadCandles });
-  latest.current = { price, orders, now, chartType, studies, loadCandles };
+  const latest = useRef({ price, orders, closed, now, chartType, studies, loadCandles });
+  latest.current = { price, orders, closed, now, chartType, studies, loadCandles };
 
   const places = () => win.current.candles.length + (win.current.detached ? 0 : FUTURE);
   const scene = (): Scene => ({
@@ -96,6 +123,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
     studies: lines.current,
     price: latest.current.price,
     orders: latest.current.orders,
+    closed: latest.current.closed,
     now: latest.current.now,
     width: plotWidth(),
   });
@@ -104,10 +132,12 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   const paintLines = useCallback(() => {
     const layer = linesLayer.current;
     if (!layer) return;
-    const drawn = marks(scene());
-    drawLines(layer, plot.current, win.current.candles, view.current, latest.current.chartType, lines.current, drawn);
-    // read by the browser tests: the lines the chart drew
-    Object.assign(box.current ?? {}, { marks: drawn });
+    const now = scene();
+    const drawn = marks(now);
+    const markers = closedMarkers(now);
+    drawLines(layer, plot.current, now.candles, now.view, now.chartType, lines.current, drawn, markers);
+    // read by the browser tests: the lines and markers the chart drew
+    Object.assign(box.current ?? {}, { marks: drawn, markers });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- scene() reads refs
   }, [period, precision]);
 
@@ -274,7 +304,7 @@ export function KlineChart({ candles, period, precision, tick, chartType, studie
   useEffect(() => {
     paintLines();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- paintLines reads the props through refs
-  }, [price, orders, now]);
+  }, [price, orders, closed, now]);
 
   const pointOf: PointOf = useCallback(
     (time, value) => {

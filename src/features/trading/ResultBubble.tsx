@@ -30,6 +30,7 @@ export function ResultBubble({ order, pointOf, onClose }: { order: Order; pointO
       style={style}
       data-testid="order-result"
       data-result={result}
+      data-order={order.id}
       aria-live="polite"
       onClick={onClose}
     >

@@ -23,7 +23,7 @@ import { type Direction, type Order } from "#contract/trading";
 
 import { fetchBalance, fetchKlinePage, submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
-import { type ChartOrder, type ChartType, KlineChart, type LoadCandles, type Studies } from "./KlineChart";
+import { type ChartOrder, type ChartType, type ClosedChartOrder, KlineChart, type LoadCandles, type Studies } from "./KlineChart";
 import { markNoticeOffered, noticeOfferDue } from "./notice-offer";
 import { NoticeOffer } from "./NoticeOffer";
 import { useProblemText } from "./problem-text";
@@ -48,6 +48,8 @@ interface Props {
 }
 
 const VIEW_KEY = "trade-chart-view";
+/** How many orders settled on this screen keep their entry and exit marked on the chart. */
+const CLOSED_MARKED = 5;
 function readView(): { chartType: ChartType; studies: Studies } {
   try {
     const saved = JSON.parse(localStorage.getItem(VIEW_KEY) ?? "{}") as Partial<{ chartType: ChartType } & Studies>;
@@ -158,6 +160,19 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
       clearInterval(timer);
     };
   }, [dueKey, refreshBalance, notices]);
+  // the last few settled here keep their entry and exit marked on the chart after the result has gone
+  const closedOrders: ClosedChartOrder[] = useMemo(
+    () =>
+      settled.slice(-CLOSED_MARKED).map((o) => ({
+        id: o.id,
+        openPrice: Number(o.openPrice),
+        openTime: o.openTime,
+        closePrice: Number(o.closePrice ?? o.openPrice),
+        closeTime: o.closeTime,
+        result: o.result ?? "tie",
+      })),
+    [settled],
+  );
   const [dismissed, setDismissed] = useState<Set<number>>(new Set());
   const result = settled.filter((o) => !dismissed.has(o.id)).at(-1);
   useEffect(() => {
@@ -306,6 +321,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         studies={view.studies}
         price={Number(price)}
         orders={chartOrders}
+        closed={closedOrders}
         now={second}
         loadCandles={loadCandles}
         overlay={(pointOf) => (

@@ -1,6 +1,6 @@
 import { formatDateTime } from "@/i18n/format";
 import { type Period, PERIOD_SECONDS } from "#contract/markets";
-import type { Direction } from "#contract/trading";
+import type { Direction, OrderResult } from "#contract/trading";
 
 import type { NumericCandle } from "./candles";
 import { FUTURE, priceExtent, type View } from "./chart-view";
@@ -20,6 +20,16 @@ export interface ChartOrder {
   openTime: number;
   closeTime: number;
   label: string;
+}
+
+/** An order settled while the screen was open: a marker where it opened, one where it closed, a line between. */
+export interface ClosedChartOrder {
+  id: number;
+  openPrice: number;
+  openTime: number;
+  closePrice: number;
+  closeTime: number;
+  result: OrderResult;
 }
 
 /** The study lines over the whole window, one value per candle ("-" where the window is not full yet). */
@@ -57,6 +67,8 @@ export interface Scene {
   studies: StudyLines;
   price: number;
   orders: ChartOrder[];
+  /** orders just settled, marked at their entry and exit */
+  closed: ClosedChartOrder[];
   now: number;
   /** the plot's width in pixels: how many time labels fit */
   width: number;
@@ -142,6 +154,32 @@ export function marks({ candles, view, period, precision, price, orders, now }: 
     });
   }
   return lines;
+}
+
+/**
+ * A point on the chart, at a place (counted from the first place on screen) and a price: where a settled order
+ * opened (a ring) or closed (a dot), in the colour of its result.
+ */
+export interface Marker {
+  name: string;
+  xAxis: number;
+  yAxis: number;
+  color: string;
+  kind: "entry" | "exit";
+}
+
+const RESULT_COLOURS: Record<OrderResult, string> = { win: UP, loss: DOWN, tie: "#a9b4c6" };
+
+/** The entry and exit markers of the orders just settled, in the order given (entry before exit). */
+export function closedMarkers({ candles, view, period, closed }: Scene): Marker[] {
+  return closed.flatMap((order) => {
+    const color = RESULT_COLOURS[order.result];
+    const at = (time: number) => placeOf(candles, period, time) - view.first;
+    return [
+      { name: `opened-${order.id}`, xAxis: at(order.openTime), yAxis: order.openPrice, color, kind: "entry" as const },
+      { name: `closed-${order.id}`, xAxis: at(order.closeTime), yAxis: order.closePrice, color, kind: "exit" as const },
+    ];
+  });
 }
 
 /** The price axis range: what the visible candles (and study lines) span. */

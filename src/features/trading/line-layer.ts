@@ -1,5 +1,5 @@
 import type { NumericCandle } from "./candles";
-import type { ChartType, Mark, StudyLines } from "./chart-scene";
+import type { ChartType, Mark, Marker, StudyLines } from "./chart-scene";
 import type { View } from "./chart-view";
 import { clearedContext, type Plot, plotScale } from "./plot-scale";
 
@@ -22,6 +22,7 @@ export function drawLines(
   chartType: ChartType,
   studies: StudyLines,
   marks: Mark[],
+  markers: Marker[] = [],
 ): void {
   const prepared = clearedContext(canvas);
   if (!prepared || !plot || plot.max <= plot.min) return;
@@ -71,6 +72,48 @@ export function drawLines(
   line((i) => studies.lower[i], BAND, 1, true);
   context.restore();
   drawMarks(context, plot, scale.x, y, marks);
+  drawMarkers(context, plot, scale.x, y, markers);
+}
+
+const MARKER_RADIUS = 4;
+
+/**
+ * Settled orders' entry (a ring) and exit (a dot), joined by a thin dashed line; a marker off the plot (panned
+ * away) is left out, and so is the line to it.
+ */
+function drawMarkers(
+  context: CanvasRenderingContext2D,
+  plot: Plot,
+  x: (place: number) => number,
+  y: (price: number) => number,
+  markers: Marker[],
+) {
+  const inside = (px: number, py: number) =>
+    px >= plot.left && px <= plot.left + plot.width && py >= plot.top && py <= plot.top + plot.height;
+  const points = markers.map((marker) => ({ marker, px: x(marker.xAxis), py: y(marker.yAxis) }));
+  context.lineWidth = 1;
+  for (const [i, { marker, px, py }] of points.entries()) {
+    const next = points[i + 1];
+    if (marker.kind === "entry" && next?.marker.kind === "exit" && inside(px, py) && inside(next.px, next.py)) {
+      context.beginPath();
+      context.setLineDash([2, 3]);
+      context.strokeStyle = marker.color;
+      context.moveTo(px, py);
+      context.lineTo(next.px, next.py);
+      context.stroke();
+    }
+  }
+  context.setLineDash([]);
+  for (const { marker, px, py } of points) {
+    if (!inside(px, py)) continue;
+    context.beginPath();
+    context.arc(px, py, MARKER_RADIUS, 0, 2 * Math.PI);
+    context.fillStyle = marker.kind === "exit" ? marker.color : "#0f1520";
+    context.fill();
+    context.strokeStyle = marker.kind === "exit" ? "#eef2f8" : marker.color;
+    context.lineWidth = marker.kind === "exit" ? 1 : 2;
+    context.stroke();
+  }
 }
 
 const LABEL_FONT = "12px sans-serif";
