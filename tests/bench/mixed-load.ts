@@ -170,10 +170,16 @@ export async function mixedLoad(
       return { ...request, headers: headers ?? {}, ...(body === undefined ? {} : { body }) };
     },
   }));
+  const result = await runAutocannon(baseUrls, { connections: CONNECTIONS, duration: options.seconds ?? LOAD_SECONDS, requests });
+  return { ...result, orders: sequence };
+}
+
+/** One autocannon run over the processes' URLs, as the figures the report prints (less the orders sent). */
+async function runAutocannon(baseUrls: string[], options: Omit<autocannon.Options, "url">): Promise<Omit<LoadFigures, "orders">> {
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
       // autocannon takes several URLs at run time (its types say one)
-      { url: baseUrls as unknown as string, connections: CONNECTIONS, duration: options.seconds ?? LOAD_SECONDS, requests },
+      { ...options, url: baseUrls as unknown as string },
       (error, answer) => (error ? reject(error) : resolve(answer)),
     ),
   );
@@ -184,7 +190,6 @@ export async function mixedLoad(
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    orders: sequence,
   };
 }
 
@@ -204,47 +209,33 @@ export async function orderLoad(baseUrls: string[], tokens: string[], seconds: n
   const crypto = (await call(baseUrls[0]!, "/api/index/ajaxdata?market=crypto")).data as Array<{ id: number }>;
   let connection = 0;
   let sequence = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon(
+  const result = await runAutocannon(baseUrls, {
+    connections,
+    duration: seconds,
+    requests: [
       {
-        url: baseUrls as unknown as string,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: "POST",
-            path: "/api/user/addorder",
-            setupRequest: (request, context) => {
-              const user = context as Record<string, unknown>;
-              user.token ??= tokens[connection++ % tokens.length];
-              const n = sequence++;
-              return {
-                ...request,
-                headers: { token: user.token as string, "content-type": "application/x-www-form-urlencoded" },
-                body: new URLSearchParams({
-                  pid: String(crypto[n % crypto.length]!.id),
-                  direction: n % 2 ? "up" : "down",
-                  seconds: String(ORDER_SECONDS),
-                  amount: "10",
-                  requestId: `bench-order-${Date.now()}-${n}`,
-                }).toString(),
-              };
-            },
-          },
-        ],
+        method: "POST",
+        path: "/api/user/addorder",
+        setupRequest: (request, context) => {
+          const user = context as Record<string, unknown>;
+          user.token ??= tokens[connection++ % tokens.length];
+          const n = sequence++;
+          return {
+            ...request,
+            headers: { token: user.token as string, "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({
+              pid: String(crypto[n % crypto.length]!.id),
+              direction: n % 2 ? "up" : "down",
+              seconds: String(ORDER_SECONDS),
+              amount: "10",
+              requestId: `bench-order-${Date.now()}-${n}`,
+            }).toString(),
+          };
+        },
       },
-      (error, answer) => (error ? reject(error) : resolve(answer)),
-    ),
-  );
-  return {
-    // over the whole run (the per-second average leaves out a last partial second)
-    requestsPerSecond: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    orders: sequence,
-  };
+    ],
+  });
+  return { ...result, orders: sequence };
 }
 
 export interface DeploymentFigures {
