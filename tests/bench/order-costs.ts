@@ -11,6 +11,7 @@ import type { UserRow } from "#server/modules/accounts/sessions";
 import { type PlaceOrderInput, placePlannedOrder, planOrder } from "#server/modules/trading/service";
 
 import { startHarness } from "../server/harness";
+import { databaseOnServer } from "../server/postgres-server";
 
 const ORDER_AMOUNT_CENTS = 1_000;
 const ORDER_FEE_CENTS = 10;
@@ -120,17 +121,11 @@ export async function pgliteOrderCosts(count = 2_000): Promise<PgliteOrderCosts>
  * does), `connections` clients each placing hand-written orders for its own users for `seconds`. Orders a second.
  */
 export async function plainPgOrderBaseline(clusterUrl: string, seconds: number, connections = 16): Promise<number> {
-  const name = `bench_baseline_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: clusterUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
-  const migrated = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const database = await databaseOnServer(clusterUrl);
+  const migrated = await openDatabase({ databaseUrl: database.url, dataDir: null });
   await migrated.close();
 
-  const pool = new pg.Pool({ connectionString: url.toString(), max: connections });
+  const pool = new pg.Pool({ connectionString: database.url, max: connections });
   try {
     const userIds = await benchUsers((text) => pool.query(text), USERS);
     const now = Math.floor(Date.now() / 1000);
@@ -153,5 +148,6 @@ export async function plainPgOrderBaseline(clusterUrl: string, seconds: number, 
     return placed / seconds;
   } finally {
     await pool.end();
+    database.stop();
   }
 }

@@ -65,8 +65,8 @@ export interface TempPostgres {
   stop(): void;
 }
 
-/** A fresh database on the server named by TEST_DATABASE_URL, dropped by stop(). */
-async function databaseOnServer(serverUrl: string): Promise<TempPostgres> {
+/** A fresh database on a running server (TEST_DATABASE_URL's, or a temporary cluster's), dropped by stop(). */
+export async function databaseOnServer(serverUrl: string): Promise<TempPostgres> {
   const name = `trading_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
