@@ -225,4 +225,34 @@ describe("operator console", () => {
     expect(await app.getByTestId("place-coords").textContent()).toBe("52.5163, 13.378");
     await context.close();
   });
+
+  it("edits a yuebao plan from its row and adds a deposit channel; Edit again closes the form, a save closes it and shows the row", async () => {
+    const page = await signedInConsole();
+    await page.getByRole("link", { name: "Yuebao plans" }).click();
+    const row = page.locator("[data-testid^=plan-]").first();
+    await row.waitFor({ timeout: 15_000 });
+    const title = (await row.locator("td").nth(1).textContent())!;
+    await row.getByRole("button", { name: "Edit" }).click();
+    const form = page.getByRole("form", { name: `Edit plan ${title}` });
+    await form.waitFor();
+    // Edit on the same row closes the form, and opens it again
+    await row.getByRole("button", { name: "Edit" }).click();
+    await form.waitFor({ state: "detached" });
+    await row.getByRole("button", { name: "Edit" }).click();
+    await form.getByLabel("Minimum").fill("123");
+    await form.getByRole("button", { name: "Save plan" }).click();
+    await form.waitFor({ state: "detached" });
+    await expect.poll(() => row.locator("td.amount").first().textContent()).toMatch(/^123\.00/);
+
+    await page.getByRole("link", { name: "Deposit channels" }).click();
+    await page.getByRole("button", { name: "New channel" }).click();
+    const channel = page.getByRole("form", { name: "New channel" });
+    await channel.getByLabel("Name", { exact: true }).fill("Console test bank");
+    await channel.getByLabel("Account or address", { exact: true }).fill("DE89 3704 0044 0532 0130 00");
+    await channel.getByRole("button", { name: "Save channel" }).click();
+    await channel.waitFor({ state: "detached" });
+    const added = page.locator("[data-testid^=channel-]").filter({ hasText: "Console test bank" });
+    await added.waitFor();
+    expect(await added.locator("code").textContent()).toBe("DE89 3704 0044 0532 0130 00");
+  });
 });

@@ -9,6 +9,7 @@ import { FormRow } from "../FormRow";
 import { FormStatus } from "../FormStatus";
 import { TranslationRows } from "../TranslationRows";
 import { useLoad } from "../use-load";
+import { useRowEditor } from "../use-row-editor";
 import { useSubmit } from "../use-submit";
 
 interface Channel {
@@ -43,9 +44,8 @@ const readAsDataUrl = (file: File) =>
 /** Where customers send recharges: add, change, enable or disable a channel, with its QR image to scan. */
 export function ChannelsPage() {
   const { t } = useLingui();
-  const [editing, setEditing] = useState<number | "new" | null>(null);
   const { data, error, reload } = useLoad(() => call<Channel[]>(api.channels));
-  const channel = typeof editing === "number" ? (data?.find((c) => c.id === editing) ?? null) : null;
+  const editor = useRowEditor(data, reload);
   return (
     <section>
       <h1>
@@ -79,7 +79,7 @@ export function ChannelsPage() {
         </thead>
         <tbody>
           {data?.map((row) => (
-            <tr key={row.id} data-testid={`channel-${row.id}`} className={row.id === editing ? "selected" : undefined}>
+            <tr key={row.id} data-testid={`channel-${row.id}`} className={editor.isEditing(row.id) ? "selected" : undefined}>
               <td>{row.id}</td>
               <td>{row.type}</td>
               <td>{row.name}</td>
@@ -90,7 +90,7 @@ export function ChannelsPage() {
               <td>{row.qr ? <img className="qr" src={row.qr.url} alt={t`QR code of ${row.name}`} /> : "—"}</td>
               <td>{row.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}</td>
               <td>
-                <button type="button" onClick={() => setEditing(row.id === editing ? null : row.id)}>
+                <button type="button" onClick={() => editor.toggle(row.id)}>
                   <Trans>Edit</Trans>
                 </button>
               </td>
@@ -98,19 +98,10 @@ export function ChannelsPage() {
           ))}
         </tbody>
       </table>
-      <button type="button" onClick={() => setEditing("new")}>
+      <button type="button" onClick={editor.startNew}>
         <Trans>New channel</Trans>
       </button>
-      {editing !== null && (
-        <ChannelForm
-          key={String(editing)}
-          channel={channel}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      )}
+      {editor.open && <ChannelForm key={editor.key} channel={editor.row} onSaved={editor.saved} />}
     </section>
   );
 }

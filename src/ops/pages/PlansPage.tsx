@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 
 import { ratePercentShort } from "#contract/format";
 import type { Translations } from "#contract/localized-texts";
@@ -11,6 +11,7 @@ import { FormStatus } from "../FormStatus";
 import { money } from "../i18n";
 import { TranslationRows } from "../TranslationRows";
 import { useLoad } from "../use-load";
+import { useRowEditor } from "../use-row-editor";
 import { useSubmit } from "../use-submit";
 
 interface Plan {
@@ -43,10 +44,9 @@ const percentPerDay = (rate: string) => `${ratePercentShort(rate, 4)} %`;
 /** Yuebao plans: rate, term and minimum, on or off. Running subscriptions keep the rate and term they started with. */
 export function PlansPage() {
   const { t } = useLingui();
-  const [editing, setEditing] = useState<number | "new" | null>(null);
   const toggle = useSubmit();
   const { data, error, reload } = useLoad(() => call<Plan[]>(api.plans));
-  const plan = typeof editing === "number" ? (data?.find((p) => p.id === editing) ?? null) : null;
+  const editor = useRowEditor(data, reload);
   return (
     <section>
       <h1>
@@ -84,7 +84,7 @@ export function PlansPage() {
         </thead>
         <tbody>
           {data?.map((row) => (
-            <tr key={row.id} data-testid={`plan-${row.id}`} className={row.id === editing ? "selected" : undefined}>
+            <tr key={row.id} data-testid={`plan-${row.id}`} className={editor.isEditing(row.id) ? "selected" : undefined}>
               <td>{row.id}</td>
               <td>{row.title}</td>
               <td>{percentPerDay(row.dailyRate)}</td>
@@ -95,7 +95,7 @@ export function PlansPage() {
               </td>
               <td>{row.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}</td>
               <td>
-                <button type="button" onClick={() => setEditing(row.id === editing ? null : row.id)}>
+                <button type="button" onClick={() => editor.toggle(row.id)}>
                   <Trans>Edit</Trans>
                 </button>{" "}
                 <button
@@ -114,19 +114,10 @@ export function PlansPage() {
           ))}
         </tbody>
       </table>
-      <button type="button" onClick={() => setEditing("new")}>
+      <button type="button" onClick={editor.startNew}>
         <Trans>New plan</Trans>
       </button>
-      {editing !== null && (
-        <PlanForm
-          key={String(editing)}
-          plan={plan}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      )}
+      {editor.open && <PlanForm key={editor.key} plan={editor.row} onSaved={editor.saved} />}
     </section>
   );
 }
