@@ -51,7 +51,7 @@ describe("the trade screen", () => {
     expect(line.label?.formatter).toMatch(/^\d+\.\d{2}$/);
 
     // candles ⇄ line, and the period marked
-    expect(await page.locator(".tr-periods [aria-current=true]").textContent()).toBe("1m");
+    expect(await page.locator(".tr-periods [aria-current]").textContent()).toBe("1m");
     await page.getByTestId("chart-type").click();
     await expect.poll(() => page.getByTestId("kline").getAttribute("data-chart-type")).toBe("line");
     await page.getByTestId("chart-type").click();
@@ -71,6 +71,49 @@ describe("the trade screen", () => {
       }));
       expect(status.right).toBeLessThanOrEqual(status.lineEnd + 0.5);
       expect(status.full).toBeLessThanOrEqual(status.shown);
+    }
+
+    // the candle's figures over the chart take at most two lines at 320 px, in German's longer words too
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.evaluate(() => localStorage.setItem("language", "de"));
+    await page.reload();
+    const readout = page.getByTestId("kline-readout");
+    await expect.poll(() => readout.textContent()).toContain("Hoch");
+    const lines = await readout.evaluate(
+      (element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+    );
+    expect(lines).toBeLessThanOrEqual(2.2);
+    await page.evaluate(() => localStorage.setItem("language", "en"));
+  });
+
+  it("at 320 px in Thai scrolls the period row to the chosen period and fades the edge that has more", async ({ demoPage: page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.evaluate(() => localStorage.setItem("language", "th"));
+    try {
+      await page.goto(appUrl(`/pages/trade/trade?pid=${pid}&period=1d`));
+      await page.reload();
+      const row = page.locator(".tr-periods");
+      // the router marks the link of the page shown (aria-current="page")
+      const chosen = row.locator("[aria-current]");
+      await chosen.waitFor({ timeout: 20_000 });
+      await expect.poll(() => row.getAttribute("data-more")).toBe("start");
+      const [rowBox, chipBox] = [(await row.boundingBox())!, (await chosen.boundingBox())!];
+      expect(chipBox.x).toBeGreaterThanOrEqual(rowBox.x);
+      expect(chipBox.x + chipBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
+      // marked as chosen: filled, unlike the others
+      const fill = (chip: typeof chosen) => chip.evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(await fill(chosen)).not.toBe(await fill(row.locator(".tr-chip").first()));
+      // scrolled back to the first period: the fade moves to the other edge
+      await row.evaluate((element) => element.scrollTo({ left: 0 }));
+      await expect.poll(() => row.getAttribute("data-more")).toBe("end");
+      // wide enough for every chip: no fade
+      await page.setViewportSize({ width: 450, height: 740 });
+      await page.evaluate(() => localStorage.setItem("language", "en"));
+      await page.reload();
+      await row.locator("[aria-current]").waitFor();
+      await expect.poll(() => row.getAttribute("data-more")).toBeNull();
+    } finally {
+      await page.evaluate(() => localStorage.setItem("language", "en"));
     }
   });
 

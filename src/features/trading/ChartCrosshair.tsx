@@ -38,8 +38,9 @@ export function ChartCrosshair({
 }
 
 /**
- * The time, open, high, low and close of the candle under the crosshair (the live candle otherwise), over the
- * top of the chart. Text rather than a tooltip drawn on the canvas: screen readers can read it.
+ * The open, high, low and close of the candle under the crosshair (the live candle otherwise), over the top
+ * of the chart. Text rather than a tooltip drawn on the canvas: screen readers can read it. Its time is for
+ * them only: the crosshair labels the time on the time axis, and the live candle's is now.
  */
 export function CandleReadout({
   candle: [time, open, high, low, close],
@@ -60,7 +61,7 @@ export function CandleReadout({
       data-testid="kline-readout"
       data-time={time}
     >
-      <span>{timeLabel(time, period)}</span>
+      <span className="visually-hidden">{timeLabel(time, period)}</span>
       <span>{t`O ${price(open)}`}</span>
       <span>{t`H ${price(high)}`}</span>
       <span>{t`L ${price(low)}`}</span>

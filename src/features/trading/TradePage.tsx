@@ -30,6 +30,7 @@ import { useProblemText } from "./problem-text";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, TradeBar } from "./TradeBar";
 import { useResultNotices } from "./use-result-notices";
+import { useScrollRow } from "./use-scroll-row";
 
 // the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
@@ -243,10 +244,12 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
     void place(direction, requoted ?? price);
   }
 
-  // over the chart's foot, so the chart keeps its size; there with or without the chart drawn yet
+  // over the chart's foot, so the chart keeps its size
   const offer = offerNotices && <NoticeOffer userId={userId} onDone={() => setOfferNotices(false)} />;
 
   const periodLabels: Record<Period, string> = { "1m": t`1m`, "5m": t`5m`, "15m": t`15m`, "30m": t`30m`, "1h": t`1h`, "1d": t`1d` };
+  const periodsRow = useRef<HTMLElement>(null);
+  useScrollRow(periodsRow, period);
   const toggle = (key: keyof Studies) => setView((v) => ({ ...v, studies: { ...v.studies, [key]: !v.studies[key] } }));
 
   return (
@@ -272,7 +275,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
       </header>
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <div className="tr-tools">
-        <nav className="tr-periods" aria-label={t`Chart period`}>
+        <nav className="tr-periods" aria-label={t`Chart period`} ref={periodsRow}>
           {PERIODS.map((p) => (
             <Link
               key={p}

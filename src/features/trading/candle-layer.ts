@@ -54,7 +54,7 @@ export function drawCandles(canvas: HTMLCanvasElement, plot: Plot | null, scene:
     if ((view.first + place) % step !== 0) continue;
     const text = labels[place]!;
     const textWidth = context.measureText(text).width;
-    const left = Math.min(Math.max(scale.x(place) - textWidth / 2, 0), width - textWidth);
+    const left = Math.min(Math.max(scale.x(place) - textWidth / 2, plot.left), width - textWidth);
     if (left < lastRight + LABEL_GAP) continue;
     context.fillText(text, left, plot.top + plot.height + LABEL_GAP - 2);
     lastRight = left + textWidth;

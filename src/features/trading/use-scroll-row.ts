@@ -1,0 +1,32 @@
+import { type RefObject, useEffect } from "react";
+
+/**
+ * A row of chips that scrolls sideways when the screen is too narrow for it (the chart periods at 320 px in
+ * Thai or Japanese): the current chip is scrolled into view, and `data-more` says on which sides chips are out
+ * of sight ("start", "end" or "both"), for the row's fade at that edge.
+ */
+export function useScrollRow(row: RefObject<HTMLElement | null>, current: string): void {
+  useEffect(() => {
+    const node = row.current;
+    if (!node) return;
+    const chip = node.querySelector<HTMLElement>("[aria-current]");
+    if (chip && (chip.offsetLeft < node.scrollLeft || chip.offsetLeft + chip.offsetWidth > node.scrollLeft + node.clientWidth)) {
+      node.scrollLeft = chip.offsetLeft - (node.clientWidth - chip.offsetWidth) / 2;
+    }
+    const mark = () => {
+      const start = node.scrollLeft > 1;
+      const end = node.scrollLeft + node.clientWidth < node.scrollWidth - 1;
+      const more = start && end ? "both" : start ? "start" : end ? "end" : null;
+      if (more) node.dataset.more = more;
+      else delete node.dataset.more;
+    };
+    mark();
+    node.addEventListener("scroll", mark, { passive: true });
+    const observer = new ResizeObserver(mark);
+    observer.observe(node);
+    return () => {
+      node.removeEventListener("scroll", mark);
+      observer.disconnect();
+    };
+  }, [row, current]);
+}
