@@ -59,6 +59,20 @@ describe("favourites in the browser", () => {
     await page.reload();
     await expect.poll(() => page.getByRole("tab", { name: "Metals" }).getAttribute("aria-selected")).toBe("true");
 
+    // on a narrow phone the remembered tab, the last of the row, is scrolled into sight
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.getByRole("tab", { name: "Crypto" }).click();
+    await page.reload();
+    const crypto = page.getByRole("tab", { name: "Crypto" });
+    await expect.poll(() => crypto.getAttribute("aria-selected")).toBe("true");
+    await expect
+      .poll(async () => {
+        const box = (await crypto.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= 320;
+      })
+      .toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+
     // unstarring the last favourites removes the tab; the server agrees after a reload
     await page.getByRole("tab", { name: "Favourites" }).click();
     await tapStar(page, "BTC/USDT");

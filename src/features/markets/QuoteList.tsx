@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 
 import { favouritesAtom } from "@/api/favourites";
 import { currentUserAtom } from "@/api/session";
@@ -60,6 +60,16 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
   useEffect(() => primeQuotes(products), [products]);
   useEffect(() => watchQuotes(shown.map((p) => p.id)), [shown]);
 
+  // the remembered tab may be past the screen's edge on a narrow phone: the row scrolls to it
+  const tabRow = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const row = tabRow.current;
+    const chip = row?.querySelector<HTMLElement>("[aria-selected=true]");
+    if (!row || !chip) return;
+    const [box, place] = [row.getBoundingClientRect(), chip.getBoundingClientRect()];
+    row.scrollLeft += place.left - box.left - (box.width - place.width) / 2;
+  }, [tab]);
+
   function choose(next: HomeTab) {
     setChosen(next);
     writeHomeTab(next);
@@ -70,7 +80,7 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
       <h2 id="quotes-title" className="section-title">
         {t`Markets`} {oneSource && <PriceSource by={{ simulated: true, source: "simulated" }} />}
       </h2>
-      <div className="tabs" role="tablist" aria-label={t`Markets`}>
+      <div className="tabs" role="tablist" aria-label={t`Markets`} ref={tabRow}>
         {tabs.map((m) => (
           <button key={m} type="button" role="tab" aria-selected={m === tab} className="tab-chip" onClick={() => choose(m)}>
             {labels[m]}

@@ -10,8 +10,9 @@ export function useScrollRow(row: RefObject<HTMLElement | null>, current: string
     const node = row.current;
     if (!node) return;
     const chip = node.querySelector<HTMLElement>("[aria-current]");
-    if (chip && (chip.offsetLeft < node.scrollLeft || chip.offsetLeft + chip.offsetWidth > node.scrollLeft + node.clientWidth)) {
-      node.scrollLeft = chip.offsetLeft - (node.clientWidth - chip.offsetWidth) / 2;
+    if (chip) {
+      const [box, place] = [node.getBoundingClientRect(), chip.getBoundingClientRect()];
+      if (place.left < box.left || place.right > box.right) node.scrollLeft += place.left - box.left - (box.width - place.width) / 2;
     }
     const mark = () => {
       const start = node.scrollLeft > 1;
