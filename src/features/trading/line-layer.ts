@@ -1,7 +1,7 @@
 import type { NumericCandle } from "./candles";
 import type { ChartType, Mark, Marker, StudyLines } from "./chart-scene";
 import type { View } from "./chart-view";
-import { clearedContext, type Plot, plotScale } from "./plot-scale";
+import { clearedContext, type Plot, type PlotScale, plotScale } from "./plot-scale";
 
 export type { Plot };
 
@@ -71,8 +71,8 @@ export function drawLines(
   line((i) => studies.upper[i], BAND, 1, true);
   line((i) => studies.lower[i], BAND, 1, true);
   context.restore();
-  drawMarks(context, plot, scale.x, y, marks);
-  drawMarkers(context, plot, scale.x, y, markers);
+  drawMarks(context, plot, scale, marks);
+  drawMarkers(context, plot, scale, markers);
 }
 
 const MARKER_RADIUS = 4;
@@ -81,13 +81,7 @@ const MARKER_RADIUS = 4;
  * Settled orders' entry (a ring) and exit (a dot), joined by a thin dashed line; a marker off the plot (panned
  * away) is left out, and so is the line to it.
  */
-function drawMarkers(
-  context: CanvasRenderingContext2D,
-  plot: Plot,
-  x: (place: number) => number,
-  y: (price: number) => number,
-  markers: Marker[],
-) {
+function drawMarkers(context: CanvasRenderingContext2D, plot: Plot, { x, y }: PlotScale, markers: Marker[]) {
   const inside = (px: number, py: number) =>
     px >= plot.left && px <= plot.left + plot.width && py >= plot.top && py <= plot.top + plot.height;
   const points = markers.map((marker) => ({ marker, px: x(marker.xAxis), py: y(marker.yAxis) }));
@@ -123,13 +117,7 @@ const LABEL_PAD = { x: 4, y: 2 };
  * The marks: a price line's label on the price axis (or, without a background, above the line's start), an
  * expiry's over the plot's top. A line outside the plot is not drawn.
  */
-function drawMarks(
-  context: CanvasRenderingContext2D,
-  plot: Plot,
-  x: (place: number) => number,
-  y: (price: number) => number,
-  marks: Mark[],
-) {
+function drawMarks(context: CanvasRenderingContext2D, plot: Plot, { x, y }: PlotScale, marks: Mark[]) {
   context.font = LABEL_FONT;
   context.textBaseline = "middle";
   for (const mark of marks) {
