@@ -22,7 +22,6 @@ function minuteCandles(count: number): NumericCandle[] {
 
 const scene = (over: Partial<Scene>): Scene => ({
   candles: minuteCandles(10),
-  live: true,
   view: { first: 0, count: 10 },
   period: "1m",
   precision: 2,

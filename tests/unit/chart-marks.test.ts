@@ -10,7 +10,6 @@ const view = { first: 0, count: 10 };
 const noStudies = { ma: [], upper: [], lower: [] };
 const scene = (over: Partial<Scene>): Scene => ({
   candles: [],
-  live: true,
   view,
   period: "1m",
   precision: 2,

@@ -115,7 +115,6 @@ export function KlineChart({
   const places = () => win.current.candles.length + (win.current.detached ? 0 : FUTURE);
   const scene = (): Scene => ({
     candles: win.current.candles,
-    live: !win.current.detached,
     view: view.current,
     period,
     precision,

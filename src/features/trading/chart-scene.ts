@@ -55,11 +55,9 @@ export function studyLines(candles: NumericCandle[], studies: Studies): StudyLin
   return { ma: studies.ma ? movingAverage(closes, MA_WINDOW) : [], ...band };
 }
 
-/** Everything drawn for one view: what the chart needs to set, built from the window's candles. */
+/** Everything drawn for one view, built from the window's candles. */
 export interface Scene {
   candles: NumericCandle[];
-  /** the last candle held is the live one (ticks move it) */
-  live: boolean;
   view: View;
   period: Period;
   precision: number;
