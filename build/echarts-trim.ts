@@ -1,8 +1,8 @@
 import type { Plugin } from "vite";
 
 /**
- * Parts of echarts' core swapped in the build for less code: KB off the chunk every chart shares (the trade
- * screen's chart included).
+ * Parts of echarts' core swapped in the build for less code: KB off the chunk the profit and asset charts
+ * share (the trade screen's K-line draws on its own canvas, without echarts).
  * - zrender's timsort, which sorts what is drawn by z order: the engine's own sort is a stable timsort too (every
  *   browser since ES2019), so the same order from a line of code.
  * - The Chinese locale (the English one stays): echarts' own words for its toolbox, data zoom, legend selector,
