@@ -50,6 +50,17 @@ describe("the trade screen", () => {
     expect(Math.abs(line.yAxis! - price) / price).toBeLessThan(0.01);
     expect(line.label?.formatter).toMatch(/^\d+\.\d{2}$/);
 
+    // the chosen settlement time previewed as a line where an order placed now would expire: 30 s is half a
+    // one-minute candle, 1 min a whole one further right
+    const preview = async () => (await chartMarks(page)).find((m) => m.name === "preview-expiry");
+    await expect.poll(async () => (await preview())?.label?.formatter).toBe("30s");
+    const at30 = (await preview())!.xAxis!;
+    await page.locator(".tr-bar").getByRole("button", { name: "1m", exact: true }).click();
+    await expect.poll(async () => (await preview())?.label?.formatter).toBe("1m");
+    // a second may pass between the two reads: 1/60 of a place each
+    expect(Math.abs((await preview())!.xAxis! - at30 - 0.5)).toBeLessThan(0.05);
+    await page.locator(".tr-bar").getByRole("button", { name: "30s", exact: true }).click();
+
     // candles ⇄ line, and the period marked
     expect(await page.locator(".tr-periods [aria-current]").textContent()).toBe("1m");
     await page.getByTestId("chart-type").click();

@@ -30,6 +30,7 @@ const scene = (over: Partial<Scene>): Scene => ({
   price: 100,
   orders: [],
   closed: [],
+  preview: null,
   now: 44_000,
   width: WIDTH - 80,
   ...over,

@@ -18,6 +18,7 @@ const scene = (over: Partial<Scene>): Scene => ({
   price: 105,
   orders: [],
   closed: [],
+  preview: null,
   now: 1000,
   width: 310,
   ...over,
@@ -35,7 +36,7 @@ describe("the chart's marks", () => {
     expect(label[2]).toBeGreaterThan(plot.left + plot.width);
   });
 
-  it("leaves out a line outside the plot, and puts an expiry's countdown over the plot's top", () => {
+  it("leaves out a line outside the plot, and puts an expiry's countdown at the plot's top, inside it", () => {
     const { canvas, calls } = recordingCanvas(390, 452);
     const lines: Mark[] = marks(
       scene({
@@ -49,7 +50,29 @@ describe("the chart's marks", () => {
     const texts = calls.filter(([name]) => name === "fillText");
     // no price label (120 is above the range); the entry's label and the countdown (0:30) are there
     expect(texts.map(([, text]) => text)).toEqual(["▲ 10.00", "0:30"]);
-    expect(texts[1]![3]).toBeLessThan(plot.top);
+    // below the top edge (the candle's figures are printed above the plot), within the label's height of it
+    expect(texts[1]![3]).toBeGreaterThan(plot.top);
+    expect(texts[1]![3]).toBeLessThan(plot.top + 20);
+  });
+
+  it("previews the chosen settlement time as a line at the expiry an order placed now would have, labelled at the plot's foot", () => {
+    // the live minute candle opened at 960 s; now is 990 s, and a 30 s order would end at 1020 s: the next candle's start
+    const candles: Array<[number, number, number, number, number]> = [
+      [900, 105, 105, 105, 105],
+      [960, 105, 105, 105, 105],
+    ];
+    const lines = marks(scene({ candles, now: 990, preview: { closeTime: 1020, label: "30s" } }));
+    expect(lines.map((mark) => mark.name)).toEqual(["preview-expiry", "price"]);
+    // half way between the live candle (place 1) and the next (place 2)
+    expect(lines[0]!.xAxis).toBe(1.5);
+    expect(marks(scene({ candles, preview: null })).map((mark) => mark.name)).toEqual(["price"]);
+
+    const { canvas, calls } = recordingCanvas(390, 452);
+    drawLines(canvas, plot, [], view, "candles", noStudies, [lines[0]!]);
+    const label = calls.find(([name]) => name === "fillText")!;
+    expect(label[1]).toBe("30s");
+    expect(label[3]).toBeGreaterThan(plot.top + plot.height - 20);
+    expect(label[3]).toBeLessThan(plot.top + plot.height);
   });
 
   it("labels as many times as fit the plot's width", () => {

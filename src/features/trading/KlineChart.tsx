@@ -11,6 +11,7 @@ import {
   type ChartType,
   type ClosedChartOrder,
   closedMarkers,
+  type ExpiryPreview,
   GRID,
   marks,
   placeOf,
@@ -25,7 +26,7 @@ import { drawLines } from "./line-layer";
 import { type Plot, plotScale } from "./plot-scale";
 import { type ChartPoint, useChartGestures } from "./use-chart-gestures";
 
-export type { ChartOrder, ChartType, ClosedChartOrder, Studies };
+export type { ChartOrder, ChartType, ClosedChartOrder, ExpiryPreview, Studies };
 
 /** Where a time and price are on the chart, in pixels of the chart box; null before the chart is drawn. */
 export type PointOf = (time: number, price: number) => [number, number] | null;
@@ -48,6 +49,8 @@ interface Props {
   orders: ChartOrder[];
   /** orders settled while the screen is open: their entry and exit are marked */
   closed: ClosedChartOrder[];
+  /** where an order placed now would expire; null while orders cannot be placed */
+  preview: ExpiryPreview | null;
   /** the server's clock in whole seconds: the expiry countdowns follow it */
   now: number;
   /** pages of history as the user pans back (and forward again); without it the chart shows what it was given */
@@ -83,6 +86,7 @@ export function KlineChart({
   price,
   orders,
   closed,
+  preview,
   now,
   loadCandles,
   overlay,
@@ -109,8 +113,8 @@ export function KlineChart({
   // the plot and price range last drawn: pixels of places and prices (crosshair, overlay) follow it
   const plot = useRef<Plot | null>(null);
 
-  const latest = useRef({ price, orders, closed, now, chartType, studies, loadCandles });
-  latest.current = { price, orders, closed, now, chartType, studies, loadCandles };
+  const latest = useRef({ price, orders, closed, preview, now, chartType, studies, loadCandles });
+  latest.current = { price, orders, closed, preview, now, chartType, studies, loadCandles };
 
   const places = () => win.current.candles.length + (win.current.detached ? 0 : FUTURE);
   const scene = (): Scene => ({
@@ -123,6 +127,7 @@ export function KlineChart({
     price: latest.current.price,
     orders: latest.current.orders,
     closed: latest.current.closed,
+    preview: latest.current.preview,
     now: latest.current.now,
     width: plotWidth(),
   });
@@ -303,7 +308,7 @@ export function KlineChart({
   useEffect(() => {
     paintLines();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- paintLines reads the props through refs
-  }, [price, orders, closed, now]);
+  }, [price, orders, closed, preview, now]);
 
   const pointOf: PointOf = useCallback(
     (time, value) => {

@@ -10,7 +10,7 @@ import { useProblemText } from "./problem-text";
 import { stepAmount, type TicketFigures } from "./ticket-figures";
 
 const PRESETS = ["10", "50", "100", "500"];
-const secondsText = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${seconds / 60}m`);
+export const secondsText = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${seconds / 60}m`);
 
 export interface Requote {
   direction: Direction;

@@ -28,7 +28,7 @@ import { markNoticeOffered, noticeOfferDue } from "./notice-offer";
 import { NoticeOffer } from "./NoticeOffer";
 import { useProblemText } from "./problem-text";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
-import { type Requote, TradeBar } from "./TradeBar";
+import { type Requote, secondsText, TradeBar } from "./TradeBar";
 import { useResultNotices } from "./use-result-notices";
 import { useScrollRow } from "./use-scroll-row";
 
@@ -194,6 +194,12 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
           ? t`Quotes are delayed, so orders are paused until prices arrive again.`
           : null;
 
+  // the chosen settlement time as a line on the chart, while an order could be placed
+  const preview = useMemo(
+    () => (blocked === null && seconds > 0 ? { closeTime: second + seconds, label: secondsText(seconds) } : null),
+    [blocked, seconds, second],
+  );
+
   function changeAmount(next: string) {
     setAmount(next);
     setRefusal(null);
@@ -325,6 +331,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         price={Number(price)}
         orders={chartOrders}
         closed={closedOrders}
+        preview={preview}
         now={second}
         loadCandles={loadCandles}
         overlay={(pointOf) => (

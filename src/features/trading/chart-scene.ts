@@ -32,6 +32,12 @@ export interface ClosedChartOrder {
   result: OrderResult;
 }
 
+/** The expiry an order placed now would have: a faint line at that time, labelled with the settlement time. */
+export interface ExpiryPreview {
+  closeTime: number;
+  label: string;
+}
+
 /** The study lines over the whole window, one value per candle ("-" where the window is not full yet). */
 export interface StudyLines {
   ma: Array<number | "-">;
@@ -42,6 +48,7 @@ export interface StudyLines {
 export const UP = "#2ebd85";
 export const DOWN = "#f6465d";
 const PRICE = "#f0b90b";
+const PREVIEW = "#a9b4c6";
 const MA_WINDOW = 20;
 /** Left and right of the plot: the price axis sits on the right. */
 export const GRID = { left: 8, right: 72, top: 28, bottom: 24 };
@@ -67,6 +74,8 @@ export interface Scene {
   orders: ChartOrder[];
   /** orders just settled, marked at their entry and exit */
   closed: ClosedChartOrder[];
+  /** where an order placed now would expire (the settlement time chosen), while orders can be placed */
+  preview: ExpiryPreview | null;
   now: number;
   /** the plot's width in pixels: how many time labels fit */
   width: number;
@@ -112,24 +121,34 @@ export interface Mark {
   xAxis?: number;
   color: string;
   dashed: boolean;
-  label: { formatter: string; color: string; background?: string };
+  /** `bottom`: a line down the plot with its label at the plot's foot (over its top otherwise) */
+  label: { formatter: string; color: string; background?: string; at?: "bottom" };
 }
 
 /**
  * The lines over the price: the live price with its label, and each open order's entry and expiry. On a
  * layer of their own: they change every second (price, countdowns), the candles mostly do not.
  */
-export function marks({ candles, view, period, precision, price, orders, now }: Scene): Mark[] {
+export function marks({ candles, view, period, precision, price, orders, now, preview }: Scene): Mark[] {
   const colour = (direction: Direction) => (direction === "up" ? UP : DOWN);
-  const lines: Mark[] = [
-    {
-      name: "price",
-      yAxis: price,
-      color: PRICE,
-      dashed: false,
-      label: { formatter: price.toFixed(precision), color: "#14181f", background: PRICE },
-    },
-  ];
+  const lines: Mark[] = [];
+  // first, so the orders' own lines are drawn over it; its label at the foot, clear of the orders' countdowns
+  if (preview) {
+    lines.push({
+      name: "preview-expiry",
+      xAxis: placeOf(candles, period, preview.closeTime) - view.first,
+      color: PREVIEW,
+      dashed: true,
+      label: { formatter: preview.label, color: "#14181f", background: PREVIEW, at: "bottom" },
+    });
+  }
+  lines.push({
+    name: "price",
+    yAxis: price,
+    color: PRICE,
+    dashed: false,
+    label: { formatter: price.toFixed(precision), color: "#14181f", background: PRICE },
+  });
   for (const order of orders) {
     // the whole width: a few seconds' segment would be a dot on any period but the shortest
     lines.push({

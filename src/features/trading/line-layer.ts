@@ -115,7 +115,7 @@ const LABEL_PAD = { x: 4, y: 2 };
 
 /**
  * The marks: a price line's label on the price axis (or, without a background, above the line's start), an
- * expiry's over the plot's top. A line outside the plot is not drawn.
+ * expiry's at the plot's top (inside it: the candle's figures are above it), the expiry preview's at its foot. A line outside the plot is not drawn.
  */
 function drawMarks(context: CanvasRenderingContext2D, plot: Plot, { x, y }: PlotScale, marks: Mark[]) {
   context.font = LABEL_FONT;
@@ -146,7 +146,9 @@ function drawMarks(context: CanvasRenderingContext2D, plot: Plot, { x, y }: Plot
       ? [plot.left + 4, at - height / 2 - 1]
       : across
         ? [plot.left + plot.width + 4, at]
-        : [at - width / 2, plot.top - height / 2 - 4];
+        : mark.label.at === "bottom"
+          ? [at - width / 2, plot.top + plot.height - height / 2 - 2]
+          : [at - width / 2, plot.top + height / 2 + 2];
     if (background) {
       context.fillStyle = background;
       context.beginPath();
