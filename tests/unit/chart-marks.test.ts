@@ -75,6 +75,36 @@ describe("the chart's marks", () => {
     expect(label[3]).toBeLessThan(plot.top + plot.height);
   });
 
+  it("stacks the labels of orders expiring seconds apart or opened at one price instead of covering one with the other", () => {
+    const { canvas, calls } = recordingCanvas(390, 452);
+    const order = (id: number, closeTime: number) => ({
+      id,
+      direction: "up" as const,
+      openPrice: 104,
+      openTime: 990,
+      closeTime,
+      label: `▲ ${id}`,
+    });
+    const lines = marks(scene({ price: 120, candles: [[940, 1, 1, 1, 1]], orders: [order(1, 1030), order(2, 1032)] }));
+    drawLines(canvas, plot, [], view, "candles", noStudies, lines);
+    const y = (text: string) => calls.find(([name, shown]) => name === "fillText" && shown === text)![3] as number;
+    // label height 16: the second of each pair one label lower
+    expect(y("▲ 2") - y("▲ 1")).toBeGreaterThanOrEqual(16);
+    expect(y("0:32") - y("0:30")).toBeGreaterThanOrEqual(16);
+    // a lone label stays where it belongs
+    const alone = recordingCanvas(390, 452);
+    drawLines(
+      alone.canvas,
+      plot,
+      [],
+      view,
+      "candles",
+      noStudies,
+      marks(scene({ price: 120, candles: [[940, 1, 1, 1, 1]], orders: [order(1, 1030)] })),
+    );
+    expect(alone.calls.find(([name, shown]) => name === "fillText" && shown === "0:30")![3]).toBe(y("0:30"));
+  });
+
   it("labels as many times as fit the plot's width", () => {
     expect(labelInterval(scene({ view: { first: 0, count: 66 }, width: 310 }))).toBe(19);
     expect(labelInterval(scene({ view: { first: 0, count: 3 }, width: 310 }))).toBe(0);

@@ -120,6 +120,7 @@ const LABEL_PAD = { x: 4, y: 2 };
 function drawMarks(context: CanvasRenderingContext2D, plot: Plot, { x, y }: PlotScale, marks: Mark[]) {
   context.font = LABEL_FONT;
   context.textBaseline = "middle";
+  const taken: Box[] = [];
   for (const mark of marks) {
     const across = mark.yAxis !== undefined;
     const at = across ? y(mark.yAxis!) : x(mark.xAxis ?? Number.NaN);
@@ -142,13 +143,15 @@ function drawMarks(context: CanvasRenderingContext2D, plot: Plot, { x, y }: Plot
     const width = context.measureText(text).width + 2 * LABEL_PAD.x;
     const height = 12 + 2 * LABEL_PAD.y;
     // the label's box: left edge and vertical middle
-    const [left, middle] = !background
+    const [left, wanted] = !background
       ? [plot.left + 4, at - height / 2 - 1]
       : across
         ? [plot.left + plot.width + 4, at]
         : mark.label.at === "bottom"
           ? [at - width / 2, plot.top + plot.height - height / 2 - 2]
           : [at - width / 2, plot.top + height / 2 + 2];
+    // two orders expiring seconds apart, or opened at one price: their labels stack instead of covering each other
+    const middle = freeSpot(taken, left, wanted, width, height, mark.label.at === "bottom" ? -1 : 1);
     if (background) {
       context.fillStyle = background;
       context.beginPath();
@@ -158,4 +161,26 @@ function drawMarks(context: CanvasRenderingContext2D, plot: Plot, { x, y }: Plot
     context.fillStyle = color;
     context.fillText(text, left + LABEL_PAD.x, middle);
   }
+}
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The vertical middle nearest `middle`, moving by whole label heights in `direction` (1 down, -1 up), where a
+ * label of this size covers none of the boxes already `taken`; the spot found is taken.
+ */
+function freeSpot(taken: Box[], left: number, middle: number, width: number, height: number, direction: 1 | -1): number {
+  const at = (mid: number): Box => ({ left, right: left + width, top: mid - height / 2, bottom: mid + height / 2 });
+  const covers = (box: Box) =>
+    taken.some((other) => other.left < box.right && box.left < other.right && other.top < box.bottom && box.top < other.bottom);
+  let spot = middle;
+  // a bounded search: past a handful of labels in one place, the last one may cover another
+  for (let tries = 0; tries < 8 && covers(at(spot)); tries++) spot += direction * (height + 2);
+  taken.push(at(spot));
+  return spot;
 }
