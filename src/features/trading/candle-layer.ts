@@ -1,4 +1,4 @@
-import { DOWN, GRID, labelInterval, type Scene, timeLabels, UP } from "./chart-scene";
+import { DOWN, GRID, labelInterval, type Scene, timeLabelAt, UP } from "./chart-scene";
 import { clearedContext, type Plot, plotScale } from "./plot-scale";
 import { priceTicks } from "./price-ticks";
 
@@ -46,13 +46,12 @@ export function drawCandles(canvas: HTMLCanvasElement, plot: Plot | null, scene:
 
   // time axis: every step-th place of the window, so the labels move with their candles as the view pans,
   // kept inside the chart and never overlapping
-  const labels = timeLabels(scene);
   const step = labelInterval(scene) + 1;
   context.textBaseline = "top";
   let lastRight = -Infinity;
   for (let place = 0; place < view.count; place++) {
     if ((view.first + place) % step !== 0) continue;
-    const text = labels[place]!;
+    const text = timeLabelAt(scene, place);
     const textWidth = context.measureText(text).width;
     const left = Math.min(Math.max(scale.x(place) - textWidth / 2, plot.left), width - textWidth);
     if (left < lastRight + LABEL_GAP) continue;

@@ -90,15 +90,11 @@ export function placeOf(candles: NumericCandle[], period: Period, time: number):
   return Math.min(Math.max(place, -0.5), candles.length - 1 + FUTURE);
 }
 
-/** The time labels of the places on screen (the empty places right of the live candle carry future times). */
-export function timeLabels({ candles, view, period }: Scene): string[] {
-  const seconds = PERIOD_SECONDS[period];
+/** The time label of a place on screen (the empty places right of the live candle carry future times). */
+export function timeLabelAt({ candles, view, period }: Scene, place: number): string {
+  const index = view.first + place;
   const last = candles.at(-1)?.[0] ?? 0;
-  const out: string[] = [];
-  for (let i = view.first; i < view.first + view.count; i++) {
-    out.push(timeLabel(i < candles.length ? candles[i]![0] : last + (i - candles.length + 1) * seconds, period));
-  }
-  return out;
+  return timeLabel(index < candles.length ? candles[index]![0] : last + (index - candles.length + 1) * PERIOD_SECONDS[period], period);
 }
 
 /** Room for one time label ("11-23 16:58" and a gap) on the time axis. */
