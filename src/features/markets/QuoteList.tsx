@@ -8,6 +8,7 @@ import { currentUserAtom } from "@/api/session";
 import { FavouriteStar } from "@/ui/FavouriteStar";
 import { changePct, ChangeText, StatusBadge } from "@/ui/MarketText";
 import { PriceSource, PriceSourceTag } from "@/ui/PriceSource";
+import { scrollIntoRow } from "@/ui/scroll-into-row";
 import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
 import { MARKETS, type ProductQuote, type Sparklines } from "#contract/markets";
 
@@ -65,9 +66,7 @@ export function QuoteList({ products }: { products: ProductQuote[] }) {
   useEffect(() => {
     const row = tabRow.current;
     const chip = row?.querySelector<HTMLElement>("[aria-selected=true]");
-    if (!row || !chip) return;
-    const [box, place] = [row.getBoundingClientRect(), chip.getBoundingClientRect()];
-    row.scrollLeft += place.left - box.left - (box.width - place.width) / 2;
+    if (row && chip) scrollIntoRow(row, chip);
   }, [tab]);
 
   function choose(next: HomeTab) {

@@ -1,5 +1,7 @@
 import { type RefObject, useEffect } from "react";
 
+import { scrollIntoRow } from "@/ui/scroll-into-row";
+
 /**
  * A row of chips that scrolls sideways when the screen is too narrow for it (the chart periods at 320 px in
  * Thai or Japanese): the current chip is scrolled into view, and `data-more` says on which sides chips are out
@@ -10,10 +12,7 @@ export function useScrollRow(row: RefObject<HTMLElement | null>, current: string
     const node = row.current;
     if (!node) return;
     const chip = node.querySelector<HTMLElement>("[aria-current]");
-    if (chip) {
-      const [box, place] = [node.getBoundingClientRect(), chip.getBoundingClientRect()];
-      if (place.left < box.left || place.right > box.right) node.scrollLeft += place.left - box.left - (box.width - place.width) / 2;
-    }
+    if (chip) scrollIntoRow(node, chip);
     const mark = () => {
       const start = node.scrollLeft > 1;
       const end = node.scrollLeft + node.clientWidth < node.scrollWidth - 1;
