@@ -21,6 +21,7 @@ import { messageRequest } from "./schemas/inbox";
 import { klineRequest, latestQuotesRequest, marketListRequest, pidRequest } from "./schemas/markets";
 import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
 import { rechargeRequest } from "./schemas/recharge";
+import { streamRequest } from "./schemas/stream";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
 import { exchangeRequest } from "./schemas/wallet";
 import { withdrawRequest } from "./schemas/withdrawal";
@@ -139,5 +140,16 @@ export const endpoints = {
     ...apiPaths.setFavourite,
     summary: "Star (on=1) or unstar (on=0) a product; a repeat changes nothing. Answers the starred ids",
     request: favouriteRequest,
+  },
+  streamTicket: {
+    ...apiPaths.streamTicket,
+    summary: "A one-use ticket (30 s) that opens the update stream, GET /api/stream (EventSource sends no token header)",
+    request: emptyRequest,
+  },
+  stream: {
+    ...apiPaths.stream,
+    summary:
+      "The customer's update stream (text/event-stream): each event's data is {kind, data} (contract/stream.ts), its id resumes a dropped stream (Last-Event-ID header or lastEventId); a comment every 15 s keeps it open",
+    request: streamRequest,
   },
 } satisfies Record<keyof typeof apiPaths, EndpointSpec>;

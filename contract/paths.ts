@@ -64,4 +64,6 @@ export const apiPaths = {
   signin: { method: "POST", path: "/api/user/signin", auth: "user" },
   favourites: { method: "GET", path: "/api/user/favourites", auth: "user" },
   setFavourite: { method: "POST", path: "/api/user/favourite", auth: "user" },
+  streamTicket: { method: "POST", path: "/api/user/stream_ticket", auth: "user" },
+  stream: { method: "GET", path: "/api/stream", auth: "none" },
 } as const satisfies Record<string, ApiPath>;

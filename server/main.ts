@@ -101,6 +101,7 @@ async function main() {
     distDir: config.distDir,
     consoleDir: config.consoleDir,
     rateLimitScale: config.rateLimitScale,
+    listen: database.listen,
     sharedRateLimits: database.kind === "postgres",
     processInfo: { database: database.kind, isLeader: () => leadership.isLeader() },
   });

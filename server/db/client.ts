@@ -30,7 +30,8 @@ export interface Database {
    * Calls `onMessage` with each notification on `channel` until the returned stop is called. On PostgreSQL it
    * listens on a dedicated connection, opened again a second after it is lost (notifications sent meanwhile
    * are missed: a listener must also read what it needs now and then, or forget what it learnt, which
-   * `onResume` is called for each time listening starts again). Nothing arrives on PGlite.
+   * `onResume` is called for each time listening starts again). On PGlite only what this process's own SQL
+   * sent with `pg_notify` arrives (`notify` above sends nothing there: there is no other process).
    */
   listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -110,14 +111,18 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   await installLedgerFunctions(db as unknown as Db);
-  // one process owns a PGlite folder: there is nobody to exclude, and nobody else to tell
+  // one process owns a PGlite folder: there is nobody to exclude, and nobody else to tell; a notification sent
+  // inside a transaction (the update stream's outbox) still reaches this process's listeners at its commit
   return {
     db: db as unknown as Db,
     jobsDb: db as unknown as Db,
     kind: "pglite",
     exclusive: (work) => work(),
     notify: async () => {},
-    listen: async () => async () => {},
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
     close: () => client.close(),
   };
 }

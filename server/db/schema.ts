@@ -536,3 +536,36 @@ export const favourites = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.productId] })],
 );
+
+/**
+ * The update stream's outbox: a row for every change a customer (user_id) or the console (user_id null,
+ * audience "ops") should see without asking, written in the change's own transaction, so an event exists exactly
+ * when its change committed. Kept a day for streams that resume from Last-Event-ID.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id"),
+    audience: text("audience", { enum: ["user", "ops"] }).notNull(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [
+    index("events_user_id").on(table.userId, table.id),
+    index("events_audience_id").on(table.audience, table.id),
+    index("events_created").on(table.createdAt),
+  ],
+);
+
+/**
+ * One-use tickets that open a stream (EventSource cannot send the token header): the SHA-256 of the ticket,
+ * whose it is, and until when. Any process may redeem one another process issued.
+ */
+export const streamTickets = pgTable("stream_tickets", {
+  ticketHash: text("ticket_hash").primaryKey(),
+  userId: integer("user_id"),
+  operatorId: integer("operator_id"),
+  expiresAt: unixSeconds("expires_at").notNull(),
+});

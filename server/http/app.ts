@@ -9,12 +9,14 @@ import Fastify, { type FastifyInstance } from "fastify";
 
 import type { OpsRole } from "#contract/operators";
 
+import type { Database } from "../db/client";
 import type { PriceFeed } from "../market/feed";
 import type { UserRow } from "../modules/accounts/sessions";
 import { authenticate } from "../modules/accounts/sessions";
 import type { SmsSender } from "../modules/accounts/sms";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
+import { EventHub } from "../modules/events/hub";
 import { sharedRateStore } from "../modules/limits/shared-rate-store";
 import type { OperatorIdentity } from "../modules/operators/service";
 import { registerAccountRoutes } from "./accounts-routes";
@@ -36,6 +38,7 @@ import { identifyOperator, requireRole } from "./ops-session";
 import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
 import { serveApp, serveConsole } from "./static-app";
+import { registerStreamRoutes } from "./stream-routes";
 import { registerSupportRoutes } from "./support-routes";
 import { registerTradingRoutes } from "./trading-routes";
 import { registerWalletRoutes } from "./wallet-routes";
@@ -47,6 +50,10 @@ declare module "fastify" {
     token: string | null;
     /** set on `auth: "ops"` endpoints: the named operator, or the machine token acting as admin */
     operator: OperatorIdentity | null;
+  }
+  interface FastifyInstance {
+    /** this process's side of the update stream (tests and the bench wait on it) */
+    eventHub: EventHub;
   }
   interface FastifyContextConfig {
     auth?: "none" | "optional" | "user" | "ops";
@@ -72,6 +79,8 @@ export interface AppOptions {
   /** the shared rate limits' clock in ms (Date.now); tests move it to end a window */
   rateLimitNow?: () => number;
   logger?: boolean;
+  /** how this process hears of committed events (Database.listen); without it the stream reads once a second */
+  listen?: Database["listen"];
   /** shown by /api/ops/status; a lone process (tests, PGlite) is the job leader */
   processInfo?: ProcessInfo;
 }
@@ -184,6 +193,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSupportRoutes(app, options.ctx);
   registerContentRoutes(app, options.ctx, scale);
   registerConsoleRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, scale);
+
+  const eventHub = new EventHub(options.ctx.db, options.ctx.log);
+  await eventHub.start(options.listen);
+  app.decorate("eventHub", eventHub);
+  app.addHook("onClose", () => eventHub.stop());
+  registerStreamRoutes(app, options.ctx, eventHub, scale);
 
   if (options.distDir) await serveApp(app, options.distDir);
   if (options.consoleDir) await serveConsole(app, options.consoleDir);

@@ -5,6 +5,7 @@ import { orderOutcome } from "#contract/trading-math";
 
 import type { Db } from "../db/client";
 import { postEntries } from "../db/ledger";
+import { recordEvents } from "../db/outbox";
 import { yieldToRequests } from "./yield";
 
 /** Wait this long past expiry for the feed to record the expiry second before settling from what is there. */
@@ -19,6 +20,7 @@ export const SETTLEMENT_BATCH = { pglite: 500, postgres: 1_000 } as const;
 interface DueOrder {
   id: number;
   user_id: number;
+  product_id: number;
   direction: Direction;
   amount: string | number;
   payout_bps: number;
@@ -66,7 +68,7 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
           limit ${batchSize}
           for update of o skip locked
         )
-        select d.id, d.user_id, d.direction, d.amount, d.payout_bps, d.open_price, d.open_tick_time, d.expires_at,
+        select d.id, d.user_id, d.product_id, d.direction, d.amount, d.payout_bps, d.open_price, d.open_tick_time, d.expires_at,
                t.price as close_price, t.time as close_tick_time
         from due d
         left join lateral (
@@ -85,7 +87,7 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
         { direction: order.direction, openPrice: Number(order.open_price), amountCents: Number(order.amount), payoutBps: order.payout_bps },
         closePrice,
       );
-      return { id: order.id, userId: order.user_id, closePrice, closeTickTime, result, credit };
+      return { id: order.id, userId: order.user_id, productId: order.product_id, closePrice, closeTickTime, result, credit };
     });
     // the batch's values as one array per column: a few parameters however big the batch, cheap to send and plan
     const column = <T>(pick: (outcome: (typeof outcomes)[number]) => T) => sql.param(outcomes.map(pick));
@@ -111,6 +113,19 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
           reference: `order:${row.id}`,
           createdAt: now,
         })),
+    );
+    // each customer's open screens hear of it once this commits (the update stream's outbox)
+    const settledIds = new Set(closed.map((row) => row.id));
+    await recordEvents(
+      tx,
+      outcomes
+        .filter((outcome) => settledIds.has(outcome.id))
+        .map((outcome) => ({
+          userId: outcome.userId,
+          kind: "order_settled" as const,
+          data: { orderId: outcome.id, pid: outcome.productId, result: outcome.result },
+        })),
+      now,
     );
     return { lastId, settled: closed.length };
   });

@@ -92,7 +92,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const uploadsDir = mkdtempSync(join(tmpdir(), "trading-uploads-"));
   const sentSms: Harness["sentSms"] = [];
   const sms: SmsSender = { send: async (phone, code) => void sentSms.push({ phone, code }) };
-  const app = await buildApp({ ctx, sms, opsToken: OPS_TOKEN, feed, uploadsDir, rateLimitScale: options.rateLimitScale ?? 100 });
+  const app = await buildApp({
+    ctx,
+    sms,
+    opsToken: OPS_TOKEN,
+    feed,
+    uploadsDir,
+    rateLimitScale: options.rateLimitScale ?? 100,
+    listen: database.listen,
+  });
   await app.ready();
   return {
     app,

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 
 import { type MessageDescriptor, reviewNote, type ReviewNotice, reviewNotices } from "#contract/catalogue";
+import type { UserStreamPayloads } from "#contract/stream";
 
 import type { Tx } from "../../db/client";
+import { recordEvents } from "../../db/outbox";
 import { messages, users } from "../../db/schema";
 import { AppError } from "../errors";
 
@@ -30,7 +32,26 @@ export async function sendReviewNotice(
   const reason = notice.reason.trim();
   let text = translate(language, body, { ...notice.values, reason });
   if (reason && !body.message.includes("{reason}")) text += `\n${translate(language, reviewNote, { note: reason })}`;
-  await tx
+  const [message] = await tx
     .insert(messages)
-    .values({ userId: notice.userId, type: "system", title: translate(language, title), body: text, createdAt: notice.now });
+    .values({ userId: notice.userId, type: "system", title: translate(language, title), body: text, createdAt: notice.now })
+    .returning({ id: messages.id });
+  // the customer's open screens hear of the decision and the message once the review commits
+  await recordEvents(
+    tx,
+    [
+      { userId: notice.userId, kind: "review_decided", data: REVIEW_DECISIONS[notice.kind] },
+      { userId: notice.userId, kind: "message", data: { id: message!.id } },
+    ],
+    notice.now,
+  );
 }
+
+const REVIEW_DECISIONS = {
+  recharge_approved: { kind: "recharge", status: "success" },
+  recharge_rejected: { kind: "recharge", status: "failed" },
+  withdrawal_approved: { kind: "withdrawal", status: "success" },
+  withdrawal_rejected: { kind: "withdrawal", status: "failed" },
+  verification_passed: { kind: "verification", status: "success" },
+  verification_refused: { kind: "verification", status: "failed" },
+} as const satisfies Record<ReviewNotice, UserStreamPayloads["review_decided"]>;

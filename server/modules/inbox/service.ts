@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { type MessageList } from "#contract/inbox";
 import { PAGE_SIZE } from "#contract/paging";
 
+import { recordEvents } from "../../db/outbox";
 import { messageReads, messages, users } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
@@ -65,9 +66,14 @@ export async function sendMessage(ctx: ServiceContext, input: { account?: string
     if (!user) throw new AppError("user_not_found");
     userId = user.id;
   }
-  const [row] = await ctx.db
-    .insert(messages)
-    .values({ userId, type: input.type, title: input.title, body: input.body, createdAt: ctx.now() })
-    .returning({ id: messages.id });
-  return { id: row!.id, to: input.account ?? "all" };
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({ userId, type: input.type, title: input.title, body: input.body, createdAt: ctx.now() })
+      .returning({ id: messages.id });
+    // a message to one customer reaches their open screens at once; a notice to all is read on the next visit
+    if (userId !== null) await recordEvents(tx, [{ userId, kind: "message", data: { id: row!.id } }], ctx.now());
+    return row!.id;
+  });
+  return { id, to: input.account ?? "all" };
 }

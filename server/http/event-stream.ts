@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+import { STREAM_HEARTBEAT_SECONDS, STREAM_RETRY_MS } from "#contract/stream";
+
+import type { EventHub, StoredEvent } from "../modules/events/hub";
+
+/** A client that reads nothing for this long is cut off rather than buffered for without end. */
+const MAX_UNSENT_BYTES = 1024 * 1024;
+
+/**
+ * Serves one open stream as server-sent events: the events after `afterId` first (a stream that came back),
+ * then each new one as the hub hands it over, in id order and each once; a comment line every heartbeat.
+ * Each event is `id: <id>` and `data: {"kind", "data"}` (unnamed, so one `onmessage` hears every kind).
+ * Returns the function that ends it (the app is closing).
+ */
+export async function serveEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: EventHub,
+  stream: { userId: number | null; afterId: number | null; now: number },
+): Promise<() => void> {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    // nginx passes it on at once instead of buffering it (docs/operations.md)
+    "x-accel-buffering": "no",
+    connection: "keep-alive",
+  });
+  raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
+
+  let lastSent = stream.afterId ?? 0;
+  let replaying = true;
+  const held: StoredEvent[] = [];
+  const write = (text: string) => {
+    if (raw.destroyed) return;
+    raw.write(text);
+    if (raw.writableLength > MAX_UNSENT_BYTES) raw.destroy();
+  };
+  const send = (event: StoredEvent) => {
+    if (event.id <= lastSent) return;
+    lastSent = event.id;
+    write(`id: ${event.id}\ndata: ${JSON.stringify({ kind: event.kind, data: event.payload })}\n\n`);
+  };
+  // subscribed before the history is read, so nothing committed in between is missed; held until it is sent
+  const unsubscribe = hub.subscribe({ userId: stream.userId, deliver: (event) => (replaying ? held.push(event) : send(event)) });
+  const heartbeat = setInterval(() => write(": keep-alive\n\n"), STREAM_HEARTBEAT_SECONDS * 1000);
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    if (!raw.destroyed) raw.end();
+  };
+  request.raw.once("close", end);
+  raw.once("close", end);
+  if (stream.afterId !== null) {
+    for (const event of await hub.history({ userId: stream.userId }, stream.afterId, stream.now)) send(event);
+  }
+  replaying = false;
+  held.sort((a, b) => a.id - b.id).forEach(send);
+  held.length = 0;
+  return end;
+}
