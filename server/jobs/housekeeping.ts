@@ -1,9 +1,10 @@
 import { lte } from "drizzle-orm";
 
 import { LOGIN_FAILURE_WINDOW_SECONDS } from "#contract/constants";
+import { STREAM_RETENTION_SECONDS } from "#contract/stream";
 
 import type { Db } from "../db/client";
-import { passwordGuards, requestClaims } from "../db/schema";
+import { events, passwordGuards, requestClaims, streamTickets } from "../db/schema";
 
 /**
  * How long a once-only request's first answer is kept for its retries. A client makes a new requestId for
@@ -12,10 +13,11 @@ import { passwordGuards, requestClaims } from "../db/schema";
 export const CLAIM_RETENTION_SECONDS = 30 * 86400;
 
 /**
- * Rows that no longer decide anything: request claims past their retention, and password-try counts whose
- * window (and any lock it started) has run out. Without this both tables would only grow.
+ * Rows that no longer decide anything: request claims past their retention, password-try counts whose window
+ * (and any lock it started) has run out, update-stream events no stream can resume to any more, and stream
+ * tickets nobody redeemed. Without this these tables would only grow.
  */
-export async function forgetExpired(db: Db, now: number): Promise<{ claims: number; guards: number }> {
+export async function forgetExpired(db: Db, now: number): Promise<{ claims: number; guards: number; events: number }> {
   const claims = await db
     .delete(requestClaims)
     .where(lte(requestClaims.createdAt, now - CLAIM_RETENTION_SECONDS))
@@ -24,5 +26,10 @@ export async function forgetExpired(db: Db, now: number): Promise<{ claims: numb
     .delete(passwordGuards)
     .where(lte(passwordGuards.since, now - LOGIN_FAILURE_WINDOW_SECONDS))
     .returning({ id: passwordGuards.userId });
-  return { claims: claims.length, guards: guards.length };
+  const oldEvents = await db
+    .delete(events)
+    .where(lte(events.createdAt, now - STREAM_RETENTION_SECONDS))
+    .returning({ id: events.id });
+  await db.delete(streamTickets).where(lte(streamTickets.expiresAt, now));
+  return { claims: claims.length, guards: guards.length, events: oldEvents.length };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 
+import { STREAM_RETENTION_SECONDS } from "#contract/stream";
+import { recordEvents } from "#server/db/outbox";
 import { CLAIM_RETENTION_SECONDS, forgetExpired } from "#server/jobs/housekeeping";
 
 import { api, type Harness, rid, startHarness } from "./harness";
@@ -42,4 +44,26 @@ it("forgets request claims past their retention and password counts past their w
   // a month on, the claims go too
   await forgetExpired(h.database.db, h.clock.now + CLAIM_RETENTION_SECONDS + 1);
   expect(await rows("request_claims", id)).toBe(0);
+});
+
+it("forgets update-stream events after the day a stream may resume within, and tickets nobody redeemed", async () => {
+  const u = await fundedUser(h, "housekeep2");
+  const id = (await api(h, "GET", "/api/user/index", {}, { token: u.token })).body.data.id as number;
+  await h.database.db.transaction((tx) => recordEvents(tx, [{ userId: id, kind: "message", data: { id: 1 } }], h.clock.now));
+  expect((await api(h, "POST", "/api/user/stream_ticket", {}, { token: u.token })).body.code).toBe(1);
+  const tickets = async () =>
+    Number(
+      ((await h.database.db.execute("select count(*) n from stream_tickets" as never)) as unknown as { rows: Array<{ n: string }> })
+        .rows[0]!.n,
+    );
+  expect(await tickets()).toBe(1);
+  // the recharge that funded the user told them too (a review decision and a message)
+  const kept = await rows("events", id);
+  expect(kept).toBeGreaterThanOrEqual(1);
+
+  await forgetExpired(h.database.db, h.clock.now + STREAM_RETENTION_SECONDS - 60);
+  expect(await rows("events", id)).toBe(kept);
+  expect(await tickets()).toBe(0);
+  await forgetExpired(h.database.db, h.clock.now + STREAM_RETENTION_SECONDS + 1);
+  expect(await rows("events", id)).toBe(0);
 });
