@@ -14,6 +14,7 @@ import { watchPreloadErrors } from "./app/browser-recovery";
 import { router } from "./app/router";
 import { registerServiceWorker } from "./app/service-worker";
 import { isPublicPath } from "./app/startup";
+import { startUpdates } from "./app/updates";
 import { activateStoredLanguage, i18n } from "./i18n/i18n";
 import { isOnline, subscribeOnline } from "./offline/reachability";
 import { store } from "./ui/store";
@@ -53,3 +54,4 @@ createRoot(document.getElementById("root")!).render(
 );
 
 void registerServiceWorker();
+void startUpdates();

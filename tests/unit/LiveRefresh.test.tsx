@@ -3,6 +3,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { useSubmission } from "@/api/submission";
+import { publishUpdate, setStreamLive } from "@/api/updates";
 import { LIVE_REFRESH_MS, useLiveRefresh } from "@/ui/use-live-refresh";
 
 const router = vi.hoisted(() => ({ invalidations: 0 }));
@@ -37,6 +38,7 @@ beforeEach(() => {
   act(() => root.render(<Page />));
 });
 afterEach(() => {
+  setStreamLive(false);
   act(() => root.unmount());
   container.remove();
   vi.useRealTimers();
@@ -67,6 +69,21 @@ describe("a page showing balances reads them again while open", () => {
         void (await submit({ amount: "11" }, async () => ({ code: 0 as const, msg: "no", err: "invalid_input" as const, data: null }))),
     );
     expect(router.invalidations).toBe(2);
+  });
+
+  it("with an update stream held: reads on each event and when the stream comes back, and does not poll", async () => {
+    act(() => setStreamLive(true));
+    await tick(0);
+    // the stream (re)opened: what it may have missed is read once
+    expect(router.invalidations).toBe(1);
+    await tick(LIVE_REFRESH_MS * 3);
+    expect(router.invalidations).toBe(1);
+    await act(async () => publishUpdate({ id: 7, kind: "order_settled", data: { orderId: 1, pid: 2, result: "win" } }));
+    expect(router.invalidations).toBe(2);
+    // lost: polling again
+    act(() => setStreamLive(false));
+    await tick(LIVE_REFRESH_MS * 2);
+    expect(router.invalidations).toBe(4);
   });
 
   it("stops when the page is left", async () => {
