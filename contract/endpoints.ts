@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 import type { OpsRole } from "./operators";
-import { type ApiPath, apiPaths } from "./paths";
+import { type ApiPath, apiPaths, streamPaths } from "./paths";
 import {
   changeLoginPasswordRequest,
   changePayPasswordRequest,
@@ -142,14 +142,14 @@ export const endpoints = {
     request: favouriteRequest,
   },
   streamTicket: {
-    ...apiPaths.streamTicket,
+    ...streamPaths.streamTicket,
     summary: "A one-use ticket (30 s) that opens the update stream, GET /api/stream (EventSource sends no token header)",
     request: emptyRequest,
   },
   stream: {
-    ...apiPaths.stream,
+    ...streamPaths.stream,
     summary:
       "The customer's update stream (text/event-stream): each event's data is {kind, data} (contract/stream.ts), its id resumes a dropped stream (Last-Event-ID header or lastEventId); a comment every 15 s keeps it open",
     request: streamRequest,
   },
-} satisfies Record<keyof typeof apiPaths, EndpointSpec>;
+} satisfies Record<keyof typeof apiPaths | keyof typeof streamPaths, EndpointSpec>;

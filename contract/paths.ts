@@ -64,6 +64,13 @@ export const apiPaths = {
   signin: { method: "POST", path: "/api/user/signin", auth: "user" },
   favourites: { method: "GET", path: "/api/user/favourites", auth: "user" },
   setFavourite: { method: "POST", path: "/api/user/favourite", auth: "user" },
+} as const satisfies Record<string, ApiPath>;
+
+/**
+ * The update stream's paths, apart from the table above: only the stream's connection uses them, and it loads
+ * after the first render, so the first screen's code does not carry them.
+ */
+export const streamPaths = {
   streamTicket: { method: "POST", path: "/api/user/stream_ticket", auth: "user" },
   stream: { method: "GET", path: "/api/stream", auth: "none" },
 } as const satisfies Record<string, ApiPath>;

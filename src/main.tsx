@@ -12,9 +12,8 @@ import { expireSession, readToken } from "./api/session";
 import { tellIfSessionExpired } from "./api/session-expired";
 import { watchPreloadErrors } from "./app/browser-recovery";
 import { router } from "./app/router";
-import { registerServiceWorker } from "./app/service-worker";
+import { startAfterFirstRender } from "./app/service-worker";
 import { isPublicPath } from "./app/startup";
-import { startUpdates } from "./app/updates";
 import { activateStoredLanguage, i18n } from "./i18n/i18n";
 import { isOnline, subscribeOnline } from "./offline/reachability";
 import { store } from "./ui/store";
@@ -53,5 +52,4 @@ createRoot(document.getElementById("root")!).render(
   </StrictMode>,
 );
 
-void registerServiceWorker();
-void startUpdates();
+void startAfterFirstRender();

@@ -4,11 +4,10 @@ import { atom } from "jotai";
 export const applyUpdateAtom = atom<(() => void) | null>(null);
 
 /**
- * Registers the service worker after the first render. The registration (workbox-window) and what follows it load
- * lazily, off the first route's JS.
+ * What starts after the first render, from one chunk loaded then, off the first route's JS: the update
+ * stream's connection, and the service worker's registration (workbox-window) where there is one.
  */
-export async function registerServiceWorker(): Promise<void> {
-  if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
-  const { startServiceWorker } = await import("./deferred/service-worker-start");
-  await startServiceWorker();
+export async function startAfterFirstRender(): Promise<void> {
+  const { startDeferred } = await import("./deferred/after-first-render");
+  await startDeferred(!import.meta.env.DEV && "serviceWorker" in navigator);
 }

@@ -3,7 +3,7 @@ import { currentUserAtom } from "@/api/session";
 import { publishUpdate, setStreamLive } from "@/api/updates";
 import { isOnline, subscribeOnline } from "@/offline/reachability";
 import { store } from "@/ui/store";
-import { apiPaths } from "#contract/paths";
+import { streamPaths } from "#contract/paths";
 import type { StreamEvent } from "#contract/stream";
 
 /** Waits before opening again after a lost stream: doubling from the first, up to the last. */
@@ -17,6 +17,7 @@ const HIDDEN_CLOSE_MS = 60_000;
  * EventSource's own reconnect would reuse the spent ticket, so every loss is handled here with a new one.
  */
 export function startUpdateStream(): void {
+  if (typeof EventSource === "undefined") return;
   let source: EventSource | null = null;
   let lastEventId: string | null = null;
   let failures = 0;
@@ -37,13 +38,13 @@ export function startUpdateStream(): void {
     if (source || opening || !wanted()) return;
     opening = true;
     try {
-      const answer = await call<{ ticket: string }>(apiPaths.streamTicket, {}, { quiet: true });
+      const answer = await call<{ ticket: string }>(streamPaths.streamTicket, {}, { quiet: true });
       if (answer.code !== 1 || !wanted()) {
         if (answer.code !== 401) retryLater();
         return;
       }
       const query = new URLSearchParams({ ticket: answer.data.ticket, ...(lastEventId ? { lastEventId } : {}) });
-      const stream = new EventSource(`${apiPaths.stream.path}?${query.toString()}`);
+      const stream = new EventSource(`${streamPaths.stream.path}?${query.toString()}`);
       source = stream;
       stream.onopen = () => {
         failures = 0;

@@ -4,12 +4,19 @@ import { store } from "@/ui/store";
 
 import { applyUpdateAtom } from "../service-worker";
 import { followNoticeTaps } from "./notice-taps";
+import { startUpdateStream } from "./update-stream";
+
+/** The update stream, then the service worker when the browser has one (not in development). */
+export async function startDeferred(registerWorker: boolean): Promise<void> {
+  startUpdateStream();
+  if (registerWorker) await startServiceWorker();
+}
 
 /**
- * The worker's registration, loaded after the first render (service-worker.ts). A waiting worker becomes an update
- * prompt; nothing reloads until the user says so. Taps on result notifications are followed from here on.
+ * The worker's registration. A waiting worker becomes an update prompt; nothing reloads until the user says so.
+ * Taps on result notifications are followed from here on.
  */
-export async function startServiceWorker(): Promise<void> {
+async function startServiceWorker(): Promise<void> {
   followNoticeTaps();
   const base = import.meta.env.BASE_URL;
   const workbox = new Workbox(`${base}sw.js`, { scope: base, type: "classic" });
