@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 import { liveChange, settledChange, stillHolding } from "@/api/order-figures";
 import { fetchHoldingOrders, fetchOrderHistory } from "@/api/trading";
@@ -17,6 +17,7 @@ import type { Order, OrderPage as OrderPageData } from "#contract/trading";
 import { type HistoryFilterForm, HistoryFilters, NO_FILTER, toRequest } from "./HistoryFilters";
 import { StatementView } from "./StatementView";
 import { useResultNotices } from "./use-result-notices";
+import { useSettlementWatch } from "./use-settlement-watch";
 
 type Tab = "holding" | "history" | "statement" | "follow";
 
@@ -93,31 +94,30 @@ export function OrderPage({
   const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
   const shown = stillHolding(holding, settledIds);
   const expired = shown.filter((o) => o.closeTime <= now).map((o) => o.id);
-  const waiting = expired.join(",");
   const notices = useResultNotices(userId, holding, offlineSince === undefined);
 
-  // while an order's time is up, ask the server for its holding orders: one that is gone has settled, so the
-  // page reloads (history, balance) instead of showing "Settling…" until the user pulls to refresh, and tells the
-  // customer by a system notice if they look elsewhere
-  useEffect(() => {
-    if (!waiting) return;
-    const ids = waiting.split(",").map(Number);
-    let stopped = false;
-    const timer = setInterval(async () => {
+  // an order the server settled leaves the holding list: the page reloads (history, balance) instead of showing
+  // "Settling…" until the user pulls to refresh, and tells the customer by a system notice if they look elsewhere.
+  // The update stream says when; without it, the holding list is asked for while an order's time is up.
+  const checkSettled = useCallback(
+    async (ids: number[]) => {
       const answer = await fetchHoldingOrders({ quiet: true });
-      if (stopped || answer.code !== 1) return;
+      if (answer.code !== 1) return;
       const open = new Set(answer.data.map((o) => o.id));
       const done = ids.filter((id) => !open.has(id));
       if (done.length === 0) return;
       setSettledIds((current) => new Set([...current, ...done]));
       void notices.settledIds(done);
       await router.invalidate();
-    }, SETTLE_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [waiting, router, notices]);
+    },
+    [router, notices],
+  );
+  useSettlementWatch(
+    shown.map((o) => o.id),
+    expired,
+    checkSettled,
+    SETTLE_POLL_MS,
+  );
 
   // a refreshed history (pull to refresh, or coming back to the tab) starts again from its first page; with
   // filters set, the server is asked for their first page instead

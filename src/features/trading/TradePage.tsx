@@ -31,6 +31,7 @@ import { type TicketFigures, ticketFigures } from "./ticket-figures";
 import { type Requote, secondsText, TradeBar } from "./TradeBar";
 import { useResultNotices } from "./use-result-notices";
 import { useScrollRow } from "./use-scroll-row";
+import { useSettlementWatch } from "./use-settlement-watch";
 
 // the confirm sheet is not needed to draw the screen, nor at all once "confirm each order" is off
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
@@ -138,29 +139,34 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   // a saved copy's holding orders may have settled long ago: only a live screen's count as seen holding
   const notices = useResultNotices(userId, open, offlineSince === undefined);
 
-  // once an order's time is up, ask for it until the server has settled it; then show its result and the new balance
-  // (and, while the customer looks elsewhere, a system notice)
-  const due = open.filter((o) => o.closeTime <= second).map((o) => o.id);
-  const dueKey = due.join(",");
-  useEffect(() => {
-    if (!dueKey) return;
-    const ids = dueKey.split(",").map(Number);
-    let stopped = false;
-    const timer = setInterval(async () => {
+  // an order the server settled: its result and the new balance (and, while the customer looks elsewhere, a
+  // system notice); the update stream says when, or without it the orders whose time is up are asked for each second
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  const takeSettled = useCallback(
+    async (ids: number[]) => {
       for (const id of ids) {
         const answer = await fetchOrder(id);
-        if (stopped || answer.code !== 1 || answer.data.status !== "closed") continue;
+        if (!mounted.current || answer.code !== 1 || answer.data.status !== "closed") continue;
         setSettled((current) => (current.some((o) => o.id === id) ? current : [...current, answer.data]));
         notices.settled([answer.data]);
         if ("vibrate" in navigator) navigator.vibrate(answer.data.result === "win" ? [40, 60, 40] : 120);
         void refreshBalance();
       }
-    }, 1000);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [dueKey, refreshBalance, notices]);
+    },
+    [refreshBalance, notices],
+  );
+  useSettlementWatch(
+    open.map((o) => o.id),
+    open.filter((o) => o.closeTime <= second).map((o) => o.id),
+    takeSettled,
+    1000,
+  );
   // the last few settled here keep their entry and exit marked on the chart after the result has gone
   const closedOrders: ClosedChartOrder[] = useMemo(
     () =>
