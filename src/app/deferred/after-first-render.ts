@@ -4,10 +4,15 @@ import { store } from "@/ui/store";
 
 import { applyUpdateAtom } from "../service-worker";
 import { followNoticeTaps } from "./notice-taps";
+import { mountResultCards } from "./ResultCardsMount";
 import { startUpdateStream } from "./update-stream";
 
-/** The update stream, then the service worker when the browser has one (not in development). */
+/**
+ * The update stream and the result cards it feeds, then the service worker when the browser has one (not in
+ * development).
+ */
 export async function startDeferred(registerWorker: boolean): Promise<void> {
+  mountResultCards();
   startUpdateStream();
   if (registerWorker) await startServiceWorker();
 }
