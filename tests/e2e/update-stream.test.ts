@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 
 import { LIVE_REFRESH_MS } from "@/ui/use-live-refresh";
 
-import { opsCall } from "./customer";
+import { apiCall, opsCall } from "./customer";
 import { it } from "./fixture";
 import { appUrl } from "./helpers";
 
@@ -34,5 +34,28 @@ describe("the update stream in the browser", () => {
     expect(sent.code).toBe(1);
     await page.getByTestId("unread-badge").filter({ hasText: "1" }).waitFor({ timeout: 5_000 });
     expect(streams).toBe(1);
+  });
+
+  it("a settled order's result shows as a card over the screen the customer is on, and opens the order", async ({ openPhone, demo }) => {
+    const page = await openPhone({ signedIn: demo });
+    const products = (await apiCall("GET", "/api/index/ajaxdata", { market: "crypto" })).data as Array<{ id: number; code: string }>;
+    const pid = String(products.find((product) => product.code === "BTCUSDT")!.id);
+    const placed = await apiCall(
+      "POST",
+      "/api/user/addorder",
+      { pid, direction: "up", seconds: "30", amount: "10", requestId: crypto.randomUUID() },
+      demo.token,
+    );
+    expect(placed.code).toBe(1);
+    const id = (placed.data as { id: number }).id;
+    await page.goto(appUrl("/pages/user/wallet"));
+    const card = page.locator(`[data-testid=result-card][data-order="${id}"]`);
+    await card.waitFor({ timeout: 60_000 });
+    expect(await card.getAttribute("data-result")).toMatch(/^(win|loss|tie)$/);
+    expect(await card.textContent()).toMatch(/(Won|Lost|Tie) .* U · /);
+    await card.getByRole("link").click();
+    await page.waitForURL((url) => url.hash === `#/pages/user/orderdetail?id=${id}`);
+    await page.getByTestId("order-detail").waitFor();
+    expect(await card.count()).toBe(0);
   });
 });
