@@ -6,7 +6,7 @@
 // from a tick to the chart update, Home from a warm service worker and the trade screen's memory while quotes
 // stream (pwa-bench.ts), and a mixed load of many users on PGlite and on PostgreSQL with two processes
 // (mixed-load.ts). One table at the end: baseline, measured, ratio and goal per line.
-// BENCH_PARTS=quotes,orders,settlement,browser,mixed,scale picks parts (all by default); `orders` without `mixed`
+// BENCH_PARTS=quotes,orders,settlement,browser,mixed,scale,stream picks parts (all by default); `orders` without `mixed`
 // also places orders alone over HTTP on both deployments (the mixed part measures those lines otherwise).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -26,11 +26,12 @@ import { chartTimings } from "./chart-bench";
 import { mixedLoadBench, OPS_TOKEN, orderPlacementBench, P99_GOAL_MS, REFERENCE_RATE } from "./mixed-load";
 import { pgliteOrderCosts, plainPgOrderBaseline } from "./order-costs";
 import { homeWarmStart, streamingMemory } from "./pwa-bench";
+import { commitToHubPostgres, idleStreams, requestsPerMinute, settlementToStreamPglite } from "./stream-bench";
 
 const DURATION_SECONDS = 8;
 // a short run first, on baseline and server alike, so neither is measured while its code is still being compiled
 const WARM_UP_SECONDS = 2;
-const PARTS = new Set((process.env.BENCH_PARTS ?? "quotes,orders,settlement,browser,mixed,scale").split(","));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "quotes,orders,settlement,browser,mixed,scale,stream").split(","));
 // 10 minutes of streaming quotes, long enough for a slow leak to show; BENCH_STREAM_MINUTES=1 for a quick look
 const STREAM_MINUTES = Number(process.env.BENCH_STREAM_MINUTES ?? 10);
 const MEMORY_GROWTH_BOUND_MB = 5;
@@ -239,6 +240,42 @@ async function browserBench(baseUrl: string) {
   await browser.close();
 }
 
+/** The update stream: settlement → event, idle streams per process, and the requests it saves a customer. */
+async function streamBench() {
+  const STREAM_P99_GOAL_MS = 250;
+  for (const [label, figures] of [
+    ["settlement → event on an open stream, PGlite", await settlementToStreamPglite()],
+    ["commit → event at another process's hub, PostgreSQL", await commitToHubPostgres()],
+  ] as const) {
+    line(
+      `${label} p50 / p99 ms`,
+      `${figures.p50.toFixed(1)} / ${figures.p99.toFixed(1)}`,
+      `p99 < ${STREAM_P99_GOAL_MS} (${figures.samples} events)`,
+    );
+    table.push({ name: `${label} p99 ms`, measured: figures.p99, goal: `< ${STREAM_P99_GOAL_MS}`, met: figures.p99 < STREAM_P99_GOAL_MS });
+  }
+  const idle = await idleStreams();
+  line("idle streams held by one process", String(idle.held), "≥ 10 000");
+  line("memory per idle stream KB", idle.kbPerStream.toFixed(1), "< 20");
+  table.push({ name: "idle streams held by one process", measured: idle.held, goal: "≥ 10 000", met: idle.held >= 10_000 });
+  table.push({ name: "memory per idle stream KB", measured: idle.kbPerStream, goal: "< 20", met: idle.kbPerStream < 20 });
+  const server = await startServerProcess({ RATE_LIMIT_SCALE: "1000" });
+  const browser = await launchBrowser();
+  try {
+    const perMinute = await requestsPerMinute(browser, server.baseUrl);
+    line(
+      "requests a minute on Mine, with the stream / without",
+      `${perMinute.withStream.toFixed(0)} / ${perMinute.without.toFixed(0)}`,
+      "(fewer)",
+    );
+    table.push({ name: "requests a minute on Mine, polling (no stream)", measured: perMinute.without, goal: "(before)" });
+    table.push({ name: "requests a minute on Mine, with the stream", measured: perMinute.withStream, goal: "(after)" });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 console.log(`Benchmarks (loopback, ${DURATION_SECONDS} s per HTTP run; figures only), ${new Date().toISOString()}\n`);
 if (PARTS.has("quotes") || PARTS.has("browser")) {
   const server = await startServerProcess({ BACKFILL_MINUTE_DAYS: "4", RATE_LIMIT_SCALE: "10000", OPS_TOKEN });
@@ -284,4 +321,5 @@ if (PARTS.has("mixed")) {
   }
 }
 if (PARTS.has("scale")) table.push(...(await scaleBenchRows()));
+if (PARTS.has("stream")) await streamBench();
 printTable();

@@ -53,7 +53,7 @@ describe("the update stream", () => {
   });
 
   it("tells the customer of their settled order, and nobody else", async () => {
-    const other = (await registerUser(h, "streamer1")).token;
+    const other = (await registerUser(h, "streamer1")).token as string;
     const mine = await openStream(base, `ticket=${await ticketFor(demo)}`);
     const theirs = await openStream(base, `ticket=${await ticketFor(other)}`);
     const pid = productId(h.feed, "BTCUSDT");
