@@ -149,7 +149,12 @@ export class PriceFeed {
     const product = this.products.get(productId);
     if (!product || !this.live.isLive(product)) return false;
     const quote = this.quotes.get(productId);
-    return !quote || now - quote.time > Math.min(product.maxQuoteAgeSeconds, LIVE_QUOTE_MAX_AGE_SECONDS);
+    return !quote || now - quote.time > this.maxQuoteAge(product);
+  }
+
+  /** The oldest quote (seconds) an order of the product may open at: its own setting, for a real source at most the live rule's. */
+  maxQuoteAge(product: ProductRow): number {
+    return this.live.isLive(product) ? Math.min(product.maxQuoteAgeSeconds, LIVE_QUOTE_MAX_AGE_SECONDS) : product.maxQuoteAgeSeconds;
   }
 
   /** Disconnects from every real source (the process is stopping). */

@@ -42,6 +42,13 @@ export const CONFIRM_TRADES = 3;
 export const CONFIRM_SPAN_MS = 1000;
 
 /**
+ * A second this far behind the one being recorded is closed for good: a trade for it (one that reached us late,
+ * or a held trade a move confirmed later) is dropped rather than recorded. Well inside settlement's 10 s grace,
+ * so an order settled from what was recorded at or before its expiry never sees a tick appear there afterwards.
+ */
+export const LATE_FILL_SECONDS = 3;
+
+/**
  * The second a trade belongs to: the one it had happened by. The tick at second S is the last trade at or
  * before S (exchange time in (S-1, S]), so an order expiring at S is never closed by a trade made after it.
  */

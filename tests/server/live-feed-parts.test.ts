@@ -99,34 +99,36 @@ describe("the seconds a real-fed product records", () => {
         { time: 102_900, price: 11 },
         // made at 103.000 exactly: it belongs to second 103, the one it had happened by
         { time: 103_000, price: 12 },
-        { time: 105_500, price: 13 },
+        { time: 104_500, price: 13 },
         // arrived after a later trade but made before it: the later trade stays the second's price
-        { time: 105_400, price: 14 },
-        { time: 112_100, price: 15 },
+        { time: 104_400, price: 14 },
+        { time: 105_100, price: 15 },
       ],
       from: 100,
-      to: 112,
+      to: 105,
       isOpen: open,
     });
     expect(ticks).toEqual([
       { time: 103, price: 12 },
-      { time: 106, price: 13 },
+      { time: 105, price: 13 },
     ]);
-    expect(later).toEqual([{ time: 112_100, price: 15 }]);
+    expect(later).toEqual([{ time: 105_100, price: 15 }]);
   });
 
-  it("drops a trade of a second already recorded, skips closed seconds", () => {
+  it("drops a trade of a second already recorded or more than 3 s past, skips closed seconds", () => {
     const result = liveSeconds({
       heard: [
         { time: 151_500, price: 9 },
         { time: 152_500, price: 20 },
         { time: 153_500, price: 21 },
+        { time: 155_500, price: 22 },
+        { time: 156_500, price: 23 },
       ],
       from: 152,
-      to: 160,
-      isOpen: (time) => time !== 153,
+      to: 158,
+      isOpen: (time) => time !== 157,
     });
-    expect(result.ticks).toEqual([{ time: 154, price: 21 }]);
+    expect(result.ticks).toEqual([{ time: 156, price: 22 }]);
     expect(result.later).toEqual([]);
   });
 
