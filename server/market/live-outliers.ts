@@ -15,6 +15,9 @@ export interface Judgement {
   reference?: number;
 }
 
+/** Held trades kept at most; enough to judge agreement, few enough that judging each one stays cheap. */
+const MAX_HELD = 100;
+
 function median(prices: number[]): number {
   const sorted = [...prices].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -52,6 +55,8 @@ export class OutlierFilter {
     }
     if (this.held.length > 0 && !withinBand(trade.price, median(this.held.map((held) => held.price)))) this.held = [];
     this.held.push(trade);
+    // a flash crash's burst of fills is many trades within a second: their agreement is judged on the latest
+    if (this.held.length > MAX_HELD) this.held.shift();
     if (this.held.length >= CONFIRM_TRADES && trade.time - this.held[0]!.time >= CONFIRM_SPAN_MS) {
       const confirmed = this.held;
       this.held = [];

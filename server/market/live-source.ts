@@ -20,7 +20,7 @@ export interface LiveSource {
 }
 
 /**
- * At most this many trades are kept per symbol between takes (the oldest go first): a busy symbol trades some
+ * About this many trades are kept per symbol between takes (the oldest go first): a busy symbol trades some
  * tens of times a second, and a round takes them every second. Every trade is kept, not only each second's
  * last, because the outlier rule judges each one (a wild print may be a second's last).
  */
@@ -33,7 +33,8 @@ export class HeardPrices {
   add(symbol: string, time: number, price: string): void {
     const list = this.heard.get(symbol) ?? [];
     list.push({ time, price });
-    if (list.length > MAX_KEPT) list.shift();
+    // trimmed in steps, not one shift per trade, when no round takes them (a stalled leader)
+    if (list.length > MAX_KEPT + MAX_KEPT / 10) list.splice(0, list.length - MAX_KEPT);
     this.heard.set(symbol, list);
   }
 
