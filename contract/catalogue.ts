@@ -66,6 +66,7 @@ export const errorMessages = {
     id: "error.product_feed_busy",
     message: "Close the product for trading and let its open orders settle before changing where its prices come from",
   },
+  feed_stale_seconds_range: /*i18n*/ { id: "error.feed_stale_seconds_range", message: "Stale seconds must be between 1 and {max}" },
   price_moved: /*i18n*/ { id: "error.price_moved", message: "The price moved to {price}; the order was not placed" },
   order_not_found: /*i18n*/ { id: "error.order_not_found", message: "Order not found" },
   card_required: /*i18n*/ { id: "error.card_required", message: "Bind a bank card or payment channel first" },

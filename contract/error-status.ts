@@ -41,6 +41,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   not_trading_time: 422,
   quote_stale: 422,
   product_feed_busy: 422,
+  feed_stale_seconds_range: 400,
   price_moved: 409,
   order_not_found: 404,
   card_required: 422,

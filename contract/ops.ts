@@ -90,7 +90,7 @@ export const opsEndpoints = {
     method: "POST",
     path: "/api/ops/product/feed",
     summary:
-      "Set where a halted product's prices come from (simulated, or binance:<symbol>) and how many seconds of silence leave it stale",
+      "Set where a halted product's prices come from (simulated, or binance:<symbol>) and how many seconds (1-10) its recent price is trusted without a trade",
     request: productFeedRequest,
     auth: "ops",
     roles: ADMIN,

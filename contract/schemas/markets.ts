@@ -75,10 +75,18 @@ export const productLimitsRequest = z.object({
   totalMax: centsField(),
 });
 
+/**
+ * The most seconds a real-fed product's recent price is trusted without a trade (the reference of its outlier
+ * band). Small, because an old price says little about the next trade; the service refuses more with
+ * `feed_stale_seconds_range`, and migration 0022 brought larger stored values down to it.
+ */
+export const FEED_STALE_SECONDS_MAX = 10;
+
 export const productFeedRequest = z.object({
   pid: idField(),
   source: z.string({ error: requiredOrInvalid }).regex(/^(simulated|binance:[a-z0-9]{2,30})$/, { error: "invalid_input" }),
-  staleSeconds: countField(4).default(10),
+  // parsed as any whole number, so an out-of-range one gets the clear range message from the service
+  staleSeconds: countField(4).default(FEED_STALE_SECONDS_MAX),
 });
 
 export const productQuotingRequest = z.object({

@@ -147,7 +147,11 @@ export const products = pgTable("products", {
    * public trade stream for that symbol, e.g. `binance:btcusdt`). Only the job leader connects to a source.
    */
   feedSource: text("feed_source").notNull().default("simulated"),
-  /** a real source silent longer than this (seconds) leaves the product stale: no tick is recorded, no order opens */
+  /**
+   * How long (seconds, 1 to 10: a check constraint of migration 0022) a real source's recent price is trusted
+   * without a trade, as the reference of its outlier band (server/market/live-outliers.ts). Staleness itself is
+   * a fixed rule, not this setting: no order opens once the last trade is older than about two seconds.
+   */
   feedStaleSeconds: integer("feed_stale_seconds").notNull().default(10),
 });
 

@@ -8,6 +8,7 @@ import { type Calendar, marketStatus, nextOpen } from "./calendar";
 import { CandleRings } from "./candle-rings";
 import { CandleBook } from "./candles";
 import { LivePrices, type LiveSources } from "./live-prices";
+import { LIVE_QUOTE_MAX_AGE_SECONDS } from "./live-rules";
 import type { PriceProvider } from "./provider";
 import { latestCandles, latestDailyBars, latestTick, latestTicks, pruneTicks, saveCandles, saveTicks, type TickRow } from "./store";
 
@@ -111,7 +112,7 @@ export class PriceFeed {
   private staleKey = "";
 
   constructor(private readonly options: FeedOptions) {
-    this.live = new LivePrices(options.live ?? {});
+    this.live = new LivePrices(options.live ?? {}, options.log);
   }
 
   get simulated(): boolean {
@@ -139,16 +140,21 @@ export class PriceFeed {
   }
 
   /**
-   * A real-fed product is stale when no price can be trusted now: nothing recorded within its quote age, or
-   * (on the recorder, which hears the source) the source silent longer than its tolerance. New orders are
-   * refused meanwhile. A simulated product is never stale here: its recorder prices every open second.
+   * A real-fed product is stale when its newest recorded tick, which is its last trade heard (a second without
+   * a trade records nothing), is older than LIVE_QUOTE_MAX_AGE_SECONDS (or the product's quote age, if
+   * shorter). The recorder and the followers read the same ticks, so every process answers alike. New orders
+   * are refused meanwhile. A simulated product is never stale here: its recorder prices every open second.
    */
   isStale(productId: number, now: number): boolean {
     const product = this.products.get(productId);
     if (!product || !this.live.isLive(product)) return false;
     const quote = this.quotes.get(productId);
-    if (!quote || now - quote.time > product.maxQuoteAgeSeconds) return true;
-    return (this.live.silentFor(productId, now) ?? 0) > product.feedStaleSeconds;
+    return !quote || now - quote.time > this.maxQuoteAge(product);
+  }
+
+  /** The oldest quote (seconds) an order of the product may open at: its own setting, for a real source at most the live rule's. */
+  maxQuoteAge(product: ProductRow): number {
+    return this.live.isLive(product) ? Math.min(product.maxQuoteAgeSeconds, LIVE_QUOTE_MAX_AGE_SECONDS) : product.maxQuoteAgeSeconds;
   }
 
   /** Disconnects from every real source (the process is stopping). */
@@ -272,7 +278,7 @@ export class PriceFeed {
   async advance(now: number): Promise<number> {
     const retainFrom = now - this.options.retentionSeconds;
     // taken before anything is awaited: what is heard meanwhile waits for the next round
-    this.live.collect(this.products.values());
+    this.live.collect(this.products.values(), (id) => this.quotes.get(id));
     const expiries = await this.pendingExpiries(retainFrom);
     const tickRows: TickRow[] = [];
     const latest: TickRow[] = [];
@@ -288,7 +294,7 @@ export class PriceFeed {
       const isOpen = (time: number) => this.calendarStatus(product.calendar as Calendar, time) === "open";
       let newest: Quote | undefined;
       if (this.live.isLive(product)) {
-        // a real source's seconds are the prices heard, never a walk (and nothing while it is silent)
+        // a real source's seconds are the trades heard in them, never a walk (and nothing in a second without one)
         for (const tick of this.live.seconds(product, quote?.time ?? 0, now, isOpen)) {
           record(tick.time, tick.price);
           newest = tick;

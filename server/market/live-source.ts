@@ -1,6 +1,6 @@
-/** A price heard from a real source: when this process heard it (ms since the epoch) and the exchange's text. */
+/** A trade heard from a real source: when the exchange made it (ms since the epoch, its clock) and its price text. */
 export interface Heard {
-  at: number;
+  time: number;
   price: string;
 }
 
@@ -13,28 +13,28 @@ export interface LiveSource {
   readonly label: string;
   /** Follows exactly these symbols from now on: connects to new ones, disconnects from those dropped. */
   watch(symbols: ReadonlySet<string>): void;
-  /** What was heard for a symbol since the last take, oldest first (at most the last price of each second). */
+  /** The trades heard for a symbol since the last take, in the order they came, each with the exchange's time. */
   take(symbol: string): Heard[];
   /** Disconnects from everything (also used when this process stops leading). */
   close(): Promise<void>;
 }
 
-/** At most this many seconds are kept per symbol between takes: an hour. */
-const MAX_SECONDS = 3600;
-
 /**
- * What a source heard, per symbol, until the feed takes it. Only the last price of each second is kept: the
- * feed records one tick per second, the last price heard at or before it.
+ * About this many trades are kept per symbol between takes (the oldest go first): a busy symbol trades some
+ * tens of times a second, and a round takes them every second. Every trade is kept, not only each second's
+ * last, because the outlier rule judges each one (a wild print may be a second's last).
  */
+const MAX_KEPT = 20_000;
+
+/** What a source heard, per symbol, until the feed takes it. */
 export class HeardPrices {
   private readonly heard = new Map<string, Heard[]>();
 
-  add(symbol: string, at: number, price: string): void {
+  add(symbol: string, time: number, price: string): void {
     const list = this.heard.get(symbol) ?? [];
-    const last = list.at(-1);
-    if (last && Math.floor(last.at / 1000) === Math.floor(at / 1000)) list[list.length - 1] = { at, price };
-    else list.push({ at, price });
-    if (list.length > MAX_SECONDS) list.shift();
+    list.push({ time, price });
+    // trimmed in steps, not one shift per trade, when no round takes them (a stalled leader)
+    if (list.length > MAX_KEPT + MAX_KEPT / 10) list.splice(0, list.length - MAX_KEPT);
     this.heard.set(symbol, list);
   }
 

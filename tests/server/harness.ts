@@ -42,6 +42,8 @@ export interface Harness {
   advance(seconds: number): Promise<void>;
   database: Database;
   ctx: ServiceContext;
+  /** every line the server logged (services, feed, jobs), oldest first */
+  logs: string[];
   /** The test's clock (Unix seconds): move it to expire codes and sessions. */
   clock: { now: number };
   sentSms: Array<{ phone: string; code: string }>;
@@ -115,6 +117,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     database,
     ctx,
+    logs,
     clock,
     sentSms,
     uploadsDir,

@@ -4,9 +4,11 @@ import { describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 
 import { backoffDelay } from "#server/market/backoff";
-import { binancePrice } from "#server/market/binance-message";
+import { binanceTrade } from "#server/market/binance-message";
 import { scaledPrice } from "#server/market/exchange-price";
 import { parseFeedSource } from "#server/market/feed-source";
+import { OutlierFilter } from "#server/market/live-outliers";
+import { tradeTimeRefusal } from "#server/market/live-rules";
 import { liveSeconds } from "#server/market/live-seconds";
 import { HeardPrices } from "#server/market/live-source";
 import { ReconnectingSocket } from "#server/market/reconnecting-socket";
@@ -38,22 +40,46 @@ describe("exchange prices", () => {
     for (const bad of ["", "-1.00", "1e5", "0", "0.000", " 1.0", "1.2.3", "99999999999999999999"]) expect(scaledPrice(bad, 2)).toBe(null);
   });
 
-  it("reads trades, aggregated trades and mini tickers of the symbol, and nothing else", () => {
-    expect(binancePrice(JSON.stringify({ e: "trade", s: "BTCUSDT", p: "67000.10" }), "btcusdt")).toBe("67000.10");
-    expect(binancePrice(JSON.stringify({ e: "aggTrade", s: "BTCUSDT", p: "67000.20" }), "btcusdt")).toBe("67000.20");
-    expect(binancePrice(JSON.stringify({ e: "24hrMiniTicker", s: "BTCUSDT", c: "67000.30", p: "1" }), "btcusdt")).toBe("67000.30");
+  it("reads trades, aggregated trades and mini tickers of the symbol with the exchange's time, and nothing else", () => {
+    expect(
+      binanceTrade(JSON.stringify({ e: "trade", s: "BTCUSDT", p: "67000.10", T: 1_800_000_000_123, E: 1_800_000_000_200 }), "btcusdt"),
+    ).toEqual({
+      price: "67000.10",
+      time: 1_800_000_000_123,
+    });
+    expect(binanceTrade(JSON.stringify({ e: "aggTrade", s: "BTCUSDT", p: "67000.20", T: 5 }), "btcusdt")).toEqual({
+      price: "67000.20",
+      time: 5,
+    });
+    expect(binanceTrade(JSON.stringify({ e: "24hrMiniTicker", s: "BTCUSDT", c: "67000.30", p: "1", E: 7 }), "btcusdt")).toEqual({
+      price: "67000.30",
+      time: 7,
+    });
     for (const text of [
       "",
       "null",
       "42",
       '"trade"',
-      JSON.stringify({ e: "trade", s: "ETHUSDT", p: "1.0" }),
-      JSON.stringify({ e: "trade", s: "BTCUSDT", p: 67000.1 }),
-      JSON.stringify({ e: "trade", s: "BTCUSDT", p: "0.0000" }),
-      JSON.stringify({ e: "trade", s: "BTCUSDT", p: "NaN" }),
-      JSON.stringify({ e: "depthUpdate", s: "BTCUSDT", p: "1.0" }),
+      JSON.stringify({ e: "trade", s: "ETHUSDT", p: "1.0", T: 5 }),
+      JSON.stringify({ e: "trade", s: "BTCUSDT", p: 67000.1, T: 5 }),
+      JSON.stringify({ e: "trade", s: "BTCUSDT", p: "0.0000", T: 5 }),
+      JSON.stringify({ e: "trade", s: "BTCUSDT", p: "NaN", T: 5 }),
+      JSON.stringify({ e: "depthUpdate", s: "BTCUSDT", p: "1.0", T: 5 }),
+      // a trade must say when it was made: without its time it cannot be placed in a second
+      JSON.stringify({ e: "trade", s: "BTCUSDT", p: "67000.10" }),
+      JSON.stringify({ e: "trade", s: "BTCUSDT", p: "67000.10", T: "1800000000123" }),
+      JSON.stringify({ e: "trade", s: "BTCUSDT", p: "67000.10", T: 1.5 }),
+      JSON.stringify({ e: "trade", s: "BTCUSDT", p: "67000.10", T: -1 }),
+      JSON.stringify({ e: "trade", s: "BTCUSDT", p: "67000.10", E: 5 }),
     ])
-      expect(binancePrice(text, "btcusdt")).toBe(null);
+      expect(binanceTrade(text, "btcusdt")).toBe(null);
+  });
+
+  it("believes a trade time up to 2 s old and at most 0.5 s ahead of our clock", () => {
+    expect(tradeTimeRefusal(10_000, 12_000)).toBe(null);
+    expect(tradeTimeRefusal(10_000, 12_001)).toBe("2.0 s old");
+    expect(tradeTimeRefusal(10_500, 10_000)).toBe(null);
+    expect(tradeTimeRefusal(10_501, 10_000)).toBe("0.5 s ahead of our clock");
   });
 
   it("knows the sources it can follow", () => {
@@ -66,64 +92,132 @@ describe("exchange prices", () => {
 describe("the seconds a real-fed product records", () => {
   const open = () => true;
 
-  it("carries the last price heard into each second, up to the tolerance, and invents nothing before the first", () => {
-    const { ticks, last, later } = liveSeconds({
+  it("records each second's last trade by exchange time, nothing for a second without one, and never a trade after the second", () => {
+    const { ticks, later } = liveSeconds({
       heard: [
-        { time: 103.2, price: 10 },
-        { time: 103.9, price: 11 },
-        { time: 105.5, price: 12 },
+        { time: 102_200, price: 10 },
+        { time: 102_900, price: 11 },
+        // made at 103.000 exactly: it belongs to second 103, the one it had happened by
+        { time: 103_000, price: 12 },
+        { time: 104_500, price: 13 },
+        // arrived after a later trade but made before it: the later trade stays the second's price
+        { time: 104_400, price: 14 },
+        { time: 105_100, price: 15 },
       ],
       from: 100,
-      to: 112,
-      toleranceSeconds: 3,
+      to: 105,
       isOpen: open,
     });
     expect(ticks).toEqual([
-      { time: 103, price: 11 },
-      { time: 104, price: 11 },
-      { time: 105, price: 12 },
-      { time: 106, price: 12 },
-      { time: 107, price: 12 },
-      { time: 108, price: 12 },
+      { time: 103, price: 12 },
+      { time: 105, price: 13 },
     ]);
-    expect(last).toEqual({ time: 105.5, price: 12 });
-    expect(later).toEqual([]);
+    expect(later).toEqual([{ time: 105_100, price: 15 }]);
   });
 
-  it("resumes after a silence at the next price heard, skips closed seconds, and keeps what was heard after `to`", () => {
+  it("drops a trade of a second already recorded or more than 3 s past, skips closed seconds", () => {
     const result = liveSeconds({
       heard: [
-        { time: 210.1, price: 20 },
-        { time: 212.4, price: 21 },
+        { time: 151_500, price: 9 },
+        { time: 152_500, price: 20 },
+        { time: 153_500, price: 21 },
+        { time: 155_500, price: 22 },
+        { time: 156_500, price: 23 },
       ],
-      last: { time: 150.5, price: 9 },
       from: 152,
-      to: 211,
-      toleranceSeconds: 5,
-      isOpen: (time) => time !== 211,
+      to: 158,
+      isOpen: (time) => time !== 157,
     });
-    expect(result.ticks).toEqual([
-      { time: 153, price: 9 },
-      { time: 154, price: 9 },
-      { time: 155, price: 9 },
-      { time: 210, price: 20 },
-    ]);
-    expect(result.last).toEqual({ time: 210.1, price: 20 });
-    expect(result.later).toEqual([{ time: 212.4, price: 21 }]);
+    expect(result.ticks).toEqual([{ time: 156, price: 22 }]);
+    expect(result.later).toEqual([]);
   });
 
-  it("keeps only the last price of each second until the feed takes it", () => {
+  it("keeps every trade, in the order heard, until the feed takes it", () => {
     const heard = new HeardPrices();
     heard.add("btcusdt", 1000, "1");
     heard.add("btcusdt", 1999, "2");
-    heard.add("btcusdt", 2000, "3");
+    heard.add("btcusdt", 1999, "3");
     heard.add("ethusdt", 2000, "4");
     expect(heard.take("btcusdt")).toEqual([
-      { at: 1999, price: "2" },
-      { at: 2000, price: "3" },
+      { time: 1000, price: "1" },
+      { time: 1999, price: "2" },
+      { time: 1999, price: "3" },
     ]);
     expect(heard.take("btcusdt")).toEqual([]);
-    expect(heard.take("ethusdt")).toEqual([{ at: 2000, price: "4" }]);
+    expect(heard.take("ethusdt")).toEqual([{ time: 2000, price: "4" }]);
+  });
+});
+
+describe("the outlier rule", () => {
+  const STALE = 10_000;
+  const run = (filter: OutlierFilter, trades: Array<[number, number]>, recorded?: { price: number; time: number }) =>
+    trades.map(([time, price]) => filter.judge({ time, price }, STALE, recorded));
+
+  it("holds back a trade more than 5 % from the median of the recent trades; the market trading on drops it", () => {
+    const filter = new OutlierFilter();
+    const judged = run(
+      filter,
+      [
+        [1000, 10_000],
+        [1100, 10_020],
+        [1200, 10_010],
+        [1300, 9_510],
+        [1400, 10_501],
+        [1500, 5_000],
+        [1600, 10_030],
+      ],
+      { price: 10_000, time: 1 },
+    );
+    expect(judged.map((judgement) => judgement.accepted.map((trade) => trade.price))).toEqual([
+      [10_000],
+      [10_020],
+      [10_010],
+      [9_510],
+      [],
+      [],
+      [10_030],
+    ]);
+    expect(judged[4]).toMatchObject({ held: { price: 10_501 } });
+    expect(judged[5]).toMatchObject({ held: { price: 5_000 } });
+  });
+
+  it("takes the last recorded price as the recent one while it is recent enough", () => {
+    const recent = new OutlierFilter();
+    expect(run(recent, [[20_000, 10_400]], { price: 10_000, time: 15 })[0]!.accepted).toEqual([{ time: 20_000, price: 10_400 }]);
+    const wild = new OutlierFilter();
+    expect(run(wild, [[20_000, 5_000]], { price: 10_000, time: 15 })[0]).toMatchObject({
+      accepted: [],
+      held: { price: 5_000 },
+      reference: 10_000,
+    });
+    // recorded longer ago than the stale seconds: the first price needs confirming
+    const old = new OutlierFilter();
+    expect(run(old, [[20_000, 10_000]], { price: 10_000, time: 9 })[0]).toMatchObject({ accepted: [], reference: undefined });
+  });
+
+  it("accepts a move once three trades in a row agree with each other over at least a second", () => {
+    const filter = new OutlierFilter();
+    run(filter, [[1000, 10_000]], { price: 10_000, time: 1 });
+    const judged = run(filter, [
+      [2000, 9_000],
+      [2100, 9_010],
+      [2900, 9_020],
+      // a fill far from the others starts the count over
+      [3000, 7_000],
+      [3100, 9_000],
+      [3500, 9_010],
+      [4200, 9_005],
+      [4300, 9_015],
+    ]);
+    expect(judged.map((judgement) => judgement.accepted.length)).toEqual([0, 0, 0, 0, 0, 0, 3, 1]);
+    expect(judged[6]!.accepted.map((trade) => trade.price)).toEqual([9_000, 9_010, 9_005]);
+  });
+
+  it("forgets the recent price after the stale seconds without a trade", () => {
+    const filter = new OutlierFilter();
+    run(filter, [[1000, 10_000]], { price: 10_000, time: 1 });
+    expect(run(filter, [[11_000, 10_000]])[0]!.accepted).toHaveLength(1);
+    expect(run(filter, [[21_001, 10_000]])[0]).toMatchObject({ accepted: [], reference: undefined });
   });
 });
 

@@ -57,10 +57,10 @@ const tickAt = async (pid: number, time: number) => {
   return row === undefined ? undefined : Number(row.price);
 };
 
-/** The exchange trades at `price`; resolves once the source has heard it. */
+/** The exchange trades at `price`, 0.4 s into the test clock's second; resolves once the source has heard it. */
 async function trade(price: string): Promise<void> {
   const before = heard;
-  fake.trade("btcusdt", price);
+  fake.trade("btcusdt", price, h.clock.now * 1000 + 400);
   await until(() => heard > before);
 }
 
@@ -124,7 +124,7 @@ describe("a product fed by Binance", () => {
       JSON.stringify({ result: null, id: 1 }),
     ])
       fake.send("btcusdt", text);
-    fake.trade("btcusdt", "70500.10");
+    fake.trade("btcusdt", "70500.10", h.clock.now * 1000 + 400);
     await until(() => heard > before);
     // everything was sent before the trade on the same connection, so it has all been read by now
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 30 - (Date.now() - at))));
@@ -157,18 +157,20 @@ describe("a product fed by Binance", () => {
     expect(h.feed.quote(btc)).toEqual({ price: 7_060_000, time: h.clock.now });
   });
 
-  it("goes stale when the source is silent past its tolerance: nothing recorded, orders refused; fresh again on the next trade", async () => {
+  it("goes stale when the source is silent past the limit: nothing recorded, orders refused; fresh again on the next trade", async () => {
     await trade("70700.00");
+    await h.advance(1);
     const heardAt = h.clock.now;
-    await h.advance(3);
-    // carried for the 3 s tolerance: still the market's last price, orders open
-    expect(h.feed.quote(btc)).toEqual({ price: 7_070_000, time: heardAt + 3 });
+    expect(h.feed.quote(btc)).toEqual({ price: 7_070_000, time: heardAt });
+    await h.advance(1);
+    // a second without a trade records nothing; the last trade, a second old, is still the market's price
+    expect(await tickAt(btc, heardAt + 1)).toBeUndefined();
     expect(await check()).toEqual({ allowed: true });
     expect((await detail(btc)).data.stale).toBe(false);
 
     await h.advance(1);
-    expect(await tickAt(btc, heardAt + 4)).toBeUndefined();
-    expect(h.feed.quote(btc)!.time).toBe(heardAt + 3);
+    expect(await tickAt(btc, heardAt + 2)).toBeUndefined();
+    expect(h.feed.quote(btc)!.time).toBe(heardAt);
     expect((await detail(btc)).data).toMatchObject({ stale: true, status: "open", source: "Binance" });
     const latest = (await api(h, "GET", "/api/index/ajaxpro", { pids: `${btc},${eur}` })).body.data;
     expect(latest).toMatchObject([

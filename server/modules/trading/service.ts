@@ -189,7 +189,7 @@ export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan
       openTickTime: quote.time,
       openTime: now,
     };
-    const freshForMs = (quote.time + product.maxQuoteAgeSeconds - now) * 1000;
+    const freshForMs = (quote.time + ctx.feed.maxQuoteAge(product) - now) * 1000;
     const placed = await placeChargedOrder(ctx.db, order, {
       totalMax: product.totalMax,
       waitLimitMs: Math.max(LOCK_WAIT_GRACE_MS, freshForMs),

@@ -43,10 +43,9 @@ export class FakeBinance {
     return [...this.open].filter((entry) => entry.symbol === symbol).length;
   }
 
-  /** A trade as Binance sends it on `<symbol>@trade`. */
-  trade(symbol: string, price: string): void {
+  /** A trade as Binance sends it on `<symbol>@trade`, made at `at` (ms, the exchange's clock; now by default). */
+  trade(symbol: string, price: string, at = Date.now()): void {
     const id = ++this.tradeId;
-    const at = Date.now();
     this.send(
       symbol,
       JSON.stringify({ e: "trade", E: at, s: symbol.toUpperCase(), t: id, p: price, q: "0.01000000", T: at, m: false, M: true }),
