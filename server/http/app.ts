@@ -130,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   const scale = options.rateLimitScale ?? 1;
+  const sharedLimits = options.sharedRateLimits ? sharedRateStore(options.ctx.db, options.rateLimitNow) : null;
 
   app.decorateRequest("user", null);
   app.decorateRequest("token", null);
@@ -149,8 +150,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: 600 * scale,
     timeWindow: "1 minute",
     errorResponseBuilder: () => new AppError("rate_limited"),
-    ...(options.sharedRateLimits ? { store: sharedRateStore(options.ctx.db, options.rateLimitNow) } : {}),
+    ...(sharedLimits ? { store: sharedLimits } : {}),
   });
+  if (sharedLimits) {
+    // onClose runs once the server has stopped and answered its last request: the unspent slices of the
+    // shared limits go back to the other processes (a rolling restart must not shrink a client's budget).
+    // Best effort: a database that fails now costs at most those slices until their window ends.
+    app.addHook("onClose", async () => {
+      await sharedLimits.release().catch((error: unknown) => options.ctx.log(`rate-limit slices not handed back: ${String(error)}`));
+    });
+  }
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 

@@ -141,7 +141,13 @@ describe("recharge", () => {
     const submit = async (token: string, bytes: Buffer) => {
       const { url } = (await uploadFile(token, bytes)).body.data;
       const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
-      return api(h, "POST", "/api/user/dorecharge", { requestId: rid(), channelId: String(channel), amount: "300", screenshot: url }, { token });
+      return api(
+        h,
+        "POST",
+        "/api/user/dorecharge",
+        { requestId: rid(), channelId: String(channel), amount: "300", screenshot: url },
+        { token },
+      );
     };
     expect((await submit(a, picture)).body).toMatchObject({ code: 1, data: { status: "review" } });
     // a new upload of the same bytes is a new file, but the same screenshot: refused for its owner and anyone
@@ -293,7 +299,10 @@ describe("wallet and exchange", () => {
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ code: 0, err: "out_of_range", msg: "Coin rate must be between 0.0100 and 1000.0000" });
     }
-    expect((await ops("POST", "/api/ops/money-rules", { coinRate: "a lot" })).body).toMatchObject({ err: "invalid_input", msg: "Coin rate is invalid" });
+    expect((await ops("POST", "/api/ops/money-rules", { coinRate: "a lot" })).body).toMatchObject({
+      err: "invalid_input",
+      msg: "Coin rate is invalid",
+    });
     expect((await wallet(token)).coinRate).toBe("0.5000");
     try {
       expect((await ops("POST", "/api/ops/money-rules", { coinRate: "1000" })).body.data.coinRate).toBe("1000.0000");
