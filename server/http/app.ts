@@ -84,7 +84,7 @@ const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
  * the kernel send RST, and a client that is still writing then loses the answer. nginx does the same
  * ("lingering close"); the bound keeps a client that never stops from holding the connection.
  */
-const LINGER_MS = 2_000;
+const LINGER_MS = 5_000;
 /** connections already answered: Node's parser, left in its error state, reports each further packet again */
 const answered = new WeakSet<Duplex>();
 
