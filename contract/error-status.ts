@@ -36,6 +36,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   balance_insufficient: 422,
   amount_too_small: 422,
   amount_too_large: 422,
+  out_of_range: 422,
   product_not_found: 404,
   market_closed: 422,
   not_trading_time: 422,

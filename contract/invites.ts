@@ -3,6 +3,13 @@
 /** When the inviter's bonus for an invitee is paid: at registration, after its real-name approval, or after its first approved recharge. */
 export const INVITE_BONUS_POLICIES = ["registration", "verification", "first_recharge"] as const;
 
+/**
+ * The largest bonus per invitee an operator may set: 1 000 U in cents. A bonus is paid to the inviter for
+ * each invitee, with no review, so a slip of the operator's keyboard (an extra few zeros) would hand out
+ * money at the rate of the sign-ups; bigger rewards belong in a reviewed payout, not this setting.
+ */
+export const INVITE_BONUS_MAX_CENTS = 100_000;
+
 export type InviteBonusPolicy = (typeof INVITE_BONUS_POLICIES)[number];
 
 export interface Invitation {

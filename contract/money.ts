@@ -49,9 +49,12 @@ export function parsePrice(text: string, precision: number): number {
  * side received is rounded down to the hundredth, as the server books it and the wallet previews it.
  */
 export function exchangeAmounts(from: "cash" | "coin", cents: number, rateBps: number): { cash: number; coin: number } {
+  // in BigInt: an amount of 12 digits times a rate of 8 passes 2^53, where a Number product loses cents; a
+  // side beyond 2^53 comes back inexact, which the server refuses (Number.isSafeInteger)
+  const [amount, rate] = [BigInt(cents), BigInt(rateBps)];
   return from === "cash"
-    ? { cash: cents, coin: Math.floor((cents * 10000) / rateBps) }
-    : { cash: Math.floor((cents * rateBps) / 10000), coin: cents };
+    ? { cash: cents, coin: Number((amount * 10000n) / rate) }
+    : { cash: Number((amount * rate) / 10000n), coin: cents };
 }
 
 /** What coin is worth in cash at a rate ("0.5000" cash per coin), rounded down as an exchange pays it. */

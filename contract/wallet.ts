@@ -1,3 +1,12 @@
+/**
+ * The coin rates an operator may set, cash (U) per coin, in basis points (0.01 to 1 000 U). The coin side of
+ * an exchange is kept to the hundredth, so an exchange into coin drops up to 0.01 coin: at 1 000 U per coin
+ * that is 10 U, and a higher rate would make that rounding cost customers real money; below 0.01 U a coin,
+ * 1 U would buy over a hundred coins and a large balance would leave the exact range of the cent columns.
+ */
+export const COIN_RATE_MIN_BPS = 100;
+export const COIN_RATE_MAX_BPS = 10_000_000;
+
 export interface Wallet {
   cash: string;
   coin: string;

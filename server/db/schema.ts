@@ -249,6 +249,8 @@ export const uploads = pgTable("uploads", {
   name: text("name").notNull().unique(),
   mime: text("mime").notNull(),
   size: integer("size").notNull(),
+  /** SHA-256 of the bytes (hex): the same picture uploaded again backs no second recharge; null before 0025 */
+  sha256: text("sha256"),
   createdAt: unixSeconds("created_at").notNull(),
 });
 
@@ -275,6 +277,8 @@ export const recharges = pgTable(
     screenshot: text("screenshot").notNull(),
     /** the upload behind the screenshot: one upload backs one recharge only */
     uploadId: integer("upload_id"),
+    /** the screenshot's SHA-256 (from its upload): the same bytes back one recharge of anyone's; null before 0025 */
+    screenshotSha256: text("screenshot_sha256"),
     status: text("status", { enum: REVIEW_STATUSES }).notNull().default("review"),
     reason: text("reason"),
     createdAt: unixSeconds("created_at").notNull(),
@@ -284,6 +288,7 @@ export const recharges = pgTable(
     index("recharges_user").on(table.userId, table.id),
     index("recharges_status").on(table.status),
     uniqueIndex("recharges_upload").on(table.uploadId),
+    uniqueIndex("recharges_screenshot_sha256").on(table.screenshotSha256),
   ],
 );
 
@@ -315,8 +320,8 @@ export const exchanges = pgTable(
     fromAccount: text("from_account").notNull(),
     cashAmount: bigint("cash_amount", { mode: "number" }).notNull(),
     coinAmount: bigint("coin_amount", { mode: "number" }).notNull(),
-    /** cash per coin × 10^4 at the time of the exchange */
-    rate: integer("rate").notNull(),
+    /** cash per coin × 10^4 at the time of the exchange; bigint, as a rate set before the bound could pass int4 */
+    rate: bigint("rate", { mode: "number" }).notNull(),
     createdAt: unixSeconds("created_at").notNull(),
   },
   (table) => [index("exchanges_user").on(table.userId, table.id)],
@@ -527,7 +532,10 @@ export const opsAudit = pgTable(
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: bigint("window_start", { mode: "number" }).notNull(),
+  /** hits granted in the window: never more than the limit, less what a stopping process handed back */
   hits: integer("hits").notNull(),
+  /** how many of the last addition's hits were granted (the rest would have passed the limit) */
+  lastGrant: integer("last_grant").notNull().default(0),
 });
 
 /** Products a customer starred: shown first on Home, as a "Favourites" tab. One row per user and product. */

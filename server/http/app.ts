@@ -88,25 +88,45 @@ export interface AppOptions {
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
+ * How long a refused connection is still read after the answer, so a client that is still sending (10 000
+ * headers arrive in many packets) gets the answer instead of a reset: closing a socket with unread bytes makes
+ * the kernel send RST, and a client that is still writing then loses the answer. nginx does the same
+ * ("lingering close"); the bound keeps a client that never stops from holding the connection.
+ */
+const LINGER_MS = 5_000;
+/** connections already answered: Node's parser, left in its error state, reports each further packet again */
+const answered = new WeakSet<Duplex>();
+
+/**
  * Requests Node's HTTP parser refuses before any route sees them (headers over the size limit, a malformed
- * request line, a header timeout): a raw HTTP/1.1 answer whose body is the API envelope, then the
- * connection closes. Nothing of the request was read, so the language is the default.
+ * request line or chunked body, a header timeout): a raw HTTP/1.1 answer whose body is the API envelope, then
+ * the connection closes once the client has finished sending (or after LINGER_MS). Nothing of the request was
+ * read, so the language is the default.
  */
 function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (answered.has(socket)) return;
+  answered.add(socket);
   if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
   const [status, refusal] =
     error.code === "HPE_HEADER_OVERFLOW"
       ? [431, new AppError("request_too_large")]
-      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      : timedOut
         ? [408, new AppError("malformed_request", {}, "request")]
         : [400, new AppError("malformed_request", {}, "request")];
   const body = JSON.stringify(errorEnvelope(undefined, refusal));
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
+  if (!socket.writable) return void socket.destroy();
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  // a client that timed out sends nothing more: nothing to wait for
+  if (timedOut) return void socket.destroy();
+  // our side is done (FIN after the answer); what the client still sends is read and dropped by the parser,
+  // which stays in its error state, until the client closes its side or the time is up
+  socket.end();
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+  linger.unref();
+  socket.once("close", () => clearTimeout(linger));
 }
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -119,10 +139,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   const scale = options.rateLimitScale ?? 1;
+  const sharedLimits = options.sharedRateLimits ? sharedRateStore(options.ctx.db, options.rateLimitNow) : null;
 
   app.decorateRequest("user", null);
   app.decorateRequest("token", null);
   app.decorateRequest("operator", null);
+
+  // A request whose connection is already gone has no address: Node's parser refused its body (a broken
+  // chunked encoding) after the route was chosen, answerClientError has answered the client, and the socket
+  // was closed before the hooks ran. The rate limiter keys by address and would throw a TypeError on it, so
+  // end it here, ahead of the limiter's hooks (which belong to the routes and run after the app's).
+  app.addHook("onRequest", async (request) => {
+    if (request.socket.remoteAddress === undefined) throw new AppError("malformed_request", {}, "request");
+  });
 
   await addSecurityHeaders(app);
   await app.register(fastifyCompress, compressOptions);
@@ -130,8 +159,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: 600 * scale,
     timeWindow: "1 minute",
     errorResponseBuilder: () => new AppError("rate_limited"),
-    ...(options.sharedRateLimits ? { store: sharedRateStore(options.ctx.db, options.rateLimitNow) } : {}),
+    ...(sharedLimits ? { store: sharedLimits } : {}),
   });
+  if (sharedLimits) {
+    // onClose runs once the server has stopped and answered its last request: the unspent slices of the
+    // shared limits go back to the other processes (a rolling restart must not shrink a client's budget).
+    // Best effort: a database that fails now costs at most those slices until their window ends.
+    app.addHook("onClose", async () => {
+      await sharedLimits.release().catch((error: unknown) => options.ctx.log(`rate-limit slices not handed back: ${String(error)}`));
+    });
+  }
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 

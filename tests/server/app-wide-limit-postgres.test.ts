@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { type Database, type Db, openDatabase } from "#server/db/client";
+import { rateLimits } from "#server/db/schema";
 import { type HitAnswer, LeasedCounts } from "#server/modules/limits/leased-counts";
 import { sharedRateStore } from "#server/modules/limits/shared-rate-store";
 
@@ -64,6 +66,29 @@ describe("the app-wide limit leased from one PostgreSQL", () => {
     const answers: HitAnswer[] = [];
     for (let i = 0; i < 80; i++) answers.push(await counters[i % 2]!.hit("10.30.0.3", WINDOW_MS, MAX));
     expect(admitted(answers)).toBe(MAX);
+  });
+
+  it("a process that starts late leases only what is left, and one that stops hands back what it did not use", async () => {
+    const key = "10.30.0.6";
+    const shared = async () =>
+      (
+        await databases[0]!.db
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `* ${key}`))
+      )[0]!.hits;
+    const [first, second] = twoProcesses();
+    for (let i = 0; i < MAX - 5; i++) expect((await first!.hit(key, WINDOW_MS, MAX)).current).toBeLessThanOrEqual(MAX);
+    // a fresh process asks for a quarter of the budget; only the 5 hits left can be granted
+    const late = new LeasedCounts(databases[1]!.db, now);
+    expect((await late.hit(key, WINDOW_MS, MAX)).current).toBeLessThanOrEqual(MAX);
+    expect(await shared()).toBeLessThanOrEqual(MAX);
+    // it stops after one hit: the other 4 go back, and the process still running gets them
+    await late.release();
+    const answers: HitAnswer[] = [];
+    for (let i = 0; i < 10; i++) answers.push(await second!.hit(key, WINDOW_MS, MAX));
+    expect(admitted(answers)).toBe(4);
+    expect(await shared()).toBe(MAX);
   });
 
   it("an address has a budget of its own", async () => {

@@ -94,6 +94,21 @@ describe("the invite bonus is paid once per invitee at the operator's chosen mom
     expect(await bonusOf(token)).toMatchObject({ policy: "verification", perFriend: "4.00", total: "0.00" });
   });
 
+  it("the bonus has a ceiling of 1 000 U; a refused setting leaves the bonus as it was", async () => {
+    await ops("POST", "/api/ops/invite-bonus", { amount: "8", policy: "registration" });
+    for (const amount of ["999999999999.99", "1000.01"]) {
+      const refused = await ops("POST", "/api/ops/invite-bonus", { amount });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ code: 0, err: "amount_too_large", msg: "Amount can be at most 1000.00" });
+    }
+    const { token } = await newInviter();
+    expect(await bonusOf(token)).toMatchObject({ policy: "registration", perFriend: "8.00" });
+    expect((await ops("POST", "/api/ops/invite-bonus", { amount: "1000" })).body.data).toEqual({
+      bonusPerInvitee: "1000.00",
+      policy: "registration",
+    });
+  });
+
   it("at registration: paid when the invitee registers, never again at its approvals", async () => {
     await ops("POST", "/api/ops/invite-bonus", { amount: "5", policy: "registration" });
     const inviter = await newInviter();

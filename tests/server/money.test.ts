@@ -134,6 +134,30 @@ describe("recharge", () => {
     expect((await wallet(token)).cash).toBe("100.00");
   });
 
+  it("the same picture uploaded again backs no second recharge, whoever uploads it", async () => {
+    const a = await richUser("100");
+    const b = await richUser("100");
+    const picture = makePng();
+    const submit = async (token: string, bytes: Buffer) => {
+      const { url } = (await uploadFile(token, bytes)).body.data;
+      const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
+      return api(
+        h,
+        "POST",
+        "/api/user/dorecharge",
+        { requestId: rid(), channelId: String(channel), amount: "300", screenshot: url },
+        { token },
+      );
+    };
+    expect((await submit(a, picture)).body).toMatchObject({ code: 1, data: { status: "review" } });
+    // a new upload of the same bytes is a new file, but the same screenshot: refused for its owner and anyone
+    const again = await submit(a, Buffer.from(picture));
+    expect(again.body).toMatchObject({ code: 0, err: "screenshot_used", msg: "This screenshot has already been used for a recharge" });
+    expect((await submit(b, Buffer.from(picture))).body).toMatchObject({ code: 0, err: "screenshot_used" });
+    // another picture is another transfer
+    expect((await submit(b, makePng())).body).toMatchObject({ code: 1, data: { status: "review" } });
+  });
+
   it("refuses someone else's screenshot", async () => {
     const a = await richUser();
     const b = await richUser();
@@ -265,6 +289,40 @@ describe("wallet and exchange", () => {
     await ops("POST", "/api/ops/money-rules", { coinRate: "2" });
     expect((await wallet(token)).coinRate).toBe("2.0000");
     await ops("POST", "/api/ops/money-rules", { coinRate: "0.5" });
+  });
+
+  it("the coin rate is bounded (0.01 to 1 000 U a coin), and the largest one exchanges both ways", async () => {
+    const token = await richUser("1000");
+    // 214 749 U a coin passed the exchanges' int4 rate column and answered 500; any rate out of range is refused
+    for (const rate of ["214749", "1000.0001", "999999.9999", "0.0099", "0"]) {
+      const refused = await ops("POST", "/api/ops/money-rules", { coinRate: rate });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ code: 0, err: "out_of_range", msg: "Coin rate must be between 0.0100 and 1000.0000" });
+    }
+    expect((await ops("POST", "/api/ops/money-rules", { coinRate: "a lot" })).body).toMatchObject({
+      err: "invalid_input",
+      msg: "Coin rate is invalid",
+    });
+    expect((await wallet(token)).coinRate).toBe("0.5000");
+    try {
+      expect((await ops("POST", "/api/ops/money-rules", { coinRate: "1000" })).body.data.coinRate).toBe("1000.0000");
+      const exchange = (from: string, amount: string) =>
+        api(h, "POST", "/api/user/exchange", { requestId: rid(), from, amount, payPassword: "fund1234" }, { token });
+      expect((await exchange("cash", "999.99")).body.data).toEqual({ cash: "0.01", coin: "0.99" });
+      expect((await exchange("coin", "0.99")).body.data).toEqual({ cash: "990.01", coin: "0.00" });
+      // the largest amounts the form takes: refused as amounts, not a server error
+      expect((await exchange("cash", "999999999999.99")).body.err).toBe("balance_insufficient");
+      const huge = await exchange("coin", "999999999999.99");
+      expect(huge.status).toBe(422);
+      expect(huge.body).toMatchObject({ code: 0, err: "amount_too_large", msg: "Amount can be at most 90071992547.40" });
+      const records = (await api(h, "GET", "/api/user/exchange_record", {}, { token })).body.data.items;
+      expect(records.map((r: { rate: string; cashAmount: string }) => [r.rate, r.cashAmount])).toEqual([
+        ["1000.0000", "990.00"],
+        ["1000.0000", "-999.99"],
+      ]);
+    } finally {
+      await ops("POST", "/api/ops/money-rules", { coinRate: "0.5" });
+    }
   });
 });
 

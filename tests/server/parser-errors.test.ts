@@ -9,8 +9,11 @@ import { makePng, multipart } from "./images";
 let h: Harness;
 let port: number;
 let token: string;
+/** what the app logged: a refusal of a bad request is the client's fault, never an unhandled error */
+const logs: string[] = [];
 beforeAll(async () => {
   h = await startHarness();
+  h.ctx.log = (message) => logs.push(message);
   await h.app.listen({ host: "127.0.0.1", port: 0 });
   port = (h.app.server.address() as AddressInfo).port;
   token = await loginDemo(h);
@@ -65,6 +68,35 @@ function expectEnvelope(answer: { status: number; body: string }, err: string | 
   expect(body.msg.length).toBeGreaterThan(0);
 }
 
+/**
+ * Sends a request in pieces, as a client on a real network does, waiting for each write, and keeps the
+ * connection half open (its own side) until it has sent everything: it records every write that failed
+ * because the server had closed or reset the connection meanwhile.
+ */
+function sendInPieces(pieces: string[]): Promise<{ status: number; body: string; failures: string[] }> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    const chunks: Buffer[] = [];
+    const failures: string[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", (error) => failures.push(error.message));
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const split = text.indexOf("\r\n\r\n");
+      resolve({ status: Number(text.split(" ")[1]), body: text.slice(split + 4), failures });
+    });
+    void (async () => {
+      for (const piece of pieces) {
+        const failed = await new Promise<Error | null | undefined>((written) => socket.write(piece, written));
+        if (failed) failures.push(failed.message);
+        if (socket.destroyed) break;
+        await new Promise((pause) => setTimeout(pause, 1));
+      }
+      socket.end();
+    })();
+  });
+}
+
 const post = (path: string, contentType: string, body: Buffer | string, extra = "") =>
   Buffer.concat([
     Buffer.from(
@@ -81,6 +113,39 @@ describe("every refusal before a handler runs answers in the API envelope", () =
     expect(answer.status).toBe(431);
     expect(answer.headers).toMatch(/content-type: application\/json/i);
     expectEnvelope(answer, "request_too_large");
+  });
+
+  it("10 000 headers sent as a client sends them: the 431 envelope, and the rest is read rather than reset", async () => {
+    const pieces = ["GET /api/user/index HTTP/1.1\r\nHost: 127.0.0.1\r\n"];
+    for (let piece = 0; piece < 100; piece++) {
+      let headers = "";
+      for (let i = 0; i < 100; i++) headers += `X-Header-${piece}-${i}: ${"v".repeat(40)}\r\n`;
+      pieces.push(headers);
+    }
+    pieces.push("Connection: close\r\n\r\n");
+    const answer = await sendInPieces(pieces);
+    expect(answer.failures).toEqual([]);
+    expect(answer.status).toBe(431);
+    expectEnvelope(answer, "request_too_large");
+  }, 20_000);
+
+  it("a broken chunked body: the 400 envelope, and nothing logged as an unhandled error", async () => {
+    logs.length = 0;
+    const head = (method: string, path: string) =>
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+    // a chunk size that is not hexadecimal, and a chunk longer than its announced size (whose first bytes a
+    // route may already have read: it answers what it got, in the envelope)
+    const bodies = [
+      ["zz\r\naccount=demo\r\n0\r\n\r\n", /^malformed_request$/],
+      ["3\r\naccount=demo\r\n0\r\n\r\n", /^(malformed_request|field_required)$/],
+    ] as const;
+    for (const [body, err] of bodies) {
+      expectEnvelope(await raw(head("POST", "/api/login/index") + body), err);
+      expectEnvelope(await raw(head("GET", "/api/index/ajaxpro") + body), err);
+    }
+    // the app goes on answering
+    expect((await raw(`GET /api/docs HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).status).toBe(200);
+    expect(logs.filter((line) => /unhandled|TypeError/.test(line))).toEqual([]);
   });
 
   it("a multipart body cut short: 400, not 500", async () => {

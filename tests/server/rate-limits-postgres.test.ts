@@ -26,32 +26,38 @@ describe("rate limits shared by the processes on one PostgreSQL", () => {
   // the limits' clock, shared by both processes: a test moves it to end a window
   const clock = { ms: Date.now() };
 
+  /** One server process: its own pool on the shared database, its own app (and its own leases). */
+  async function startProcess(seed = false): Promise<{ app: FastifyInstance; database: Database }> {
+    const database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
+    const ctx = { db: database.db, now: () => Math.floor(Date.now() / 1000), log: () => {} };
+    if (seed) {
+      await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
+    }
+    const feed = new PriceFeed({
+      db: database.db,
+      provider: new ScriptedProvider(),
+      now: ctx.now,
+      log: () => {},
+      retentionSeconds: 3600,
+      backfillMinuteDays: 0,
+    });
+    const sms = { send: async () => {} };
+    const app = await buildApp({
+      ctx,
+      sms,
+      feed,
+      uploadsDir: join(tmpdir(), "trading-pg-uploads"),
+      sharedRateLimits: true,
+      rateLimitNow: () => clock.ms,
+      rateLimitScale: SCALE,
+    });
+    return { app, database };
+  }
+
   beforeAll(async () => {
     postgres = await startTempPostgres();
     for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
-      const ctx = { db: database.db, now: () => Math.floor(Date.now() / 1000), log: () => {} };
-      if (i === 0) {
-        await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
-      }
-      const feed = new PriceFeed({
-        db: database.db,
-        provider: new ScriptedProvider(),
-        now: ctx.now,
-        log: () => {},
-        retentionSeconds: 3600,
-        backfillMinuteDays: 0,
-      });
-      const sms = { send: async () => {} };
-      const app = await buildApp({
-        ctx,
-        sms,
-        feed,
-        uploadsDir: join(tmpdir(), "trading-pg-uploads"),
-        sharedRateLimits: true,
-        rateLimitNow: () => clock.ms,
-        rateLimitScale: SCALE,
-      });
+      const { app, database } = await startProcess(i === 0);
       databases.push(database);
       apps.push(app);
     }
@@ -101,4 +107,34 @@ describe("rate limits shared by the processes on one PostgreSQL", () => {
     expect(statuses.filter((status) => status !== 429)).toHaveLength(30);
     expect(statuses.slice(30)).toEqual(Array(10).fill(429));
   });
+
+  it("restarting a process again and again does not shrink an address's budget: a stopping process hands back its unspent slices", async () => {
+    // the app-wide limit: 600 a minute per address, 150 at this scale; /api/docs has no limit of its own
+    const MAX = 150;
+    const poll = (app: FastifyInstance) => app.inject({ method: "GET", url: "/api/docs", remoteAddress: "10.20.0.9" });
+    let admitted = 0;
+    const count = async (app: FastifyInstance) => {
+      if ((await poll(app)).statusCode !== 429) admitted++;
+    };
+    // a rolling restart: the other process is stopped and started four times while the client polls both
+    for (let restart = 0; restart < 4; restart++) {
+      const restarted = await startProcess();
+      for (let i = 0; i < 2; i++) {
+        await count(apps[0]!);
+        await count(restarted.app);
+      }
+      await restarted.app.close();
+      await restarted.database.close();
+    }
+    expect(admitted).toBe(16);
+    // the whole budget is still there for the client, across the process that stayed and a new one
+    const last = await startProcess();
+    try {
+      for (let i = 0; i < 2 * MAX; i++) await count(i % 2 ? last.app : apps[0]!);
+    } finally {
+      await last.app.close();
+      await last.database.close();
+    }
+    expect(admitted).toBe(MAX);
+  }, 60_000);
 });

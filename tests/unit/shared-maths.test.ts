@@ -65,6 +65,12 @@ describe("an exchange", () => {
     expect(exchangeAmounts("cash", 1, 20_000)).toEqual({ cash: 1, coin: 0 });
   });
 
+  it("stays exact where amount × rate passes 2^53 (a Number product rounded this one up a cent)", () => {
+    // 90 095 734 611.45 coin at 648.6346 cash a coin is 58 439 210 781 404.026… U: 5 843 921 078 140 402 cents
+    expect(exchangeAmounts("coin", 9_009_573_461_145, 6_486_346).cash).toBe(5_843_921_078_140_402);
+    expect(exchangeAmounts("cash", 99_999_999_999_999, 3333).coin).toBe(300_030_003_000_297);
+  });
+
   it("previews in the wallet what the server books, and values coin as an exchange pays it", () => {
     for (const [amount, rate] of [
       ["10", "0.5000"],

@@ -1,12 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 
 import { centsToDecimal, maskMiddle } from "#contract/format";
-import { type Invitation, INVITE_BONUS_POLICIES, type InviteBonusPolicy } from "#contract/invites";
+import { type Invitation, INVITE_BONUS_MAX_CENTS, INVITE_BONUS_POLICIES, type InviteBonusPolicy } from "#contract/invites";
 
 import type { Db, Tx } from "../../db/client";
 import { ledger, settings, users } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
 
 const INVITE_KEY = "invite_bonus";
@@ -24,6 +25,7 @@ export async function inviteBonusPolicy(db: Db | Tx): Promise<InviteBonusPolicy>
 }
 
 export async function setInviteBonus(ctx: ServiceContext, cents: number, policy?: InviteBonusPolicy) {
+  if (cents > INVITE_BONUS_MAX_CENTS) throw new AppError("amount_too_large", { max: centsToDecimal(INVITE_BONUS_MAX_CENTS) }, "amount");
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(settings)

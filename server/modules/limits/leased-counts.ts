@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { addSharedHits } from "./shared-hits";
+import { addSharedHits, releaseSharedHits } from "./shared-hits";
 
 /** What @fastify/rate-limit wants to hear of a hit: the count so far (over `max` refuses) and ms to the window's end. */
 export interface HitAnswer {
@@ -10,6 +10,7 @@ export interface HitAnswer {
 /** This process's slice of one address's budget in one window. */
 interface Lease {
   windowStart: number;
+  windowMs: number;
   /** hits of the slice not yet admitted */
   left: number;
   /** the shared count when the slice was taken (this slice included), at most `max` */
@@ -26,9 +27,14 @@ const SLICE_DIVISOR = 4;
  * A process leases a slice of an address's budget: one upsert adds the slice to the window's shared count in
  * `rate_limits` (key `* <address>`), and the requests of that address are then admitted in memory until the
  * slice is spent. Slices shrink as the budget runs out (a quarter of what is left, down to one hit), so near
- * the limit each hit is counted in the database and the sum across processes never exceeds `max`: a slice is
- * only what the shared count still allowed when it was taken. Once the shared count is spent, refusals come
- * from memory until the window ends, so a flood costs no database writes either.
+ * the limit each hit is counted in the database and the sum across processes never exceeds `max`: the upsert
+ * grants only what the shared count still leaves (a process that has just started, and knows nothing of the
+ * address, asks for a quarter of the whole budget and gets at most the rest). Once the shared count is spent,
+ * refusals come from memory until the window ends, so a flood costs no database writes either.
+ *
+ * A stopping process hands its unspent slices back (`release`, from the app's close): without it, each restart
+ * of a rolling deploy took up to a quarter of a polling client's budget with it until the window ended, and
+ * four restarts refused a client polling well under its limit.
  *
  * The trade-off: a quote poller at 1 request a second costs about one write a minute per process instead of
  * 60, and a request waits for the database only when its process's slice runs out. In exchange, an address
@@ -91,13 +97,34 @@ export class LeasedCounts {
     const last = this.leases.get(key);
     const knownLeft = last && last.windowStart + windowMs > at ? max - last.upTo : max;
     const slice = Math.max(1, Math.floor(knownLeft / SLICE_DIVISOR));
-    const count = await addSharedHits(this.db, `${this.scope} ${key}`, slice, windowMs, at);
-    // the part of the slice still within the limit; the shared count may pass `max`, which only refuses more
-    const granted = Math.min(slice, Math.max(0, max - (count.hits - slice)));
-    const lease = { windowStart: count.windowStart, left: granted, upTo: Math.min(count.hits, max) };
+    const count = await addSharedHits(this.db, `${this.scope} ${key}`, slice, windowMs, at, max);
+    // a count of rows written before the grant was capped may stand above `max`: that only refuses
+    const lease = { windowStart: count.windowStart, windowMs, left: count.granted, upTo: Math.min(count.hits, max) };
     this.leases.delete(key);
     this.leases.set(key, lease);
-    if (this.leases.size > this.cap) this.leases.delete(this.leases.keys().next().value!);
+    if (this.leases.size > this.cap) {
+      // the least recently leased address is forgotten; its unspent slice goes back to the shared count
+      const [forgotten, old] = this.leases.entries().next().value!;
+      this.leases.delete(forgotten);
+      this.giveBack(forgotten, old).catch(() => {});
+    }
     return lease;
+  }
+
+  /**
+   * Hands every unspent slice of a window still running back to the shared count, and forgets the slices: for
+   * a process that stops serving (after its last request), so the budget it leased is whole for the others.
+   */
+  async release(): Promise<void> {
+    const held = [...this.leases];
+    this.leases.clear();
+    await Promise.all(held.map(([key, lease]) => this.giveBack(key, lease)));
+  }
+
+  private async giveBack(key: string, lease: Lease): Promise<void> {
+    const unspent = lease.left;
+    lease.left = 0;
+    if (unspent > 0 && lease.windowStart + lease.windowMs > this.now())
+      await releaseSharedHits(this.db, `${this.scope} ${key}`, unspent, lease.windowStart);
   }
 }

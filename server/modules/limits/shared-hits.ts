@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
@@ -6,17 +6,32 @@ import { rateLimits } from "../../db/schema";
 /** One key's shared count as the database holds it after an addition. */
 export interface SharedCount {
   windowStart: number;
+  /** hits granted in the window, all processes together: at most the limit */
   hits: number;
+  /** how many of the hits asked for were granted: only what the limit still left */
+  granted: number;
 }
 
 /**
- * Adds `n` hits to `key`'s count in `rate_limits` and returns the count: one upsert, atomic under concurrency
- * from any number of processes. A window that has ended (started `windowMs` or more before `at`) starts over
- * at `at` with the `n` hits.
+ * Asks for `n` more hits of `key`'s budget of `max` in `rate_limits` and returns the count: one upsert, atomic
+ * under concurrency from any number of processes. Only what is left of the budget is granted, so the count
+ * never passes `max` and every hit in it was admitted somewhere (a stopping process can hand its unspent ones
+ * back: releaseSharedHits). A window that has ended (started `windowMs` or more before `at`) starts over at `at`.
  */
-export async function addSharedHits(db: Db, key: string, n: number, windowMs: number, at: number): Promise<SharedCount> {
-  const [row] = await preparedFor(db).execute({ key, n, windowMs, at });
-  return { windowStart: Number(row!.windowStart), hits: row!.hits };
+export async function addSharedHits(db: Db, key: string, n: number, windowMs: number, at: number, max: number): Promise<SharedCount> {
+  const [row] = await preparedFor(db).execute({ key, n, windowMs, at, max });
+  return { windowStart: Number(row!.windowStart), hits: row!.hits, granted: row!.granted };
+}
+
+/**
+ * Hands `n` granted but unused hits of `key` back to the window that started at `windowStart` (not to a later
+ * one, which never counted them), so the address's budget is whole again for the processes still running.
+ */
+export async function releaseSharedHits(db: Db, key: string, n: number, windowStart: number): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(0, ${rateLimits.hits} - ${n}::integer)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
 }
 
 /**
@@ -33,19 +48,23 @@ function preparedFor(db: Db) {
   return prepared;
 }
 const prepareUpsert = (db: Db) => {
-  const [n, windowMs, at] = [sql.placeholder("n"), sql.placeholder("windowMs"), sql.placeholder("at")];
+  const [n, windowMs, at, max] = [sql.placeholder("n"), sql.placeholder("windowMs"), sql.placeholder("at"), sql.placeholder("max")];
   // the window has ended when it started windowMs or more before `at`
   const ended = sql`${rateLimits.windowStart} + ${windowMs}::bigint <= ${at}::bigint`;
+  const fresh = sql`least(${n}::integer, ${max}::integer)`;
+  // what the window still leaves, read from the row as it is locked for this update (not an earlier snapshot)
+  const granted = sql`case when ${ended} then ${fresh} else least(${n}::integer, greatest(0, ${max}::integer - ${rateLimits.hits})) end`;
   return db
     .insert(rateLimits)
-    .values({ key: sql.placeholder("key"), windowStart: sql`${at}::bigint`, hits: sql`${n}::integer` })
+    .values({ key: sql.placeholder("key"), windowStart: sql`${at}::bigint`, hits: fresh, lastGrant: fresh })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         windowStart: sql`case when ${ended} then ${at}::bigint else ${rateLimits.windowStart} end`,
-        hits: sql`case when ${ended} then ${n}::integer else ${rateLimits.hits} + ${n}::integer end`,
+        hits: sql`case when ${ended} then ${fresh} else ${rateLimits.hits} + ${granted} end`,
+        lastGrant: granted,
       },
     })
-    .returning({ windowStart: rateLimits.windowStart, hits: rateLimits.hits })
+    .returning({ windowStart: rateLimits.windowStart, hits: rateLimits.hits, granted: rateLimits.lastGrant })
     .prepare("add_shared_hits");
 };

@@ -46,8 +46,11 @@ class MemoryCounts {
  * database, and a busy one (orders, 120 a minute) takes about 18 writes for its 120 requests instead of 120
  * (the upsert was a quarter of an order's cost). When the database fails, the app-wide limit counts per process
  * for a while rather than fail the request; a route's own limit fails the request.
+ *
+ * `release()` hands every limit's unspent slices back to the shared counts: the app calls it as it closes,
+ * after its last request, so a restarted process does not take part of its clients' budgets with it.
  */
-export function sharedRateStore(db: Db, now: () => number = Date.now): FastifyRateLimitStoreCtor {
+export function sharedRateStore(db: Db, now: () => number = Date.now): FastifyRateLimitStoreCtor & { release(): Promise<void> } {
   let lastClean = now();
   const clean = () => {
     if (now() - lastClean < CLEAN_EVERY_MS) return;
@@ -59,6 +62,8 @@ export function sharedRateStore(db: Db, now: () => number = Date.now): FastifyRa
 
   // one app-wide count per process, shared by the store and the children the plugin makes of it
   const leased = new LeasedCounts(db, now);
+  // every limit of this process, the app-wide one and each route's, for release()
+  const allCounts = new Set<LeasedCounts>([leased]);
   const memory = new MemoryCounts();
   let memoryUntil = 0;
   // answered at once while the process's slice lasts: the quote hot path does not wait for a promise
@@ -76,11 +81,16 @@ export function sharedRateStore(db: Db, now: () => number = Date.now): FastifyRa
   };
 
   return class SharedRateStore implements FastifyRateLimitStore {
+    static release(): Promise<void> {
+      return Promise.all([...allCounts].map((counts) => counts.release())).then(() => {});
+    }
+
     /** the route's own limit, shared through the database; null for the app-wide store */
     private readonly counts: LeasedCounts | null;
 
     constructor(_options: unknown, route: string | null = null) {
       this.counts = route === null ? null : new LeasedCounts(db, now, undefined, route);
+      if (this.counts) allCounts.add(this.counts);
     }
 
     incr(key: string, done: Done, windowMs: number, max: number): void {

@@ -12,6 +12,7 @@ import { AppError } from "../errors";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { payInviteBonus } from "../invites/service";
 import { moveMoney } from "../ledger/service";
+import { parseCoinRate } from "../wallet/coin-rate";
 import { requireCleanQr } from "./ops-channels";
 import { type MoneySettings, moneySettings, updateMoneySettings } from "./settings";
 
@@ -267,8 +268,7 @@ export async function setMoneyRules(ctx: ServiceContext, input: MoneyRulesChange
   if (change.withdrawFeeBps !== undefined && change.withdrawFeeBps >= MAX_WITHDRAW_FEE_BPS)
     throw new AppError("invalid_input", {}, "withdrawFeeRate");
   if (input.coinRate !== undefined) {
-    if (!/^\d{1,6}(\.\d{1,4})?$/.test(input.coinRate) || Number(input.coinRate) <= 0) throw new AppError("invalid_input", {}, "request");
-    change.coinRate = Math.round(Number(input.coinRate) * 10000);
+    change.coinRate = parseCoinRate(input.coinRate);
   }
   if (input.window !== undefined) {
     const [start, end] = input.window.split("-");

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, or } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import type { LanguageCode } from "#contract/languages";
@@ -53,7 +53,11 @@ export async function submitRecharge(
   // the screenshot must be one this user uploaded, and backs this recharge only
   const upload = await findUpload(ctx, input.screenshot.replace("/api/files/", ""));
   if (!upload || upload.userId !== user.id) throw new AppError("invalid_input", {}, "screenshot");
-  const [used] = await ctx.db.select({ id: recharges.id }).from(recharges).where(eq(recharges.uploadId, upload.id)).limit(1);
+  // nor do the same bytes uploaded again (by anyone): one transfer's screenshot is one recharge's proof
+  const sameUploadOrBytes = upload.sha256
+    ? or(eq(recharges.uploadId, upload.id), eq(recharges.screenshotSha256, upload.sha256))
+    : eq(recharges.uploadId, upload.id);
+  const [used] = await ctx.db.select({ id: recharges.id }).from(recharges).where(sameUploadOrBytes).limit(1);
   if (used) throw new AppError("screenshot_used");
   let row: typeof recharges.$inferSelect | undefined;
   try {
@@ -69,6 +73,7 @@ export async function submitRecharge(
           amount,
           screenshot: `/api/files/${upload.name}`,
           uploadId: upload.id,
+          screenshotSha256: upload.sha256,
           createdAt: ctx.now(),
         })
         .returning();
@@ -76,8 +81,8 @@ export async function submitRecharge(
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    // a concurrent request took the same upload first: the unique index refused this one
-    if (isUniqueViolation(error, "recharges_upload")) throw new AppError("screenshot_used");
+    // a concurrent request took the same upload, or an upload of the same bytes, first: a unique index refused this one
+    if (isUniqueViolation(error, ["recharges_upload", "recharges_screenshot_sha256"])) throw new AppError("screenshot_used");
     throw error;
   }
   return {

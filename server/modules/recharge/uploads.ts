@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -21,7 +21,8 @@ const unattached = (userId: number) =>
   and(eq(uploads.userId, userId), sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`);
 
 /**
- * Stores an uploaded image under a random name; only bytes that are a clean PNG, JPEG or WebP are kept, and
+ * Stores an uploaded image under a random name, with the SHA-256 of its bytes (the same picture may be
+ * uploaded again, but backs one recharge only: submitRecharge); only bytes that are a clean PNG, JPEG or WebP are kept, and
  * only within the user's quota (checked under the user's row lock, so parallel uploads cannot pass it).
  */
 export async function saveUpload(ctx: UploadContext, user: UserRow, bytes: Buffer): Promise<{ url: string }> {
@@ -40,7 +41,8 @@ export async function saveUpload(ctx: UploadContext, user: UserRow, bytes: Buffe
     if ((waiting?.n ?? 0) >= UPLOAD_QUOTA.unattached || Number(today?.bytes ?? 0) + bytes.length > UPLOAD_QUOTA.bytesPerDay) {
       throw new AppError("upload_quota");
     }
-    await tx.insert(uploads).values({ userId: user.id, name, mime: kind.mime, size: bytes.length, createdAt: now });
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    await tx.insert(uploads).values({ userId: user.id, name, mime: kind.mime, size: bytes.length, sha256, createdAt: now });
     await writeFile(join(ctx.uploadsDir, name), bytes, { flag: "wx" });
   });
   return { url: `/api/files/${name}` };

@@ -34,12 +34,22 @@ export async function wallet(ctx: ServiceContext, user: UserRow): Promise<Wallet
   };
 }
 
+/** The largest amount from `from` whose other side is still an exact number of cents at `rateBps`. */
+function largestExchange(from: "cash" | "coin", rateBps: number): number {
+  const safe = BigInt(Number.MAX_SAFE_INTEGER);
+  const largest = from === "cash" ? (safe * BigInt(rateBps)) / 10000n : (safe * 10000n) / BigInt(rateBps);
+  return Number(largest < safe ? largest : safe);
+}
+
 /** Cash ↔ coin at the operator's rate; the target amount is rounded down to the hundredth. */
 export async function exchange(ctx: ServiceContext, user: UserRow, input: { from: "cash" | "coin"; amount: string; payPassword: string }) {
   const amount = amountOf(input.amount);
   await requireFundPassword(ctx, user, input.payPassword);
   const { coinRate } = await moneySettings(ctx.db);
   const { cash: cashAmount, coin: coinAmount } = exchangeAmounts(input.from, amount, coinRate);
+  // a side past 2^53 cents is no amount any balance holds, and not one the cent columns read back exactly
+  if (!Number.isSafeInteger(cashAmount) || !Number.isSafeInteger(coinAmount))
+    throw new AppError("amount_too_large", { max: centsToDecimal(largestExchange(input.from, coinRate)) });
   if (cashAmount <= 0 || coinAmount <= 0)
     throw new AppError("amount_too_small", { min: input.from === "cash" ? rateText(coinRate) : "0.01" });
   const now = ctx.now();
