@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 
 import { STREAM_HEARTBEAT_SECONDS, STREAM_RETRY_MS } from "#contract/stream";
 
@@ -14,10 +14,10 @@ const MAX_UNSENT_BYTES = 1024 * 1024;
  * Returns the function that ends it (the app is closing).
  */
 export async function serveEventStream(
-  request: FastifyRequest,
   reply: FastifyReply,
   hub: EventHub,
   stream: { userId: number | null; afterId: number | null; now: number },
+  log: (message: string) => void,
 ): Promise<() => void> {
   reply.hijack();
   const raw = reply.raw;
@@ -54,10 +54,17 @@ export async function serveEventStream(
     unsubscribe();
     if (!raw.destroyed) raw.end();
   };
-  request.raw.once("close", end);
+  // the response's close, not the request's: a GET's request may count as complete (and close) at once
   raw.once("close", end);
-  if (stream.afterId !== null) {
-    for (const event of await hub.history({ userId: stream.userId }, stream.afterId, stream.now)) send(event);
+  try {
+    if (stream.afterId !== null) {
+      for (const event of await hub.history({ userId: stream.userId }, stream.afterId, stream.now)) send(event);
+    }
+  } catch (error) {
+    // the client comes back with its last id and gets the history then; a half-told stream would skip it
+    log(`stream: reading the history failed: ${error instanceof Error ? error.message : String(error)}`);
+    end();
+    return end;
   }
   replaying = false;
   held.sort((a, b) => a.id - b.id).forEach(send);

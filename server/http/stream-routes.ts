@@ -43,7 +43,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ServiceContext, 
       const header = headerValue(request.headers["last-event-id"]);
       const fromHeader = header !== undefined && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
       const afterId = input.lastEventId ?? fromHeader ?? null;
-      const end = await serveEventStream(request, reply, hub, { userId: owner.userId, afterId, now });
+      const end = await serveEventStream(reply, hub, { userId: owner.userId, afterId, now }, ctx.log);
       open.add(end);
       reply.raw.once("close", () => open.delete(end));
     },
