@@ -41,7 +41,8 @@ const SAFETY_POLL_MS = 1_000;
  * looked for again for a while.
  */
 export class EventHub {
-  private lastId = 0;
+  /** the newest id read; null until the first read has found where the outbox stands */
+  private lastId: number | null = null;
   private readonly gaps = new Map<number, number>();
   private readonly byUser = new Map<number, Set<StreamListener>>();
   private readonly ops = new Set<StreamListener>();
@@ -56,10 +57,12 @@ export class EventHub {
     private readonly nowMs: () => number = Date.now,
   ) {}
 
-  /** Starts from the newest event there is (older ones are for resuming streams) and listens for new ones. */
+  /**
+   * Listens for new events. The first read starts from the newest event there is (older ones are for resuming
+   * streams); it happens at once, off the caller's path.
+   */
   async start(listen?: Database["listen"]): Promise<void> {
-    const [row] = await this.db.select({ newest: sql<string | number | null>`max(${events.id})` }).from(events);
-    this.lastId = Number(row?.newest ?? 0);
+    this.wake();
     if (listen)
       this.stopListening = await listen(
         EVENTS_CHANNEL,
@@ -132,6 +135,11 @@ export class EventHub {
   }
 
   private async readNew(): Promise<void> {
+    if (this.lastId === null) {
+      const [row] = await this.db.select({ newest: sql<string | number | null>`max(${events.id})` }).from(events);
+      this.lastId = Number(row?.newest ?? 0);
+      return;
+    }
     for (;;) {
       const waiting = [...this.gaps.keys()];
       const rows = await this.db
