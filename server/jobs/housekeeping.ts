@@ -3,7 +3,7 @@ import { lte } from "drizzle-orm";
 import { LOGIN_FAILURE_WINDOW_SECONDS } from "#contract/constants";
 
 import type { Db } from "../db/client";
-import { passwordGuards, requestClaims } from "../db/schema";
+import { loginGuards, passwordGuards, requestClaims } from "../db/schema";
 
 /**
  * How long a once-only request's first answer is kept for its retries. A client makes a new requestId for
@@ -13,7 +13,8 @@ export const CLAIM_RETENTION_SECONDS = 30 * 86400;
 
 /**
  * Rows that no longer decide anything: request claims past their retention, and password-try counts whose
- * window (and any lock it started) has run out. Without this both tables would only grow.
+ * window (and any lock it started) has run out, the login's per name and address too (a name tried once,
+ * existing or not, is not tried again to drop its own). Without this the tables would only grow.
  */
 export async function forgetExpired(db: Db, now: number): Promise<{ claims: number; guards: number }> {
   const claims = await db
@@ -24,5 +25,9 @@ export async function forgetExpired(db: Db, now: number): Promise<{ claims: numb
     .delete(passwordGuards)
     .where(lte(passwordGuards.since, now - LOGIN_FAILURE_WINDOW_SECONDS))
     .returning({ id: passwordGuards.userId });
-  return { claims: claims.length, guards: guards.length };
+  const logins = await db
+    .delete(loginGuards)
+    .where(lte(loginGuards.since, now - LOGIN_FAILURE_WINDOW_SECONDS))
+    .returning({ account: loginGuards.account });
+  return { claims: claims.length, guards: guards.length + logins.length };
 }

@@ -35,13 +35,12 @@ export async function checkLogin(
 ): Promise<LoginCheck> {
   const name = nameOf(account);
   const row = (at: string) => and(eq(loginGuards.account, name), eq(loginGuards.address, at));
-  await tx.insert(loginGuards).values({ account: name, address: EVERY_ADDRESS, tries: 0, since: now }).onConflictDoNothing();
-  const [every] = await tx.select().from(loginGuards).where(row(EVERY_ADDRESS)).for("update");
+  const every = await lockEveryAddressRow(tx, name, now);
   // addresses whose window ran out count for nothing: dropping them keeps the table to one window's addresses
   await tx
     .delete(loginGuards)
     .where(and(eq(loginGuards.account, name), ne(loginGuards.address, EVERY_ADDRESS), lte(loginGuards.since, now - TRY_WINDOW_SECONDS)));
-  const all = every && every.since > now - TRY_WINDOW_SECONDS ? every : { tries: 0, since: now };
+  const all = every.since > now - TRY_WINDOW_SECONDS ? every : { tries: 0, since: now };
   if (all.tries >= LOGIN_ACCOUNT_FAILURE_LIMIT) return { outcome: "locked", minutes: minutesLeft(all.since, now) };
   const [own] = await tx.select().from(loginGuards).where(row(address));
   const wrongSoFar = own?.tries ?? 0;
@@ -76,6 +75,20 @@ export async function checkLogin(
     };
   }
   return { outcome: "wrong" };
+}
+
+/**
+ * Creates (if need be) and locks the name's every-address row. Housekeeping may delete a stale one between the
+ * insert and the lock; then it is created again.
+ */
+async function lockEveryAddressRow(tx: Tx, name: string, now: number) {
+  const every = and(eq(loginGuards.account, name), eq(loginGuards.address, EVERY_ADDRESS));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await tx.insert(loginGuards).values({ account: name, address: EVERY_ADDRESS, tries: 0, since: now }).onConflictDoNothing();
+    const [row] = await tx.select().from(loginGuards).where(every).for("update");
+    if (row) return row;
+  }
+  throw new Error(`login guard of ${name} vanished three times`);
 }
 
 /** The operator's unlock: every address's count and the ceiling of this name start afresh. */
