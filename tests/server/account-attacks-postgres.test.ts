@@ -29,7 +29,10 @@ describe("account attacks across two processes on one PostgreSQL", () => {
 
   type Reply = { status: number; body: { code: number; msg: string; err?: string; data: any } };
   const post = (i: number, url: string, payload: Record<string, string>, headers: Record<string, string> = {}, remoteAddress?: string) =>
-    apps[i % 2]!.inject({ method: "POST", url, payload, headers, remoteAddress }).then((r): Reply => ({ status: r.statusCode, body: r.json() }));
+    apps[i % 2]!.inject({ method: "POST", url, payload, headers, remoteAddress }).then((r): Reply => ({
+      status: r.statusCode,
+      body: r.json(),
+    }));
   const login = (i: number, account: string, password: string, remoteAddress: string) =>
     post(i, "/api/login/index", { account, password }, {}, remoteAddress);
   const me = (i: number, token: string) =>
@@ -150,7 +153,9 @@ describe("account attacks across two processes on one PostgreSQL", () => {
     // the lock holds for the resend with the right password and for a new request alike
     expect((await exchange(1, DEMO_PAY_PASSWORD)).body.err).toBe("fund_password_locked");
     expect((await exchange(0, DEMO_PAY_PASSWORD, rid())).body.err).toBe("fund_password_locked");
-    const rows = (await databases[0]!.db.execute("select count(*) as n from exchanges" as never)) as unknown as { rows: Array<{ n: string }> };
+    const rows = (await databases[0]!.db.execute("select count(*) as n from exchanges" as never)) as unknown as {
+      rows: Array<{ n: string }>;
+    };
     expect(Number(rows.rows[0]!.n)).toBe(1);
   });
 });

@@ -47,9 +47,11 @@ it("forgets request claims past their retention and password counts past their w
 it("forgets login counts past their window, for unknown names too, keeping the live ones", async () => {
   const guards = async () =>
     Number(
-      ((await h.database.db.execute("select count(*) n from login_guards where account = 'nobody77'" as never)) as unknown as {
-        rows: Array<{ n: string }>;
-      }).rows[0]!.n,
+      (
+        (await h.database.db.execute("select count(*) n from login_guards where account = 'nobody77'" as never)) as unknown as {
+          rows: Array<{ n: string }>;
+        }
+      ).rows[0]!.n,
     );
   expect((await api(h, "POST", "/api/login/index", { account: "nobody77", password: "wrong123" })).body.err).toBe("wrong_password");
   // its address's count and the count of every address

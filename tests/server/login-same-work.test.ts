@@ -45,7 +45,9 @@ describe("login work", () => {
     // the same scheme and parameters as a real account's, so the scrypt costs the same
     const params = (hash: string) => hash.split("$").slice(0, 3);
     expect(params(UNKNOWN_ACCOUNT_HASH)).toEqual(params(realHash));
-    expect(Buffer.from(UNKNOWN_ACCOUNT_HASH.split("$")[4]!, "base64url")).toHaveLength(Buffer.from(realHash.split("$")[4]!, "base64url").length);
+    expect(Buffer.from(UNKNOWN_ACCOUNT_HASH.split("$")[4]!, "base64url")).toHaveLength(
+      Buffer.from(realHash.split("$")[4]!, "base64url").length,
+    );
   });
 
   it("a locked address checks no hash, for a real name and an unknown one alike", async () => {
