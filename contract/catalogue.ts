@@ -11,7 +11,7 @@ export const errorMessages = {
   ...appErrorMessages,
   username_incorrect: /*i18n*/ { id: "error.username_incorrect", message: "Username incorrect: use letters and digits" },
   user_not_found: /*i18n*/ { id: "error.user_not_found", message: "User does not exist" },
-  wrong_password: /*i18n*/ { id: "error.wrong_password", message: "Wrong login password, try again" },
+  wrong_password: /*i18n*/ { id: "error.wrong_password", message: "Wrong account or password, try again" },
   account_locked: /*i18n*/ { id: "error.account_locked", message: "Account locked, contact the administrator" },
   login_locked: /*i18n*/ {
     id: "error.login_locked",

@@ -7,6 +7,12 @@ export const SMS_CODE_VALID_SECONDS = 5 * 60;
 export const SMS_RESEND_SECONDS = 60;
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Wrong passwords for one account name from all addresses together in one window before no address may try
+ * it for a window: far above one address's limit, so a stranger needs many addresses to reach it, and
+ * reaching it only pauses logins (live sessions go on).
+ */
+export const LOGIN_ACCOUNT_FAILURE_LIMIT = 100;
 export const SESSION_DAYS = 30;
 export const TOAST_MS = 2000;
 export const COPY_ERROR_TOAST_MS = 3000;

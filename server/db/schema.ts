@@ -86,6 +86,22 @@ export const passwordGuards = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.scope] })],
 );
 
+/**
+ * Wrong login passwords per account name (lower case, whether or not such an account exists) and address,
+ * plus one row per name with address "*" counting every address together: keyed by the name, not the user,
+ * so an unknown name is counted and locked exactly like a real one and the answers cannot tell them apart.
+ */
+export const loginGuards = pgTable(
+  "login_guards",
+  {
+    account: text("account").notNull(),
+    address: text("address").notNull(),
+    tries: integer("tries").notNull(),
+    since: unixSeconds("since").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.account, table.address] })],
+);
+
 /** Every balance change, in the same transaction as the change: balance = sum(delta) per account. */
 export const ledger = pgTable(
   "ledger",

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { type MessageDescriptor, type SuccessKey, successMessages } from "#contract/catalogue";
 import type { EndpointSpec } from "#contract/endpoints";
 
-import { requireFundPassword } from "../modules/accounts/fund-password";
+import { requireFundPassword, requireReplayedFundPassword } from "../modules/accounts/fund-password";
 import type { UserRow } from "../modules/accounts/sessions";
 import type { ServiceContext } from "../modules/context";
 import type { OperatorIdentity } from "../modules/operators/service";
@@ -89,15 +89,19 @@ export function onceRoute<S extends EndpointSpec & { request: z.ZodType<{ reques
       const claim = { userId: context.user.id, action: spec.path, requestId };
       // the fund password is checked before the request's transaction: a wrong one stays counted although the
       // refusal rolls that transaction back, so guessing stays limited
-      const fundPassword = options.fundPassword?.(input);
-      const checkFundPassword =
-        fundPassword !== undefined && context.user.payPasswordHash !== null
-          ? async (): Promise<C> => {
-              await requireFundPassword(ctx, context.user, fundPassword);
-              return { ...ctx, fundPasswordCheckedFor: context.user.id };
+      const password = options.fundPassword?.(input);
+      const fundPassword =
+        password !== undefined && context.user.payPasswordHash !== null
+          ? {
+              password,
+              check: async (): Promise<C> => {
+                await requireFundPassword(ctx, context.user, password);
+                return { ...ctx, fundPasswordCheckedFor: context.user.id };
+              },
+              replayed: (matches: boolean) => requireReplayedFundPassword(ctx, context.user, matches),
             }
           : undefined;
-      const answer = await once(ctx, claim, fields, (scoped) => handler(input, context, scoped), checkFundPassword);
+      const answer = await once(ctx, claim, fields, (scoped) => handler(input, context, scoped), fundPassword);
       return { data: answer.data, message: successMessages[answer.message] };
     },
     options,

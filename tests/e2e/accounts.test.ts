@@ -69,7 +69,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Account", { exact: true }).fill(account);
     await page.getByLabel("Password", { exact: true }).fill("first123");
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect.poll(() => page.locator(".toast").allTextContents()).toContain("Wrong login password, try again");
+    await expect.poll(() => page.locator(".toast").allTextContents()).toContain("Wrong account or password, try again");
     await page.getByLabel("Password", { exact: true }).fill("second123");
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(/#\/pages\/user\/user/);

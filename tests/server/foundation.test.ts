@@ -167,8 +167,8 @@ describe("rate limits", () => {
     try {
       let limited = null;
       for (let i = 0; i < 25 && !limited; i++) {
-        // an unknown account: no password is checked, so only the per-address request limit can stop these
-        const answer = await api(strict, "POST", "/api/login/index", { account: "nobody77", password: "wrong123" });
+        // a new unknown name each time: no name reaches its own lock, so only the per-address request limit can stop these
+        const answer = await api(strict, "POST", "/api/login/index", { account: `nobody${i}x`, password: "wrong123" });
         if (answer.status === 429) limited = answer;
       }
       expect(limited?.body).toMatchObject({ code: 0, err: "rate_limited", msg: "Too many requests, try again later" });

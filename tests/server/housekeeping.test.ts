@@ -66,4 +66,21 @@ it("forgets update-stream events after the day a stream may resume within, and t
   expect(await tickets()).toBe(0);
   await forgetExpired(h.database.db, h.clock.now + STREAM_RETENTION_SECONDS + 1);
   expect(await rows("events", id)).toBe(0);
+
+it("forgets login counts past their window, for unknown names too, keeping the live ones", async () => {
+  const guards = async () =>
+    Number(
+      (
+        (await h.database.db.execute("select count(*) n from login_guards where account = 'nobody77'" as never)) as unknown as {
+          rows: Array<{ n: string }>;
+        }
+      ).rows[0]!.n,
+    );
+  expect((await api(h, "POST", "/api/login/index", { account: "nobody77", password: "wrong123" })).body.err).toBe("wrong_password");
+  // its address's count and the count of every address
+  expect(await guards()).toBe(2);
+  await forgetExpired(h.database.db, h.clock.now + 60);
+  expect(await guards()).toBe(2);
+  await forgetExpired(h.database.db, h.clock.now + 16 * 60);
+  expect(await guards()).toBe(0);
 });

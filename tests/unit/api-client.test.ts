@@ -55,7 +55,7 @@ describe("api client", () => {
   });
 
   it("passes a refusal on whole and toasts its msg", async () => {
-    const refusal = { code: 0, msg: "Wrong login password, try again", err: "wrong_password", data: null };
+    const refusal = { code: 0, msg: "Wrong account or password, try again", err: "wrong_password", data: null };
     fetchMock.mockResolvedValueOnce(answer(422, refusal));
     expect(await call(apiPaths.login, {})).toEqual(refusal);
     expect(store.get(toastsAtom).map((t) => t.text)).toEqual([refusal.msg]);

@@ -24,3 +24,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(key, expectedKey);
 }
+
+/**
+ * The hash an unknown account name is checked against, with the parameters of every real one: a login for a
+ * name that does not exist costs the same scrypt as a wrong password, so the time of the answer does not tell
+ * them apart. Its password is random and thrown away; nothing can match it, nor does anything log in with it.
+ */
+export const UNKNOWN_ACCOUNT_HASH = "scrypt$16384$8$35nWAvUpXQx1EePoqiYiJg$tOqMf8noVIV2O11iGg4tYzF-rVkJKktTHTltSexHL8I";

@@ -1,18 +1,19 @@
-import { and, eq, gt, like, lte, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import type { SessionAnswer } from "#contract/accounts";
 import type { ChangeLoginPasswordRequest, ChangePayPasswordRequest, LoginRequest, RegisterRequest } from "#contract/schemas/accounts";
 
 import type { Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { passwordGuards, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { payInviteBonus } from "../invites/service";
 import { requireFundPassword } from "./fund-password";
-import { minutesLeft, TRY_LIMIT, TRY_WINDOW_SECONDS } from "./password-guard";
-import { hashPassword, verifyPassword } from "./passwords";
-import { createSession, lockedNow, revokeAllSessions, revokeOtherSessions, type UserRow } from "./sessions";
+import { checkLogin } from "./login-guard";
+import { checkGuarded, TRY_LIMIT } from "./password-guard";
+import { hashPassword, UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./passwords";
+import { createSession, lockedNow, revokeOtherSessions, type UserRow } from "./sessions";
 import { consumeVerificationCode } from "./sms";
 import { newInviteCode } from "./tokens";
 import { toUserInfo } from "./user-info";
@@ -38,15 +39,16 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
   const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.payPassword)]);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: users.id }).from(users).where(sameAccount(input.account)).limit(1);
-      if (existing) throw new AppError("account_exists");
+      // the phone's code and the invitation first: without them, nothing says whether the name is taken
+      await consumeVerificationCode(tx, input.phone, input.smsCode, now);
       const [inviter] = await tx
         .select({ id: users.id, locked: users.locked, lockedUntil: users.lockedUntil })
         .from(users)
         .where(eq(users.inviteCode, input.inviteCode.toUpperCase()))
         .limit(1);
       if (!inviter || lockedNow(inviter, now)) throw new AppError("invalid_inviter");
-      await consumeVerificationCode(tx, input.phone, input.smsCode, now);
+      const [existing] = await tx.select({ id: users.id }).from(users).where(sameAccount(input.account)).limit(1);
+      if (existing) throw new AppError("account_exists");
       const [user] = await tx
         .insert(users)
         .values({
@@ -73,101 +75,31 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
   }
 }
 
-const LOGIN_SCOPE = "login:";
-/** failures over every address in one window that lock the whole account */
-const ACCOUNT_FAILURE_LIMIT = 20;
-/** addresses that reached their own lock in one window that lock the whole account */
-const ACCOUNT_LOCKED_ADDRESSES = 3;
-
-/** Login tries in the open windows of every address: checked ones, and addresses at their limit. */
-async function loginSpread(tx: Tx, userId: number, now: number, ownScope: string) {
-  const rows = await tx
-    .select({ scope: passwordGuards.scope, tries: passwordGuards.tries })
-    .from(passwordGuards)
-    .where(
-      and(
-        eq(passwordGuards.userId, userId),
-        like(passwordGuards.scope, `${LOGIN_SCOPE}%`),
-        gt(passwordGuards.since, now - TRY_WINDOW_SECONDS),
-      ),
-    );
-  return {
-    checked: rows.reduce((sum, row) => sum + Math.min(row.tries, TRY_LIMIT), 0),
-    lockedAddresses: rows.filter((row) => row.tries >= TRY_LIMIT).length,
-    otherLockedAddresses: rows.filter((row) => row.tries >= TRY_LIMIT && row.scope !== ownScope).length,
-  };
-}
-
 /**
- * Wrong passwords lock the address they come from first (five in a window lock that address out of this
- * account for a window), so a stranger cannot lock the owner out; only failures from several addresses lock
- * the account itself, which also ends its sessions. Each try is checked under the user's row lock, so one
- * user's logins are checked one at a time, from any number of processes: every check sees every earlier wrong
- * password, a burst of guesses gets five, and a burst of right ones (two tabs, a double tap) all get in.
+ * Login answers one way for an unknown name and a wrong password (the same key, text and scrypt work), and its
+ * locks are per name and address (login-guard.ts): wrong passwords never lock the account nor end its
+ * sessions. Only an operator's lock does; it is told only to someone who gave the right password.
  */
 export async function logIn(ctx: ServiceContext, input: LoginRequest, address: string): Promise<SessionAnswer> {
   const now = ctx.now();
   const found = await findUserByAccount(ctx, input.account);
-  if (!found) throw new AppError("user_not_found");
-  const scope = `${LOGIN_SCOPE}${address}`;
-  const ownGuard = and(eq(passwordGuards.userId, found.id), eq(passwordGuards.scope, scope));
   const outcome = await ctx.db.transaction(async (tx): Promise<{ token: string } | { refused: AppError; log?: string }> => {
-    const [row] = await tx.select().from(users).where(eq(users.id, found.id)).for("update");
-    if (!row) return { refused: new AppError("user_not_found") };
-    if (lockedNow(row, now)) return { refused: new AppError("account_locked") };
-    if (row.locked) {
-      // the account-wide lock ran out: every address starts afresh
-      await tx.update(users).set({ locked: false, lockedUntil: null }).where(eq(users.id, row.id));
-      await tx.delete(passwordGuards).where(and(eq(passwordGuards.userId, row.id), like(passwordGuards.scope, `${LOGIN_SCOPE}%`)));
-    }
-    // windows that ran out count for nothing: dropping them keeps the table to the addresses of one window
-    await tx
-      .delete(passwordGuards)
-      .where(
-        and(
-          eq(passwordGuards.userId, row.id),
-          like(passwordGuards.scope, `${LOGIN_SCOPE}%`),
-          lte(passwordGuards.since, now - TRY_WINDOW_SECONDS),
-        ),
-      );
-    const [guard] = await tx.select().from(passwordGuards).where(ownGuard);
-    const wrongSoFar = guard?.tries ?? 0;
-    if (wrongSoFar >= TRY_LIMIT) return { refused: new AppError("login_locked", { minutes: minutesLeft(guard!.since, now) }) };
-    if (await verifyPassword(input.password, row.passwordHash)) {
-      if (guard) await tx.delete(passwordGuards).where(ownGuard);
-      return { token: await createSession(tx, row.id, now) };
-    }
-    const tries = wrongSoFar + 1;
-    // an address's lock runs a whole window from the try that reached the limit
-    const since = tries >= TRY_LIMIT ? now : (guard?.since ?? now);
-    await tx
-      .insert(passwordGuards)
-      .values({ userId: row.id, scope, tries, since })
-      .onConflictDoUpdate({ target: [passwordGuards.userId, passwordGuards.scope], set: { tries, since } });
-    const spread = await loginSpread(tx, row.id, now, scope);
-    if (spread.checked >= ACCOUNT_FAILURE_LIMIT || spread.lockedAddresses >= ACCOUNT_LOCKED_ADDRESSES) {
-      // the lock also ends every open session, so an operator's unlock does not bring old sessions back
-      await tx
-        .update(users)
-        .set({ locked: true, lockedUntil: now + TRY_WINDOW_SECONDS })
-        .where(eq(users.id, row.id));
-      await revokeAllSessions(tx, row.id);
-      return { refused: new AppError("account_locked"), log: `account ${row.account} locked after wrong passwords from several addresses` };
-    }
-    if (tries >= TRY_LIMIT) {
-      return {
-        refused: new AppError("login_locked", { minutes: minutesLeft(now, now) }),
-        log: `address ${address} locked out of account ${row.account} after ${TRY_LIMIT} wrong passwords`,
-      };
-    }
-    return { refused: new AppError("wrong_password") };
+    const checked = await checkLogin(tx, input.account, address, now, () =>
+      verifyPassword(input.password, found?.passwordHash ?? UNKNOWN_ACCOUNT_HASH),
+    );
+    if (checked.outcome === "locked") return { refused: new AppError("login_locked", { minutes: checked.minutes }), log: checked.log };
+    if (checked.outcome === "wrong" || !found) return { refused: new AppError("wrong_password") };
+    if (lockedNow(found, now)) return { refused: new AppError("account_locked") };
+    return { token: await createSession(tx, found.id, now) };
   });
   if ("refused" in outcome) {
     if (outcome.log) ctx.log(outcome.log);
     throw outcome.refused;
   }
-  return { token: outcome.token, user: toUserInfo(found) };
+  return { token: outcome.token, user: toUserInfo(found!) };
 }
+
+const LOGIN_PASSWORD_SCOPE = "login_password";
 
 export async function changeLoginPassword(
   ctx: ServiceContext,
@@ -175,7 +107,13 @@ export async function changeLoginPassword(
   token: string,
   input: ChangeLoginPasswordRequest,
 ): Promise<void> {
-  if (!(await verifyPassword(input.oldPassword, user.passwordHash))) throw new AppError("wrong_login_password");
+  // a stolen session must not be a way to guess the old password: counted like the fund password's tries
+  const checked = await checkGuarded(ctx, user.id, LOGIN_PASSWORD_SCOPE, () => verifyPassword(input.oldPassword, user.passwordHash));
+  if (checked.outcome === "locked") {
+    if (checked.justLocked) ctx.log(`login password change of ${user.account} locked after ${TRY_LIMIT} wrong old passwords`);
+    throw new AppError("login_locked", { minutes: checked.minutes });
+  }
+  if (checked.outcome === "wrong") throw new AppError("wrong_login_password");
   if (input.oldPassword === input.password) throw new AppError("same_password");
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { centsToDecimal } from "#contract/format";
 
 import { passwordGuards, smsCodes, users } from "../../db/schema";
+import { clearLoginGuards } from "../accounts/login-guard";
 import { findUserByAccount } from "../accounts/service";
 import { lockedNow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
@@ -61,6 +62,7 @@ export async function unlockUser(ctx: ServiceContext, account: string) {
     // clears the account-wide lock and every per-address and fund-password count with it
     await tx.update(users).set({ locked: false, lockedUntil: null }).where(eq(users.id, user.id));
     await tx.delete(passwordGuards).where(eq(passwordGuards.userId, user.id));
+    await clearLoginGuards(tx, user.account);
   });
   ctx.log(`account ${user.account} unlocked by the operator`);
   return { account: user.account, locked: false };

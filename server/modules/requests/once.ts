@@ -28,24 +28,42 @@ export interface Answer {
 
 const isSecret = (field: string) => /password/i.test(field);
 
+/** scrypt at the cost of users.pay_password_hash, salted by the claim. */
+async function stretched(claim: Claim, secret: string): Promise<Buffer> {
+  const salt = createHash("sha256")
+    .update(JSON.stringify([claim.userId, claim.action, claim.requestId]))
+    .digest();
+  return scrypt(secret, salt, 32, { N: 16384, r: 8, p: 1 });
+}
+
 /**
- * A digest of the request's fields other than its requestId. Passwords are stretched with scrypt (the cost of
- * users.pay_password_hash, salted by the claim), so a stored fingerprint is no quicker to guess a fund
- * password from than the password's own hash; the other fields only need to be told apart.
+ * A digest of the request's fields other than its requestId, then, after a dot, one of the fund password the
+ * request proves (`fundPassword`, when it has one), so that a resend can be told apart by its other values
+ * first and by its fund password only through a counted try (`once`). Passwords are stretched with scrypt, so
+ * a stored fingerprint is no quicker to guess a password from than the password's own hash; the other fields
+ * only need to be told apart. The fields holding the fund password are those secret fields equal to it.
  */
-export async function fingerprintOf(claim: Claim, fields: Record<string, unknown>): Promise<string> {
+export async function fingerprintOf(claim: Claim, fields: Record<string, unknown>, fundPassword?: string): Promise<string> {
   const entries = Object.entries(fields)
     .filter(([field, value]) => field !== "requestId" && value !== undefined)
+    .filter(([field, value]) => fundPassword === undefined || !isSecret(field) || value !== fundPassword)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const digest = createHash("sha256").update(JSON.stringify(entries.filter(([field]) => !isSecret(field))));
   const secrets = entries.filter(([field]) => isSecret(field));
-  if (secrets.length > 0) {
-    const salt = createHash("sha256")
-      .update(JSON.stringify([claim.userId, claim.action, claim.requestId]))
-      .digest();
-    digest.update(await scrypt(JSON.stringify(secrets), salt, 32, { N: 16384, r: 8, p: 1 }));
-  }
-  return digest.digest("base64url");
+  if (secrets.length > 0) digest.update(await stretched(claim, JSON.stringify(secrets)));
+  const others = digest.digest("base64url");
+  if (fundPassword === undefined) return others;
+  const fund = createHash("sha256").update(await stretched(claim, JSON.stringify(["fund", fundPassword])));
+  return `${others}.${fund.digest("base64url")}`;
+}
+
+/** The fund password a once-only request proves, and how a resend's fund password is counted. */
+export interface FundPasswordCheck<C> {
+  password: string;
+  /** checks and counts it before the first answer; gives the context the effect runs with */
+  check: () => Promise<C>;
+  /** counts a resend's: right when it is the one the answered request proved; throws when refused */
+  replayed: (matches: boolean) => Promise<void>;
 }
 
 const sameClaim = (claim: Claim) =>
@@ -67,17 +85,17 @@ export async function once<C extends ServiceContext>(
   fields: Record<string, unknown>,
   effect: (scoped: C) => Promise<Answer>,
   /**
-   * Runs before the transaction, and only for a request not yet answered: a check whose own writes must
-   * survive a refusal (the fund password's try count). It gives the context the effect runs with.
+   * The request's fund password: checked before the transaction, and only for a request not yet answered,
+   * for its try count must survive a refusal.
    */
-  beforeFirstAnswer?: () => Promise<C>,
+  fundPassword?: FundPasswordCheck<C>,
 ): Promise<Answer> {
-  const fingerprint = await fingerprintOf(claim, fields);
-  // an answered request is answered again without running its checks a second time: a fund password the
-  // first request just changed must not refuse the retry of that very change
+  const fingerprint = await fingerprintOf(claim, fields, fundPassword?.password);
+  // an answered request is answered again without checking its fund password against the current hash: a fund
+  // password the first request just changed must not refuse the retry of that very change
   const [answered] = await ctx.db.select().from(requestClaims).where(sameClaim(claim)).limit(1);
-  if (answered?.answer) return storedAnswer(answered, fingerprint);
-  const checked = beforeFirstAnswer ? await beforeFirstAnswer() : ctx;
+  if (answered?.answer) return replayedAnswer(answered, fingerprint, fundPassword);
+  const checked = fundPassword ? await fundPassword.check() : ctx;
   return ctx.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(requestClaims)
@@ -95,6 +113,26 @@ export async function once<C extends ServiceContext>(
     await tx.update(requestClaims).set({ answer: stored }).where(sameClaim(claim));
     return JSON.parse(stored) as Answer;
   });
+}
+
+/**
+ * A resend of an answered request. Other values than the first's are refused before the fund password is
+ * looked at, so the refusal says nothing about it. With the same values, the fund password is counted as a
+ * try: a different one is a wrong try (the first request proved the right one), and the first answer comes
+ * back only outside a lock. Without this, resending an answered request with guesses would test fund passwords
+ * (the first answer for the right one, request_reused for the others) without ever counting a try.
+ */
+async function replayedAnswer<C>(
+  first: { fingerprint: string; answer: string | null },
+  fingerprint: string,
+  fundPassword: FundPasswordCheck<C> | undefined,
+): Promise<Answer> {
+  if (!fundPassword) return storedAnswer(first, fingerprint);
+  const [others, fund] = fingerprint.split(".");
+  const [firstOthers, firstFund] = first.fingerprint.split(".");
+  if (others !== firstOthers || firstFund === undefined) throw new AppError("request_reused");
+  await fundPassword.replayed(fund === firstFund);
+  return JSON.parse(first.answer!) as Answer;
 }
 
 function storedAnswer(first: { fingerprint: string; answer: string | null }, fingerprint: string): Answer {

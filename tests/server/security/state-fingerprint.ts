@@ -5,7 +5,7 @@ import type { Harness } from "../harness";
  * cards, uploads, recharges, withdrawals, exchanges, plans, subscriptions, verifications, messages, content,
  * sign-ins, settings, products and request claims (a refused request must leave no claim behind). Left out on
  * purpose: session expiry (sliding on every authenticated read), the SMS outbox and password tries
- * (password_guards: a refused password is counted by design), ticks and candles (the feed).
+ * (password_guards and login_guards: a refused password is counted by design), ticks and candles (the feed).
  */
 const TABLES = [
   "users",
