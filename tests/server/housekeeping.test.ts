@@ -66,6 +66,7 @@ it("forgets update-stream events after the day a stream may resume within, and t
   expect(await tickets()).toBe(0);
   await forgetExpired(h.database.db, h.clock.now + STREAM_RETENTION_SECONDS + 1);
   expect(await rows("events", id)).toBe(0);
+});
 
 it("forgets login counts past their window, for unknown names too, keeping the live ones", async () => {
   const guards = async () =>
