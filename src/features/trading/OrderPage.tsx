@@ -17,6 +17,7 @@ import type { Order, OrderPage as OrderPageData } from "#contract/trading";
 import { type HistoryFilterForm, HistoryFilters, NO_FILTER, toRequest } from "./HistoryFilters";
 import { StatementView } from "./StatementView";
 import { useResultNotices } from "./use-result-notices";
+import { useVoidText } from "./void-text";
 
 type Tab = "holding" | "history" | "statement" | "follow";
 
@@ -45,7 +46,8 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
 
 function HistoryRow({ order }: { order: Order }) {
   const { t } = useLingui();
-  const result = order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : "";
+  const voided = useVoidText(order);
+  const result = voided ? voided.label : order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : "";
   return (
     <li>
       <Link
@@ -59,7 +61,7 @@ function HistoryRow({ order }: { order: Order }) {
           <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`} · {result}
         </span>
         <span className="order-sub">
-          {order.openPrice} → {order.closePrice} · {formatDateTime(order.openTime)} → {formatDateTime(order.closeTime)}
+          {order.openPrice} → {order.closePrice ?? "—"} · {formatDateTime(order.openTime)} → {formatDateTime(order.closeTime)}
         </span>
         <SignedMoney cents={settledChange(order) ?? 0} />
       </Link>
