@@ -227,17 +227,7 @@ export async function installLedgerFunctions(db: Db): Promise<void> {
 }
 
 export type PlaceOrderOutcome =
-  | "closed"
-  | "source"
-  | "option"
-  | "payout_cap"
-  | "prior"
-  | "waited"
-  | "stale"
-  | "total_max"
-  | "balance"
-  | "price_moved"
-  | "created";
+  "closed" | "source" | "option" | "payout_cap" | "prior" | "waited" | "stale" | "total_max" | "balance" | "price_moved" | "created";
 
 /** What the caller decided from its memory: the price is not among them, `place_order` takes the newest tick. */
 export interface OrderToPlace {

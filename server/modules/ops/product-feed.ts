@@ -40,7 +40,10 @@ export async function setProductFeed(ctx: ServiceContext, feed: PriceFeed, input
       return 0;
     }
     if (row.tradingEnabled) throw new AppError("product_feed_busy");
-    await tx.update(products).set({ feedSource: input.source, feedStaleSeconds: staleSeconds, feedChangedAt: now }).where(eq(products.id, id));
+    await tx
+      .update(products)
+      .set({ feedSource: input.source, feedStaleSeconds: staleSeconds, feedChangedAt: now })
+      .where(eq(products.id, id));
     return voidHoldingOrders(tx, id, "source_switch", now);
   });
   await feed.reloadProducts();

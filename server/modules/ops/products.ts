@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
-import { centsToDecimal } from "#contract/format";
 import { MIN_OPTION_SECONDS, PAYOUT_RATE_LIMIT_BPS } from "#contract/constants";
+import { centsToDecimal } from "#contract/format";
 import { bpsToRate } from "#contract/money";
 
 import { products, secondsOptions } from "../../db/schema";
@@ -79,7 +79,8 @@ export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pi
   const parsed = options.map((option) => {
     if (option.seconds < MIN_OPTION_SECONDS) throw new AppError("option_seconds_min", { min: MIN_OPTION_SECONDS }, "seconds");
     if (option.minAmount > option.maxAmount) throw new AppError("invalid_input", {}, "request");
-    if (!payoutWithinCap(option.payoutBps, payoutCapBps)) throw new AppError("payout_rate_cap", { cap: bpsToRate(payoutCapBps) }, "options");
+    if (!payoutWithinCap(option.payoutBps, payoutCapBps))
+      throw new AppError("payout_rate_cap", { cap: bpsToRate(payoutCapBps) }, "options");
     if (!winNetsProfit(option.payoutBps, feeBps)) throw new AppError("invalid_input", {}, "options");
     return { productId: id, ...option };
   });
