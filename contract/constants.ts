@@ -22,3 +22,17 @@ export const PENDING_DELAY_MS = 200;
 export const CONTENT_MAX_WIDTH = 450;
 export const TAB_BAR_HEIGHT = 50;
 export const CURRENCY = "U";
+
+/**
+ * The shortest settlement time an operator may offer, in seconds: the shortest the seeded products use. A few
+ * seconds is less than the time a quote takes to reach a phone, so the customer would bet on a price they
+ * cannot see.
+ */
+export const MIN_OPTION_SECONDS = 30;
+/**
+ * The default of the operator's payout cap (basis points, 9500 = 0.95). A payout rate of 1 or more lets an up
+ * and a down order on one tick make money without risk, so every rate stays below 1 and at most the cap.
+ */
+export const DEFAULT_PAYOUT_CAP_BPS = 9500;
+/** Payout rates are below this (1 in basis points), whatever the cap says. */
+export const PAYOUT_RATE_LIMIT_BPS = 10_000;

@@ -43,6 +43,8 @@ export const errorStatus: Record<ErrorKey, number> = {
   quote_stale: 422,
   product_feed_busy: 422,
   feed_stale_seconds_range: 400,
+  payout_rate_cap: 422,
+  option_seconds_min: 422,
   price_moved: 409,
   order_not_found: 404,
   card_required: 422,

@@ -7,6 +7,17 @@ export type Direction = (typeof DIRECTIONS)[number];
 
 export type OrderResult = "win" | "loss" | "tie";
 
+/**
+ * An order's life: `holding` until it settles (`closed`), or `void` when something outside the customer's
+ * choice ended it before it could be settled fairly, stake and fee back to cash (docs/decisions.md).
+ */
+export const ORDER_STATUSES = ["holding", "closed", "void"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Why an order was void: `source_switch`, the product's price source changed while it was open. */
+export const VOID_REASONS = ["source_switch"] as const;
+export type VoidReason = (typeof VOID_REASONS)[number];
+
 export interface Order {
   id: number;
   pid: number;
@@ -27,7 +38,9 @@ export interface Order {
   /** money back at settlement minus the stake: +amount×payoutRate on a win, −amount on a loss, 0 on a tie */
   profit: string | null;
   payout: string | null;
-  status: "holding" | "closed";
+  status: OrderStatus;
+  /** set when `status` is `void`: why it was voided (its stake and fee were refunded) */
+  voidReason: VoidReason | null;
 }
 
 export type OrderPage = RecordPage<Order>;

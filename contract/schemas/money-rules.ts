@@ -18,6 +18,8 @@ export const moneyRulesRequest = z.object({
   rechargeNotice: optionalText(500),
   // withdrawals above this amount need a second, different operator's approval (0: nobody needs one)
   dualApprovalAbove: centsField().optional(),
+  // the highest payout rate a settlement option may pay, below 1 (checked by the service, which names the field)
+  payoutCap: optionalText(10),
 });
 
 /** operator: each cached balance beside its ledger sum, a page at a time, or only the ones that differ */

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { CARD_TYPES } from "#contract/cards";
 import { CONTENT_KINDS } from "#contract/content";
@@ -7,7 +20,7 @@ import type { Translations } from "#contract/localized-texts";
 import { MARKETS } from "#contract/markets";
 import { ORDER_RESULTS } from "#contract/order-reports";
 import { REVIEW_STATUSES } from "#contract/review";
-import { DIRECTIONS } from "#contract/trading";
+import { DIRECTIONS, ORDER_STATUSES, VOID_REASONS } from "#contract/trading";
 
 /** Unix seconds: the API's unit of time. */
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
@@ -169,6 +182,12 @@ export const products = pgTable("products", {
    * a fixed rule, not this setting: no order opens once the last trade is older than about two seconds.
    */
   feedStaleSeconds: integer("feed_stale_seconds").notNull().default(10),
+  /**
+   * When `feed_source` last changed (Unix seconds; 0: never). Processes read products only every few seconds,
+   * so the recorder may write the old source's prices for that long after a switch: no order opens on the
+   * product until it has passed (`place_order`, server/db/ledger.ts).
+   */
+  feedChangedAt: unixSeconds("feed_changed_at").notNull().default(0),
 });
 
 export const secondsOptions = pgTable(
@@ -181,7 +200,11 @@ export const secondsOptions = pgTable(
     minAmount: cents("min_amount"),
     maxAmount: cents("max_amount"),
   },
-  (table) => [uniqueIndex("seconds_options_product_seconds").on(table.productId, table.seconds)],
+  (table) => [
+    uniqueIndex("seconds_options_product_seconds").on(table.productId, table.seconds),
+    // a payout of the whole stake or more makes an up and a down order on one tick a riskless profit
+    check("seconds_options_payout_below_one", sql`${table.payoutBps} < 10000`),
+  ],
 );
 
 /** The recorded price feed: one row per product per second while its market is open. */
@@ -226,9 +249,9 @@ export const orders = pgTable(
     openTickTime: unixSeconds("open_tick_time").notNull(),
     openTime: unixSeconds("open_time").notNull(),
     expiresAt: unixSeconds("expires_at").notNull(),
-    status: text("status", { enum: ["holding", "closed"] })
-      .notNull()
-      .default("holding"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("holding"),
+    /** why a `void` order was voided (and refunded); null otherwise */
+    voidReason: text("void_reason", { enum: VOID_REASONS }),
     closePrice: bigint("close_price", { mode: "number" }),
     closeTickTime: unixSeconds("close_tick_time"),
     closeTime: unixSeconds("close_time"),

@@ -37,7 +37,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * Settles every holding order whose time is up, from the recorded feed only: the close price is the last tick
  * at or before its expiry (the open tick when later ones were pruned). An order is ready once the feed has
  * recorded its expiry second, or once the grace has passed without it (the market closed, or the recorder
- * was away). Exactly once: an order row is locked, and only an order still `holding` is closed and credited,
+ * was away). Exactly once: an order row is locked, and only an order still `holding` is closed and credited
+ * (a `void` one, refunded by a price-source switch, is never settled),
  * in the same transaction as its ledger row and balance change. Batches walk the ids upwards, so one call
  * never meets the same row twice and always ends, and requests are answered between batches. Returns the count.
  */

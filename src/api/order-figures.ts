@@ -8,7 +8,7 @@ import { netOrderChange, orderOutcome } from "#contract/trading-math";
  * the order's time is up, since the price after expiry no longer decides anything and the server's result is awaited.
  */
 export function liveChange(order: Order, price: string | undefined, now: number): number | null {
-  if (now >= order.closeTime || order.status === "closed") return null;
+  if (now >= order.closeTime || order.status !== "holding") return null;
   if (price === undefined) return null;
   const { profit } = orderOutcome(
     {

@@ -43,6 +43,7 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
     return row!.id;
   }
 
+  // product 1 as seeded (simulated, 30 s at 0.8), with one recorded tick at the orders' open time
   const order = (userId: number, requestId: string, amount = 1_000, fee = 10): OrderToPlace => ({
     userId,
     productId: 1,
@@ -51,12 +52,17 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
     amount,
     fee,
     seconds: 30,
-    payoutBps: 8_000,
-    openPrice: 100_000,
-    openTickTime: 1_800_000_000,
+    feedSource: "simulated",
+    shownPrice: null,
     openTime: 1_800_000_000,
   });
-  const checks = { totalMax: 1_000_000, waitLimitMs: 60_000, priceMoved: false };
+  const checks = { waitLimitMs: 60_000, switchSettleSeconds: 10 };
+  const setTotalMax = (cents: number) => db().execute(sql`update products set total_max = ${cents} where id = 1`);
+  beforeAll(async () => {
+    await seedProducts(db());
+    await db().execute(sql`insert into ticks (product_id, time, price) values (1, 1800000000, 100000)`);
+    await setTotalMax(1_000_000);
+  });
 
   /**
    * The other process holds the user's row, as a settlement crediting this user would, until the returned
@@ -112,9 +118,9 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
 
   it("the open stake never passes the product's total, however the orders race", async () => {
     const userId = await userWithCash(1_000_000);
-    const answers = await race(40, (database, i) =>
-      placeChargedOrder(database.db, order(userId, `total-${i}`), { ...checks, totalMax: 10_000 }),
-    );
+    await setTotalMax(10_000);
+    const answers = await race(40, (database, i) => placeChargedOrder(database.db, order(userId, `total-${i}`), checks));
+    await setTotalMax(1_000_000);
     expect(answers.filter((answer) => answer.outcome === "created")).toHaveLength(10);
     expect(answers.filter((answer) => answer.outcome === "total_max")).toHaveLength(30);
     expect(await account(userId)).toEqual({
@@ -140,7 +146,7 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
     const waiting = placeChargedOrder(db(), order(userId, "late"), { ...checks, waitLimitMs: 100 });
     await new Promise((resolve) => setTimeout(resolve, 400));
     await release();
-    expect(await waiting).toEqual({ outcome: "waited", orderId: null });
+    expect(await waiting).toMatchObject({ outcome: "waited", orderId: null });
     expect(await account(userId)).toEqual({ cash: 100_000, ledgerRows: 0, ledgerSum: 0, orders: 0, stake: 0 });
     // taken again without a wait, it opens
     expect((await placeChargedOrder(db(), order(userId, "late"), { ...checks, waitLimitMs: 100 })).outcome).toBe("created");
@@ -148,7 +154,8 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
 
   it("a zero fee writes the stake's ledger row alone; a price that moved writes nothing", async () => {
     const userId = await userWithCash(100_000);
-    expect((await placeChargedOrder(db(), order(userId, "moved"), { ...checks, priceMoved: true })).outcome).toBe("price_moved");
+    // the customer saw 1 % below the recorded tick: beyond the product's tolerance
+    expect((await placeChargedOrder(db(), { ...order(userId, "moved"), shownPrice: 99_000 }, checks)).outcome).toBe("price_moved");
     expect((await placeChargedOrder(db(), order(userId, "free", 1_000, 0), checks)).outcome).toBe("created");
     expect(await account(userId)).toEqual({ cash: 99_000, ledgerRows: 1, ledgerSum: -1_000, orders: 1, stake: 1_000 });
   });

@@ -66,6 +66,7 @@ const order: Order = {
   profit: "-1234.50",
   payout: "12345.00",
   status: "closed",
+  voidReason: null,
 };
 
 describe("amounts are grouped with two decimals in the reader's language", () => {

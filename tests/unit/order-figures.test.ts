@@ -23,6 +23,7 @@ const order: Order = {
   profit: null,
   payout: null,
   status: "holding",
+  voidReason: null,
 };
 
 describe("order figures", () => {
@@ -31,6 +32,8 @@ describe("order figures", () => {
     expect(liveChange(order, "99.00", 1010)).toBe(-10100);
     expect(liveChange(order, "100.00", 1010)).toBe(-100);
     expect(liveChange(order, undefined, 1010)).toBeNull();
+    // a void order was refunded: no live figure, whatever the price does
+    expect(liveChange({ ...order, status: "void", voidReason: "source_switch" }, "101.00", 1010)).toBeNull();
     // after expiry the price moves on but no longer decides anything: no figure until the server's result
     expect(liveChange(order, "150.00", 1030)).toBeNull();
     expect(liveChange(order, "150.00", 1031.5)).toBeNull();

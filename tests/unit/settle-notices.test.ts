@@ -24,10 +24,12 @@ const holding: Order = {
   profit: null,
   payout: null,
   status: "holding",
+  voidReason: null,
 };
 const settledAt = (order: Order, at: number): Order => ({
   ...order,
   status: "closed",
+  voidReason: null,
   settledAt: at,
   closePrice: "1.08100",
   result: "win",

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import type { CardType } from "#contract/cards";
+import { PAYOUT_RATE_LIMIT_BPS } from "#contract/constants";
 import { centsToDecimal } from "#contract/format";
 import { withTranslations } from "#contract/localized-texts";
 import { bpsToRate, rateToBps } from "#contract/money";
@@ -248,6 +249,7 @@ interface MoneyRulesChange {
   window?: string;
   timezone?: string;
   rechargeNotice?: string;
+  payoutCap?: string;
 }
 
 /** Limits, window, fee, coin rate and the recharge minimum; only the fields given change. */
@@ -284,6 +286,12 @@ export async function setMoneyRules(ctx: ServiceContext, input: MoneyRulesChange
     }
     change.timezone = input.timezone;
   }
+  if (input.payoutCap !== undefined) {
+    // a rate of 1 or more would let an up and a down order on one tick make money without risk
+    const bps = rateToBps(input.payoutCap);
+    if (bps === null || bps <= 0 || bps >= PAYOUT_RATE_LIMIT_BPS) throw new AppError("invalid_input", {}, "payoutCap");
+    change.payoutCapBps = bps;
+  }
   if (input.rechargeNotice !== undefined) change.rechargeNotice = input.rechargeNotice.slice(0, 500);
   const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<MoneySettings>;
   // checked before writing: a refused change must leave the rules as they were
@@ -308,6 +316,7 @@ function describeRules(rules: MoneySettings) {
     rechargeMin: centsToDecimal(rules.rechargeMin),
     rechargeNotice: rules.rechargeNotice,
     dualApprovalAbove: centsToDecimal(rules.dualApprovalAbove),
+    payoutCap: bpsToRate(rules.payoutCapBps),
   };
 }
 

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 
+import { DEFAULT_PAYOUT_CAP_BPS } from "#contract/constants";
+
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
 
@@ -19,6 +21,11 @@ export interface MoneySettings {
   rechargeNotice: string;
   /** cents: a withdrawal above it needs two different operators' approvals; 0 turns the rule off */
   dualApprovalAbove: number;
+  /**
+   * basis points: the highest payout rate a settlement option may pay (below 1 always). `place_order`
+   * (server/db/ledger.ts) reads it by this name from the stored document.
+   */
+  payoutCapBps: number;
 }
 
 export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
@@ -33,6 +40,7 @@ export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
   rechargeMin: 100_00,
   rechargeNotice: "",
   dualApprovalAbove: 0,
+  payoutCapBps: DEFAULT_PAYOUT_CAP_BPS,
 };
 
 const KEY = "money";

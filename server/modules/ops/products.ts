@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { MIN_OPTION_SECONDS, PAYOUT_RATE_LIMIT_BPS } from "#contract/constants";
 import { centsToDecimal } from "#contract/format";
 import { bpsToRate } from "#contract/money";
 
@@ -8,6 +9,7 @@ import type { PriceFeed } from "../../market/feed";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { findProduct, optionRows } from "../markets/service";
+import { moneySettings } from "../money/settings";
 
 /**
  * The operator's product settings: trading on/off, settlement options, fee and limits. None of them touches
@@ -44,6 +46,13 @@ export async function listProductSettings(ctx: ServiceContext, feed: PriceFeed) 
  */
 const winNetsProfit = (payoutBps: number, feeBps: number) => payoutBps > feeBps;
 
+/**
+ * A payout rate of 1 or more lets an up and a down order on one tick make money without risk; below 1, the
+ * operator's cap (a money setting) bounds it further. `place_order` checks the stored rate against the cap
+ * again, since the cap may be lowered after an option was saved.
+ */
+export const payoutWithinCap = (payoutBps: number, capBps: number) => payoutBps < PAYOUT_RATE_LIMIT_BPS && payoutBps <= capBps;
+
 const productId = (feed: PriceFeed, pid: number) => findProduct(feed, pid).id;
 
 export async function setProductTrading(ctx: ServiceContext, feed: PriceFeed, pid: number, enabled: boolean) {
@@ -66,8 +75,12 @@ export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pi
   const id = productId(feed, pid);
   // the fee as stored: another process may have changed it since this one last read the products
   const [{ feeBps } = { feeBps: 0 }] = await ctx.db.select({ feeBps: products.feeBps }).from(products).where(eq(products.id, id));
+  const { payoutCapBps } = await moneySettings(ctx.db);
   const parsed = options.map((option) => {
-    if (option.seconds < 5 || option.minAmount > option.maxAmount) throw new AppError("invalid_input", {}, "request");
+    if (option.seconds < MIN_OPTION_SECONDS) throw new AppError("option_seconds_min", { min: MIN_OPTION_SECONDS }, "seconds");
+    if (option.minAmount > option.maxAmount) throw new AppError("invalid_input", {}, "request");
+    if (!payoutWithinCap(option.payoutBps, payoutCapBps))
+      throw new AppError("payout_rate_cap", { cap: bpsToRate(payoutCapBps) }, "options");
     if (!winNetsProfit(option.payoutBps, feeBps)) throw new AppError("invalid_input", {}, "options");
     return { productId: id, ...option };
   });

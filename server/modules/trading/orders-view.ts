@@ -37,6 +37,7 @@ export function toOrder(
     result,
     profit: result ? centsToDecimal(orderProfit(result, row.amount, row.payoutBps)) : null,
     payout: row.payout === null ? null : centsToDecimal(row.payout),
-    status: row.status as Order["status"],
+    status: row.status,
+    voidReason: row.status === "void" ? row.voidReason : null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
 import { centsToShortDecimal as limitText } from "#contract/format";
@@ -15,7 +15,7 @@ import type { PriceFeed, ProductRow, Quote, SecondsOptionRow } from "../../marke
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { type OrderToPlace, placeChargedOrder } from "../ledger/service";
+import { type OrderToPlace, placeChargedOrder, type PlaceOrderAnswer } from "../ledger/service";
 import { findProduct } from "../markets/service";
 import { type OrderRow, toOrder } from "./orders-view";
 
@@ -65,17 +65,11 @@ export interface PlaceOrderInput {
   requestId: string;
 }
 
-/**
- * The customer agreed to the price they saw: an order whose price at acceptance is further from it than the
- * product's tolerance is refused with the new price, to be placed again by choice. The order still opens at the
- * server's price either way.
+/*
+ * The customer agreed to the price they saw (`price`): an order whose price at acceptance is further from it
+ * than the product's tolerance is refused with the new price, to be placed again by choice. `place_order`
+ * compares it with the newest committed tick, the price the order would open at.
  */
-function requoteRefusal(product: ProductRow, shown: string | undefined, price: number): AppError | null {
-  if (shown === undefined) return null;
-  const seen = parsePrice(shown, product.precision);
-  if (Math.abs(price - seen) * 10_000 <= product.requoteToleranceBps * price) return null;
-  return new AppError("price_moved", { price: formatPrice(price, product.precision) });
-}
 
 async function existingOrder(db: Db | Tx, userId: number, requestId: string): Promise<OrderRow | undefined> {
   const [row] = await db
@@ -140,12 +134,24 @@ export function planOrder(ctx: TradingContext, input: PlaceOrderInput): OrderPla
 }
 
 /** The order row `place_order` wrote, as the database holds it now. */
-function placedRow(order: OrderToPlace, id: number): OrderRow {
+function placedRow(order: OrderToPlace, placed: PlaceOrderAnswer): OrderRow {
+  const openTime = placed.openTime!;
   return {
-    ...order,
-    id,
-    expiresAt: order.openTime + order.seconds,
+    id: placed.orderId!,
+    userId: order.userId,
+    productId: order.productId,
+    requestId: order.requestId,
+    direction: order.direction,
+    amount: order.amount,
+    fee: order.fee,
+    seconds: order.seconds,
+    payoutBps: placed.payoutBps!,
+    openPrice: placed.openPrice!,
+    openTickTime: placed.openTickTime!,
+    openTime,
+    expiresAt: openTime + order.seconds,
     status: "holding",
+    voidReason: null,
     closePrice: null,
     closeTickTime: null,
     closeTime: null,
@@ -155,27 +161,35 @@ function placedRow(order: OrderToPlace, id: number): OrderRow {
 }
 
 /**
- * How long an order may wait for its user's row lock and still open at the price taken before the wait: at
- * least this, or as long as the quote stays fresh. After a longer wait the price is taken again (and must
- * still be fresh), as if it had been read after the lock.
+ * How long an order may wait for its user's row lock and still open at the time taken before the wait: at
+ * least this, or as long as the quote stays fresh. After a longer wait the time is taken again (and the quote
+ * must still be fresh), as if it had been read after the lock.
  */
 const LOCK_WAIT_GRACE_MS = 250;
-/** Prices taken again after long lock waits before the order is refused as a stale quote. */
+/** Times taken again after long lock waits before the order is refused as a stale quote. */
 const MAX_PRICE_TAKES = 5;
+/**
+ * Seconds after a product's price source changed during which no order opens on it: every process re-reads
+ * the products within 5 s (server/jobs/runner.ts), and until the recorder has, it may still record the old
+ * source's prices. A round that runs late is covered by the margin.
+ */
+export const SOURCE_SWITCH_SETTLE_SECONDS = 10;
 
 /**
- * The database part of an order that passed `planOrder`: one call of `place_order` (server/db/ledger.ts) locks
- * the user, answers a retried requestId with its first order, checks the open stake, the balance and the
- * requote, writes the order, charges stake + fee and writes their ledger rows, in one round trip.
+ * The database part of an order that passed `planOrder`: one call of `place_order` (server/db/ledger.ts)
+ * re-checks the product (halted, switched source), the option and its payout cap as committed now, locks the
+ * user, answers a retried requestId with its first order, checks the newest committed tick's freshness, the
+ * open stake, the balance and the requote, writes the order at that tick, charges stake + fee and writes their
+ * ledger rows, in one round trip.
  */
 export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan: OrderPlan, input: PlaceOrderInput): Promise<OrderRow> {
   const { product, option } = plan;
+  let refusal = new AppError("quote_stale");
   for (let take = 0; take < MAX_PRICE_TAKES; take++) {
-    // the price is read at acceptance: the client never names it
+    // the time is the server's, and the price the newest tick committed when the order is written
     const now = ctx.now();
     const quote = freshQuote(ctx, product, now);
     if (!quote) break;
-    const moved = requoteRefusal(product, input.price, quote.price);
     const order: OrderToPlace = {
       userId: user.id,
       productId: product.id,
@@ -184,38 +198,51 @@ export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan
       amount: plan.amount,
       fee: plan.fee,
       seconds: option.seconds,
-      payoutBps: option.payoutBps,
-      openPrice: quote.price,
-      openTickTime: quote.time,
+      feedSource: product.feedSource,
+      shownPrice: input.price === undefined ? null : parsePrice(input.price, product.precision),
       openTime: now,
     };
     const freshForMs = (quote.time + ctx.feed.maxQuoteAge(product) - now) * 1000;
     const placed = await placeChargedOrder(ctx.db, order, {
-      totalMax: product.totalMax,
       waitLimitMs: Math.max(LOCK_WAIT_GRACE_MS, freshForMs),
-      priceMoved: moved !== null,
+      switchSettleSeconds: SOURCE_SWITCH_SETTLE_SECONDS,
     });
     switch (placed.outcome) {
       case "created":
-        return placedRow(order, placed.orderId!);
+        return placedRow(order, placed);
       case "prior": {
         const [prior] = await ctx.db.select().from(orders).where(eq(orders.id, placed.orderId!));
         return prior!;
       }
+      case "closed":
+      case "source":
+        // this process priced from products that changed since it read them: read them again now
+        await ctx.feed.reloadProducts();
+        refusal = new AppError(placed.outcome === "closed" ? "market_closed" : "quote_stale");
+        break;
+      case "option":
+      case "payout_cap":
+        await ctx.feed.reloadProducts();
+        refusal = new AppError("invalid_input", {}, "seconds");
+        break;
+      case "stale":
+        refusal = new AppError("quote_stale");
+        break;
       case "total_max":
         throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
       case "balance":
         throw new AppError("balance_insufficient");
       case "price_moved":
-        throw moved!;
+        throw new AppError("price_moved", { price: formatPrice(placed.openPrice!, product.precision) });
       case "waited":
         continue;
     }
+    break;
   }
-  // the price went stale (perhaps while the lock was waited for): a retried submit still gets its first order
+  // refused (perhaps after a lock wait): a retried submit still gets its first order
   const again = await existingOrder(ctx.db, user.id, input.requestId);
   if (again) return again;
-  throw new AppError("quote_stale");
+  throw refusal;
 }
 
 async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
@@ -255,11 +282,14 @@ export async function holdingOrders(ctx: TradingContext, user: UserRow): Promise
   return rows.map((row) => toOrder(row, productOf(ctx, row), ctx.language));
 }
 
-/** The user's settled orders, newest settled first, narrowed by product, result and settlement time. */
+/**
+ * The user's finished orders, newest first, narrowed by product, result and settlement time: the settled ones
+ * and the void ones (refunded, with no result, their close time the moment they were voided).
+ */
 export async function orderHistory(ctx: TradingContext, user: UserRow, page: number, filter: OrderHistoryFilter = {}): Promise<OrderPage> {
   const where = and(
     eq(orders.userId, user.id),
-    eq(orders.status, "closed"),
+    inArray(orders.status, ["closed", "void"]),
     filter.pid === undefined ? undefined : eq(orders.productId, filter.pid),
     filter.result === undefined ? undefined : eq(orders.result, filter.result),
     filter.since === undefined ? undefined : gte(orders.closeTime, filter.since),

@@ -7,11 +7,14 @@ import { OfflineBanner } from "@/ui/OfflineBanner";
 import { decimalToCents, ratePercent } from "#contract/format";
 import type { Order } from "#contract/trading";
 
+import { useVoidText } from "./void-text";
+
 /** One order, every recorded figure: the open and close ticks are the feed's, shown as they were stored. */
 export function OrderDetailPage({ order, offlineSince }: { order: Order; offlineSince?: number }) {
   const { t } = useLingui();
   const amountText = useAmountFormat();
-  const result = order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : t`Holding`;
+  const voided = useVoidText(order);
+  const result = voided ? voided.label : order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : t`Holding`;
   const rows: Array<[string, React.ReactNode]> = [
     [t`Symbol`, `${order.name} (${order.code})`],
     [t`Direction`, order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`],
@@ -39,6 +42,11 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
           </div>
         ))}
       </dl>
+      {voided && (
+        <p className="ticket-rule" data-testid="order-void-reason">
+          {voided.reason}
+        </p>
+      )}
       {order.result === "tie" && (
         <p className="ticket-rule">{t`A tie: the amount came back to your balance and the fee ${fee} was kept.`}</p>
       )}

@@ -18,6 +18,7 @@ import { type HistoryFilterForm, HistoryFilters, NO_FILTER, toRequest } from "./
 import { StatementView } from "./StatementView";
 import { useResultNotices } from "./use-result-notices";
 import { useSettlementWatch } from "./use-settlement-watch";
+import { useVoidText } from "./void-text";
 
 type Tab = "holding" | "history" | "statement" | "follow";
 
@@ -46,7 +47,8 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
 
 function HistoryRow({ order }: { order: Order }) {
   const { t } = useLingui();
-  const result = order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : "";
+  const voided = useVoidText(order);
+  const result = voided ? voided.label : order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : "";
   return (
     <li>
       <Link
@@ -60,7 +62,7 @@ function HistoryRow({ order }: { order: Order }) {
           <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`} · {result}
         </span>
         <span className="order-sub">
-          {order.openPrice} → {order.closePrice} · {formatDateTime(order.openTime)} → {formatDateTime(order.closeTime)}
+          {order.openPrice} → {order.closePrice ?? "—"} · {formatDateTime(order.openTime)} → {formatDateTime(order.closeTime)}
         </span>
         <SignedMoney cents={settledChange(order) ?? 0} />
       </Link>

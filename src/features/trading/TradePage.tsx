@@ -80,6 +80,8 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const [requote, setRequote] = useState<Requote | null>(null);
   const [placed, setPlaced] = useState<Order[]>([]);
   const [settled, setSettled] = useState<Order[]>([]);
+  // orders voided and refunded while on this screen (the Order tab shows them with the reason)
+  const [voided, setVoided] = useState<ReadonlySet<number>>(new Set());
   const [offerNotices, setOfferNotices] = useState(false);
   const { submit, busy } = useSubmit();
 
@@ -121,8 +123,10 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const settledIds = useMemo(() => new Set(settled.map((o) => o.id)), [settled]);
   const open = useMemo(() => {
     const placedIds = new Set(placed.map((o) => o.id));
-    return [...placed, ...holding.filter((o) => !placedIds.has(o.id))].filter((o) => o.status === "holding" && !settledIds.has(o.id));
-  }, [placed, holding, settledIds]);
+    return [...placed, ...holding.filter((o) => !placedIds.has(o.id))].filter(
+      (o) => o.status === "holding" && !settledIds.has(o.id) && !voided.has(o.id),
+    );
+  }, [placed, holding, settledIds, voided]);
   const chartOrders: ChartOrder[] = useMemo(
     () =>
       open.map((o) => ({
@@ -152,7 +156,13 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
     async (ids: number[]) => {
       for (const id of ids) {
         const answer = await fetchOrder(id);
-        if (!mounted.current || answer.code !== 1 || answer.data.status !== "closed") continue;
+        if (!mounted.current || answer.code !== 1 || answer.data.status === "holding") continue;
+        if (answer.data.status === "void") {
+          // refunded, not settled: it leaves the chart and the balance is read again, with no result to announce
+          setVoided((current) => new Set(current).add(id));
+          void refreshBalance();
+          continue;
+        }
         setSettled((current) => (current.some((o) => o.id === id) ? current : [...current, answer.data]));
         notices.settled([answer.data]);
         if ("vibrate" in navigator) navigator.vibrate(answer.data.result === "win" ? [40, 60, 40] : 120);

@@ -21,7 +21,7 @@ export function useSettlementWatch(
     const open = new Set(openKey.split(",").map(Number));
     const due = dueKey ? dueKey.split(",").map(Number) : [];
     const stopUpdates = onUpdate((event) => {
-      if (event.kind === "order_settled" && open.has(event.data.orderId)) void check([event.data.orderId]);
+      if ((event.kind === "order_settled" || event.kind === "order_void") && open.has(event.data.orderId)) void check([event.data.orderId]);
     });
     const stopState = onStreamState((live) => {
       if (live && due.length > 0) void check(due);

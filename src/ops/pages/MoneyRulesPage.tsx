@@ -20,13 +20,15 @@ interface MoneyRules {
   rechargeMin: string;
   rechargeNotice: string;
   dualApprovalAbove: string;
+  /** the highest payout rate a settlement option may pay, below 1 */
+  payoutCap: string;
 }
 
 type Field = Exclude<keyof MoneyRules, "window"> | "windowStart" | "windowEnd";
 
 /**
  * The money rules (server/modules/money/settings.ts): recharge minimum and notice, withdrawal limits, fee,
- * window and daily count, the coin rate and the two-person amount. Only the fields that changed are sent, as
+ * window and daily count, the coin rate, the two-person amount and the payout cap. Only the fields that changed are sent, as
  * the CLI's `money-rules key=value …` does.
  */
 export function MoneyRulesPage() {
@@ -97,6 +99,12 @@ export function MoneyRulesPage() {
             <Trans>Exchange</Trans>
           </legend>
           {input("coinRate", t`Cash per coin`, { inputMode: "decimal" })}
+        </fieldset>
+        <fieldset className="panel">
+          <legend>
+            <Trans>Trading</Trans>
+          </legend>
+          {input("payoutCap", t`Highest payout rate of a settlement option (below 1, e.g. 0.95)`, { inputMode: "decimal" })}
         </fieldset>
         <div className="actions">
           <button type="submit" disabled={save.busy}>

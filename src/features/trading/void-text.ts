@@ -1,0 +1,14 @@
+import { useLingui } from "@lingui/react/macro";
+
+import type { Order } from "#contract/trading";
+
+/** A void order's label and why it was voided, in the reader's language; null for any other order. */
+export function useVoidText(order: Order): { label: string; reason: string } | null {
+  const { t } = useLingui();
+  if (order.status !== "void") return null;
+  const reason =
+    order.voidReason === "source_switch"
+      ? t`The product's price source changed while the order was open, so it was cancelled and its amount and fee returned.`
+      : t`The order was cancelled and its amount and fee returned.`;
+  return { label: t`Void — refunded`, reason };
+}
