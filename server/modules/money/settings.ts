@@ -17,7 +17,9 @@ export interface MoneySettings {
   dailyCount: number;
   rechargeMin: number;
   rechargeNotice: string;
-  /** cents: a withdrawal above it needs two different operators' approvals; 0 turns the rule off */
+  /** cents: the largest recharge an operator may approve at all (above it, none may) */
+  rechargeApproveMax: number;
+  /** cents: a withdrawal or recharge above it needs two different operators' approvals; 0 turns the rule off */
   dualApprovalAbove: number;
 }
 
@@ -32,6 +34,7 @@ export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
   dailyCount: 3,
   rechargeMin: 100_00,
   rechargeNotice: "",
+  rechargeApproveMax: 100_000_00,
   dualApprovalAbove: 0,
 };
 
