@@ -1,17 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import {
-  addOperator,
-  currentCode,
-  OPERATOR_PASSWORD,
-  type OpsSite,
-  pgliteSite,
-  postgresSite,
-  send,
-  signedIn,
-  tally,
-} from "./ops-sites";
+import { addOperator, currentCode, OPERATOR_PASSWORD, type OpsSite, pgliteSite, postgresSite, send, signedIn, tally } from "./ops-sites";
 
 /**
  * An attacker at the back office's door (issue 25 §2): a burst of guesses must not get more tries than the

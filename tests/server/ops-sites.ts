@@ -115,7 +115,8 @@ export async function totpSecretOf(db: Db, username: string): Promise<string> {
 }
 
 /** The authenticator code of `username` at the site's current time. */
-export const currentCode = async (site: OpsSite, username: string) => totpCode(username, await totpSecretOf(site.db, username), site.clock.now);
+export const currentCode = async (site: OpsSite, username: string) =>
+  totpCode(username, await totpSecretOf(site.db, username), site.clock.now);
 
 /** Creates an operator and answers its username. */
 export async function addOperator(site: OpsSite, username: string, role: OpsRole): Promise<string> {
