@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 
 import { ANONYMOUS_ACTOR, isOpsRole, isReservedOperatorName, MACHINE_ACTOR, type OpsRole } from "#contract/operators";
 
