@@ -36,26 +36,34 @@ const ADMIN = "e2e-admin";
 const ADMIN_PASSWORD = "e2e-admin-passphrase";
 
 /**
- * The first admin, as a new platform's operator makes it: the setup code from the file the server wrote (no
- * operator is seeded), redeemed once; answers the otpauth URI an authenticator app would read.
+ * The first admin, made as a new platform's operator makes it: no operator is seeded, so the setup page turns
+ * the one-time code the server wrote to its data folder into the admin and shows its authenticator key once.
  */
-async function firstAdmin(): Promise<string> {
+async function firstAdmin(page: Page): Promise<string> {
   const setupCode = readFileSync(join(server.dataDir, "ops-setup-code"), "utf8").trim();
-  const created = await call("POST", "/api/ops/setup", { setupCode, username: ADMIN, password: ADMIN_PASSWORD });
-  return created.otpauth as string;
+  await page.goto(`${server.baseUrl}/ops/#/login`);
+  await page.getByRole("link", { name: "New platform: create the first admin with the setup code" }).click();
+  await page.getByLabel("Setup code").fill(setupCode);
+  await page.getByLabel("Username").fill(ADMIN);
+  await page.getByLabel("Password (at least 10 characters)").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Create admin" }).click();
+  const shown = page.getByRole("status").locator("code");
+  await shown.waitFor({ timeout: 15_000 });
+  const uri = (await shown.textContent()) ?? "";
+  expect(uri).toMatch(/^otpauth:\/\/totp\//);
+  await page.getByRole("link", { name: "Sign in" }).click();
+  return uri;
 }
 
 /** The admin's console page, signed in once (an authenticator code is good once, so the tests share it). */
 let consolePage: Page | undefined;
-let adminUri: string | undefined;
 async function signedInConsole(): Promise<Page> {
   if (consolePage) return consolePage;
-  adminUri ??= await firstAdmin();
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${server.baseUrl}/ops/#/login`);
+  const uri = await firstAdmin(page);
   await page.getByLabel("Username").fill(ADMIN);
   await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByLabel("Authenticator code").fill(URI.parse(adminUri).generate());
+  await page.getByLabel("Authenticator code").fill(URI.parse(uri).generate());
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible(), { timeout: 15_000 }).toBe(true);
   consolePage = page;
