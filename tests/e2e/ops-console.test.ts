@@ -140,7 +140,7 @@ describe("operator console", () => {
 
     await page.goto(`${server.baseUrl}/ops/#/audit`);
     const log = page.locator("table.audit");
-    await expect.poll(() => log.textContent()).toContain(`recharge:${rechargeId}`);
+    await expect.poll(() => log.textContent(), { timeout: 15_000 }).toContain(`recharge:${rechargeId}`);
     const text = (await log.textContent()) ?? "";
     expect(text).toContain(`withdrawal:${withdrawalId}`);
     expect(text).toContain("Holder name does not match");
