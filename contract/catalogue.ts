@@ -116,9 +116,13 @@ export const errorMessages = {
     message: "Too many wrong attempts, try again in {minutes, plural, one {# minute} other {# minutes}}",
   },
   ops_role_forbidden: /*i18n*/ { id: "error.ops_role_forbidden", message: "Your operator role does not allow this" },
+  ops_origin_forbidden: /*i18n*/ {
+    id: "error.ops_origin_forbidden",
+    message: "This request came from another site's page and was refused; use the console at its own address",
+  },
   second_approval_required: /*i18n*/ {
     id: "error.second_approval_required",
-    message: "This withdrawal needs a second approval from a different operator",
+    message: "This request needs a second approval from a different operator",
   },
   operator_exists: /*i18n*/ { id: "error.operator_exists", message: "An operator with this name already exists" },
   ops_setup_invalid: /*i18n*/ { id: "error.ops_setup_invalid", message: "The setup code is wrong or has already been used" },

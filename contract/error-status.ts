@@ -87,6 +87,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   ops_login_failed: 422,
   ops_login_locked: 429,
   ops_role_forbidden: 403,
+  ops_origin_forbidden: 403,
   second_approval_required: 409,
   operator_exists: 409,
   ops_setup_invalid: 422,

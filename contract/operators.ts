@@ -16,3 +16,10 @@ export const EVERY_ROLE: readonly OpsRole[] = OPS_ROLES;
 
 /** The console session cookie: sent only to the operator API. */
 export const OPS_SESSION_COOKIE = "ops_session";
+
+/** The audit log's actor for the machine token (scripts, `npm run ops`). */
+export const MACHINE_ACTOR = "token";
+/** The audit log's actor for a sign-in nobody has proven yet: the name tried is data, never the actor. */
+export const ANONYMOUS_ACTOR = "anonymous";
+/** Names no operator may take, so no audit row of a person can pass for the token or an anonymous try. */
+export const isReservedOperatorName = (name: string) => [MACHINE_ACTOR, ANONYMOUS_ACTOR].includes(name.toLowerCase());

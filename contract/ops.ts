@@ -176,7 +176,7 @@ export const opsEndpoints = {
     method: "POST",
     path: "/api/ops/money-rules",
     summary:
-      "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM), timezone, dailyCount, coinRate, rechargeMin, rechargeNotice, dualApprovalAbove, payoutCap (highest payout rate of a settlement option, below 1)",
+      "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM), timezone, dailyCount, coinRate, rechargeMin, rechargeApproveMax (largest recharge an operator may approve), rechargeNotice, dualApprovalAbove (withdrawals and recharges), payoutCap (highest payout rate of a settlement option, below 1)",
     request: moneyRulesRequest,
     auth: "ops",
     roles: FINANCE,

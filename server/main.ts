@@ -22,7 +22,7 @@ import { seedContent } from "./modules/content/service";
 import { type ServiceContext, systemClock } from "./modules/context";
 import { seedPlans } from "./modules/finance/service";
 import { seedTranslations } from "./modules/localized-texts/seed-translations";
-import { demoOperator, issueSetupCode } from "./modules/operators/service";
+import { prepareFirstOperator } from "./modules/operators/setup-file";
 import { seedDepositChannels } from "./modules/recharge/seed-channels";
 import { onShutdownSignal } from "./shutdown";
 
@@ -89,9 +89,8 @@ async function main() {
     () => sessionCache.forget(EVERYTHING),
   );
   const opsToken = loadOpsToken(config.dataDir, config.opsToken);
-  const operatorAccess = await database.exclusive(async () =>
-    config.seedDemo ? { demo: await demoOperator(ctx), setupCode: null } : { demo: null, setupCode: await issueSetupCode(ctx.db) },
-  );
+  // no operator is ever seeded with a known password: the first admin comes from a one-time code in a file
+  const setupFile = await database.exclusive(() => prepareFirstOperator(ctx.db, config.dataDir));
   const app = await buildApp({
     ctx,
     sms: logSmsSender(log),
@@ -117,12 +116,10 @@ async function main() {
   );
   console.log(`Console:    http://${config.host}:${port}/ops/`);
   if (config.seedDemo) console.log(`Demo login: ${DEMO_ACCOUNT} / ${DEMO_PASSWORD} (fund password ${DEMO_PAY_PASSWORD})`);
-  if (operatorAccess.demo) {
-    console.log(`Demo admin: ${operatorAccess.demo.username} / ${operatorAccess.demo.password} (console; TOTP below)`);
-    console.log(`Demo TOTP:  ${operatorAccess.demo.otpauth}`);
-  }
-  if (operatorAccess.setupCode) {
-    console.log(`Ops setup:  ${operatorAccess.setupCode} (one-time: open the console to create the first admin)`);
+  if (setupFile) {
+    // where the code is, never the code itself
+    console.log(`Ops setup:  no operator yet; a one-time setup code is in ${setupFile} (mode 0600). Open the console`);
+    console.log(`            (or POST /api/ops/setup) with it to create the first admin; it works only while no operator exists`);
   }
   console.log(`Ops token:  ${opsToken.source}`);
   console.log(`LISTENING ${port}`);
@@ -150,20 +147,23 @@ function pricesLine(feed: PriceFeed): string {
   return `${sources}; ${simulated} products simulated (not real market data)`;
 }
 
-/** First-start data, each part once per database. */
+/**
+ * First-start data, each part once per database. The catalogue (products, deposit channels, plans, their
+ * translations, home content) is what any platform starts from; the demo customer only with SEED_DEMO.
+ */
 async function seedFirstStart(ctx: ServiceContext, seedDemo: boolean, log: (message: string) => void) {
-  if (!seedDemo) return;
-  const seeded = await seedOnce(ctx, {
-    password: await hashPassword(DEMO_PASSWORD),
-    payPassword: await hashPassword(DEMO_PAY_PASSWORD),
-  });
-  if (seeded) log("seeded the demo account and first-start content");
   if (await seedProducts(ctx.db)) log("seeded products and their ticket settings");
   if (await seedDepositChannels(ctx.db)) log("seeded deposit channels");
   if (await seedPlans(ctx)) log("seeded yuebao plans");
   // every start: a database seeded before names had translations gets them once
   await seedTranslations(ctx.db);
   if (await seedContent(ctx)) log("seeded home content");
+  if (!seedDemo) return;
+  const seeded = await seedOnce(ctx, {
+    password: await hashPassword(DEMO_PASSWORD),
+    payPassword: await hashPassword(DEMO_PAY_PASSWORD),
+  });
+  if (seeded) log("seeded the demo customer");
 }
 
 main().catch((error) => {

@@ -16,7 +16,9 @@ export const moneyRulesRequest = z.object({
   coinRate: optionalText(20),
   rechargeMin: centsField().optional(),
   rechargeNotice: optionalText(500),
-  // withdrawals above this amount need a second, different operator's approval (0: nobody needs one)
+  // the largest recharge an operator may approve at all
+  rechargeApproveMax: centsField().optional(),
+  // withdrawals and recharges above this amount need a second, different operator's approval (0: nobody needs one)
   dualApprovalAbove: centsField().optional(),
   // the highest payout rate a settlement option may pay, below 1 (checked by the service, which names the field)
   payoutCap: optionalText(10),

@@ -1,9 +1,14 @@
 import { z } from "zod";
 
-import { OPS_ROLES } from "../operators";
+import { isReservedOperatorName, OPS_ROLES } from "../operators";
 import { idField, requiredOrInvalid, requiredText } from "./fields";
 
-const operatorName = () => z.string({ error: requiredOrInvalid }).regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, { error: "invalid_input" });
+// the audit log's own actors ("token", "anonymous") are not names a person may take
+const operatorName = () =>
+  z
+    .string({ error: requiredOrInvalid })
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/, { error: "invalid_input" })
+    .refine((name) => !isReservedOperatorName(name), { error: "invalid_input" });
 const operatorPassword = () =>
   z.string({ error: requiredOrInvalid }).min(10, { error: "invalid_input" }).max(128, { error: "field_too_long" });
 const optionalText = (max: number) => z.string({ error: "invalid_input" }).max(max, { error: "field_too_long" }).optional();

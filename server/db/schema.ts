@@ -322,6 +322,9 @@ export const recharges = pgTable(
     reason: text("reason"),
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
+    /** above the two-person amount: who gave the first approval ("operator:<id>" or "token"); a different one credits */
+    firstApprovedBy: text("first_approved_by"),
+    firstApprovedAt: unixSeconds("first_approved_at"),
   },
   (table) => [
     index("recharges_user").on(table.userId, table.id),
@@ -505,7 +508,8 @@ export const requestClaims = pgTable(
 
 /**
  * Named back-office accounts. The password uses the customers' scrypt hashing; the TOTP secret (base32) is
- * the second factor, required at login for admin and finance. Wrong tries lock the account for a while.
+ * the second factor, required at login for admin and finance. Wrong tries are counted in
+ * operator_sign_in_failures, per client address and per operator.
  */
 export const operators = pgTable(
   "operators",
@@ -516,13 +520,28 @@ export const operators = pgTable(
     /** admin, finance, support or content */
     role: text("role").notNull(),
     totpSecret: text("totp_secret").notNull(),
-    failedTries: integer("failed_tries").notNull().default(0),
-    lockedUntil: unixSeconds("locked_until"),
     /** the last TOTP time step accepted: a code is good for one login only */
     lastTotpStep: bigint("last_totp_step", { mode: "number" }),
     createdAt: unixSeconds("created_at").notNull(),
   },
   (table) => [uniqueIndex("operators_username_lower_unique").on(sql`lower(${table.username})`)],
+);
+
+/**
+ * Wrong operator sign-ins, counted in a window per (operator, client address) and per operator over every
+ * address (address "*"). A lock refuses new sign-ins of that pair (or, past the far higher all-address
+ * ceiling, of that operator) until locked_until; it never ends a session already open.
+ */
+export const operatorSignInFailures = pgTable(
+  "operator_sign_in_failures",
+  {
+    operatorId: integer("operator_id").notNull(),
+    address: text("address").notNull(),
+    tries: integer("tries").notNull().default(0),
+    windowStart: unixSeconds("window_start").notNull(),
+    lockedUntil: unixSeconds("locked_until"),
+  },
+  (table) => [primaryKey({ columns: [table.operatorId, table.address] })],
 );
 
 /** Console sessions (a cookie holds the token; only its hash is stored): a hard end and an idle end. */

@@ -10,8 +10,9 @@ const DEMO_PHONE = "13800138000";
 const DEMO_CASH_CENTS = 10_000_00;
 
 /**
- * First-start content . Runs once per database: a settings row records it, so a restart
- * never seeds twice. The password hashes are passed in so this module stays below the services.
+ * The demo people: the demo customer with its starting cash, only when SEED_DEMO is on (the catalogue is
+ * seeded apart, on every fresh database; no operator is ever seeded). Runs once per database: a settings row
+ * records it, so a restart never seeds twice. The password hashes are passed in so this module stays below the services.
  */
 export async function seedOnce(ctx: { db: Db; now: () => number }, hashes: { password: string; payPassword: string }): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {

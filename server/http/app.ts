@@ -191,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
     } else if (auth === "ops") {
       request.operator = await identifyOperator(options.ctx, options.opsToken, request);
-      requireRole(request.operator, request.routeOptions.config.roles);
+      await requireRole(options.ctx, request.operator, request);
     }
   });
 

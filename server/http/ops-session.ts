@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-import { OPS_SESSION_COOKIE, type OpsRole, roleAllows } from "#contract/operators";
+import { OPS_SESSION_COOKIE, roleAllows } from "#contract/operators";
 
 import { sameSecret } from "../modules/accounts/tokens";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
+import { writeAudit } from "../modules/operators/audit";
 import { authenticateOperator, MACHINE_OPERATOR, type OperatorIdentity, SESSION_SECONDS } from "../modules/operators/service";
 
 const COOKIE_PATH = "/api/ops";
@@ -36,10 +37,45 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+/** The origin of a URL, or null when it is not one (a header's "null", garbage). */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses a browser's POST that another site's page sent: a forged form or script would act with the
+ * operator's cookie (SameSite=Strict stops that in current browsers; this holds where it does not). The
+ * request's own origin is the scheme and host it was sent to (behind the proxy, as the proxy says). A
+ * browser sends Origin with every POST; failing that, Sec-Fetch-Site, failing that, Referer. A request with
+ * none of them is no browser's (a script, the CLI), and no page can have made it.
+ */
+export function requireOwnOrigin(request: FastifyRequest) {
+  if (request.method !== "POST") return;
+  const own = originOf(`${request.protocol}://${request.host}`);
+  const origin = headerValue(request.headers.origin);
+  if (origin !== undefined) {
+    if (originOf(origin) === own && own !== null) return;
+    throw new AppError("ops_origin_forbidden");
+  }
+  const site = headerValue(request.headers["sec-fetch-site"]);
+  if (site !== undefined) {
+    if (site === "same-origin" || site === "none") return;
+    throw new AppError("ops_origin_forbidden");
+  }
+  const referer = headerValue(request.headers.referer);
+  if (referer !== undefined && (own === null || originOf(referer) !== own)) throw new AppError("ops_origin_forbidden");
+}
+
 /**
  * Who calls an operator endpoint. The machine token counts only in the `ops-token` header (scripts send it;
  * a browser never does on its own), a console session only in its cookie: neither is accepted in the other's
- * place, and a customer's token is neither. A request carrying an `ops-token` header is judged by it alone.
+ * place, and a customer's token is neither. A request carrying an `ops-token` header is judged by it alone;
+ * any other POST must come from this server's own pages.
  */
 export async function identifyOperator(
   ctx: ServiceContext,
@@ -51,12 +87,26 @@ export async function identifyOperator(
     if (opsToken && sameSecret(given, opsToken)) return MACHINE_OPERATOR;
     throw new AppError("ops_forbidden");
   }
+  requireOwnOrigin(request);
   const operator = await authenticateOperator(ctx, sessionCookie(request));
   if (!operator) throw new AppError("ops_forbidden");
   return operator;
 }
 
-/** The one place roles are checked: each operator endpoint declares its roles in the contract. */
-export function requireRole(operator: OperatorIdentity, allowed: readonly OpsRole[] | undefined) {
-  if (!roleAllows(operator.role, allowed)) throw new AppError("ops_role_forbidden");
+/**
+ * The one place roles are checked: each operator endpoint declares its roles in the contract. A refusal is
+ * written to the audit log (who, which endpoint and path): an operator probing past their role shows up.
+ */
+export async function requireRole(ctx: ServiceContext, operator: OperatorIdentity, request: FastifyRequest) {
+  if (roleAllows(operator.role, request.routeOptions.config.roles)) return;
+  await writeAudit(ctx.db, {
+    operator,
+    action: `${request.method} ${request.routeOptions.url ?? ""}`,
+    target: "",
+    input: {},
+    after: { ok: false, refused: "ops_role_forbidden", path: request.url.split("?")[0] },
+    ip: request.ip,
+    at: ctx.now(),
+  });
+  throw new AppError("ops_role_forbidden");
 }

@@ -12,6 +12,7 @@ import { sameSecret } from "../modules/accounts/tokens";
 import { AppError } from "../modules/errors";
 import { describeChannel, listChannelsForOps } from "../modules/money/ops-channels";
 import { findChannel, listRecharges, reviewRecharge, setChannel } from "../modules/money/review";
+import { actorKey } from "../modules/operators/service";
 import { rechargeInfo, rechargeRecords, submitRecharge } from "../modules/recharge/service";
 import { findUpload, saveUpload, type UploadContext } from "../modules/recharge/uploads";
 import { languageOf, sendOk } from "./envelope";
@@ -100,11 +101,11 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext,
 
   const o = opsEndpoints;
   route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input.status) }));
-  opsWriteRoute(app, o.reviewRecharge, ctx, async (input, _context, scoped, note) => {
+  opsWriteRoute(app, o.reviewRecharge, ctx, async (input, { operator }, scoped, note) => {
     note.target = `recharge:${input.id}`;
     note.before = { status: "review" };
     return {
-      data: await reviewRecharge(scoped, Number(input.id), input.decision, input.reason, translate),
+      data: await reviewRecharge(scoped, Number(input.id), input.decision, input.reason, translate, actorKey(operator)),
       message: successMessages.done,
     };
   });

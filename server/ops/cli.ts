@@ -98,7 +98,7 @@ const commands: Record<string, Command> = {
   },
   "money-rules": {
     usage:
-      "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeNotice",
+      "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeApproveMax rechargeNotice dualApprovalAbove",
     ...allEndpoints.setMoneyRules,
     fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
   },

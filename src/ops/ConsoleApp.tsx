@@ -18,6 +18,7 @@ import { PlansPage } from "./pages/PlansPage";
 import { ProductsPage } from "./pages/ProductsPage";
 import { RechargesPage } from "./pages/RechargesPage";
 import { ReconcilePage } from "./pages/ReconcilePage";
+import { SetupPage } from "./pages/SetupPage";
 import { SmsPage } from "./pages/SmsPage";
 import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
@@ -26,11 +27,13 @@ import { WithdrawalsPage } from "./pages/WithdrawalsPage";
 // The back-office console: its own entry, chunks and catalog, served at /ops/ (the customer app is at /h5/).
 const root = createRootRoute({ component: Outlet });
 const login = createRoute({ getParentRoute: () => root, path: "/login", component: LoginPage });
+const setup = createRoute({ getParentRoute: () => root, path: "/setup", component: SetupPage });
 const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", component: ConsoleLayout });
 const page = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => signedIn, path, component });
 
 const routeTree = root.addChildren([
   login,
+  setup,
   signedIn.addChildren([
     page("/", DashboardPage),
     page("/recharges", RechargesPage),

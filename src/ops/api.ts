@@ -47,6 +47,7 @@ const post = (path: string): ApiPath => ({ method: "POST", path });
 // the operator endpoints of contract/ops.ts, named here without their schemas so the console ships no validator
 export const api = {
   login: post("/api/ops/login"),
+  setup: post("/api/ops/setup"),
   logout: post("/api/ops/logout"),
   me: get("/api/ops/me"),
   dashboard: get("/api/ops/dashboard"),

@@ -100,6 +100,8 @@ export interface OwnServer {
   readonly dist: string;
   /** everything it printed so far */
   output(): string;
+  /** its data folder (where a first start leaves the operator setup code) */
+  readonly dataDir: string;
 }
 
 export function ownServer({ env = {}, withConsole = false, copyOfDist = false }: OwnServerOptions = {}): OwnServer {
@@ -137,5 +139,8 @@ export function ownServer({ env = {}, withConsole = false, copyOfDist = false }:
       return dist;
     },
     output: () => started().output(),
+    get dataDir() {
+      return started().dataDir;
+    },
   };
 }

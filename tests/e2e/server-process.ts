@@ -33,7 +33,8 @@ export async function startServerProcess(
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // two minutes: on a box loaded by other suites, PGlite alone can take most of a minute to open and migrate
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/LISTENING (\d+)/);

@@ -21,12 +21,41 @@ type Decision = "approve" | "reject";
 
 /**
  * The operator's review. A request leaves `review` exactly once: the status change is conditional on the
- * current status, and the money moves in the same transaction, so a double approval credits once.
+ * current status, and the money moves in the same transaction, so a double approval credits once. No
+ * operator may approve a recharge above the recharge cap at all; above the two-person amount the first
+ * approval is only recorded, and a second, different operator credits (as for withdrawals).
  */
-export async function reviewRecharge(ctx: ServiceContext, id: number, decision: Decision, reason: string, translate: Translate) {
+export async function reviewRecharge(
+  ctx: ServiceContext,
+  id: number,
+  decision: Decision,
+  reason: string,
+  translate: Translate,
+  /** who decides ("operator:<id>" or "token"), compared by the two-person rule */
+  approver: string,
+) {
   requireReason(decision === "reject", reason);
   const now = ctx.now();
+  const { dualApprovalAbove, rechargeApproveMax } = await moneySettings(ctx.db);
   return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(recharges).where(eq(recharges.id, id));
+    if (!current) throw new AppError("record_not_found");
+    if (current.status !== "review") throw new AppError("already_reviewed");
+    // a screenshot is all that backs a recharge: past the cap no single review is enough to mint the money
+    if (decision === "approve" && current.amount > rechargeApproveMax)
+      throw new AppError("amount_too_large", { max: centsToDecimal(rechargeApproveMax) });
+    const needsTwo = decision === "approve" && dualApprovalAbove > 0 && current.amount > dualApprovalAbove;
+    if (needsTwo && current.firstApprovedBy === null) {
+      // the first approval is recorded and nothing moves; the same row taken by two first approvers counts once
+      const [first] = await tx
+        .update(recharges)
+        .set({ firstApprovedBy: approver, firstApprovedAt: now })
+        .where(and(eq(recharges.id, id), eq(recharges.status, "review"), isNull(recharges.firstApprovedBy)))
+        .returning();
+      if (!first) throw new AppError("already_reviewed");
+      return { id: first.id, status: first.status, amount: centsToDecimal(first.amount), secondApprovalNeeded: true };
+    }
+    if (needsTwo && current.firstApprovedBy === approver) throw new AppError("second_approval_required");
     const [row] = await tx
       .update(recharges)
       .set({
@@ -34,12 +63,16 @@ export async function reviewRecharge(ctx: ServiceContext, id: number, decision: 
         reason: decision === "reject" ? reason.trim() : null,
         reviewedAt: now,
       })
-      .where(and(eq(recharges.id, id), eq(recharges.status, "review")))
+      .where(
+        and(
+          eq(recharges.id, id),
+          eq(recharges.status, "review"),
+          // the first approval read above must still be the one on the row
+          current.firstApprovedBy === null ? isNull(recharges.firstApprovedBy) : eq(recharges.firstApprovedBy, current.firstApprovedBy),
+        ),
+      )
       .returning();
-    if (!row) {
-      const [exists] = await tx.select({ id: recharges.id }).from(recharges).where(eq(recharges.id, id));
-      throw new AppError(exists ? "already_reviewed" : "record_not_found");
-    }
+    if (!row) throw new AppError("already_reviewed");
     if (decision === "approve") {
       await moveMoney(tx, row.userId, [{ account: "cash", delta: row.amount, reason: "recharge" }], `recharge:${row.id}`, now);
       await payInviteBonus(tx, row.userId, "first_recharge", now);
@@ -51,7 +84,7 @@ export async function reviewRecharge(ctx: ServiceContext, id: number, decision: 
       reason,
       now,
     });
-    return { id: row.id, status: row.status, amount: centsToDecimal(row.amount) };
+    return { id: row.id, status: row.status, amount: centsToDecimal(row.amount), secondApprovalNeeded: false };
   });
 }
 
@@ -145,6 +178,7 @@ export async function listRecharges(ctx: ServiceContext, status: ReviewStatus | 
     .where(status === "all" ? undefined : eq(recharges.status, status))
     .orderBy(desc(recharges.id))
     .limit(100);
+  const { dualApprovalAbove, rechargeApproveMax } = await moneySettings(ctx.db);
   return rows.map(({ row, account, channel }) => ({
     id: row.id,
     userId: row.userId,
@@ -158,6 +192,10 @@ export async function listRecharges(ctx: ServiceContext, status: ReviewStatus | 
     reason: row.reason,
     time: row.createdAt,
     reviewedAt: row.reviewedAt,
+    needsTwoApprovals: dualApprovalAbove > 0 && row.amount > dualApprovalAbove,
+    aboveCap: row.amount > rechargeApproveMax,
+    firstApprovedBy: row.firstApprovedBy,
+    firstApprovedAt: row.firstApprovedAt,
   }));
 }
 
@@ -242,6 +280,7 @@ interface MoneyRulesChange {
   withdrawMin?: number;
   withdrawMax?: number;
   rechargeMin?: number;
+  rechargeApproveMax?: number;
   dualApprovalAbove?: number;
   dailyCount?: number;
   withdrawFeeRate?: string;
@@ -252,12 +291,13 @@ interface MoneyRulesChange {
   payoutCap?: string;
 }
 
-/** Limits, window, fee, coin rate and the recharge minimum; only the fields given change. */
+/** Limits, window, fee, coin rate, the recharge minimum and cap; only the fields given change. */
 export async function setMoneyRules(ctx: ServiceContext, input: MoneyRulesChange) {
   const change: Partial<MoneySettings> = {
     withdrawMin: input.withdrawMin,
     withdrawMax: input.withdrawMax,
     rechargeMin: input.rechargeMin,
+    rechargeApproveMax: input.rechargeApproveMax,
     dualApprovalAbove: input.dualApprovalAbove,
     dailyCount: input.dailyCount,
   };
@@ -297,6 +337,8 @@ export async function setMoneyRules(ctx: ServiceContext, input: MoneyRulesChange
   // checked before writing: a refused change must leave the rules as they were
   const merged = { ...(await moneySettings(ctx.db)), ...defined };
   if (merged.withdrawMin > merged.withdrawMax) throw new AppError("invalid_input", {}, "request");
+  // a cap of nothing would refuse every recharge; to stop approvals, close the deposit channels
+  if (merged.rechargeApproveMax <= 0) throw new AppError("invalid_input", {}, "request");
   return describeRules(await updateMoneySettings(ctx.db, defined));
 }
 
@@ -314,6 +356,7 @@ function describeRules(rules: MoneySettings) {
     timezone: rules.timezone,
     dailyCount: rules.dailyCount,
     rechargeMin: centsToDecimal(rules.rechargeMin),
+    rechargeApproveMax: centsToDecimal(rules.rechargeApproveMax),
     rechargeNotice: rules.rechargeNotice,
     dualApprovalAbove: centsToDecimal(rules.dualApprovalAbove),
     payoutCap: bpsToRate(rules.payoutCapBps),

@@ -19,7 +19,9 @@ export interface MoneySettings {
   dailyCount: number;
   rechargeMin: number;
   rechargeNotice: string;
-  /** cents: a withdrawal above it needs two different operators' approvals; 0 turns the rule off */
+  /** cents: the largest recharge an operator may approve at all (above it, none may) */
+  rechargeApproveMax: number;
+  /** cents: a withdrawal or recharge above it needs two different operators' approvals; 0 turns the rule off */
   dualApprovalAbove: number;
   /**
    * basis points: the highest payout rate a settlement option may pay (below 1 always). `place_order`
@@ -39,6 +41,7 @@ export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
   dailyCount: 3,
   rechargeMin: 100_00,
   rechargeNotice: "",
+  rechargeApproveMax: 100_000_00,
   dualApprovalAbove: 0,
   payoutCapBps: DEFAULT_PAYOUT_CAP_BPS,
 };

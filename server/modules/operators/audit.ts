@@ -8,7 +8,8 @@ import type { ServiceContext } from "../context";
 import type { OperatorIdentity } from "./service";
 
 export interface AuditEntry {
-  operator: OperatorIdentity;
+  /** who acted: an operator, the machine token, or the anonymous sign-in attempt */
+  operator: Pick<OperatorIdentity, "id" | "username">;
   /** "POST /api/ops/recharge/review" */
   action: string;
   target: string;

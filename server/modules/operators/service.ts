@@ -1,17 +1,16 @@
 import { randomBytes } from "node:crypto";
 
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 
-import type { OpsRole } from "#contract/operators";
-import { isOpsRole } from "#contract/operators";
+import { ANONYMOUS_ACTOR, isOpsRole, isReservedOperatorName, MACHINE_ACTOR, type OpsRole } from "#contract/operators";
 
 import type { Db, Tx } from "../../db/client";
-import { operators, operatorSessions, settings } from "../../db/schema";
-import { hashPassword, verifyPassword } from "../accounts/passwords";
-import { hashToken, newSessionToken } from "../accounts/tokens";
+import { operators, operatorSessions, operatorSignInFailures, settings } from "../../db/schema";
+import { hashPassword } from "../accounts/passwords";
+import { hashToken } from "../accounts/tokens";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { newTotpSecret, totpStep, totpUri } from "./totp";
+import { newTotpSecret, totpUri } from "./totp";
 
 /** Who is acting in the back office: a named operator, or the machine token (id null), which acts as admin. */
 export interface OperatorIdentity {
@@ -22,24 +21,22 @@ export interface OperatorIdentity {
   sessionHash?: string;
 }
 
-export const MACHINE_OPERATOR: OperatorIdentity = { id: null, username: "token", role: "admin" };
+export const MACHINE_OPERATOR: OperatorIdentity = { id: null, username: MACHINE_ACTOR, role: "admin" };
+
+/** Who the audit log names for a refused sign-in: nobody has proven who they are, so no role comes with it. */
+export const ANONYMOUS_OPERATOR: Pick<OperatorIdentity, "id" | "username"> = { id: null, username: ANONYMOUS_ACTOR };
 
 /** The key a two-person rule compares: two different operators never share one. */
-export const actorKey = (operator: OperatorIdentity) => (operator.id === null ? "token" : `operator:${operator.id}`);
+export const actorKey = (operator: OperatorIdentity) => (operator.id === null ? MACHINE_ACTOR : `operator:${operator.id}`);
 
-const MAX_TRIES = 5;
-const LOCK_SECONDS = 15 * 60;
 /** a console session ends 8 hours after sign-in, or after 30 minutes without a request */
 export const SESSION_SECONDS = 8 * 3600;
 export const IDLE_SECONDS = 30 * 60;
 /** reads refresh the idle clock at most once a minute, so they do not all write */
 const TOUCH_AFTER_SECONDS = 60;
-/** roles that must give an authenticator code: they move money or manage operators */
-const CODE_REQUIRED: readonly OpsRole[] = ["admin", "finance"];
 const SETUP_KEY = "ops_setup";
-
-// compared against when the username is unknown, so an unknown name costs as long as a wrong password
-const UNKNOWN_USER_HASH = "scrypt$16384$8$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+/** the address of an operator's sign-in failure row that counts every address together */
+export const EVERY_ADDRESS = "*";
 
 const newPassword = () => randomBytes(12).toString("base64url");
 
@@ -50,6 +47,8 @@ export async function operatorCount(db: Db): Promise<number> {
 
 /** Creates an operator; the password (generated unless given) and the TOTP URI are shown this once. */
 export async function createOperator(db: Db | Tx, input: { username: string; role: OpsRole; password?: string }, now: number) {
+  // the schema refuses these names too; this keeps any other caller from making a person that reads as the token
+  if (isReservedOperatorName(input.username)) throw new AppError("invalid_input", {}, "account");
   const password = input.password ?? newPassword();
   const secret = newTotpSecret();
   const [row] = await db
@@ -61,71 +60,30 @@ export async function createOperator(db: Db | Tx, input: { username: string; rol
   return { id: row.id, username: input.username, role: input.role, password, otpauth: totpUri(input.username, secret) };
 }
 
+/** `locked`: sign-in is closed to every address (too many wrong tries from all of them together). */
 export async function listOperators(ctx: ServiceContext) {
-  const rows = await ctx.db.select().from(operators).orderBy(asc(operators.id));
+  const rows = await ctx.db
+    .select({ row: operators, lockedUntil: operatorSignInFailures.lockedUntil })
+    .from(operators)
+    .leftJoin(
+      operatorSignInFailures,
+      and(eq(operatorSignInFailures.operatorId, operators.id), eq(operatorSignInFailures.address, EVERY_ADDRESS)),
+    )
+    .orderBy(asc(operators.id));
   const now = ctx.now();
-  return rows.map((row) => ({
+  return rows.map(({ row, lockedUntil }) => ({
     id: row.id,
     username: row.username,
     role: row.role,
-    locked: row.lockedUntil !== null && row.lockedUntil > now,
+    locked: lockedUntil !== null && lockedUntil > now,
     createdAt: row.createdAt,
   }));
 }
 
 /**
- * Operator sign-in. Five wrong tries (password or code) lock the account for 15 minutes; while it is locked
- * even the right password is refused. Admin and finance must give the authenticator code; a code is accepted
- * once. Every refusal says the same, so a guesser does not learn which part was wrong.
+ * The operator behind a console session token, or null when it is unknown, ended or idle too long. A sign-in
+ * lock does not end a session: it stops new sign-ins, and anyone may cause one by guessing.
  */
-export async function operatorLogin(ctx: ServiceContext, input: { username: string; password: string; code?: string }) {
-  const now = ctx.now();
-  const [row] = await ctx.db
-    .select()
-    .from(operators)
-    .where(sql`lower(${operators.username}) = lower(${input.username})`)
-    .limit(1);
-  if (!row) {
-    await verifyPassword(input.password, UNKNOWN_USER_HASH);
-    throw new AppError("ops_login_failed");
-  }
-  if (row.lockedUntil !== null && row.lockedUntil > now) {
-    throw new AppError("ops_login_locked", { minutes: Math.ceil((row.lockedUntil - now) / 60) });
-  }
-  const passwordRight = await verifyPassword(input.password, row.passwordHash);
-  const role = isOpsRole(row.role) ? row.role : null;
-  const needsCode = role === null || CODE_REQUIRED.includes(role);
-  const step = input.code ? totpStep(row.username, row.totpSecret, input.code, now) : null;
-  const codeRight = !needsCode || (step !== null && (row.lastTotpStep === null || step > row.lastTotpStep));
-  if (!passwordRight || !codeRight || role === null) {
-    // counted in the database itself: two wrong tries at once both count
-    const [counted] = await ctx.db
-      .update(operators)
-      .set({ failedTries: sql`${operators.failedTries} + 1` })
-      .where(eq(operators.id, row.id))
-      .returning({ tries: operators.failedTries });
-    if ((counted?.tries ?? 0) >= MAX_TRIES) {
-      await ctx.db
-        .update(operators)
-        .set({ failedTries: 0, lockedUntil: now + LOCK_SECONDS })
-        .where(eq(operators.id, row.id));
-    }
-    throw new AppError("ops_login_failed");
-  }
-  await ctx.db
-    .update(operators)
-    .set({ failedTries: 0, lockedUntil: null, ...(step !== null ? { lastTotpStep: step } : {}) })
-    .where(eq(operators.id, row.id));
-  const token = newSessionToken();
-  await ctx.db
-    .insert(operatorSessions)
-    .values({ tokenHash: hashToken(token), operatorId: row.id, createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_SECONDS });
-  // ended sessions are removed as their operator signs in again
-  await ctx.db.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, row.id), lt(operatorSessions.expiresAt, now)));
-  return { token, operator: { id: row.id, username: row.username, role } };
-}
-
-/** The operator behind a console session token, or null when it is unknown, ended, idle too long or locked. */
 export async function authenticateOperator(ctx: ServiceContext, token: string | undefined): Promise<OperatorIdentity | null> {
   if (!token || token.length > 100) return null;
   const now = ctx.now();
@@ -143,7 +101,6 @@ export async function authenticateOperator(ctx: ServiceContext, token: string | 
     )
     .limit(1);
   if (!row || !isOpsRole(row.operator.role)) return null;
-  if (row.operator.lockedUntil !== null && row.operator.lockedUntil > now) return null;
   if (now - row.lastSeenAt >= TOUCH_AFTER_SECONDS) {
     await ctx.db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.tokenHash, tokenHash));
   }
@@ -181,32 +138,4 @@ export async function redeemSetupCode(ctx: ServiceContext, input: { setupCode: s
     if ((existing?.count ?? 0) > 0) throw new AppError("ops_setup_invalid");
     return createOperator(tx, { username: input.username, role: "admin", password: input.password }, ctx.now());
   });
-}
-
-export const DEMO_OPERATOR = "admin";
-export const DEMO_OPERATOR_PASSWORD = "demo-admin-1234";
-
-/**
- * The demo admin beside the demo customer: created once, and its login with the TOTP URI (to add to an
- * authenticator app) shown at every start of a demo server.
- */
-export async function demoOperator(ctx: ServiceContext): Promise<{ username: string; password: string; otpauth: string }> {
-  const find = () =>
-    ctx.db
-      .select()
-      .from(operators)
-      .where(sql`lower(${operators.username}) = ${DEMO_OPERATOR}`)
-      .limit(1);
-  let [row] = await find();
-  if (!row) {
-    await createOperator(ctx.db, { username: DEMO_OPERATOR, role: "admin", password: DEMO_OPERATOR_PASSWORD }, ctx.now()).catch(
-      (error: unknown) => {
-        // another process seeding at the same moment made it first
-        if (!(error instanceof AppError)) throw error;
-      },
-    );
-    [row] = await find();
-  }
-  if (!row) throw new Error("demo operator was not created");
-  return { username: row.username, password: DEMO_OPERATOR_PASSWORD, otpauth: totpUri(row.username, row.totpSecret) };
 }

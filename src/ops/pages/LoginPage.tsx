@@ -55,6 +55,11 @@ export function LoginPage() {
         <button type="submit" disabled={busy}>
           <Trans>Sign in</Trans>
         </button>
+        <p>
+          <a href="#/setup">
+            <Trans>New platform: create the first admin with the setup code</Trans>
+          </a>
+        </p>
       </form>
     </main>
   );

@@ -18,6 +18,7 @@ interface MoneyRules {
   timezone: string;
   dailyCount: number;
   rechargeMin: string;
+  rechargeApproveMax: string;
   rechargeNotice: string;
   dualApprovalAbove: string;
   /** the highest payout rate a settlement option may pay, below 1 */
@@ -28,7 +29,7 @@ type Field = Exclude<keyof MoneyRules, "window"> | "windowStart" | "windowEnd";
 
 /**
  * The money rules (server/modules/money/settings.ts): recharge minimum and notice, withdrawal limits, fee,
- * window and daily count, the coin rate, the two-person amount and the payout cap. Only the fields that changed are sent, as
+ * window and daily count, the coin rate, the recharge cap, the two-person amount and the payout cap. Only the fields that changed are sent, as
  * the CLI's `money-rules key=value …` does.
  */
 export function MoneyRulesPage() {
@@ -76,6 +77,7 @@ export function MoneyRulesPage() {
             <Trans>Recharge</Trans>
           </legend>
           {input("rechargeMin", t`Smallest recharge`, { inputMode: "decimal" })}
+          {input("rechargeApproveMax", t`Largest recharge an operator may approve`, { inputMode: "decimal" })}
           <label className="wide">
             <Trans>Notice on the recharge page</Trans>
             <textarea name="rechargeNotice" defaultValue={current.rechargeNotice} maxLength={500} rows={3} />
@@ -92,7 +94,7 @@ export function MoneyRulesPage() {
           {input("windowStart", t`Window opens (HH:MM)`, { pattern: time })}
           {input("windowEnd", t`Window closes (HH:MM, 24:00 for midnight)`, { pattern: time })}
           {input("timezone", t`Time zone of the window (e.g. Asia/Shanghai)`)}
-          {input("dualApprovalAbove", t`Two approvals above this amount (0: off)`, { inputMode: "decimal" })}
+          {input("dualApprovalAbove", t`Two approvals above this amount, withdrawals and recharges (0: off)`, { inputMode: "decimal" })}
         </fieldset>
         <fieldset className="panel">
           <legend>

@@ -15,6 +15,11 @@ interface Recharge {
   status: string;
   reason: string | null;
   time: number;
+  /** above the two-person amount: a second, different operator credits it */
+  needsTwoApprovals: boolean;
+  /** above the recharge cap: no operator may approve it */
+  aboveCap: boolean;
+  firstApprovedBy: string | null;
 }
 
 export function RechargesPage() {
@@ -22,7 +27,21 @@ export function RechargesPage() {
   const [shown, setShown] = useState<Recharge | null>(null);
   const columns: QueueColumn<Recharge>[] = [
     { header: <Trans>Account</Trans>, cell: (row) => row.account },
-    { header: <Trans>Amount</Trans>, cell: (row) => money(row.amount), className: "amount" },
+    {
+      header: <Trans>Amount</Trans>,
+      className: "amount",
+      cell: (row) => (
+        <>
+          {money(row.amount)}
+          {row.status === "review" && row.aboveCap && <p className="two-person">{t`Above the recharge cap: nobody may approve it`}</p>}
+          {row.status === "review" && !row.aboveCap && row.needsTwoApprovals && (
+            <p className="two-person">
+              {row.firstApprovedBy ? t`First approval given; a different operator credits it` : t`Needs two approvals`}
+            </p>
+          )}
+        </>
+      ),
+    },
     { header: <Trans>Channel</Trans>, cell: (row) => (row.channel ? `${row.channel.name} (${row.channel.type})` : "—") },
     { header: <Trans>Submitted</Trans>, cell: (row) => when(row.time) },
     {
@@ -38,6 +57,7 @@ export function RechargesPage() {
       cell: (row, done) =>
         row.status === "review" ? (
           <ReviewActions
+            approveLabel={row.firstApprovedBy ? t`Second approval` : t`Approve`}
             onDecide={(decision, reason) => call(api.reviewRecharge, { id: String(row.id), decision, reason })}
             onDone={done}
           />

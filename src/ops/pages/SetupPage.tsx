@@ -1,0 +1,84 @@
+import { Trans } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+
+import { api, call, ConsoleError } from "../api";
+
+/**
+ * The first admin of a new platform: no operator is seeded, so the server leaves a one-time setup code in its
+ * data folder (`ops-setup-code`, readable by its owner only). The code works while no operator exists; the
+ * answer carries the authenticator URI this once.
+ */
+export function SetupPage() {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<{ username: string; otpauth: string } | null>(null);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const fields = {
+        setupCode: String(form.get("setupCode")).trim(),
+        username: String(form.get("username")),
+        password: String(form.get("password")),
+      };
+      setCreated(await call<{ username: string; otpauth: string }>(api.setup, fields));
+    } catch (failure) {
+      setError(failure instanceof ConsoleError ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (created)
+    return (
+      <main className="login">
+        <section role="status">
+          <h1>
+            <Trans>Admin {created.username} created</Trans>
+          </h1>
+          <p>
+            <Trans>Add this key to an authenticator app now (paste it, or make a QR code of it); it is not shown again.</Trans>
+          </p>
+          <code className="secret">{created.otpauth}</code>
+          <p>
+            <a href="#/login">
+              <Trans>Sign in</Trans>
+            </a>
+          </p>
+        </section>
+      </main>
+    );
+  return (
+    <main className="login">
+      <form onSubmit={(event) => void submit(event)}>
+        <h1>
+          <Trans>Create the first admin</Trans>
+        </h1>
+        <p>
+          <Trans>The server wrote a one-time setup code to the file ops-setup-code in its data folder.</Trans>
+        </p>
+        <label>
+          <Trans>Setup code</Trans>
+          <input name="setupCode" autoComplete="off" required />
+        </label>
+        <label>
+          <Trans>Username</Trans>
+          <input name="username" autoComplete="username" required pattern="[A-Za-z][A-Za-z0-9_.\-]{2,31}" />
+        </label>
+        <label>
+          <Trans>Password (at least 10 characters)</Trans>
+          <input name="password" type="password" autoComplete="new-password" required minLength={10} maxLength={128} />
+        </label>
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          <Trans>Create admin</Trans>
+        </button>
+      </form>
+    </main>
+  );
+}
