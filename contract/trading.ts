@@ -15,7 +15,7 @@ export const ORDER_STATUSES = ["holding", "closed", "void"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Why an order was void: `source_switch`, the product's price source changed while it was open. */
-export const VOID_REASONS = ["source_switch"] as const;
+export const VOID_REASONS = ["source_switch", "feed_silent"] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];
 
 export interface Order {

@@ -3,9 +3,10 @@ import { sql } from "drizzle-orm";
 import type { Direction } from "#contract/trading";
 import { orderOutcome } from "#contract/trading-math";
 
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { postEntries } from "../db/ledger";
 import { recordEvents } from "../db/outbox";
+import { LIVE_QUOTE_MAX_AGE_SECONDS } from "../market/live-rules";
 import { yieldToRequests } from "./yield";
 
 /** Wait this long past expiry for the feed to record the expiry second before settling from what is there. */
@@ -29,6 +30,10 @@ interface DueOrder {
   expires_at: string | number;
   close_price: string | number | null;
   close_tick_time: string | number | null;
+  /** priced by a real exchange, not the simulated walk */
+  live: boolean;
+  /** stake and fee, what a void gives back */
+  refund: string | number;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -60,7 +65,7 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
       // the rows are picked and locked first; the close tick is looked up for those rows only
       await tx.execute(sql`
         with due as (
-          select o.id, o.user_id, o.product_id, o.direction, o.amount, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at
+          select o.id, o.user_id, o.product_id, o.direction, o.amount, o.fee, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at
           from orders o
           where o.status = 'holding' and o.expires_at <= ${now} and o.id > ${after}
             and (o.expires_at <= ${now - SETTLEMENT_GRACE_SECONDS}
@@ -70,8 +75,9 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
           for update of o skip locked
         )
         select d.id, d.user_id, d.product_id, d.direction, d.amount, d.payout_bps, d.open_price, d.open_tick_time, d.expires_at,
-               t.price as close_price, t.time as close_tick_time
+               t.price as close_price, t.time as close_tick_time, p.feed_source <> 'simulated' as live, d.amount + d.fee as refund
         from due d
+        join products p on p.id = d.product_id
         left join lateral (
           select price, time from ticks t where t.product_id = d.product_id and t.time <= d.expires_at
           order by t.time desc limit 1
@@ -80,16 +86,30 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
     if (ready.length === 0) return { lastId: null, settled: 0 };
     const lastId = Math.max(...ready.map((order) => order.id));
 
-    const outcomes = ready.map((order) => {
-      // the open tick is itself a recorded price at or before expiry: the fallback if later ticks were pruned
-      const closePrice = Number(order.close_price ?? order.open_price);
-      const closeTickTime = Number(order.close_tick_time ?? order.open_tick_time);
-      const { result, credit } = orderOutcome(
-        { direction: order.direction, openPrice: Number(order.open_price), amountCents: Number(order.amount), payoutBps: order.payout_bps },
-        closePrice,
-      );
-      return { id: order.id, userId: order.user_id, productId: order.product_id, closePrice, closeTickTime, result, credit };
-    });
+    // a real exchange's price is a trade heard in its own second: an order whose expiry no trade was heard near
+    // (the exchange went silent, or the recorder was away) was decided by no price anyone could check, so it is
+    // void and refunded rather than settled on an older one
+    const silent = ready.filter(
+      (order) => order.live && Number(order.close_tick_time ?? 0) < Number(order.expires_at) - LIVE_QUOTE_MAX_AGE_SECONDS,
+    );
+    const voided = await voidSilentOrders(tx, silent, now);
+    const outcomes = ready
+      .filter((order) => !silent.includes(order))
+      .map((order) => {
+        // the open tick is itself a recorded price at or before expiry: the fallback if later ticks were pruned
+        const closePrice = Number(order.close_price ?? order.open_price);
+        const closeTickTime = Number(order.close_tick_time ?? order.open_tick_time);
+        const { result, credit } = orderOutcome(
+          {
+            direction: order.direction,
+            openPrice: Number(order.open_price),
+            amountCents: Number(order.amount),
+            payoutBps: order.payout_bps,
+          },
+          closePrice,
+        );
+        return { id: order.id, userId: order.user_id, productId: order.product_id, closePrice, closeTickTime, result, credit };
+      });
     // the batch's values as one array per column: a few parameters however big the batch, cheap to send and plan
     const column = <T>(pick: (outcome: (typeof outcomes)[number]) => T) => sql.param(outcomes.map(pick));
     const closed = rowsOf<{ id: number; user_id: number; payout: string | number }>(
@@ -128,6 +148,43 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
         })),
       now,
     );
-    return { lastId, settled: closed.length };
+    return { lastId, settled: closed.length + voided };
   });
+}
+
+/**
+ * Voids the orders no price heard near their expiry could decide (`feed_silent`): stake and fee back to cash in
+ * the settlement's transaction, each once (only an order still `holding` changes), and their screens told.
+ */
+async function voidSilentOrders(tx: Tx, orders: DueOrder[], now: number): Promise<number> {
+  if (orders.length === 0) return 0;
+  const voided = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      update orders set status = 'void', void_reason = 'feed_silent', close_time = ${now}
+      where id = any(${sql.param(orders.map((order) => order.id))}::int[]) and status = 'holding'
+      returning id`),
+  );
+  const done = new Set(voided.map((row) => row.id));
+  const refunded = orders.filter((order) => done.has(order.id));
+  await postEntries(
+    tx,
+    refunded.map((order) => ({
+      userId: order.user_id,
+      account: "cash" as const,
+      delta: Number(order.refund),
+      reason: "order_void",
+      reference: `order:${order.id}`,
+      createdAt: now,
+    })),
+  );
+  await recordEvents(
+    tx,
+    refunded.map((order) => ({
+      userId: order.user_id,
+      kind: "order_void" as const,
+      data: { orderId: order.id, pid: order.product_id, reason: "feed_silent" },
+    })),
+    now,
+  );
+  return refunded.length;
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "#server/db/schema";
 import { BinanceSource } from "#server/market/binance-source";
 import { seedProducts } from "#server/market/seed-products";
+import { SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/trading/service";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, startHarness } from "./harness";
 import { FakeBinance, until } from "./live-feed/fake-binance";
@@ -48,7 +49,8 @@ beforeAll(async () => {
   const switched = await setFeed("10");
   expect(switched.body).toMatchObject({ code: 1, data: { feedSource: "binance:btcusdt", feedStaleSeconds: 10 } });
   await api(h, "POST", "/api/ops/product/trading", { pid: String(btc), enabled: "1" }, ops);
-  await h.advance(1);
+  // no order opens in the seconds after a switch (every process must have read it first)
+  await h.advance(SOURCE_SWITCH_SETTLE_SECONDS);
   await until(() => fake.connected("btcusdt") === 1);
 });
 
@@ -118,6 +120,34 @@ describe("a silent exchange stream", () => {
     await h.advance(1);
     expect(await detail()).toMatchObject({ stale: false, price: "70210.00" });
     expect(await check()).toEqual({ allowed: true });
+  });
+});
+
+describe("an exchange silent at an order's expiry", () => {
+  it("voids the order and refunds stake and fee once, instead of settling it on an older price", async () => {
+    await steady("70000.00", 3);
+    const placed = (await placeOrder(h, token, btc)).body;
+    expect(placed).toMatchObject({ code: 1, data: { openPrice: "70000.00" } });
+    await steady("70500.00", 25);
+    // silent from five seconds before the expiry to well past the settlement's grace
+    await h.advance(20);
+    const order = (await api(h, "GET", "/api/user/get_this_order", { id: String(placed.data.id) }, { token })).body.data;
+    expect(order).toMatchObject({ status: "void", voidReason: "feed_silent", result: null });
+    // settlement running again changes nothing: stake and fee came back once, so the order moved no money
+    await h.advance(2);
+    const booked = await h.database.db.execute(
+      `select count(*) filter (where reason = 'order_void') voids, sum(delta) net from ledger where reference = 'order:${placed.data.id}'` as never,
+    );
+    const row = (booked as unknown as { rows: Array<{ voids: string | number; net: string | number }> }).rows[0]!;
+    expect([Number(row.voids), Number(row.net)]).toEqual([1, 0]);
+    expect((await api(h, "GET", "/api/ops/reconcile", {}, ops)).body.data).toMatchObject({ ok: true });
+    // an order whose expiry second traded settles as before (after the silence, a few trades confirm the price)
+    await steady("70500.00", 5);
+    const heardAtExpiry = (await placeOrder(h, token, btc)).body;
+    expect(heardAtExpiry).toMatchObject({ code: 1 });
+    await steady("70600.00", 32);
+    const settled = (await api(h, "GET", "/api/user/get_this_order", { id: String(heardAtExpiry.data.id) }, { token })).body.data;
+    expect(settled).toMatchObject({ status: "closed", result: "win", closePrice: "70600.00" });
   });
 });
 
