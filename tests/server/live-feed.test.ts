@@ -77,8 +77,15 @@ describe("a product fed by Binance", () => {
       data: { feedSource: "binance:btcusdt", feedStaleSeconds: 3 },
     });
     expect((await setTrading(btc, true)).body.code).toBe(1);
-    // no order opens until every process has read the switch
-    h.clock.now += SOURCE_SWITCH_SETTLE_SECONDS;
+    // no order opens until every process has read the switch; meanwhile the exchange trades, and its first
+    // prices, far from the simulated one after a silence, are taken once a few trades confirm them
+    await h.advance(1);
+    await until(() => fake.connected("btcusdt") === 1);
+    for (let i = 0; i < SOURCE_SWITCH_SETTLE_SECONDS; i++) {
+      await trade("70100.00");
+      await h.advance(1);
+    }
+    expect(h.feed.quote(btc)).toEqual({ price: 7_010_000, time: h.clock.now });
   });
 
   it("records the trades heard: the quote, the tick, the candle, labelled Binance", async () => {
