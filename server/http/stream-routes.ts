@@ -14,7 +14,7 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
 
 /**
  * The customer's update stream: a ticket from an authenticated POST, then a GET that holds the connection open
- * (DESIGN: one stream instead of polling loops). Streams still open when the app closes are ended first, so a
+ * (one stream instead of a polling loop per page). Streams still open when the app closes are ended first, so a
  * graceful stop is not held up by them.
  */
 export function registerStreamRoutes(app: FastifyInstance, ctx: ServiceContext, hub: EventHub, scale: number) {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 
 /**
- * A first start as `npm start` makes it (issue 25 §2): no operator with a published password exists, no
+ * A first start as `npm start` makes it: no operator with a published password exists, no
  * secret reaches the log, and the first admin comes from a one-time code in a file of the data folder that
  * only its owner reads. The catalogue is seeded on every fresh database; the demo customer only with
  * SEED_DEMO.

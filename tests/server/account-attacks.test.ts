@@ -6,7 +6,7 @@ import { api, freshPhone, type Harness, OPS_TOKEN, registerUser, rid, startHarne
 import { fundedUser } from "./security/funded-user";
 
 /**
- * The customer-account attacks of the platform review (issue 25), each tried against the running app: a
+ * The customer-account attacks of the platform review, each tried against the running app: a
  * stranger locking a customer out and ending their sessions, telling existing names from unknown ones at
  * login or registration, guessing the old login password through a stolen session, and testing fund
  * passwords by resending an answered requestId. (The PostgreSQL half is in account-attacks-postgres.test.ts.)

@@ -10,7 +10,7 @@ import { prepareFirstOperator } from "#server/modules/operators/setup-file";
 import { api, type Harness, startHarness } from "./harness";
 
 /**
- * The first operator (issue 25 §2): none is seeded, so nobody signs in with a published password; the first
+ * The first operator: none is seeded, so nobody signs in with a published password; the first
  * admin comes from a one-time code the server writes to a file only its owner reads, valid while no operator
  * exists. (tests/crash/first-start.test.ts checks the real start-up: its log, its seeding.)
  */

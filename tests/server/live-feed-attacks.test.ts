@@ -15,7 +15,7 @@ import { SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/trading/service";
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, startHarness } from "./harness";
 import { FakeBinance, until } from "./live-feed/fake-binance";
 
-// An attacker's review of a product fed by an exchange (issue 25 §1): a stream that goes quiet must not keep
+// An attacker's review of a product fed by an exchange: a stream that goes quiet must not keep
 // its last price alive, the exchange's own trade time places a trade, and one wild trade decides nothing.
 let h: Harness;
 let fake: FakeBinance;

@@ -4,7 +4,7 @@ import { OPS_TOKEN } from "./harness";
 import { addOperator, OPERATOR_PASSWORD, type OpsSite, pgliteSite, send, signedIn } from "./ops-sites";
 
 /**
- * The back office's door and its log (issue 25 §2 and §3): a console POST sent by another site's page is
+ * The back office's door and its log: a console POST sent by another site's page is
  * refused; the audit log names no actor an attacker chose (a refused sign-in is "anonymous", the name tried is
  * data), no person can take the token's or the anonymous actor's name, and a request refused for its role
  * leaves a row.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOperator, currentCode, OPERATOR_PASSWORD, type OpsSite, pgliteSite, postgresSite, send, signedIn, tally } from "./ops-sites";
 
 /**
- * An attacker at the back office's door (issue 25 §2): a burst of guesses must not get more tries than the
+ * An attacker at the back office's door: a burst of guesses must not get more tries than the
  * lock allows, one authenticator code must not open several sessions, and a stranger's guesses must neither
  * lock a colleague out nor end the session they have open. On PGlite (one process) and on PostgreSQL with two
  * apps on two pools, where the requests of a burst really run side by side.

@@ -15,7 +15,7 @@ import { placeOrder, SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/tradin
 import { HARNESS_START, ScriptedProvider } from "./harness";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
 
-// Issue 25 §1 and §3 on PostgreSQL with two pools, as two server processes: the recorder (the job leader,
+// The order attacks on PostgreSQL with two pools, as two server processes: the recorder (the job leader,
 // process A) and a follower (process B), each with its own memory of the products and quotes.
 describe("orders against what is committed, two processes on PostgreSQL", () => {
   let postgres: TempPostgres;

@@ -8,7 +8,7 @@ import { placeOrder as placeThrough, SOURCE_SWITCH_SETTLE_SECONDS } from "#serve
 
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
 
-// Issue 25 §1 and §3 on PGlite: what an order is checked against when it is written (the product, its source,
+// The order attacks on PGlite: what an order is checked against when it is written (the product, its source,
 // the stored option and the payout cap, the newest committed tick, the open stake of that product only), and
 // what a price-source switch does to the orders it would otherwise decide.
 let h: Harness;

@@ -5,7 +5,7 @@ import { OPS_TOKEN } from "./harness";
 import { addOperator, type OpsSite, pendingRecharge, pgliteSite, postgresSite, send, signedIn, tally } from "./ops-sites";
 
 /**
- * A recharge is money minted on the word of a screenshot (issue 25 §2): one finance operator approved 1 000 000 U.
+ * A recharge is money minted on the word of a screenshot: one finance operator approved 1 000 000 U.
  * Now no operator may approve above the recharge cap, and above the two-person amount a second, different
  * operator credits. Races of approvals credit once, on PGlite and on PostgreSQL with two pools.
  */
