@@ -2,6 +2,7 @@ import { cpus, loadavg } from "node:os";
 
 import autocannon from "autocannon";
 
+import { MIN_OPTION_SECONDS } from "#contract/constants";
 import { DEMO_PASSWORD } from "#server/db/seed";
 
 import type { ServerProcess } from "../e2e/server-process";
@@ -17,7 +18,7 @@ export const SCALE_OPS_TOKEN = "scale-ops";
 /** the environment of every process: limits out of the way of a load generator on one machine */
 export const SCALE_ENV = { OPS_TOKEN: SCALE_OPS_TOKEN, RATE_LIMIT_SCALE: "10000" };
 /** the shortest settlement time the operator may set, so the orders are due soon after the load */
-export const ORDER_SECONDS = 5;
+export const ORDER_SECONDS = MIN_OPTION_SECONDS;
 const CUSTOMERS = 32;
 /** a multiple of 4, so each process of a stage gets as many connections */
 const CONNECTIONS = 16;
@@ -84,7 +85,7 @@ async function makeCustomers(cluster: Cluster): Promise<Customer[]> {
   );
 }
 
-/** The product the orders go to (crypto trades at any hour), with a 5 s option every process offers. */
+/** The product the orders go to (crypto trades at any hour), with the shortest option every process offers. */
 async function orderProduct(cluster: Cluster): Promise<{ pid: number; pids: string }> {
   const [first] = cluster.servers as [ServerProcess];
   const crypto = (await call(first, "GET", "/api/index/ajaxdata", { market: "crypto" })).data as Array<{ id: number }>;
