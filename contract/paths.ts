@@ -2,12 +2,20 @@
  * Method, path and access of every endpoint: all the client needs to call one. Kept apart from the zod
  * schemas (`endpoints.ts`) so the PWA does not ship the validator.
  */
-export interface ApiPath {
+export interface ApiPath<Answer = unknown> {
   method: "GET" | "POST";
   path: string;
   /** optional: a valid token adds the user's data (the balance on goods), none is no error */
   auth: "none" | "optional" | "user" | "ops";
+  /**
+   * Type only, never set at run time: what a successful answer's `data` holds. The client infers it from the
+   * path it calls and the server's handler must return it, so the two cannot disagree.
+   */
+  readonly answer?: Answer;
 }
+
+/** The `data` of a successful answer to this path (`unknown` for a path not yet given its answer type). */
+export type AnswerOf<P> = P extends ApiPath<infer Answer> ? Answer : unknown;
 
 export const apiPaths = {
   sendSms: { method: "POST", path: "/api/login/sendsms", auth: "none" },

@@ -3,6 +3,7 @@ import type { z } from "zod";
 
 import { successMessages } from "#contract/catalogue";
 import { opsEndpoints } from "#contract/ops";
+import type { AnswerOf } from "#contract/paths";
 
 import type { PriceFeed } from "../market/feed";
 import type { ServiceContext } from "../modules/context";
@@ -43,7 +44,7 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
    */
   const productWrite = <S extends (typeof p)[ProductWrite]>(
     spec: S,
-    act: (scoped: ServiceContext, input: z.infer<S["request"]>) => Promise<unknown>,
+    act: (scoped: ServiceContext, input: z.infer<S["request"]>) => Promise<AnswerOf<S>>,
   ) =>
     opsWriteRoute(
       app,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 
 import type { EndpointSpec } from "#contract/endpoints";
+import type { AnswerOf } from "#contract/paths";
 
 import type { Db } from "../db/client";
 import type { ServiceContext } from "../modules/context";
@@ -33,7 +34,7 @@ export function opsWriteRoute<S extends EndpointSpec, C extends ServiceContext>(
   app: FastifyInstance,
   spec: S,
   ctx: C,
-  handler: (input: z.infer<S["request"]>, context: RequestContext, scoped: C, note: AuditNote) => Promise<Handled<unknown>>,
+  handler: (input: z.infer<S["request"]>, context: RequestContext, scoped: C, note: AuditNote) => Promise<Handled<AnswerOf<S>>>,
   options: { separate?: boolean; perMinute?: number } = {},
 ): void {
   const action = `${spec.method} ${spec.path}`;

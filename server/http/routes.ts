@@ -3,6 +3,7 @@ import type { z } from "zod";
 
 import { type MessageDescriptor, type SuccessKey, successMessages } from "#contract/catalogue";
 import type { EndpointSpec } from "#contract/endpoints";
+import type { AnswerOf } from "#contract/paths";
 
 import { requireFundPassword, requireReplayedFundPassword } from "../modules/accounts/fund-password";
 import type { UserRow } from "../modules/accounts/sessions";
@@ -38,7 +39,7 @@ export interface RequestContext {
 export function route<S extends EndpointSpec>(
   app: FastifyInstance,
   spec: S,
-  handler: (input: z.infer<S["request"]>, context: RequestContext) => Promise<Handled<unknown>>,
+  handler: (input: z.infer<S["request"]>, context: RequestContext) => Promise<Handled<AnswerOf<S>>>,
   options: { perMinute?: number } = {},
 ): void {
   app.route({
@@ -78,7 +79,7 @@ export function onceRoute<S extends EndpointSpec & { request: z.ZodType<{ reques
   app: FastifyInstance,
   spec: S,
   ctx: C,
-  handler: (input: z.infer<S["request"]>, context: RequestContext, scoped: C) => Promise<{ data: unknown; message: SuccessKey }>,
+  handler: (input: z.infer<S["request"]>, context: RequestContext, scoped: C) => Promise<{ data: AnswerOf<S>; message: SuccessKey }>,
   options: { perMinute?: number; fundPassword?: (input: z.infer<S["request"]>) => string | undefined } = {},
 ): void {
   route(
@@ -102,7 +103,7 @@ export function onceRoute<S extends EndpointSpec & { request: z.ZodType<{ reques
             }
           : undefined;
       const answer = await once(ctx, claim, fields, (scoped) => handler(input, context, scoped), fundPassword);
-      return { data: answer.data, message: successMessages[answer.message] };
+      return { data: answer.data as AnswerOf<S>, message: successMessages[answer.message] };
     },
     options,
   );
