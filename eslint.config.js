@@ -44,7 +44,7 @@ export default tseslint.config(
     ignores: [
       "dist/**",
       "dist-ops/**",
-      "src/ops/locales/*.ts",
+      "console/locales/*.ts",
       "node_modules/**",
       "dev-dist/**",
       "src/app/route-tree.gen.ts",

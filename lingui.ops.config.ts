@@ -8,5 +8,5 @@ export default defineConfig({
   locales: ["en", "zh"],
   fallbackLocales: { default: "en" },
   format: formatter({ lineNumbers: false, origins: false }),
-  catalogs: [{ path: "<rootDir>/src/ops/locales/{locale}", include: ["<rootDir>/src/ops"], exclude: ["**/locales/**"] }],
+  catalogs: [{ path: "<rootDir>/console/locales/{locale}", include: ["<rootDir>/console"], exclude: ["**/locales/**"] }],
 });

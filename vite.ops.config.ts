@@ -8,7 +8,7 @@ import { linguiMacro } from "./build/lingui-macro";
 // The back-office console: a build of its own (served at /ops/), so the customer app's bundle, service
 // worker and size budgets never see it.
 export default defineConfig({
-  root: fileURLToPath(new URL("./src/ops", import.meta.url)),
+  root: fileURLToPath(new URL("./console", import.meta.url)),
   base: "/ops/",
   plugins: [react(), linguiMacro()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },

@@ -18,7 +18,7 @@ function newestChange(path: string): number {
 export async function buildConsoleIfNeeded(consoleDir: string): Promise<void> {
   const built = join(consoleDir, "index.html");
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  const sourcesAt = Math.max(...["src/ops", "contract/envelope.ts", "vite.ops.config.ts", "package.json"].map(newestChange));
+  const sourcesAt = Math.max(...["console", "contract/envelope.ts", "vite.ops.config.ts", "package.json"].map(newestChange));
   if (builtAt > sourcesAt) return;
   console.log("Building the back-office console…");
   const result = spawnSync("npm", ["run", "-s", "build:ops"], { stdio: "inherit" });

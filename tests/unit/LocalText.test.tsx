@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import { localText, TRANSLATED_LANGUAGES, withTranslations } from "#contract/localized-texts";
 
-import { TranslationRows } from "../../src/ops/TranslationRows";
+import { TranslationRows } from "../../console/TranslationRows";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
