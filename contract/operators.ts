@@ -8,8 +8,13 @@ export type OpsRole = (typeof OPS_ROLES)[number];
 export const isOpsRole = (value: unknown): value is OpsRole =>
   typeof value === "string" && (OPS_ROLES as readonly string[]).includes(value);
 
-/** Whether an operator of `role` may call an endpoint declaring `allowed`; admin always may. */
-export const roleAllows = (role: OpsRole, allowed: readonly OpsRole[] | undefined) => role === "admin" || (allowed ?? []).includes(role);
+/**
+ * Whether an operator of `role` may call `endpoint` (an entry of `contract/ops-paths.ts`, or a route's config
+ * carrying its roles); admin always may, and an endpoint that declares no roles is admin's. The one check: the
+ * server's auth hook refuses with it, the console's navigation and pages offer only what it allows.
+ */
+export const roleAllows = (role: OpsRole, endpoint: { readonly roles?: readonly OpsRole[] | undefined }) =>
+  role === "admin" || (endpoint.roles ?? []).includes(role);
 
 /** Roles every signed-in operator has for the read-only basics (who am I, the dashboard). */
 export const EVERY_ROLE: readonly OpsRole[] = OPS_ROLES;

@@ -98,7 +98,7 @@ export async function identifyOperator(
  * written to the audit log (who, which endpoint and path): an operator probing past their role shows up.
  */
 export async function requireRole(ctx: ServiceContext, operator: OperatorIdentity, request: FastifyRequest) {
-  if (roleAllows(operator.role, request.routeOptions.config.roles)) return;
+  if (roleAllows(operator.role, request.routeOptions.config)) return;
   await writeAudit(ctx.db, {
     operator,
     action: `${request.method} ${request.routeOptions.url ?? ""}`,

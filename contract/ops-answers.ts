@@ -1,0 +1,229 @@
+import type { ContentKind } from "./content";
+import type { Market, MarketStatus } from "./markets";
+import type { OpsRole } from "./operators";
+import type { LocalTexts } from "./ops-money-answers";
+
+/**
+ * What the operator endpoints answer about operators, customers, products and content. With
+ * `ops-money-answers.ts` these are the shapes `contract/ops-paths.ts` gives each operator path.
+ */
+
+export interface OperatorSelf {
+  /** null for the machine token */
+  id: number | null;
+  username: string;
+  role: OpsRole;
+}
+
+export interface OperatorAccount {
+  id: number;
+  username: string;
+  role: string;
+  /** sign-in closed to every address (too many wrong tries from all of them) */
+  locked: boolean;
+  createdAt: number;
+}
+
+/** A new operator, with its password and authenticator URI shown this once. */
+export interface CreatedOperator {
+  id: number;
+  username: string;
+  role: OpsRole;
+  password: string;
+  otpauth: string;
+}
+
+export interface AuditRow {
+  id: number;
+  operatorId: number | null;
+  actor: string;
+  at: number;
+  action: string;
+  target: string;
+  input: unknown;
+  before: unknown;
+  after: unknown;
+  ip: string;
+}
+
+export interface ProcessStatus {
+  pid: number;
+  database: "pglite" | "postgres";
+  leader: boolean;
+}
+
+interface PendingQueue {
+  count: number;
+  oldestAgeSeconds: number | null;
+}
+interface DayTotal {
+  count: number;
+  total: string;
+}
+
+export interface Dashboard {
+  pending: { recharges: PendingQueue; withdrawals: PendingQueue; verifications: PendingQueue };
+  today: { since: number; deposits: DayTotal; withdrawals: DayTotal; orders: DayTotal; newUsers: number; ledgerRows: number };
+}
+
+export interface ProductExposure {
+  productId: number;
+  code: string;
+  orders: number;
+  stakeUp: string;
+  stakeDown: string;
+  payoutIfUp: string;
+  payoutIfDown: string;
+  worstCasePayout: string;
+  worstCaseLoss: string;
+}
+
+export interface FeedHealth {
+  productId: number;
+  code: string;
+  status: MarketStatus;
+  lastTick: number | null;
+  ageSeconds: number | null;
+}
+
+export interface Risk {
+  exposure: ProductExposure[];
+  feed: FeedHealth[];
+  process: ProcessStatus;
+  at: number;
+}
+
+export interface ProductSettings {
+  id: number;
+  code: string;
+  name: string;
+  nameTexts: LocalTexts;
+  market: Market;
+  tradingEnabled: boolean;
+  feedSource: string;
+  feedStaleSeconds: number;
+  stale: boolean;
+  requoteToleranceBps: number;
+  maxQuoteAgeSeconds: number;
+  feeRate: string;
+  singleMin: string;
+  singleMax: string;
+  totalMax: string;
+  /** "seconds:payoutRate:min:max" */
+  options: string[];
+}
+
+export interface CustomerFound {
+  id: number;
+  account: string;
+  phone: string;
+  inviteCode: string;
+  verified: boolean;
+  locked: boolean;
+  cash: string;
+  createdAt: number;
+}
+
+export interface CustomerAccount {
+  id: number;
+  account: string;
+  phone: string;
+  inviteCode: string;
+  inviterId: number | null;
+  locked: boolean;
+  verified: boolean;
+  vipLevel: number;
+  cash: string;
+  coin: string;
+  frozen: string;
+  yuebao: string;
+  createdAt: number;
+}
+
+interface RequestRow {
+  id: number;
+  amount: string;
+  status: "success" | "review" | "failed";
+  time: number;
+}
+
+export interface CustomerDetail {
+  user: {
+    id: number;
+    account: string;
+    phone: string;
+    name: string | null;
+    inviteCode: string;
+    inviterId: number | null;
+    verified: boolean;
+    locked: boolean;
+    vipLevel: number;
+    language: string;
+    createdAt: number;
+  };
+  balances: { cash: string; coin: string; frozen: string; yuebao: string };
+  /** newest first, each with the account's balance after the row */
+  ledger: Array<{ id: number; account: string; delta: string; balance: string; reason: string; reference: string | null; time: number }>;
+  orders: Array<{
+    id: number;
+    productId: number;
+    direction: "up" | "down";
+    amount: string;
+    seconds: number;
+    status: "void" | "closed" | "holding";
+    result: "win" | "loss" | "tie" | null;
+    payout: string | null;
+    openTime: number;
+  }>;
+  cards: Array<{ id: number; type: "bank" | "alipay" | "wechat" | "crypto"; bank: string; branch: string; number: string; holder: string }>;
+  recharges: RequestRow[];
+  withdrawals: RequestRow[];
+  verifications: Array<{ id: number; name: string; idNumber: string; status: string }>;
+}
+
+export interface SmsOutboxRow {
+  id: number;
+  phone: string;
+  code: string;
+  time: number;
+  expiresAt: number;
+  used: number | null;
+}
+
+export interface VerificationForReview {
+  id: number;
+  account: string;
+  name: string;
+  idNumber: string;
+  time: number;
+}
+
+export interface ContentItemPage {
+  page: number;
+  pageSize: number;
+  total: number;
+  items: Array<{
+    item: string;
+    kind: string;
+    title: string;
+    time: number;
+    updatedAt: number;
+    languages: Array<{ lang: string; published: boolean }>;
+  }>;
+}
+
+export interface ContentLanguage {
+  lang: string;
+  title: string;
+  summary: string;
+  body: string;
+  published: boolean;
+  updatedAt: number;
+}
+
+export interface ContentItemForOps {
+  item: string;
+  kind: ContentKind;
+  time: number;
+  languages: ContentLanguage[];
+}

@@ -1,0 +1,142 @@
+import type { CardType } from "./cards";
+import type { InviteBonusPolicy } from "./invites";
+import type { LanguageCode } from "./languages";
+import type { ReviewStatus } from "./review";
+
+/**
+ * What the operator endpoints about money answer (amounts as the API's decimal strings): the review queues,
+ * deposit channels, money rules, reconciliation and yuebao plans. `contract/ops-paths.ts` gives each path its
+ * answer, so the console, the CLI and the server's handlers agree on one shape.
+ */
+
+/** Texts an operator wrote per language; a language without its own shows the English. */
+export type LocalTexts = Partial<Record<LanguageCode, string>>;
+
+/** Who approved first, when a request needs two people (the two-person rule). */
+interface TwoPersonState {
+  needsTwoApprovals: boolean;
+  firstApprovedBy: string | null;
+  firstApprovedAt: number | null;
+}
+
+export interface RechargeForReview extends TwoPersonState {
+  id: number;
+  userId: number;
+  account: string;
+  amount: string;
+  channelId: number;
+  channel: { type: CardType; name: string; account: string } | null;
+  screenshot: string;
+  screenshotUrl: string;
+  status: ReviewStatus;
+  reason: string | null;
+  time: number;
+  reviewedAt: number | null;
+  /** above the largest recharge any operator may approve */
+  aboveCap: boolean;
+}
+
+export interface WithdrawalForReview extends TwoPersonState {
+  id: number;
+  userId: number;
+  account: string;
+  cardId: number;
+  /** where the money goes, in full, for the person paying out */
+  payout: { channel: CardType; bank: string; branch: string; number: string; holder: string } | null;
+  amount: string;
+  fee: string;
+  actual: string;
+  status: ReviewStatus;
+  reason: string | null;
+  time: number;
+  reviewedAt: number | null;
+}
+
+export interface RechargeDecision {
+  id: number;
+  status: ReviewStatus;
+  amount: string;
+  /** the first of two approvals was recorded; another operator pays */
+  secondApprovalNeeded: boolean;
+}
+
+export interface WithdrawalDecision extends RechargeDecision {
+  actual: string;
+}
+
+export interface DepositChannelForOps {
+  id: number;
+  type: CardType;
+  name: string;
+  nameTexts: LocalTexts;
+  account: string;
+  note: string;
+  noteTexts: LocalTexts;
+  enabled: boolean;
+  /** a link the operator's session opens, never the image itself */
+  qr: { url: string; bytes: number; sha256: string } | null;
+}
+
+export interface MoneyRules {
+  coinRate: string;
+  withdrawMin: string;
+  withdrawMax: string;
+  withdrawFeeRate: string;
+  /** "HH:MM-HH:MM" in `timezone` */
+  window: string;
+  timezone: string;
+  dailyCount: number;
+  rechargeMin: string;
+  rechargeApproveMax: string;
+  rechargeNotice: string;
+  dualApprovalAbove: string;
+  payoutCap: string;
+}
+
+export interface Reconciliation {
+  users: number;
+  drift: Array<{ account: string; balance: string; expected: string; ledger: string }>;
+  negativeBalances: number;
+  ok: boolean;
+}
+
+/** A cached balance beside the sum of its ledger rows. */
+export interface BalancePair {
+  balance: string;
+  ledger: string;
+  difference: string;
+}
+
+export interface ReconcileReport {
+  ok: boolean;
+  users: number;
+  drifting: number;
+  negativeBalances: number;
+  totals: Record<string, BalancePair>;
+  page: number;
+  pageSize: number;
+  total: number;
+  rows: Array<{ id: number; account: string; drift: boolean; accounts: Record<string, BalancePair> }>;
+  at: number;
+}
+
+export interface PlanForOps {
+  id: number;
+  title: string;
+  titleTexts: LocalTexts;
+  dailyRate: string;
+  days: number;
+  minAmount: string;
+  enabled: boolean;
+}
+
+export interface PlanWithEarnings extends PlanForOps {
+  /** subscriptions earning in the plan now, and their principal */
+  earning: number;
+  earningPrincipal: string;
+}
+
+export interface InviteBonusSetting {
+  bonusPerInvitee: string;
+  policy: InviteBonusPolicy;
+}

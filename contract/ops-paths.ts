@@ -1,0 +1,156 @@
+import type { OfficePlace } from "./location";
+import { EVERY_ROLE, type OpsRole } from "./operators";
+import type {
+  AuditRow,
+  ContentItemForOps,
+  ContentItemPage,
+  ContentLanguage,
+  CreatedOperator,
+  CustomerAccount,
+  CustomerDetail,
+  CustomerFound,
+  Dashboard,
+  OperatorAccount,
+  OperatorSelf,
+  ProcessStatus,
+  ProductSettings,
+  Risk,
+  SmsOutboxRow,
+  VerificationForReview,
+} from "./ops-answers";
+import type {
+  DepositChannelForOps,
+  InviteBonusSetting,
+  LocalTexts,
+  MoneyRules,
+  PlanForOps,
+  PlanWithEarnings,
+  RechargeDecision,
+  RechargeForReview,
+  ReconcileReport,
+  Reconciliation,
+  WithdrawalDecision,
+  WithdrawalForReview,
+} from "./ops-money-answers";
+import type { ApiPath } from "./paths";
+
+/** An operator path: method, path, access, the roles allowed besides admin, and (type only) its answer. */
+export interface OpsPath<Answer = unknown> extends ApiPath<Answer> {
+  /** checked once, in the server's auth hook, and by the console before it offers a page (`roleAllows`) */
+  roles?: readonly OpsRole[];
+}
+
+/**
+ * Gives a path its answer type. Nothing is added at run time: the type rides on the entry, so the console's
+ * `call()` and the CLI infer the answer from the path and the server's handler must return it.
+ */
+const answers =
+  <Answer>() =>
+  <const P extends Omit<OpsPath, "answer">>(path: P): P & OpsPath<Answer> =>
+    path;
+
+/** Who may call what (admin always may). */
+const ADMIN: readonly OpsRole[] = [];
+const FINANCE: readonly OpsRole[] = ["finance"];
+const SUPPORT: readonly OpsRole[] = ["support"];
+const CONTENT: readonly OpsRole[] = ["content"];
+/** finding a customer: support answers them, finance checks them before paying out */
+const PEOPLE: readonly OpsRole[] = ["support", "finance"];
+
+/**
+ * Every operator endpoint without its schema, so the console imports it without shipping the validator;
+ * `contract/ops.ts` adds each one's summary and request schema, as `endpoints.ts` does for `apiPaths`.
+ */
+export const opsPaths = {
+  listProducts: answers<ProductSettings[]>()({ method: "GET", path: "/api/ops/products", auth: "ops", roles: FINANCE }),
+  setProductTrading: answers<{ id: number; tradingEnabled: boolean }>()({
+    method: "POST",
+    path: "/api/ops/product/trading",
+    auth: "ops",
+    roles: ADMIN,
+  }),
+  setProductOptions: answers<{ id: number; options: number }>()({
+    method: "POST",
+    path: "/api/ops/product/options",
+    auth: "ops",
+    roles: ADMIN,
+  }),
+  setProductLimits: answers<{ id: number; feeRate: string; singleMin: string; singleMax: string; totalMax: string }>()({
+    method: "POST",
+    path: "/api/ops/product/limits",
+    auth: "ops",
+    roles: ADMIN,
+  }),
+  setProductNames: answers<{ id: number; name: string; nameTexts: LocalTexts }>()({
+    method: "POST",
+    path: "/api/ops/product/names",
+    auth: "ops",
+    roles: ADMIN,
+  }),
+  setProductFeed: answers<{ id: number; feedSource: string; feedStaleSeconds: number; voided: number }>()({
+    method: "POST",
+    path: "/api/ops/product/feed",
+    auth: "ops",
+    roles: ADMIN,
+  }),
+  setProductQuoting: answers<{ id: number; requoteToleranceBps: number; maxQuoteAgeSeconds: number }>()({
+    method: "POST",
+    path: "/api/ops/product/quoting",
+    auth: "ops",
+    roles: ADMIN,
+  }),
+  risk: answers<Risk>()({ method: "GET", path: "/api/ops/risk", auth: "ops", roles: EVERY_ROLE }),
+  listRecharges: answers<RechargeForReview[]>()({ method: "GET", path: "/api/ops/recharges", auth: "ops", roles: FINANCE }),
+  reviewRecharge: answers<RechargeDecision>()({ method: "POST", path: "/api/ops/recharge/review", auth: "ops", roles: FINANCE }),
+  setChannel: answers<DepositChannelForOps>()({ method: "POST", path: "/api/ops/channel", auth: "ops", roles: FINANCE }),
+  listChannels: answers<DepositChannelForOps[]>()({ method: "GET", path: "/api/ops/channels", auth: "ops", roles: FINANCE }),
+  listWithdrawals: answers<WithdrawalForReview[]>()({ method: "GET", path: "/api/ops/withdrawals", auth: "ops", roles: FINANCE }),
+  reviewWithdrawal: answers<WithdrawalDecision>()({ method: "POST", path: "/api/ops/withdrawal/review", auth: "ops", roles: FINANCE }),
+  moneyRules: answers<MoneyRules>()({ method: "GET", path: "/api/ops/money-rules", auth: "ops", roles: FINANCE }),
+  setMoneyRules: answers<MoneyRules>()({ method: "POST", path: "/api/ops/money-rules", auth: "ops", roles: FINANCE }),
+  reconcileReport: answers<ReconcileReport>()({ method: "GET", path: "/api/ops/reconcile/report", auth: "ops", roles: FINANCE }),
+  reconcile: answers<Reconciliation>()({ method: "GET", path: "/api/ops/reconcile", auth: "ops", roles: FINANCE }),
+  listVerifications: answers<VerificationForReview[]>()({ method: "GET", path: "/api/ops/verifications", auth: "ops", roles: SUPPORT }),
+  reviewVerification: answers<{ id: number; status: string }>()({
+    method: "POST",
+    path: "/api/ops/verification/review",
+    auth: "ops",
+    roles: SUPPORT,
+  }),
+  sendMessage: answers<{ id: number; to: string }>()({ method: "POST", path: "/api/ops/message", auth: "ops", roles: SUPPORT }),
+  setInviteBonus: answers<InviteBonusSetting>()({ method: "POST", path: "/api/ops/invite-bonus", auth: "ops", roles: FINANCE }),
+  smsOutbox: answers<SmsOutboxRow[]>()({ method: "GET", path: "/api/ops/sms", auth: "ops", roles: SUPPORT }),
+  publishContent: answers<Omit<ContentLanguage, "updatedAt"> & { item: string }>()({
+    method: "POST",
+    path: "/api/ops/content",
+    auth: "ops",
+    roles: CONTENT,
+  }),
+  listContentItems: answers<ContentItemPage>()({ method: "GET", path: "/api/ops/contents", auth: "ops", roles: CONTENT }),
+  contentItem: answers<ContentItemForOps>()({ method: "GET", path: "/api/ops/content/item", auth: "ops", roles: CONTENT }),
+  setContentPublished: answers<{ item: string; languages: Record<string, boolean> }>()({
+    method: "POST",
+    path: "/api/ops/content/publish",
+    auth: "ops",
+    roles: CONTENT,
+  }),
+  office: answers<OfficePlace>()({ method: "GET", path: "/api/ops/office", auth: "ops", roles: CONTENT }),
+  setOffice: answers<OfficePlace>()({ method: "POST", path: "/api/ops/office", auth: "ops", roles: CONTENT }),
+  listPlansForOps: answers<PlanWithEarnings[]>()({ method: "GET", path: "/api/ops/plans", auth: "ops", roles: FINANCE }),
+  setPlan: answers<PlanForOps | null>()({ method: "POST", path: "/api/ops/plan", auth: "ops", roles: FINANCE }),
+  operatorLogin: answers<{ username: string; role: OpsRole }>()({ method: "POST", path: "/api/ops/login", auth: "none" }),
+  operatorSetup: answers<{ username: string; role: OpsRole; otpauth: string }>()({ method: "POST", path: "/api/ops/setup", auth: "none" }),
+  operatorLogout: answers<{ loggedOut: boolean }>()({ method: "POST", path: "/api/ops/logout", auth: "ops", roles: EVERY_ROLE }),
+  operatorMe: answers<OperatorSelf>()({ method: "GET", path: "/api/ops/me", auth: "ops", roles: EVERY_ROLE }),
+  listOperators: answers<OperatorAccount[]>()({ method: "GET", path: "/api/ops/operators", auth: "ops", roles: ADMIN }),
+  addOperator: answers<CreatedOperator>()({ method: "POST", path: "/api/ops/operators", auth: "ops", roles: ADMIN }),
+  auditLog: answers<AuditRow[]>()({ method: "GET", path: "/api/ops/audit", auth: "ops", roles: ADMIN }),
+  processStatus: answers<ProcessStatus>()({ method: "GET", path: "/api/ops/status", auth: "ops", roles: EVERY_ROLE }),
+  dashboard: answers<Dashboard>()({ method: "GET", path: "/api/ops/dashboard", auth: "ops", roles: EVERY_ROLE }),
+  searchUsers: answers<CustomerFound[]>()({ method: "GET", path: "/api/ops/users", auth: "ops", roles: PEOPLE }),
+  userDetail: answers<CustomerDetail>()({ method: "GET", path: "/api/ops/user/detail", auth: "ops", roles: PEOPLE }),
+  showUser: answers<CustomerAccount>()({ method: "GET", path: "/api/ops/user", auth: "ops", roles: PEOPLE }),
+  unlockUser: answers<{ account: string; locked: boolean }>()({ method: "POST", path: "/api/ops/unlock", auth: "ops", roles: SUPPORT }),
+} as const satisfies Record<string, OpsPath>;
+
+export type OpsPathName = keyof typeof opsPaths;
