@@ -10,20 +10,6 @@ import { FormStatus } from "./FormStatus";
 import { useLoad } from "./use-load";
 import { useSubmit } from "./use-submit";
 
-interface Language {
-  lang: string;
-  title: string;
-  summary: string;
-  body: string;
-  published: boolean;
-  updatedAt: number;
-}
-interface Item {
-  item: string;
-  kind: ContentKindName;
-  time: number;
-  languages: Language[];
-}
 interface Draft {
   title: string;
   summary: string;
@@ -46,7 +32,7 @@ export function ContentEditor(props: { item: string; kind: ContentKindName; isNe
   const whole = useSubmit();
   const { data, error, reload } = useLoad(
     () =>
-      call<Item>(api.contentItem, { item: props.item }).catch((failure: unknown) => {
+      call(api.contentItem, { item: props.item }).catch((failure: unknown) => {
         // a new item has no row yet
         if (props.isNew && failure instanceof ConsoleError && failure.key === "content_not_found")
           return { item: props.item, kind: props.kind, time: Math.floor(Date.now() / 1000), languages: [] };
@@ -79,7 +65,7 @@ export function ContentEditor(props: { item: string; kind: ContentKindName; isNe
   const publishAll = (published: boolean, only?: LanguageCode) =>
     void whole
       .submit(
-        () => call(api.publishContentItem, { item: props.item, published: published ? "1" : "0", lang: only }),
+        () => call(api.setContentPublished, { item: props.item, published: published ? "1" : "0", lang: only }),
         published ? t`Published` : t`Unpublished`,
       )
       .then((ok) => ok && reload());

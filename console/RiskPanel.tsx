@@ -2,14 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 
 import { api, call } from "./api";
 import { age } from "./i18n";
-import { amount, EXPOSURE_FIGURES, type ExposureFigure } from "./product-figures";
+import { amount, EXPOSURE_FIGURES } from "./product-figures";
 import { useLoad } from "./use-load";
-
-interface Risk {
-  exposure: Array<{ productId: number; code: string; orders: number } & Record<ExposureFigure, string>>;
-  feed: Array<{ productId: number; code: string; status: string; lastTick: number | null; ageSeconds: number | null }>;
-  process: { pid: number; database: string; leader: boolean };
-}
 
 /** An open market whose last tick is older than this is not being recorded. */
 const STALE_SECONDS = 5;
@@ -17,7 +11,7 @@ const STALE_SECONDS = 5;
 /** The dashboard's live part: what open orders could cost, and whether the feed and its job runner are alive. */
 export function RiskPanel() {
   const { t } = useLingui();
-  const { data, error, reload } = useLoad(() => call<Risk>(api.risk));
+  const { data, error, reload } = useLoad(() => call(api.risk));
   if (error) return <p className="error">{error}</p>;
   if (!data) return null;
   return (

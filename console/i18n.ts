@@ -1,7 +1,5 @@
 import { i18n } from "@lingui/core";
 
-import { formatAmount } from "@/i18n/format";
-
 import { messages as en } from "./locales/en";
 import { messages as zh } from "./locales/zh";
 
@@ -32,5 +30,15 @@ export const when = (unix: number) =>
     new Date(unix * 1000),
   );
 
-/** An amount from the API ("12345.60") with the language's grouping: "12,345.60". */
-export const money = (value: string | number) => formatAmount(value, i18n.locale);
+const amountFormats: Record<ConsoleLanguage, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  zh: new Intl.NumberFormat("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
+/** An amount from the API ("12345.60") with the language's grouping: "12,345.60"; what is not a number shows as sent. */
+export function money(value: string | number): string {
+  const number = Number(value);
+  if (String(value).trim() === "" || !Number.isFinite(number)) return String(value);
+  // no "-0.00" for a value that is zero
+  return amountFormats[i18n.locale === "zh" ? "zh" : "en"].format(number === 0 ? 0 : number);
+}

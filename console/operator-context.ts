@@ -1,12 +1,14 @@
 import { createContext, useContext } from "react";
 
-import type { Operator } from "./api";
+import { roleAllows } from "#contract/operators";
+import type { OperatorSelf } from "#contract/ops-answers";
+import type { OpsPath } from "#contract/ops-paths";
 
 /** The signed-in operator, for pages that show or hide what the role may change. */
-export const OperatorContext = createContext<Operator | null>(null);
+export const OperatorContext = createContext<OperatorSelf | null>(null);
 
-/** Whether the signed-in operator has one of `roles` (admin always has). */
-export function useMay(): (...roles: Operator["role"][]) => boolean {
+/** Whether the signed-in operator's role may call `endpoint` (the server's own check, `roleAllows`). */
+export function useMay(): (endpoint: OpsPath) => boolean {
   const operator = useContext(OperatorContext);
-  return (...roles) => operator !== null && (operator.role === "admin" || roles.includes(operator.role));
+  return (endpoint) => operator !== null && roleAllows(operator.role, endpoint);
 }

@@ -204,7 +204,8 @@ export interface ContentItemPage {
   total: number;
   items: Array<{
     item: string;
-    kind: string;
+    /** "" only for an item without a row in any language, which the list never holds */
+    kind: ContentKind | "";
     title: string;
     time: number;
     updatedAt: number;

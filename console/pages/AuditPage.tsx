@@ -5,22 +5,10 @@ import { api, call } from "../api";
 import { when } from "../i18n";
 import { useLoad } from "../use-load";
 
-interface AuditRow {
-  id: number;
-  actor: string;
-  at: number;
-  action: string;
-  target: string;
-  input: unknown;
-  before: unknown;
-  after: unknown;
-  ip: string;
-}
-
 export function AuditPage() {
   const { t } = useLingui();
   const [filter, setFilter] = useState<{ actor?: string; target?: string }>({});
-  const { data, error } = useLoad(() => call<AuditRow[]>(api.audit, filter), [filter.actor, filter.target]);
+  const { data, error } = useLoad(() => call(api.auditLog, filter), [filter.actor, filter.target]);
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
-import type { Translations } from "#contract/localized-texts";
+import type { DepositChannelForOps as Channel } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
 import { formFields } from "../form-fields";
@@ -11,19 +11,6 @@ import { TranslationRows } from "../TranslationRows";
 import { useLoad } from "../use-load";
 import { useRowEditor } from "../use-row-editor";
 import { useSubmit } from "../use-submit";
-
-interface Channel {
-  id: number;
-  type: string;
-  name: string;
-  nameTexts: Translations;
-  account: string;
-  note: string;
-  noteTexts: Translations;
-  enabled: boolean;
-  /** served to the operator's session only */
-  qr: { url: string; bytes: number; sha256: string } | null;
-}
 
 // contract/wallet.ts CARD_TYPES, named here so the console ships no validator
 const TYPES = ["bank", "alipay", "wechat", "crypto"] as const;
@@ -44,7 +31,7 @@ const readAsDataUrl = (file: File) =>
 /** Where customers send recharges: add, change, enable or disable a channel, with its QR image to scan. */
 export function ChannelsPage() {
   const { t } = useLingui();
-  const { data, error, reload } = useLoad(() => call<Channel[]>(api.channels));
+  const { data, error, reload } = useLoad(() => call(api.listChannels));
   const editor = useRowEditor(data, reload);
   return (
     <section>

@@ -8,19 +8,6 @@ import { when } from "../i18n";
 import { Pager } from "../Pager";
 import { useLoad } from "../use-load";
 
-interface ItemPage {
-  page: number;
-  pageSize: number;
-  total: number;
-  items: Array<{
-    item: string;
-    kind: ContentKindName;
-    title: string;
-    updatedAt: number;
-    languages: Array<{ lang: string; published: boolean }>;
-  }>;
-}
-
 /** Banners, notices, news, company pages and activities: the list, 20 a page, and the editor of one item. */
 export function ContentPage() {
   const { t } = useLingui();
@@ -28,10 +15,7 @@ export function ContentPage() {
   const [kind, setKind] = useState<ContentKindName | "">("");
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<{ item: string; kind: ContentKindName; isNew: boolean } | null>(null);
-  const { data, error, reload } = useLoad(
-    () => call<ItemPage>(api.contents, { kind: kind || undefined, page: String(page) }),
-    [kind, page],
-  );
+  const { data, error, reload } = useLoad(() => call(api.listContentItems, { kind: kind || undefined, page: String(page) }), [kind, page]);
   const startNew = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -115,7 +99,7 @@ export function ContentPage() {
               <td>
                 <code>{row.item}</code>
               </td>
-              <td>{kindLabel(row.kind)}</td>
+              <td>{row.kind ? kindLabel(row.kind) : "—"}</td>
               <td>{row.title}</td>
               <td>
                 {row.languages.map((language) => (
@@ -130,7 +114,11 @@ export function ContentPage() {
               </td>
               <td>{when(row.updatedAt)}</td>
               <td>
-                <button type="button" onClick={() => setOpen({ item: row.item, kind: row.kind, isNew: false })}>
+                <button
+                  type="button"
+                  disabled={!row.kind}
+                  onClick={() => row.kind && setOpen({ item: row.item, kind: row.kind, isNew: false })}
+                >
                   <Trans>Edit</Trans>
                 </button>
               </td>

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { api, call, ConsoleError } from "../api";
-import { goTo } from "../navigation";
 
 export function LoginPage() {
   const { t } = useLingui();
+  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -15,8 +16,12 @@ export function LoginPage() {
     setError(null);
     try {
       const code = String(form.get("code") ?? "").trim();
-      await call(api.login, { username: String(form.get("username")), password: String(form.get("password")), code: code || undefined });
-      goTo("/");
+      await call(api.operatorLogin, {
+        username: String(form.get("username")),
+        password: String(form.get("password")),
+        code: code || undefined,
+      });
+      await navigate({ to: "/" });
     } catch (failure) {
       setError(failure instanceof ConsoleError ? failure.message : String(failure));
     } finally {
@@ -56,9 +61,9 @@ export function LoginPage() {
           <Trans>Sign in</Trans>
         </button>
         <p>
-          <a href="#/setup">
+          <Link to="/setup">
             <Trans>New platform: create the first admin with the setup code</Trans>
-          </a>
+          </Link>
         </p>
       </form>
     </main>

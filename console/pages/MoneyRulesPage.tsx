@@ -1,29 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
 
+import type { MoneyRules } from "#contract/ops-money-answers";
+
 import { api, call } from "../api";
 import { FormStatus } from "../FormStatus";
 import { money } from "../i18n";
 import { useLoad } from "../use-load";
 import { useSubmit } from "../use-submit";
-
-/** GET /api/ops/money-rules, as `npm run ops -- money-rules` prints it. */
-interface MoneyRules {
-  coinRate: string;
-  withdrawMin: string;
-  withdrawMax: string;
-  withdrawFeeRate: string;
-  /** "HH:MM-HH:MM" in `timezone` */
-  window: string;
-  timezone: string;
-  dailyCount: number;
-  rechargeMin: string;
-  rechargeApproveMax: string;
-  rechargeNotice: string;
-  dualApprovalAbove: string;
-  /** the highest payout rate a settlement option may pay, below 1 */
-  payoutCap: string;
-}
 
 type Field = Exclude<keyof MoneyRules, "window"> | "windowStart" | "windowEnd";
 
@@ -35,7 +19,7 @@ type Field = Exclude<keyof MoneyRules, "window"> | "windowStart" | "windowEnd";
 export function MoneyRulesPage() {
   const { t } = useLingui();
   const save = useSubmit();
-  const { data, error, reload } = useLoad(() => call<MoneyRules>(api.moneyRules));
+  const { data, error, reload } = useLoad(() => call(api.moneyRules));
   if (error) return <p className="error">{error}</p>;
   if (!data) return null;
   const [windowStart = "", windowEnd = ""] = data.window.split("-");

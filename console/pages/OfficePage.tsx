@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
 
-import { COORD_PATTERN, type OfficePlace, PLACE_TEXT_MAX } from "#contract/location";
+import { COORD_PATTERN, PLACE_TEXT_MAX } from "#contract/location";
 
 import { api, call } from "../api";
 import { formFields } from "../form-fields";
@@ -20,7 +20,7 @@ const COORD_INPUT_PATTERN = COORD_PATTERN.source.replace(/^\^|\$$/g, "");
 export function OfficePage() {
   const { t } = useLingui();
   const save = useSubmit();
-  const { data, error, reload } = useLoad(() => call<OfficePlace>(api.office));
+  const { data, error, reload } = useLoad(() => call(api.office));
   if (error) return <p className="error">{error}</p>;
   if (!data) return null;
   const submit = (event: FormEvent<HTMLFormElement>) => {

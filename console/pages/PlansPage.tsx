@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
 
 import { ratePercentShort } from "#contract/format";
-import type { Translations } from "#contract/localized-texts";
+import type { PlanWithEarnings as Plan } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
 import { formFields } from "../form-fields";
@@ -13,19 +13,6 @@ import { TranslationRows } from "../TranslationRows";
 import { useLoad } from "../use-load";
 import { useRowEditor } from "../use-row-editor";
 import { useSubmit } from "../use-submit";
-
-interface Plan {
-  id: number;
-  title: string;
-  titleTexts: Translations;
-  /** per day, to the millionth: "0.001200" */
-  dailyRate: string;
-  days: number;
-  minAmount: string;
-  enabled: boolean;
-  earning: number;
-  earningPrincipal: string;
-}
 
 const planFields = (plan: Plan, enabled = plan.enabled) => ({
   id: String(plan.id),
@@ -45,7 +32,7 @@ const percentPerDay = (rate: string) => `${ratePercentShort(rate, 4)} %`;
 export function PlansPage() {
   const { t } = useLingui();
   const toggle = useSubmit();
-  const { data, error, reload } = useLoad(() => call<Plan[]>(api.plans));
+  const { data, error, reload } = useLoad(() => call(api.listPlansForOps));
   const editor = useRowEditor(data, reload);
   return (
     <section>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
-import { localText, type Translations } from "#contract/localized-texts";
+import { localText } from "#contract/localized-texts";
+import type { ProductSettings as Product } from "#contract/ops-answers";
 
 import { api, call } from "../api";
 import { formFields } from "../form-fields";
@@ -13,23 +14,6 @@ import { amount, amountRange, percent } from "../product-figures";
 import { TranslationRows } from "../TranslationRows";
 import { useLoad } from "../use-load";
 import { useSubmit } from "../use-submit";
-
-interface Product {
-  id: number;
-  code: string;
-  name: string;
-  nameTexts: Translations;
-  market: string;
-  tradingEnabled: boolean;
-  feeRate: string;
-  singleMin: string;
-  singleMax: string;
-  totalMax: string;
-  requoteToleranceBps: number;
-  maxQuoteAgeSeconds: number;
-  /** "seconds:payoutRate:min:max" */
-  options: string[];
-}
 
 interface OptionRow {
   seconds: string;
@@ -54,8 +38,9 @@ const NAME_MAX = 60;
 export function ProductsPage() {
   const may = useMay();
   const [editing, setEditing] = useState<number | null>(null);
-  const { data, error, reload } = useLoad(() => call<Product[]>(api.products));
-  const editable = may();
+  const { data, error, reload } = useLoad(() => call(api.listProducts));
+  // every product write is admin's (contract/ops-paths.ts): one of them stands for all
+  const editable = may(api.setProductTrading);
   const product = data?.find((p) => p.id === editing) ?? null;
   return (
     <section>
@@ -158,7 +143,9 @@ function ProductEditor({ product, onChanged }: { product: Product; onChanged: ()
           disabled={trading.busy}
           className={product.tradingEnabled ? "reject" : "approve"}
           onClick={() =>
-            void trading.submit(() => call(api.productTrading, { pid, enabled: product.tradingEnabled ? "0" : "1" }), t`Saved`).then(after)
+            void trading
+              .submit(() => call(api.setProductTrading, { pid, enabled: product.tradingEnabled ? "0" : "1" }), t`Saved`)
+              .then(after)
           }
         >
           {product.tradingEnabled ? t`Close trading` : t`Open trading`}
@@ -170,7 +157,7 @@ function ProductEditor({ product, onChanged }: { product: Product; onChanged: ()
         aria-label={t`Display name`}
         onSubmit={(event) => {
           const fields = fieldsOf(event);
-          void names.submit(() => call(api.productNames, { pid, ...fields }), t`Saved`).then(after);
+          void names.submit(() => call(api.setProductNames, { pid, ...fields }), t`Saved`).then(after);
         }}
       >
         <h3>
@@ -187,7 +174,7 @@ function ProductEditor({ product, onChanged }: { product: Product; onChanged: ()
         className="panel"
         onSubmit={(event) => {
           const fields = fieldsOf(event);
-          void limits.submit(() => call(api.productLimits, { pid, ...fields }), t`Saved`).then(after);
+          void limits.submit(() => call(api.setProductLimits, { pid, ...fields }), t`Saved`).then(after);
         }}
       >
         <h3>
@@ -219,7 +206,7 @@ function ProductEditor({ product, onChanged }: { product: Product; onChanged: ()
         onSubmit={(event) => {
           event.preventDefault();
           const text = rows.map((row) => [row.seconds, row.payoutRate, row.min, row.max].map((v) => v.trim()).join(":")).join(",");
-          void options.submit(() => call(api.productOptions, { pid, options: text }), t`Saved`).then(after);
+          void options.submit(() => call(api.setProductOptions, { pid, options: text }), t`Saved`).then(after);
         }}
       >
         <h3>
@@ -306,7 +293,7 @@ function ProductEditor({ product, onChanged }: { product: Product; onChanged: ()
         className="panel"
         onSubmit={(event) => {
           const fields = fieldsOf(event);
-          void quoting.submit(() => call(api.productQuoting, { pid, ...fields }), t`Saved`).then(after);
+          void quoting.submit(() => call(api.setProductQuoting, { pid, ...fields }), t`Saved`).then(after);
         }}
       >
         <h3>

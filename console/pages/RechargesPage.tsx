@@ -1,26 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
+import type { RechargeForReview as Recharge } from "#contract/ops-money-answers";
+
 import { api, call } from "../api";
 import { money, when } from "../i18n";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
-
-interface Recharge {
-  id: number;
-  account: string;
-  amount: string;
-  channel: { type: string; name: string; account: string } | null;
-  screenshotUrl: string;
-  status: string;
-  reason: string | null;
-  time: number;
-  /** above the two-person amount: a second, different operator credits it */
-  needsTwoApprovals: boolean;
-  /** above the recharge cap: no operator may approve it */
-  aboveCap: boolean;
-  firstApprovedBy: string | null;
-}
 
 export function RechargesPage() {
   const { t } = useLingui();
@@ -69,7 +55,7 @@ export function RechargesPage() {
   return (
     <QueuePage
       title={<Trans>Recharges</Trans>}
-      load={(status) => call<Recharge[]>(api.recharges, { status })}
+      load={(status) => call(api.listRecharges, { status })}
       columns={columns}
       statusFilter
       rowTestId="recharge"

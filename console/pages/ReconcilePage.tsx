@@ -1,29 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
+import type { BalancePair } from "#contract/ops-money-answers";
+
 import { api, call } from "../api";
 import { money, when } from "../i18n";
 import { Pager } from "../Pager";
 import { useLoad } from "../use-load";
 
 type Account = "cash" | "coin" | "frozen" | "yuebao";
-interface Pair {
-  balance: string;
-  ledger: string;
-  difference: string;
-}
-interface Report {
-  ok: boolean;
-  users: number;
-  drifting: number;
-  negativeBalances: number;
-  totals: Record<Account, Pair>;
-  page: number;
-  pageSize: number;
-  total: number;
-  rows: Array<{ id: number; account: string; drift: boolean; accounts: Record<Account, Pair> }>;
-  at: number;
-}
 
 const ACCOUNTS: Account[] = ["cash", "coin", "frozen", "yuebao"];
 
@@ -33,7 +18,7 @@ export function ReconcilePage() {
   const [page, setPage] = useState(1);
   const [onlyDrift, setOnlyDrift] = useState(false);
   const { data, error, reload } = useLoad(
-    () => call<Report>(api.reconcileReport, { page: String(page), onlyDrift: onlyDrift ? "1" : "0" }),
+    () => call(api.reconcileReport, { page: String(page), onlyDrift: onlyDrift ? "1" : "0" }),
     [page, onlyDrift],
   );
   const label: Record<Account, string> = { cash: t`Cash`, coin: t`Coin`, frozen: t`Frozen`, yuebao: t`Yuebao` };
@@ -72,11 +57,7 @@ export function ReconcilePage() {
               {ACCOUNTS.map((account) => (
                 <tr key={account}>
                   <th>{label[account]}</th>
-                  <td className="amount">{money(data.totals[account].balance)}</td>
-                  <td className="amount">{money(data.totals[account].ledger)}</td>
-                  <td className={data.totals[account].difference === "0.00" ? "amount" : "amount error"}>
-                    {money(data.totals[account].difference)}
-                  </td>
+                  <PairCells pair={data.totals[account]} />
                 </tr>
               ))}
             </tbody>
@@ -123,6 +104,7 @@ export function ReconcilePage() {
               <td>{row.account}</td>
               {ACCOUNTS.map((account) => {
                 const pair = row.accounts[account];
+                if (!pair) return <td key={account}>—</td>;
                 return (
                   <td key={account} className={pair.difference === "0.00" ? "amount" : "amount error"}>
                     {money(pair.balance)} / {money(pair.ledger)}
@@ -136,5 +118,17 @@ export function ReconcilePage() {
       </table>
       {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />}
     </section>
+  );
+}
+
+/** A platform total: balance, ledger sum and their difference (an account the answer lacks shows a dash). */
+function PairCells({ pair }: { pair: BalancePair | undefined }) {
+  if (!pair) return <td colSpan={3}>—</td>;
+  return (
+    <>
+      <td className="amount">{money(pair.balance)}</td>
+      <td className="amount">{money(pair.ledger)}</td>
+      <td className={pair.difference === "0.00" ? "amount" : "amount error"}>{money(pair.difference)}</td>
+    </>
   );
 }

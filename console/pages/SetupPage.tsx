@@ -1,4 +1,5 @@
 import { Trans } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { api, call, ConsoleError } from "../api";
@@ -23,7 +24,7 @@ export function SetupPage() {
         username: String(form.get("username")),
         password: String(form.get("password")),
       };
-      setCreated(await call<{ username: string; otpauth: string }>(api.setup, fields));
+      setCreated(await call(api.operatorSetup, fields));
     } catch (failure) {
       setError(failure instanceof ConsoleError ? failure.message : String(failure));
     } finally {
@@ -42,9 +43,9 @@ export function SetupPage() {
           </p>
           <code className="secret">{created.otpauth}</code>
           <p>
-            <a href="#/login">
+            <Link to="/login">
               <Trans>Sign in</Trans>
-            </a>
+            </Link>
           </p>
         </section>
       </main>

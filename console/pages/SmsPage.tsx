@@ -5,15 +5,6 @@ import { api, call } from "../api";
 import { when } from "../i18n";
 import { useLoad } from "../use-load";
 
-interface SmsRow {
-  id: number;
-  phone: string;
-  code: string;
-  time: number;
-  expiresAt: number;
-  used: number | null;
-}
-
 const PAGE = 50;
 
 /**
@@ -26,7 +17,7 @@ export function SmsPage() {
   // the first id of each page shown so far, to go back; the last row's id pages on
   const [pages, setPages] = useState<Array<string | undefined>>([undefined]);
   const beforeId = pages.at(-1);
-  const { data, error, reload } = useLoad(() => call<SmsRow[]>(api.sms, { phone, beforeId }), [phone, beforeId]);
+  const { data, error, reload } = useLoad(() => call(api.smsOutbox, { phone, beforeId }), [phone, beforeId]);
   const now = Math.floor(Date.now() / 1000);
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

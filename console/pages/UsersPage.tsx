@@ -1,33 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
+import type { CustomerDetail as Detail, CustomerFound as Found } from "#contract/ops-answers";
+
 import { api, call, ConsoleError } from "../api";
 import { when } from "../i18n";
-
-interface Found {
-  id: number;
-  account: string;
-  phone: string;
-  inviteCode: string;
-  verified: boolean;
-  locked: boolean;
-  cash: string;
-}
-interface Detail {
-  user: { id: number; account: string; phone: string; name: string | null; inviteCode: string; verified: boolean; locked: boolean };
-  balances: { cash: string; coin: string; frozen: string; yuebao: string };
-  ledger: Array<{ id: number; account: string; delta: string; balance: string; reason: string; reference: string | null; time: number }>;
-  orders: Array<{
-    id: number;
-    productId: number;
-    direction: string;
-    amount: string;
-    status: string;
-    result: string | null;
-    openTime: number;
-  }>;
-  cards: Array<{ id: number; type: string; bank: string; branch: string; number: string; holder: string }>;
-}
 
 export function UsersPage() {
   const { t } = useLingui();
@@ -40,9 +17,9 @@ export function UsersPage() {
     const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
     setDetail(null);
     setError(null);
-    call<Found[]>(api.users, { q }).then(setFound, show);
+    call(api.searchUsers, { q }).then(setFound, show);
   };
-  const open = (id: number) => call<Detail>(api.user, { id: String(id) }).then(setDetail, show);
+  const open = (id: number) => call(api.userDetail, { id: String(id) }).then(setDetail, show);
   return (
     <section>
       <h1>

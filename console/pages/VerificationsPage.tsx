@@ -1,15 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 
+import type { VerificationForReview as Verification } from "#contract/ops-answers";
+
 import { api, call } from "../api";
 import { type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
-
-interface Verification {
-  id: number;
-  account: string;
-  name: string;
-  idNumber: string;
-}
 
 export function VerificationsPage() {
   const { t } = useLingui();
@@ -34,7 +29,7 @@ export function VerificationsPage() {
   return (
     <QueuePage
       title={<Trans>Real-name requests</Trans>}
-      load={() => call<Verification[]>(api.verifications)}
+      load={() => call(api.listVerifications)}
       columns={columns}
       rowTestId="verification"
     />

@@ -1,24 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
+import type { WithdrawalForReview as Withdrawal } from "#contract/ops-money-answers";
+
 import { api, call } from "../api";
 import { money, when } from "../i18n";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
-
-interface Withdrawal {
-  id: number;
-  account: string;
-  payout: { channel: string; bank: string; branch: string; number: string; holder: string } | null;
-  amount: string;
-  fee: string;
-  actual: string;
-  status: string;
-  reason: string | null;
-  time: number;
-  needsTwoApprovals: boolean;
-  firstApprovedBy: string | null;
-}
 
 function CopyField(props: { label: string; value: string }) {
   const { t } = useLingui();
@@ -90,7 +78,7 @@ export function WithdrawalsPage() {
   return (
     <QueuePage
       title={<Trans>Withdrawals</Trans>}
-      load={(status) => call<Withdrawal[]>(api.withdrawals, { status })}
+      load={(status) => call(api.listWithdrawals, { status })}
       columns={columns}
       statusFilter
       rowTestId="withdrawal"

@@ -1,9 +1,11 @@
 // `npm run ops -- <command> [args]`: the operator's client. It talks to the running server over HTTP and
-// never opens the database itself (an embedded PGlite folder belongs to exactly one process).
+// never opens the database itself (an embedded PGlite folder belongs to exactly one process). Its paths and
+// their answers are the console's (contract/ops-paths.ts), without the request schemas: the server checks those.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { allEndpoints } from "#contract/all-endpoints";
+import { opsPaths } from "#contract/ops-paths";
+import type { AnswerOf } from "#contract/paths";
 
 import { readConfig } from "../config";
 
@@ -17,30 +19,30 @@ interface Command {
 const commands: Record<string, Command> = {
   sms: {
     usage: "sms [phone]",
-    ...allEndpoints.smsOutbox,
+    ...opsPaths.smsOutbox,
     fields: ([phone]) => (phone ? { phone } : ({} as Record<string, string>)),
   },
-  user: { usage: "user <account>", ...allEndpoints.showUser, fields: ([account]) => ({ account: account ?? "" }) },
-  unlock: { usage: "unlock <account>", ...allEndpoints.unlockUser, fields: ([account]) => ({ account: account ?? "" }) },
-  products: { usage: "products", ...allEndpoints.listProducts, fields: () => ({}) },
+  user: { usage: "user <account>", ...opsPaths.showUser, fields: ([account]) => ({ account: account ?? "" }) },
+  unlock: { usage: "unlock <account>", ...opsPaths.unlockUser, fields: ([account]) => ({ account: account ?? "" }) },
+  products: { usage: "products", ...opsPaths.listProducts, fields: () => ({}) },
   "product-open": {
     usage: "product-open <pid>",
-    ...allEndpoints.setProductTrading,
+    ...opsPaths.setProductTrading,
     fields: ([pid]) => ({ pid: pid ?? "", enabled: "1" }),
   },
   "product-close": {
     usage: "product-close <pid>",
-    ...allEndpoints.setProductTrading,
+    ...opsPaths.setProductTrading,
     fields: ([pid]) => ({ pid: pid ?? "", enabled: "0" }),
   },
   "product-options": {
     usage: "product-options <pid> <seconds:payoutRate:min:max,…>   e.g. 30:0.8:10:5000,60:0.85:10:10000",
-    ...allEndpoints.setProductOptions,
+    ...opsPaths.setProductOptions,
     fields: ([pid, options]) => ({ pid: pid ?? "", options: options ?? "" }),
   },
   "product-limits": {
     usage: "product-limits <pid> <feeRate> <singleMin> <singleMax> <totalMax>   e.g. 1 0.01 10 50000 100000",
-    ...allEndpoints.setProductLimits,
+    ...opsPaths.setProductLimits,
     fields: ([pid, feeRate, singleMin, singleMax, totalMax]) => ({
       pid: pid ?? "",
       feeRate: feeRate ?? "",
@@ -51,42 +53,42 @@ const commands: Record<string, Command> = {
   },
   "product-feed": {
     usage: "product-feed <pid> <simulated|binance:symbol> [staleSeconds]   e.g. 11 binance:btcusdt 10 (product closed, no open orders)",
-    ...allEndpoints.setProductFeed,
+    ...opsPaths.setProductFeed,
     fields: ([pid, source, staleSeconds]) => ({ pid: pid ?? "", source: source ?? "", staleSeconds: staleSeconds ?? "10" }),
   },
   recharges: {
     usage: "recharges [review|success|failed|all]",
-    ...allEndpoints.listRecharges,
+    ...opsPaths.listRecharges,
     fields: ([status]) => ({ status: status ?? "review" }),
   },
   "recharge-approve": {
     usage: "recharge-approve <id>",
-    ...allEndpoints.reviewRecharge,
+    ...opsPaths.reviewRecharge,
     fields: ([id]) => ({ id: id ?? "", decision: "approve" }),
   },
   "recharge-reject": {
     usage: "recharge-reject <id> <reason>",
-    ...allEndpoints.reviewRecharge,
+    ...opsPaths.reviewRecharge,
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
   },
   withdrawals: {
     usage: "withdrawals [review|success|failed|all]",
-    ...allEndpoints.listWithdrawals,
+    ...opsPaths.listWithdrawals,
     fields: ([status]) => ({ status: status ?? "review" }),
   },
   "withdrawal-approve": {
     usage: "withdrawal-approve <id>",
-    ...allEndpoints.reviewWithdrawal,
+    ...opsPaths.reviewWithdrawal,
     fields: ([id]) => ({ id: id ?? "", decision: "approve" }),
   },
   "withdrawal-reject": {
     usage: "withdrawal-reject <id> <reason>",
-    ...allEndpoints.reviewWithdrawal,
+    ...opsPaths.reviewWithdrawal,
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
   },
   channel: {
     usage: "channel <type bank|alipay|wechat|crypto> <name> <account> [note] [id-to-change] [qr-image.png]",
-    ...allEndpoints.setChannel,
+    ...opsPaths.setChannel,
     fields: ([type, name, account, note, id, qrFile]) => ({
       type: type ?? "",
       name: name ?? "",
@@ -99,25 +101,25 @@ const commands: Record<string, Command> = {
   "money-rules": {
     usage:
       "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeApproveMax rechargeNotice dualApprovalAbove",
-    ...allEndpoints.setMoneyRules,
+    ...opsPaths.setMoneyRules,
     fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
   },
-  reconcile: { usage: "reconcile", ...allEndpoints.reconcile, fields: () => ({}) },
-  status: { usage: "status", ...allEndpoints.processStatus, fields: () => ({}) },
-  verifications: { usage: "verifications", ...allEndpoints.listVerifications, fields: () => ({}) },
+  reconcile: { usage: "reconcile", ...opsPaths.reconcile, fields: () => ({}) },
+  status: { usage: "status", ...opsPaths.processStatus, fields: () => ({}) },
+  verifications: { usage: "verifications", ...opsPaths.listVerifications, fields: () => ({}) },
   "verification-pass": {
     usage: "verification-pass <id>",
-    ...allEndpoints.reviewVerification,
+    ...opsPaths.reviewVerification,
     fields: ([id]) => ({ id: id ?? "", decision: "pass" }),
   },
   "verification-refuse": {
     usage: "verification-refuse <id> <reason>",
-    ...allEndpoints.reviewVerification,
+    ...opsPaths.reviewVerification,
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "refuse", reason: reason.join(" ") }),
   },
   message: {
     usage: "message <account|all> <title> <body>",
-    ...allEndpoints.sendMessage,
+    ...opsPaths.sendMessage,
     fields: ([account, title, ...body]) => ({
       ...(account && account !== "all" ? { account } : {}),
       title: title ?? "",
@@ -126,7 +128,7 @@ const commands: Record<string, Command> = {
   },
   plan: {
     usage: "plan <title> <dailyRate e.g. 0.0012> <days> <minAmount> [id-to-change] [enabled 1|0]",
-    ...allEndpoints.setPlan,
+    ...opsPaths.setPlan,
     fields: ([title, dailyRate, days, minAmount, id, enabled]) => ({
       title: title ?? "",
       dailyRate: dailyRate ?? "",
@@ -138,7 +140,7 @@ const commands: Record<string, Command> = {
   },
   content: {
     usage: "content <item-slug> <banner|notice|news|company|activity> <lang> <title> <summary> <body-html-or-@file>",
-    ...allEndpoints.publishContent,
+    ...opsPaths.publishContent,
     fields: ([item, kind, lang, title, summary, body]) => ({
       item: item ?? "",
       kind: kind ?? "",
@@ -150,27 +152,27 @@ const commands: Record<string, Command> = {
   },
   "operator-add": {
     usage: "operator-add <username> <admin|finance|support|content>   (password from OPS_NEW_PASSWORD, else generated)",
-    ...allEndpoints.addOperator,
+    ...opsPaths.addOperator,
     fields: ([username, role]) => ({
       username: username ?? "",
       role: role ?? "",
       ...(process.env.OPS_NEW_PASSWORD ? { password: process.env.OPS_NEW_PASSWORD } : {}),
     }),
   },
-  operators: { usage: "operators", ...allEndpoints.listOperators, fields: () => ({}) },
+  operators: { usage: "operators", ...opsPaths.listOperators, fields: () => ({}) },
   audit: {
     usage: "audit [actor] [action e.g. 'POST /api/ops/recharge/review']",
-    ...allEndpoints.auditLog,
+    ...opsPaths.auditLog,
     fields: ([actor, action]) => ({ ...(actor && actor !== "all" ? { actor } : {}), ...(action ? { action } : {}) }),
   },
   office: {
     usage: "office <name> <address> <latitude> <longitude>   (decimal degrees, e.g. 22.281 114.173)",
-    ...allEndpoints.setOffice,
+    ...opsPaths.setOffice,
     fields: ([name, address, lat, lng]) => ({ name: name ?? "", address: address ?? "", lat: lat ?? "", lng: lng ?? "" }),
   },
   "invite-bonus": {
     usage: "invite-bonus <amount per invitee> [registration|verification|first_recharge]",
-    ...allEndpoints.setInviteBonus,
+    ...opsPaths.setInviteBonus,
     fields: ([amount, policy]) => ({ amount: amount ?? "", ...(policy ? { policy } : {}) }),
   },
 };
@@ -223,7 +225,7 @@ async function main() {
   }
   console.log(JSON.stringify(answer.data, null, 2));
   // reconcile fails the command when any balance drifts from its ledger
-  if (name === "reconcile" && !(answer.data as { ok: boolean }).ok) process.exit(3);
+  if (name === "reconcile" && !(answer.data as AnswerOf<typeof opsPaths.reconcile>).ok) process.exit(3);
 }
 
 main().catch((error) => {

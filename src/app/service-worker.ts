@@ -1,8 +1,3 @@
-import { atom } from "jotai";
-
-/** Set when a new version is installed and waiting; calling it activates the new version and reloads. */
-export const applyUpdateAtom = atom<(() => void) | null>(null);
-
 /**
  * What starts after the first render, from one chunk loaded then, off the first route's JS: the update
  * stream's connection, and the service worker's registration (workbox-window) where there is one.

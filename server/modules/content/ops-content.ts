@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { ContentKind } from "#contract/content";
+import type { ContentItemPage } from "#contract/ops-answers";
 
 import { contents } from "../../db/schema";
 import type { ServiceContext } from "../context";
@@ -12,7 +13,7 @@ export const OPS_CONTENT_PAGE = 20;
  * The console's list: one entry per item (newest first, 20 a page), with each language it has and whether
  * readers see it.
  */
-export async function listContentItems(ctx: ServiceContext, filter: { kind?: ContentKind; page: number }) {
+export async function listContentItems(ctx: ServiceContext, filter: { kind?: ContentKind; page: number }): Promise<ContentItemPage> {
   const where = filter.kind ? eq(contents.kind, filter.kind) : undefined;
   const [total] = await ctx.db
     .select({ n: sql<number>`count(distinct ${contents.item})::int` })

@@ -2,7 +2,7 @@ import { Workbox } from "workbox-window";
 
 import { store } from "@/ui/store";
 
-import { applyUpdateAtom } from "../service-worker";
+import { applyUpdateAtom } from "../update-atom";
 import { followNoticeTaps } from "./notice-taps";
 import { mountResultCards } from "./ResultCardsMount";
 import { startUpdateStream } from "./update-stream";

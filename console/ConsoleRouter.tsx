@@ -1,0 +1,73 @@
+import { createHashHistory, createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
+import type { ComponentType } from "react";
+
+import { ConsoleLayout } from "./ConsoleLayout";
+import { AuditPage } from "./pages/AuditPage";
+import { ChannelsPage } from "./pages/ChannelsPage";
+import { ContentPage } from "./pages/ContentPage";
+import { DashboardPage } from "./pages/DashboardPage";
+import { LoginPage } from "./pages/LoginPage";
+import { MoneyRulesPage } from "./pages/MoneyRulesPage";
+import { OfficePage } from "./pages/OfficePage";
+import { PlansPage } from "./pages/PlansPage";
+import { ProductsPage } from "./pages/ProductsPage";
+import { RechargesPage } from "./pages/RechargesPage";
+import { ReconcilePage } from "./pages/ReconcilePage";
+import { SetupPage } from "./pages/SetupPage";
+import { SmsPage } from "./pages/SmsPage";
+import { UsersPage } from "./pages/UsersPage";
+import { VerificationsPage } from "./pages/VerificationsPage";
+import { WithdrawalsPage } from "./pages/WithdrawalsPage";
+import { RoleGate } from "./RoleGate";
+import { sectionAt, type SectionPath } from "./sections";
+
+// The console's own route tree and router, registered below for the type checker: the console is compiled on
+// its own (console/tsconfig.json), so its links and navigations are checked against these paths. The hash
+// history keeps the URLs operators bookmark (/ops/#/recharges).
+const root = createRootRoute({ component: Outlet });
+const login = createRoute({ getParentRoute: () => root, path: "/login", component: LoginPage });
+const setup = createRoute({ getParentRoute: () => root, path: "/setup", component: SetupPage });
+const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", component: ConsoleLayout });
+
+/** A signed-in page, opened only for a role that may call its section's endpoint. */
+function page<const P extends SectionPath>(path: P, Page: ComponentType) {
+  const { endpoint } = sectionAt(path);
+  return createRoute({
+    getParentRoute: () => signedIn,
+    path,
+    component: () => (
+      <RoleGate endpoint={endpoint}>
+        <Page />
+      </RoleGate>
+    ),
+  });
+}
+
+const routeTree = root.addChildren([
+  login,
+  setup,
+  signedIn.addChildren([
+    page("/", DashboardPage),
+    page("/recharges", RechargesPage),
+    page("/withdrawals", WithdrawalsPage),
+    page("/verifications", VerificationsPage),
+    page("/users", UsersPage),
+    page("/audit", AuditPage),
+    page("/products", ProductsPage),
+    page("/plans", PlansPage),
+    page("/channels", ChannelsPage),
+    page("/money-rules", MoneyRulesPage),
+    page("/sms", SmsPage),
+    page("/content", ContentPage),
+    page("/office", OfficePage),
+    page("/reconcile", ReconcilePage),
+  ]),
+]);
+
+export const router = createRouter({ routeTree, history: createHashHistory() });
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
