@@ -278,4 +278,31 @@ describe("operator console", () => {
     await added.waitFor();
     expect(await added.locator("code").textContent()).toBe("DE89 3704 0044 0532 0130 00");
   });
+
+  it("offers a support operator only support's pages, and a finance page opened by its address says the role cannot use it", async () => {
+    await call(
+      "POST",
+      "/api/ops/operators",
+      { username: "e2e-support", role: "support", password: "e2e-support-passphrase" },
+      { "ops-token": TOKEN },
+    );
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/ops/#/login`);
+    await page.getByLabel("Username").fill("e2e-support");
+    await page.getByLabel("Password").fill("e2e-support-passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    const sections = page.getByRole("navigation", { name: "Sections" }).getByRole("link");
+    expect(await sections.allTextContents()).toEqual(["Dashboard", "Real-name", "Users", "SMS outbox"]);
+
+    // a bookmark of finance's queue: the page says why instead of showing an empty queue
+    await page.goto(`${server.baseUrl}/ops/#/recharges`);
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("Your role cannot use this page");
+    expect(await page.locator("[data-testid^=recharge-]").count()).toBe(0);
+    // its own page opens
+    await page.getByRole("link", { name: "SMS outbox" }).click();
+    await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+    await context.close();
+  });
 });
