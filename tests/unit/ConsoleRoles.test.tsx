@@ -4,9 +4,9 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { OPS_ROLES, type OpsRole, roleAllows } from "#contract/operators";
 import type { OperatorSelf } from "#contract/ops-answers";
 import { opsPaths } from "#contract/ops-paths";
-import { OPS_ROLES, type OpsRole, roleAllows } from "#contract/operators";
 
 import { OperatorContext } from "../../console/operator-context";
 import { RoleGate } from "../../console/RoleGate";
