@@ -11,6 +11,8 @@ export default defineConfig({
   root: fileURLToPath(new URL("./console", import.meta.url)),
   base: "/ops/",
   plugins: [react(), linguiMacro()],
+  // @/ only for the content preview, which renders the customer's own detail page (the one import of the PWA
+  // the console's lint layer allows)
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     target: "es2022",
