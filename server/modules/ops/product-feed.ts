@@ -83,7 +83,16 @@ async function voidHoldingOrders(tx: Tx, productId: number, reason: VoidReason, 
   // each customer's open screens hear of it once the switch commits
   await recordEvents(
     tx,
-    voided.map((order) => ({ userId: order.userId, kind: "order_void" as const, data: { orderId: order.id, pid: productId, reason } })),
+    [
+      ...voided.map((order) => ({
+        userId: order.userId,
+        kind: "order_void" as const,
+        data: { orderId: order.id, pid: productId, reason },
+      })),
+      ...(voided.length > 0
+        ? [{ userId: null, kind: "orders_voided" as const, data: { count: voided.length, pid: productId, reason } }]
+        : []),
+    ],
     now,
   );
   return voided.length;
