@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 
 import { api, call, type Operator, whenSignedOut } from "./api";
 import { activateLanguage, storedLanguage } from "./i18n";
+import { LiveBadge } from "./LiveBadge";
 import { goTo } from "./navigation";
 import { OperatorContext } from "./operator-context";
 
@@ -56,6 +57,7 @@ export function ConsoleLayout() {
             ),
         )}
         <div className="who">
+          <LiveBadge />
           <span>
             {operator.username} · {operator.role}
           </span>

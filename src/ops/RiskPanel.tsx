@@ -4,6 +4,7 @@ import { api, call } from "./api";
 import { age } from "./i18n";
 import { amount, EXPOSURE_FIGURES, type ExposureFigure } from "./product-figures";
 import { useLoad } from "./use-load";
+import { useOpsUpdates } from "./use-ops-updates";
 
 interface Risk {
   exposure: Array<{ productId: number; code: string; orders: number } & Record<ExposureFigure, string>>;
@@ -18,6 +19,7 @@ const STALE_SECONDS = 5;
 export function RiskPanel() {
   const { t } = useLingui();
   const { data, error, reload } = useLoad(() => call<Risk>(api.risk));
+  useOpsUpdates(["orders"], reload);
   if (error) return <p className="error">{error}</p>;
   if (!data) return null;
   return (

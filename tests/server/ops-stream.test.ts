@@ -8,7 +8,7 @@ import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness 
 import { addOperator, type OpsSite, signedIn } from "./ops-sites";
 import { residentId } from "./resident-ids";
 import { fundedUser } from "./security/funded-user";
-import { openStream, type OpenStream, type ReceivedEvent } from "./stream-client";
+import { type OpenStream, openStream, type ReceivedEvent } from "./stream-client";
 
 /**
  * The console's update stream on PGlite: only a signed-in operator gets a ticket, a ticket opens the console's

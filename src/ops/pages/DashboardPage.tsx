@@ -4,6 +4,7 @@ import { api, call } from "../api";
 import { age, money } from "../i18n";
 import { RiskPanel } from "../RiskPanel";
 import { useLoad } from "../use-load";
+import { useOpsUpdates } from "../use-ops-updates";
 
 interface Pending {
   count: number;
@@ -20,7 +21,8 @@ interface Dashboard {
 }
 
 export function DashboardPage() {
-  const { data, error } = useLoad(() => call<Dashboard>(api.dashboard));
+  const { data, error, reload } = useLoad(() => call<Dashboard>(api.dashboard));
+  useOpsUpdates(["recharge", "withdrawal", "verification", "orders"], reload);
   if (error) return <p className="error">{error}</p>;
   if (!data) return null;
   const { pending, today } = data;

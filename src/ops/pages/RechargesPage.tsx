@@ -69,6 +69,7 @@ export function RechargesPage() {
   return (
     <QueuePage
       title={<Trans>Recharges</Trans>}
+      updates="recharge"
       load={(status) => call<Recharge[]>(api.recharges, { status })}
       columns={columns}
       statusFilter

@@ -34,6 +34,7 @@ export function VerificationsPage() {
   return (
     <QueuePage
       title={<Trans>Real-name requests</Trans>}
+      updates="verification"
       load={() => call<Verification[]>(api.verifications)}
       columns={columns}
       rowTestId="verification"

@@ -90,6 +90,7 @@ export function WithdrawalsPage() {
   return (
     <QueuePage
       title={<Trans>Withdrawals</Trans>}
+      updates="withdrawal"
       load={(status) => call<Withdrawal[]>(api.withdrawals, { status })}
       columns={columns}
       statusFilter
