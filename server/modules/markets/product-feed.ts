@@ -11,7 +11,7 @@ import { isFeedSourceText } from "../../market/feed-source";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { creditMany } from "../ledger/service";
-import { findProduct } from "../markets/service";
+import { findProduct } from "./service";
 
 /**
  * Sets where a product's prices come from and how long its recent price is trusted without a trade (at most
