@@ -11,7 +11,8 @@ export const OPS_POLL_MS = 15_000;
 const GATHER_MS = 250;
 
 /**
- * Keeps a page current: `reload` runs when an event of one of `topics` arrives. While the stream is not held,
+ * Keeps a page current: `reload` runs when an event of one of `topics` arrives, and once each time the stream
+ * opens. While the stream is not held,
  * or for a topic the operator's role does not hear (a support operator's dashboard counts recharges, but the
  * stream carries them to finance only), the page reads again every 15 s instead.
  */
@@ -41,7 +42,11 @@ export function useOpsUpdates(topics: readonly OpsTopic[], reload: () => void): 
       poll = !live || heard.length < wanted.length ? setInterval(() => latest.current(), OPS_POLL_MS) : undefined;
     };
     const stopListening = heard.length > 0 ? onOpsUpdate((topic) => heard.includes(topic) && refresh()) : () => {};
-    const stopWatching = onOpsStreamState(pollWhile);
+    const stopWatching = onOpsStreamState((live) => {
+      pollWhile(live);
+      // what changed between the page's last read and the stream's (re)opening came on neither: read once more
+      if (live && heard.length > 0) refresh();
+    });
     pollWhile(heard.length > 0 && opsStreamIsLive());
     return () => {
       stopListening();
