@@ -7,6 +7,7 @@ import type { OperatorSelf } from "#contract/ops-answers";
 
 import { api, call, whenSignedOut } from "./api";
 import { activateLanguage, storedLanguage } from "./i18n";
+import { LiveBadge } from "./LiveBadge";
 import { OperatorContext } from "./operator-context";
 import { sectionsFor } from "./sections";
 
@@ -38,6 +39,7 @@ export function ConsoleLayout() {
           </Link>
         ))}
         <div className="who">
+          <LiveBadge />
           <span>
             {operator.username} · {operator.role}
           </span>

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
 
+import type { OpsTopic } from "#contract/stream";
+
 import { StatusFilter } from "./StatusFilter";
 import { useLoad } from "./use-load";
+import { useOpsUpdates } from "./use-ops-updates";
 
 /** One column of a queue: its heading and what a row shows in it. `done` reports a decision and reloads. */
 export interface QueueColumn<T> {
@@ -23,11 +26,14 @@ export function QueuePage<T extends { id: number }>(props: {
   statusFilter?: boolean;
   /** a data-testid prefix for each row: "recharge" gives recharge-12 */
   rowTestId?: string;
+  /** the stream's topic whose events reload the queue in place (a request submitted, another operator's decision) */
+  updates?: OpsTopic;
   children?: ReactNode;
 }) {
   const [status, setStatus] = useState("review");
   const [notice, setNotice] = useState<string | null>(null);
   const { data, error, reload } = useLoad(() => props.load(status), [status]);
+  useOpsUpdates(props.updates ? [props.updates] : [], reload);
   return (
     <section>
       <h1>{props.title}</h1>

@@ -4,6 +4,7 @@ import { api, call } from "./api";
 import { age } from "./i18n";
 import { amount, EXPOSURE_FIGURES } from "./product-figures";
 import { useLoad } from "./use-load";
+import { useOpsUpdates } from "./use-ops-updates";
 
 /** An open market whose last tick is older than this is not being recorded. */
 const STALE_SECONDS = 5;
@@ -12,6 +13,7 @@ const STALE_SECONDS = 5;
 export function RiskPanel() {
   const { t } = useLingui();
   const { data, error, reload } = useLoad(() => call(api.risk));
+  useOpsUpdates(["orders"], reload);
   if (error) return <p className="error">{error}</p>;
   if (!data) return null;
   return (

@@ -1,5 +1,6 @@
 import { endpoints } from "./endpoints";
 import { opsEndpoints } from "./ops";
+import { opsStreamEndpoints } from "./ops-stream-endpoints";
 
 /**
  * Every endpoint, customer's and operator's, in one table: OpenAPI, the fuzz test and the operator CLI read
@@ -8,6 +9,7 @@ import { opsEndpoints } from "./ops";
 export const allEndpoints = {
   ...endpoints,
   ...opsEndpoints,
+  ...opsStreamEndpoints,
 };
 
 export type EndpointName = keyof typeof allEndpoints;

@@ -1,3 +1,5 @@
+import { type OpsRole, roleAllows } from "./operators";
+
 /**
  * The update stream (GET /api/stream, server-sent events): what a customer's or the console's screens learn
  * without asking. Each event's `data` is JSON of the payload below; its SSE `id` resumes a dropped stream.
@@ -15,14 +17,58 @@ export interface UserStreamPayloads {
   message: { id: number };
 }
 
-/** What the console hears: the queues and figures that changed. */
+/**
+ * What the console hears: the queues and figures that changed, never the figures themselves (the page reads
+ * them again through the endpoint whose roles already apply).
+ */
 export interface OpsStreamPayloads {
+  /** a customer placed an order: the day's order figures and the open exposure changed */
   order_placed: { orderId: number; pid: number };
-  queue_changed: { queue: "recharge" | "withdrawal" | "verification" };
+  /** a settlement batch closed orders (one event per batch, not per order) */
+  orders_settled: { count: number };
+  /** orders were voided and refunded (a halted feed, a switched source) */
+  orders_voided: { count: number; pid: number; reason: string };
+  /** a request joined a review queue, or an operator decided one (so every other operator's queue updates) */
+  queue_changed: { queue: OpsQueue; change: "submitted" | "decided" };
 }
+
+export type OpsQueue = "recharge" | "withdrawal" | "verification";
 
 export type UserStreamKind = keyof UserStreamPayloads;
 export type OpsStreamKind = keyof OpsStreamPayloads;
+
+/**
+ * What a console page listens for: a queue, or the orders (the dashboard's figures and the risk panel). Each
+ * is heard only by the roles that may read it: a queue by the roles of its review endpoints, the orders by
+ * finance (money), so a support operator's stream carries the real-name queue and nothing about money.
+ */
+export type OpsTopic = OpsQueue | "orders";
+
+export const OPS_TOPIC_ROLES: Record<OpsTopic, readonly OpsRole[]> = {
+  recharge: ["finance"],
+  withdrawal: ["finance"],
+  verification: ["support"],
+  orders: ["finance"],
+};
+
+/** The topic an event of the console's stream belongs to. */
+export function opsTopicOf(event: { kind: string; data: unknown }): OpsTopic | null {
+  switch (event.kind) {
+    case "order_placed":
+    case "orders_settled":
+    case "orders_voided":
+      return "orders";
+    case "queue_changed": {
+      const queue = (event.data as { queue?: unknown } | null)?.queue;
+      return queue === "recharge" || queue === "withdrawal" || queue === "verification" ? queue : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether an operator of `role` hears a topic (admin hears every one). */
+export const operatorHears = (role: OpsRole, topic: OpsTopic) => roleAllows(role, { roles: OPS_TOPIC_ROLES[topic] });
 
 export type StreamEvent =
   | { [K in UserStreamKind]: { id: number; kind: K; data: UserStreamPayloads[K] } }[UserStreamKind]

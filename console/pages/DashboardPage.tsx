@@ -4,9 +4,11 @@ import { api, call } from "../api";
 import { age, money } from "../i18n";
 import { RiskPanel } from "../RiskPanel";
 import { useLoad } from "../use-load";
+import { useOpsUpdates } from "../use-ops-updates";
 
 export function DashboardPage() {
-  const { data, error } = useLoad(() => call(api.dashboard));
+  const { data, error, reload } = useLoad(() => call(api.dashboard));
+  useOpsUpdates(["recharge", "withdrawal", "verification", "orders"], reload);
   if (error) return <p className="error">{error}</p>;
   if (!data) return null;
   const { pending, today } = data;

@@ -55,6 +55,7 @@ export function RechargesPage() {
   return (
     <QueuePage
       title={<Trans>Recharges</Trans>}
+      updates="recharge"
       load={(status) => call(api.listRecharges, { status })}
       columns={columns}
       statusFilter

@@ -29,6 +29,7 @@ export function VerificationsPage() {
   return (
     <QueuePage
       title={<Trans>Real-name requests</Trans>}
+      updates="verification"
       load={() => call(api.listVerifications)}
       columns={columns}
       rowTestId="verification"

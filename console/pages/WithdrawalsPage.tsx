@@ -78,6 +78,7 @@ export function WithdrawalsPage() {
   return (
     <QueuePage
       title={<Trans>Withdrawals</Trans>}
+      updates="withdrawal"
       load={(status) => call(api.listWithdrawals, { status })}
       columns={columns}
       statusFilter

@@ -10,6 +10,7 @@ import type { Db, Tx } from "./client";
  * the same transaction, which PostgreSQL (and PGlite) deliver only at its commit, never on a rollback. It sits
  * in the db layer because the settlement job writes events too, and jobs may not import services.
  */
+/** Also named in migration 0029, whose trigger tells the console of each order placed. */
 export const EVENTS_CHANNEL = "app_events";
 
 export type OutboxEvent =

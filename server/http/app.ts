@@ -35,6 +35,7 @@ import { registerMoneyRulesRoutes } from "./money-rules-routes";
 import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import { identifyOperator, requireRole } from "./ops-session";
+import { registerOpsStreamRoutes } from "./ops-stream-routes";
 import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
 import { serveApp, serveConsole } from "./static-app";
@@ -236,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("eventHub", eventHub);
   app.addHook("onClose", () => eventHub.stop());
   registerStreamRoutes(app, options.ctx, eventHub, scale);
+  registerOpsStreamRoutes(app, options.ctx, eventHub, scale);
 
   if (options.distDir) await serveApp(app, options.distDir);
   if (options.consoleDir) await serveConsole(app, options.consoleDir);

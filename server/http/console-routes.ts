@@ -7,13 +7,14 @@ import { successMessages } from "#contract/catalogue";
 import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
 
+import { searchUsers, userDetail } from "../modules/accounts/customer-views";
+import { dashboard } from "../modules/dashboard/figures";
 import { AppError } from "../modules/errors";
 import { channelQr } from "../modules/money/ops-channels";
 import { moneySettings } from "../modules/money/settings";
 import { listAudit, writeAudit } from "../modules/operators/audit";
 import { ANONYMOUS_OPERATOR, createOperator, endOperatorSession, listOperators, redeemSetupCode } from "../modules/operators/service";
 import { operatorLogin } from "../modules/operators/sign-in";
-import { dashboard, searchUsers, userDetail } from "../modules/ops/users";
 import { findUpload, type UploadContext } from "../modules/recharge/uploads";
 import { clearSessionCookie, requireOwnOrigin, setSessionCookie } from "./ops-session";
 import { opsWriteRoute } from "./ops-write-route";

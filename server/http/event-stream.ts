@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { STREAM_HEARTBEAT_SECONDS, STREAM_RETRY_MS } from "#contract/stream";
 
@@ -16,7 +16,13 @@ const MAX_UNSENT_BYTES = 1024 * 1024;
 export async function serveEventStream(
   reply: FastifyReply,
   hub: EventHub,
-  stream: { userId: number | null; afterId: number | null; now: number },
+  stream: {
+    userId: number | null;
+    afterId: number | null;
+    now: number;
+    /** which events this stream may carry (the console's: the topics of the operator's role); all when absent */
+    hears?: (event: StoredEvent) => boolean;
+  },
   log: (message: string) => void,
 ): Promise<() => void> {
   reply.hijack();
@@ -41,6 +47,7 @@ export async function serveEventStream(
   const send = (event: StoredEvent) => {
     if (event.id <= lastSent) return;
     lastSent = event.id;
+    if (stream.hears && !stream.hears(event)) return;
     write(`id: ${event.id}\ndata: ${JSON.stringify({ kind: event.kind, data: event.payload })}\n\n`);
   };
   // subscribed before the history is read, so nothing committed in between is missed; held until it is sent
@@ -70,4 +77,31 @@ export async function serveEventStream(
   held.sort((a, b) => a.id - b.id).forEach(send);
   held.length = 0;
   return end;
+}
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * Where a stream that comes back resumes: EventSource sends Last-Event-ID itself when it reconnects; the apps
+ * pass lastEventId with a new ticket (their own reconnect). Null for a new stream.
+ */
+export function resumeAfter(request: FastifyRequest, lastEventId: number | undefined): number | null {
+  const header = headerValue(request.headers["last-event-id"]);
+  const fromHeader = header !== undefined && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+  return lastEventId ?? fromHeader ?? null;
+}
+
+/**
+ * Ends the app's open streams before it closes (a graceful stop is not held up by them); returns the function
+ * that registers one stream's end.
+ */
+export function endStreamsOnClose(app: FastifyInstance): (end: () => void, reply: FastifyReply) => void {
+  const open = new Set<() => void>();
+  app.addHook("preClose", async () => {
+    for (const end of open) end();
+  });
+  return (end, reply) => {
+    open.add(end);
+    reply.raw.once("close", () => open.delete(end));
+  };
 }

@@ -6,12 +6,20 @@ import { opsEndpoints } from "#contract/ops";
 import type { AnswerOf } from "#contract/paths";
 
 import type { PriceFeed } from "../market/feed";
+import { showUser } from "../modules/accounts/customer-views";
+import { readSmsOutbox } from "../modules/accounts/sms-outbox";
+import { unlockUser } from "../modules/accounts/unlock-user";
 import type { ServiceContext } from "../modules/context";
-import { setProductFeed } from "../modules/ops/product-feed";
-import { setProductNames } from "../modules/ops/product-names";
-import { listProductSettings, setProductLimits, setProductOptions, setProductQuoting, setProductTrading } from "../modules/ops/products";
-import { feedHealth, openExposure } from "../modules/ops/risk";
-import { readSmsOutbox, showUser, unlockUser } from "../modules/ops/service";
+import { feedHealth, openExposure } from "../modules/dashboard/risk";
+import { setProductFeed } from "../modules/markets/product-feed";
+import { setProductNames } from "../modules/markets/product-names";
+import {
+  listProductSettings,
+  setProductLimits,
+  setProductOptions,
+  setProductQuoting,
+  setProductTrading,
+} from "../modules/markets/product-settings";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
 

@@ -6,11 +6,9 @@ import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
 import type { EventHub } from "../modules/events/hub";
 import { issueStreamTicket, redeemStreamTicket } from "../modules/events/tickets";
-import { serveEventStream } from "./event-stream";
+import { endStreamsOnClose, resumeAfter, serveEventStream } from "./event-stream";
 import { parseInput } from "./parse-input";
 import { route } from "./routes";
-
-const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
  * The customer's update stream: a ticket from an authenticated POST, then a GET that holds the connection open
@@ -18,10 +16,7 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
  * graceful stop is not held up by them.
  */
 export function registerStreamRoutes(app: FastifyInstance, ctx: ServiceContext, hub: EventHub, scale: number) {
-  const open = new Set<() => void>();
-  app.addHook("preClose", async () => {
-    for (const end of open) end();
-  });
+  const hold = endStreamsOnClose(app);
 
   route(
     app,
@@ -39,13 +34,8 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ServiceContext, 
       const now = ctx.now();
       const owner = await redeemStreamTicket(ctx.db, input.ticket, now);
       if (!owner || owner.userId === null) throw new AppError("login_required");
-      // EventSource sends Last-Event-ID itself when it reconnects; the app passes lastEventId with a new ticket
-      const header = headerValue(request.headers["last-event-id"]);
-      const fromHeader = header !== undefined && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-      const afterId = input.lastEventId ?? fromHeader ?? null;
-      const end = await serveEventStream(reply, hub, { userId: owner.userId, afterId, now }, ctx.log);
-      open.add(end);
-      reply.raw.once("close", () => open.delete(end));
+      const afterId = resumeAfter(request, input.lastEventId);
+      hold(await serveEventStream(reply, hub, { userId: owner.userId, afterId, now }, ctx.log), reply);
     },
   });
 }

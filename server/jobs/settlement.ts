@@ -5,7 +5,7 @@ import { orderOutcome } from "#contract/trading-math";
 
 import type { Db, Tx } from "../db/client";
 import { postEntries } from "../db/ledger";
-import { recordEvents } from "../db/outbox";
+import { type OutboxEvent, recordEvents } from "../db/outbox";
 import { LIVE_QUOTE_MAX_AGE_SECONDS } from "../market/live-rules";
 import { yieldToRequests } from "./yield";
 
@@ -135,17 +135,21 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
           createdAt: now,
         })),
     );
-    // each customer's open screens hear of it once this commits (the update stream's outbox)
+    // each customer's open screens hear of it once this commits (the update stream's outbox), and the console
+    // once per batch: its figures are read again, not counted from the events
     const settledIds = new Set(closed.map((row) => row.id));
     await recordEvents(
       tx,
-      outcomes
-        .filter((outcome) => settledIds.has(outcome.id))
-        .map((outcome) => ({
-          userId: outcome.userId,
-          kind: "order_settled" as const,
-          data: { orderId: outcome.id, pid: outcome.productId, result: outcome.result },
-        })),
+      [
+        ...outcomes
+          .filter((outcome) => settledIds.has(outcome.id))
+          .map((outcome) => ({
+            userId: outcome.userId,
+            kind: "order_settled" as const,
+            data: { orderId: outcome.id, pid: outcome.productId, result: outcome.result },
+          })),
+        ...(closed.length > 0 ? [{ userId: null, kind: "orders_settled" as const, data: { count: closed.length } }] : []),
+      ],
       now,
     );
     return { lastId, settled: closed.length + voided };
@@ -179,12 +183,22 @@ async function voidSilentOrders(tx: Tx, orders: DueOrder[], now: number): Promis
   );
   await recordEvents(
     tx,
-    refunded.map((order) => ({
-      userId: order.user_id,
-      kind: "order_void" as const,
-      data: { orderId: order.id, pid: order.product_id, reason: "feed_silent" },
-    })),
+    [
+      ...refunded.map((order) => ({
+        userId: order.user_id,
+        kind: "order_void" as const,
+        data: { orderId: order.id, pid: order.product_id, reason: "feed_silent" },
+      })),
+      ...consoleVoidEvents(refunded),
+    ],
     now,
   );
   return refunded.length;
+}
+
+/** The console's side of a void: one event per product whose orders were voided (its exposure changed). */
+function consoleVoidEvents(refunded: DueOrder[]): OutboxEvent[] {
+  const byProduct = new Map<number, number>();
+  for (const order of refunded) byProduct.set(order.product_id, (byProduct.get(order.product_id) ?? 0) + 1);
+  return [...byProduct].map(([pid, count]) => ({ userId: null, kind: "orders_voided", data: { count, pid, reason: "feed_silent" } }));
 }

@@ -83,20 +83,22 @@ async function customerApp(language: string, signedIn: boolean) {
   return context;
 }
 
+/** The demo customer reports a transfer, with a screenshot of its own, as the app would; answers its id. */
+async function recharge(amount: string, requestId: string): Promise<string> {
+  const token = customerToken;
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(makePng(40, 30))], { type: "image/png" }), "shot.png");
+  const upload = await fetch(`${server.baseUrl}/api/user/uploadfile`, { method: "POST", headers: { token }, body: form });
+  const screenshot = ((await upload.json()) as { data: { url: string } }).data.url;
+  const channelId = String((await call("GET", "/api/user/recharge", {}, { token })).channels[0].id);
+  return String((await call("POST", "/api/user/dorecharge", { channelId, amount, screenshot, requestId }, { token })).id);
+}
+
 test.beforeAll(async ({ browser: launched }) => {
   browser = launched;
   // the demo customer reports a transfer and asks for a withdrawal, as the app would
   const token = (await call("POST", "/api/login/index", { account: "demo", password: "demo1234" })).token as string;
   customerToken = token;
-  const screenshot = async () => {
-    const form = new FormData();
-    form.append("file", new Blob([new Uint8Array(makePng(40, 30))], { type: "image/png" }), "shot.png");
-    const upload = await fetch(`${server.baseUrl}/api/user/uploadfile`, { method: "POST", headers: { token }, body: form });
-    return ((await upload.json()) as { data: { url: string } }).data.url;
-  };
-  const channelId = String((await call("GET", "/api/user/recharge", {}, { token })).channels[0].id);
-  const recharge = async (amount: string, requestId: string) =>
-    String((await call("POST", "/api/user/dorecharge", { channelId, amount, screenshot: await screenshot(), requestId }, { token })).id);
   rechargeId = await recharge("300", "e2e-ops-r1");
   rejectedRechargeId = await recharge("450", "e2e-ops-r2");
   await call("POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": TOKEN });
@@ -304,5 +306,24 @@ describe("operator console", () => {
     await page.getByRole("link", { name: "SMS outbox" }).click();
     await expect.poll(() => page.getByRole("alert").count()).toBe(0);
     await context.close();
+  });
+
+  it("shows a recharge a customer submits on the dashboard and in the queue as it happens, without a reload", async () => {
+    const page = await signedInConsole();
+    await page.goto(`${server.baseUrl}/ops/#/`);
+    // the admin hears every topic: while the stream is held the page never polls, so only the stream can update it
+    await expect.poll(() => page.locator(".live-badge").isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const rechargesRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Recharges" }) });
+    const pending = async () => Number(await rechargesRow.getByRole("cell").nth(1).textContent());
+    const before = await pending();
+    await recharge("120", "e2e-ops-live-1");
+    await expect.poll(pending, { timeout: 10_000 }).toBe(before + 1);
+
+    await page.evaluate(() => (location.hash = "#/recharges"));
+    await expect.poll(() => page.locator(".live-badge").isVisible(), { timeout: 15_000 }).toBe(true);
+    const next = await recharge("130", "e2e-ops-live-2");
+    await expect.poll(() => page.getByTestId(`recharge-${next}`).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 });

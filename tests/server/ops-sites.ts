@@ -61,7 +61,16 @@ export async function postgresSite(): Promise<OpsSite> {
       retentionSeconds: 3600,
       backfillMinuteDays: 0,
     });
-    const app = await buildApp({ ctx, sms: { send: async () => {} }, opsToken: OPS_TOKEN, feed, uploadsDir, rateLimitScale: 100 });
+    // each hears the other's committed events as the server's processes do (server/main.ts)
+    const app = await buildApp({
+      ctx,
+      sms: { send: async () => {} },
+      opsToken: OPS_TOKEN,
+      feed,
+      uploadsDir,
+      rateLimitScale: 100,
+      listen: database.listen,
+    });
     await app.ready();
     databases.push(database);
     feeds.push(feed);

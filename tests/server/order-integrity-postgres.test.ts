@@ -7,9 +7,9 @@ import { PriceFeed } from "#server/market/feed";
 import { seedProducts } from "#server/market/seed-products";
 import type { ServiceContext } from "#server/modules/context";
 import { AppError } from "#server/modules/errors";
+import { setProductFeed } from "#server/modules/markets/product-feed";
+import { setProductTrading } from "#server/modules/markets/product-settings";
 import { updateMoneySettings } from "#server/modules/money/settings";
-import { setProductFeed } from "#server/modules/ops/product-feed";
-import { setProductTrading } from "#server/modules/ops/products";
 import { placeOrder, SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/trading/service";
 
 import { HARNESS_START, ScriptedProvider } from "./harness";

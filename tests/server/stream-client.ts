@@ -16,10 +16,15 @@ export interface OpenStream {
   close(): void;
 }
 
-/** Opens GET /api/stream on a listening server and parses what arrives as server-sent events. */
-export function openStream(baseUrl: string, query: string, headers: Record<string, string> = {}): Promise<OpenStream> {
+/** Opens a stream (the customer's, or `path`) on a listening server and parses what arrives as server-sent events. */
+export function openStream(
+  baseUrl: string,
+  query: string,
+  headers: Record<string, string> = {},
+  path = "/api/stream",
+): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}/api/stream?${query}`, { headers }, (res) => {
+    const req = request(`${baseUrl}${path}?${query}`, { headers }, (res) => {
       let raw = "";
       let pending = "";
       const events: ReceivedEvent[] = [];

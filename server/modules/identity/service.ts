@@ -8,6 +8,7 @@ import { users, verifications } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { payInviteBonus } from "../invites/service";
 
@@ -45,6 +46,7 @@ export async function submitVerification(ctx: ServiceContext, user: UserRow, inp
       );
     if (taken) throw new AppError("id_number_exists");
     await tx.insert(verifications).values({ userId: user.id, name: input.name, idNumber, createdAt: ctx.now() });
+    await tellConsoleQueueChanged(tx, "verification", "submitted", ctx.now());
     return { status: "review" as const, name: input.name, idNumber: maskMiddle(idNumber), reason: null };
   });
 }

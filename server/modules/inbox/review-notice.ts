@@ -7,6 +7,7 @@ import type { Tx } from "../../db/client";
 import { recordEvents } from "../../db/outbox";
 import { messages, users } from "../../db/schema";
 import { AppError } from "../errors";
+import { tellConsoleQueueChanged } from "../events/console-events";
 
 /** Renders a message in a language; the HTTP layer supplies it from the shared catalogs. */
 export type Translate = (language: string, descriptor: MessageDescriptor, values?: Record<string, string | number>) => string;
@@ -45,6 +46,8 @@ export async function sendReviewNotice(
     ],
     notice.now,
   );
+  // every review decision passes here inside its transaction: the other operators' queues hear of it too
+  await tellConsoleQueueChanged(tx, REVIEW_DECISIONS[notice.kind].kind, "decided", notice.now);
 }
 
 const REVIEW_DECISIONS = {

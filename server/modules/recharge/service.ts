@@ -13,6 +13,7 @@ import type { UserRow } from "../accounts/sessions";
 import { amountOf, limitText } from "../amounts";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { tellConsoleQueueChanged } from "../events/console-events";
 import { moneySettings } from "../money/settings";
 import { paged } from "../paged";
 import { findUpload } from "./uploads";
@@ -77,6 +78,7 @@ export async function submitRecharge(
           createdAt: ctx.now(),
         })
         .returning();
+      await tellConsoleQueueChanged(tx, "recharge", "submitted", ctx.now());
       return created;
     });
   } catch (error) {

@@ -15,6 +15,7 @@ import { amountOf, limitText } from "../amounts";
 import { listCards } from "../cards/service";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { tellConsoleQueueChanged } from "../events/console-events";
 import { moveMoney } from "../ledger/service";
 import { moneySettings, platformClock, toMinutes } from "../money/settings";
 import { paged } from "../paged";
@@ -89,6 +90,7 @@ export async function withdraw(
       `withdrawal:${created!.id}`,
       now,
     );
+    await tellConsoleQueueChanged(tx, "withdrawal", "submitted", now);
     return created!;
   });
   return toWithdrawRecord(row, card);

@@ -2,6 +2,7 @@ import type { z } from "zod";
 
 import { endpoints, type EndpointSpec } from "#contract/endpoints";
 import * as opsContract from "#contract/ops";
+import { opsStreamEndpoints } from "#contract/ops-stream-endpoints";
 
 /**
  * Every endpoint of the contract, read from the contract's own tables: the user endpoints and every operator
@@ -21,7 +22,7 @@ function fromGroup(group: unknown): NamedEndpoint[] {
 }
 
 export const userEndpoints: NamedEndpoint[] = fromGroup(endpoints);
-export const opsEndpointList: NamedEndpoint[] = Object.values(opsContract).flatMap(fromGroup);
+export const opsEndpointList: NamedEndpoint[] = [...Object.values(opsContract), opsStreamEndpoints].flatMap(fromGroup);
 export const everyEndpoint: NamedEndpoint[] = [...userEndpoints, ...opsEndpointList];
 
 /**

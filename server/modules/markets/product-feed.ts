@@ -11,7 +11,7 @@ import { isFeedSourceText } from "../../market/feed-source";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { creditMany } from "../ledger/service";
-import { findProduct } from "../markets/service";
+import { findProduct } from "./service";
 
 /**
  * Sets where a product's prices come from and how long its recent price is trusted without a trade (at most
@@ -83,7 +83,16 @@ async function voidHoldingOrders(tx: Tx, productId: number, reason: VoidReason, 
   // each customer's open screens hear of it once the switch commits
   await recordEvents(
     tx,
-    voided.map((order) => ({ userId: order.userId, kind: "order_void" as const, data: { orderId: order.id, pid: productId, reason } })),
+    [
+      ...voided.map((order) => ({
+        userId: order.userId,
+        kind: "order_void" as const,
+        data: { orderId: order.id, pid: productId, reason },
+      })),
+      ...(voided.length > 0
+        ? [{ userId: null, kind: "orders_voided" as const, data: { count: voided.length, pid: productId, reason } }]
+        : []),
+    ],
     now,
   );
   return voided.length;

@@ -8,8 +8,8 @@ import { products, secondsOptions } from "../../db/schema";
 import type { PriceFeed } from "../../market/feed";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { findProduct, optionRows } from "../markets/service";
 import { moneySettings } from "../money/settings";
+import { findProduct, optionRows } from "./service";
 
 /**
  * The operator's product settings: trading on/off, settlement options, fee and limits. None of them touches

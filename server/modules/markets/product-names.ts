@@ -5,7 +5,7 @@ import { withTranslations } from "#contract/localized-texts";
 import { products } from "../../db/schema";
 import type { PriceFeed } from "../../market/feed";
 import type { ServiceContext } from "../context";
-import { findProduct } from "../markets/service";
+import { findProduct } from "./service";
 
 /**
  * The product's display name: English (its `name`) and the other languages. The feed reloads its products, so

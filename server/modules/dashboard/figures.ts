@@ -1,0 +1,53 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+
+import { centsToDecimal } from "#contract/format";
+
+import { ledger, orders, recharges, users, verifications, withdrawals } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { platformClock } from "../money/settings";
+
+/** What waits for review (with the oldest one's age) and today's money and orders, in the platform's day. */
+export async function dashboard(ctx: ServiceContext, timezone: string) {
+  const now = ctx.now();
+  const { minutes } = platformClock(now, timezone);
+  // the platform day began this many seconds ago (whole minutes; the seconds of this minute count as today)
+  const dayStart = now - minutes * 60 - (now % 60);
+  const pending = async (table: typeof recharges | typeof withdrawals | typeof verifications) => {
+    const [row] = await ctx.db
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<number | null>`min(${table.createdAt})` })
+      .from(table)
+      .where(eq(table.status, "review"));
+    const oldest = row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
+    return { count: row?.count ?? 0, oldestAgeSeconds: oldest === null ? null : now - oldest };
+  };
+  const sumToday = async (table: typeof recharges | typeof withdrawals) => {
+    const [row] = await ctx.db
+      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${table.amount}), 0)` })
+      .from(table)
+      .where(and(eq(table.status, "success"), gte(table.reviewedAt, dayStart)));
+    return { count: row?.count ?? 0, total: centsToDecimal(Number(row?.total ?? 0)) };
+  };
+  const [orderRow] = await ctx.db
+    .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${orders.amount}), 0)` })
+    .from(orders)
+    .where(gte(orders.openTime, dayStart));
+  const [newUsers] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(gte(users.createdAt, dayStart));
+  const [ledgerCount] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(ledger)
+    .where(gte(ledger.createdAt, dayStart));
+  return {
+    pending: { recharges: await pending(recharges), withdrawals: await pending(withdrawals), verifications: await pending(verifications) },
+    today: {
+      since: dayStart,
+      deposits: await sumToday(recharges),
+      withdrawals: await sumToday(withdrawals),
+      orders: { count: orderRow?.count ?? 0, total: centsToDecimal(Number(orderRow?.total ?? 0)) },
+      newUsers: newUsers?.count ?? 0,
+      ledgerRows: ledgerCount?.count ?? 0,
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import type { AddressInfo } from "node:net";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { OpsRole } from "#contract/operators";
+
+import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
+import { addOperator, type OpsSite, signedIn } from "./ops-sites";
+import { residentId } from "./resident-ids";
+import { fundedUser } from "./security/funded-user";
+import { type OpenStream, openStream, type ReceivedEvent } from "./stream-client";
+
+/**
+ * The console's update stream on PGlite: only a signed-in operator gets a ticket, a ticket opens the console's
+ * stream once, each operator hears the topics of their role and nothing else, and a stream that comes back
+ * resumes after the last event it had.
+ */
+let h: Harness;
+let site: OpsSite;
+let base: string;
+const cookie = {} as Record<OpsRole, string>;
+
+beforeAll(async () => {
+  h = await startHarness();
+  site = { kind: "pglite", apps: [h.app], db: h.database.db, clock: h.clock, close: () => h.close() };
+  for (const role of ["admin", "finance", "support", "content"] as const)
+    cookie[role] = await signedIn(site, await addOperator(site, `${role}-watch`, role));
+  await h.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+}, 120_000);
+afterAll(() => h?.close());
+
+async function ticketAs(headers: Record<string, string>) {
+  return api(h, "POST", "/api/ops/stream_ticket", {}, headers);
+}
+
+async function opsTicket(role: OpsRole): Promise<string> {
+  const answer = await ticketAs({ cookie: cookie[role] });
+  expect(answer.body.code, answer.body.msg).toBe(1);
+  return answer.body.data.ticket as string;
+}
+
+const openOps = (query: string, headers: Record<string, string> = {}) => openStream(base, query, headers, "/api/ops/stream");
+
+/** What a role's stream said, as `kind queue change` words, comparable to a list written out by hand. */
+const said = (events: ReceivedEvent[]) =>
+  events.map((event) => [event.kind, event.data.queue, event.data.change].filter((part) => part !== undefined).join(" "));
+
+describe("the console's stream ticket", () => {
+  it("is issued to a signed-in operator only: not without a session, not to a customer's token, not to the machine token", async () => {
+    expect((await ticketAs({})).body.err).toBe("ops_forbidden");
+    const customer = (await api(h, "POST", "/api/login/index", { account: "demo", password: "demo1234" })).body.data.token as string;
+    const asCustomer = await ticketAs({ token: customer });
+    expect(asCustomer.status).toBe(403);
+    expect(asCustomer.body.err).toBe("ops_forbidden");
+    expect((await ticketAs({ "ops-token": OPS_TOKEN })).body.err).toBe("ops_forbidden");
+    // and a customer's own stream ticket does not open the console's stream
+    const customerTicket = (await api(h, "POST", "/api/user/stream_ticket", {}, { token: customer })).body.data.ticket as string;
+    const refused = await openOps(`ticket=${customerTicket}`);
+    expect(refused.status).toBe(403);
+    refused.close();
+  });
+
+  it("opens the console's stream once, within its 30 s, and not the customer's", async () => {
+    const ticket = await opsTicket("admin");
+    const first = await openOps(`ticket=${ticket}`);
+    expect(first.status).toBe(200);
+    expect(first.text()).toContain("retry: ");
+    first.close();
+    const again = await openOps(`ticket=${ticket}`);
+    expect(again.status).toBe(403);
+    again.close();
+    const late = await opsTicket("admin");
+    await h.advance(31);
+    const expired = await openOps(`ticket=${late}`);
+    expect(expired.status).toBe(403);
+    expired.close();
+    const onCustomerStream = await openStream(base, `ticket=${await opsTicket("admin")}`);
+    expect(onCustomerStream.status).toBe(401);
+    onCustomerStream.close();
+  });
+});
+
+describe("what each operator hears", () => {
+  const streams = {} as Record<OpsRole, OpenStream>;
+  afterAll(() => Object.values(streams).forEach((stream) => stream.close()));
+
+  it("carries only the topics of the operator's role: money to finance, real-name to support, all to admin", async () => {
+    for (const role of ["admin", "finance", "support", "content"] as const)
+      streams[role] = await openOps(`ticket=${await opsTicket(role)}`);
+    // a recharge submitted and approved (the funded user), an order, a real-name request, another order
+    const user = await fundedUser(h, "opswatch1");
+    const pid = productId(h.feed, "BTCUSDT");
+    expect((await placeOrder(h, user.token, pid)).body.code).toBe(1);
+    const certified = await api(
+      h,
+      "POST",
+      "/api/user/certification",
+      { requestId: rid(), name: "Watch Lee", idNumber: residentId("19880808", 7), agree: "1" },
+      { token: user.token },
+    );
+    expect(certified.body.code, certified.body.msg).toBe(1);
+    expect((await placeOrder(h, user.token, pid)).body.code).toBe(1);
+
+    const everything = [
+      "queue_changed recharge submitted",
+      "queue_changed recharge decided",
+      "order_placed",
+      "queue_changed verification submitted",
+      "order_placed",
+    ];
+    expect(said(await streams.admin.waitFor(5))).toEqual(everything);
+    // each stream's events are written in id order: once a role's last event is in, nothing before it is missing
+    expect(said(await streams.finance.waitFor(4))).toEqual(everything.filter((line) => !line.includes("verification")));
+    expect(said(await streams.support.waitFor(1))).toEqual(["queue_changed verification submitted"]);
+    const [order] = (await streams.finance.waitFor(4)).filter((event) => event.kind === "order_placed");
+    expect(order!.data).toEqual({ orderId: expect.any(Number), pid });
+    // the support stream had the real-name event after the money ones were written to every stream
+    expect(streams.support.events).toHaveLength(1);
+    await h.app.eventHub.caughtUp();
+    expect(streams.content.events).toEqual([]);
+  });
+
+  it("tells the console of a settlement batch, once, to the roles that see money", async () => {
+    const before = streams.finance.events.length;
+    await h.advance(31);
+    await h.app.eventHub.caughtUp();
+    const events = await streams.finance.waitFor(before + 1);
+    expect(events.at(-1)).toMatchObject({ kind: "orders_settled", data: { count: 2 } });
+    expect(streams.support.events.map((event) => event.kind)).not.toContain("orders_settled");
+  });
+});
+
+describe("a console stream that comes back", () => {
+  it("resumes after Last-Event-ID: what it missed of its topics, once and in order, then live ones", async () => {
+    const user = await fundedUser(h, "opswatch2");
+    // withdrawals at any hour of the test's clock
+    expect((await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": OPS_TOKEN })).body.code).toBe(1);
+    const stream = await openOps(`ticket=${await opsTicket("finance")}`);
+    const withdrawal = () =>
+      api(
+        h,
+        "POST",
+        "/api/user/cash",
+        { amount: "200", cardId: String(user.cardId), payPassword: user.payPassword, requestId: rid() },
+        { token: user.token },
+      );
+    const first = await withdrawal();
+    expect(first.body.code, first.body.msg).toBe(1);
+    const [seen] = await stream.waitFor(1);
+    expect(said([seen!])).toEqual(["queue_changed withdrawal submitted"]);
+    stream.close();
+    // while away: a real-name request (not finance's), a withdrawal decided, an order
+    await api(
+      h,
+      "POST",
+      "/api/user/certification",
+      { requestId: rid(), name: "Back Lee", idNumber: residentId("19900101", 9), agree: "1" },
+      { token: user.token },
+    );
+    const decided = await api(
+      h,
+      "POST",
+      "/api/ops/withdrawal/review",
+      { id: String(first.body.data.id), decision: "reject", reason: "test" },
+      { "ops-token": OPS_TOKEN },
+    );
+    expect(decided.body.code, decided.body.msg).toBe(1);
+    expect((await placeOrder(h, user.token, productId(h.feed, "BTCUSDT"))).body.code).toBe(1);
+
+    const back = await openOps(`ticket=${await opsTicket("finance")}`, { "last-event-id": String(seen!.id) });
+    expect(said(await back.waitFor(2))).toEqual(["queue_changed withdrawal decided", "order_placed"]);
+    expect((await withdrawal()).body.code).toBe(1);
+    const all = await back.waitFor(3);
+    expect(said(all)).toEqual(["queue_changed withdrawal decided", "order_placed", "queue_changed withdrawal submitted"]);
+    const ids = all.map((event) => event.id);
+    expect(ids[0]).toBeGreaterThan(seen!.id);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    back.close();
+  });
+});
