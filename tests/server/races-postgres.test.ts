@@ -8,7 +8,7 @@ import { settleDueOrders } from "#server/jobs/settlement";
 import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid } from "./harness";
 import { addOperator, type OpsSite, signedIn } from "./ops-sites";
 import { type PostgresPair, startPostgresPair } from "./postgres-pair";
-import { fundedUser } from "./security/funded-user";
+import { fundedUser, uploadPng } from "./security/funded-user";
 
 /**
  * Every claim about two things at once, on PostgreSQL with two apps (a pool each), where two transactions really
@@ -191,6 +191,28 @@ describe("withdrawal requests from two processes at once", () => {
     } finally {
       await ops(leader, opsEndpoints.setMoneyRules, { dailyCount: "20" });
     }
+  });
+});
+
+describe("recharge reviews from two processes at once", () => {
+  it("approval credits cash exactly once, even when approved three times at once", async () => {
+    const customer = await fundedUser(leader, account("recharge"), "100");
+    const channel = (await api(leader, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0].id;
+    const uploaded = await uploadPng(leader, customer.token);
+    const record = await api(
+      leader,
+      endpoints.recharge,
+      { requestId: rid(), channelId: String(channel), amount: "300", screenshot: uploaded },
+      { token: customer.token },
+    );
+    expect(record.body.code).toBe(1);
+    const id = record.body.data.id;
+    const answers = await heldRace(`select id from recharges where id = ${id} for update`, 3, () =>
+      [leader, follower, leader].map((h) => ops(h, opsEndpoints.reviewRecharge, { id: String(id), decision: "approve" })),
+    );
+    expect(errors(answers)).toEqual(["already_reviewed", "already_reviewed", "ok"]);
+    expect((await wallet(customer.token)).cash).toBe("400.00");
+    expect(await ledgerRows(`recharge:${id}`)).toBe(1);
   });
 });
 
