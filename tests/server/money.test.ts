@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { endpoints } from "#contract/endpoints";
+
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
 import { makeJpeg, makePng, makeWebp, multipart } from "./images";
 
@@ -40,7 +42,7 @@ async function uploadFile(token: string, bytes: Buffer, filename = "shot.png", t
   });
   return { status: response.statusCode, body: response.json() };
 }
-const wallet = async (token: string) => (await api(h, "GET", "/api/user/wallet", {}, { token })).body.data;
+const wallet = async (token: string) => (await api(h, endpoints.wallet, {}, { token })).body.data;
 
 describe("uploads", () => {
   it("accepts PNG, JPEG and WebP recognised by their bytes, whatever their name", async () => {
