@@ -28,6 +28,7 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["tests/server/**/*.test.ts"],
+          globalSetup: ["tests/server/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -47,7 +47,15 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
  * embedded PGlite lives in `dataDir` (or in memory when dataDir is null, for tests). Exactly one process may
  * open a PGlite folder (PGlite does not lock its folder, so two processes would corrupt it).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  /**
+   * In memory only: a dump (`dumpDataDir`) of an already migrated PGlite to start from, so a test skips initdb
+   * and the migrations already in it; the ones added since still run.
+   */
+  template?: Blob;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -107,7 +115,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.template ? { loadDataDir: options.template } : undefined);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   await installLedgerFunctions(db as unknown as Db);

@@ -4,6 +4,8 @@ import { join } from "node:path";
 
 import type { FastifyInstance } from "fastify";
 
+import { endpoints } from "#contract/endpoints";
+import type { AnswerOf, ApiPath } from "#contract/paths";
 import { type Database, openDatabase } from "#server/db/client";
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
 import { buildApp } from "#server/http/app";
@@ -19,6 +21,8 @@ import type { ServiceContext } from "#server/modules/context";
 import { seedPlans } from "#server/modules/finance/service";
 import { seedTranslations } from "#server/modules/localized-texts/seed-translations";
 import { seedDepositChannels } from "#server/modules/recharge/seed-channels";
+
+import { migratedTemplate } from "./template-database";
 
 /**
  * A feed for tests: each product's price stays put unless the test queued the next prices for it. Tests use
@@ -66,11 +70,24 @@ export interface HarnessOptions {
   live?: LiveSources;
   /** how long per-second ticks are kept (6 h, as in production, by default) */
   retentionSeconds?: number;
+  /** PostgreSQL instead of PGlite (tests/server/postgres-pair.ts starts two apps on one database) */
+  databaseUrl?: string;
+  /**
+   * Follow the feed another harness on the same PostgreSQL records, as a server process that does not lead:
+   * `advance` moves the clock and reads the recorded feed, and settles nothing.
+   */
+  follower?: boolean;
+  /** a clock shared with another harness (two processes of one deployment see one time) */
+  clock?: { now: number };
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const database = await openDatabase({ dataDir: options.dataDir ?? null });
-  const clock = { now: options.start ?? HARNESS_START };
+  const database = await openDatabase(
+    options.databaseUrl
+      ? { databaseUrl: options.databaseUrl, dataDir: null }
+      : { dataDir: options.dataDir ?? null, template: options.dataDir ? undefined : await migratedTemplate() },
+  );
+  const clock = options.clock ?? { now: options.start ?? HARNESS_START };
   const logs: string[] = [];
   const ctx: ServiceContext = { db: database.db, now: () => clock.now, log: (m) => logs.push(m) };
   await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
@@ -89,7 +106,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     backfillMinuteDays: 0.01,
     live: options.live,
   });
-  await feed.open();
+  if (options.follower) await feed.follow();
+  else await feed.open();
   await seedContent(ctx);
   const uploadsDir = mkdtempSync(join(tmpdir(), "trading-uploads-"));
   const sentSms: Harness["sentSms"] = [];
@@ -111,6 +129,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async advance(seconds: number) {
       for (let i = 0; i < seconds; i++) {
         clock.now += 1;
+        if (options.follower) {
+          await feed.follow();
+          continue;
+        }
         await feed.advance(clock.now);
         await settleDueOrders(database.db, clock.now);
       }
@@ -130,19 +152,51 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-export interface Answer {
+export interface Answer<Data = any> {
   status: number;
-  body: { code: number; msg: string; err?: string; data: any; feed?: string };
+  body: { code: number; msg: string; err?: string; data: Data; feed?: string };
 }
 
-/** A form-urlencoded POST (or GET with a query), as the PWA sends it. */
+/**
+ * The `data` a test reads from an answer to this path: the contract's answer type once the path has one, `any`
+ * until then (so a test of a path still without one reads its fields as it always has).
+ */
+export type DataOf<P> = unknown extends AnswerOf<P> ? any : AnswerOf<P>;
+
+/** Anything that serves the app: a harness, or one of the two apps of a PostgreSQL pair. */
+export interface Served {
+  app: FastifyInstance;
+}
+
+/**
+ * A form-urlencoded POST (or GET with a query), as the PWA sends it. Given a contract entry
+ * (`api(h, endpoints.wallet, {}, { token })`), the method and path come from it and the answer is typed by the
+ * entry's answer type; the method-and-path form stays for what the contract does not list (files, hostile
+ * paths, other methods' refusals).
+ */
+export async function api<P extends ApiPath>(
+  h: Served,
+  endpoint: P,
+  fields?: Record<string, string>,
+  headers?: Record<string, string>,
+): Promise<Answer<DataOf<P>>>;
 export async function api(
-  h: Harness,
+  h: Served,
   method: "GET" | "POST",
   path: string,
-  fields: Record<string, string> = {},
-  headers: Record<string, string> = {},
+  fields?: Record<string, string>,
+  headers?: Record<string, string>,
+): Promise<Answer>;
+export async function api(
+  h: Served,
+  target: ApiPath | "GET" | "POST",
+  second?: string | Record<string, string>,
+  third?: Record<string, string>,
+  fourth?: Record<string, string>,
 ): Promise<Answer> {
+  type Fields = Record<string, string> | undefined;
+  const [method, path, fields = {}, headers = {}] =
+    typeof target === "string" ? [target, second as string, third, fourth] : [target.method, target.path, second as Fields, third];
   const query = new URLSearchParams(fields).toString();
   const response = await h.app.inject({
     method,
@@ -165,17 +219,11 @@ export function productId(feed: PriceFeed, code: string): number {
 }
 
 /** Places an order as the app does: 100 up for 30 s with a fresh requestId, unless `fields` say otherwise. */
-export const placeOrder = (h: Harness, token: string, pid: number, fields: Record<string, string> = {}) =>
-  api(
-    h,
-    "POST",
-    "/api/user/addorder",
-    { pid: String(pid), direction: "up", seconds: "30", amount: "100", requestId: rid(), ...fields },
-    { token },
-  );
+export const placeOrder = (h: Served, token: string, pid: number, fields: Record<string, string> = {}) =>
+  api(h, endpoints.placeOrder, { pid: String(pid), direction: "up", seconds: "30", amount: "100", requestId: rid(), ...fields }, { token });
 
-export async function loginDemo(h: Harness): Promise<string> {
-  const answer = await api(h, "POST", "/api/login/index", { account: "demo", password: DEMO_PASSWORD });
+export async function loginDemo(h: Served): Promise<string> {
+  const answer = await api(h, endpoints.login, { account: "demo", password: DEMO_PASSWORD });
   if (answer.body.code !== 1) throw new Error(`demo login failed: ${answer.body.msg}`);
   return answer.body.data.token as string;
 }
@@ -194,10 +242,10 @@ export const freshPhone = () => `139${String(Date.now() % 1e6).padStart(6, "0")}
 /** Registers a new user through SMS + invitation, returning its token and account. */
 export async function registerUser(h: Harness, account: string, password = "secret123", payPassword = "pay12345") {
   const phone = freshPhone();
-  const sent = await api(h, "POST", "/api/login/sendsms", { phone });
+  const sent = await api(h, endpoints.sendSms, { phone });
   if (sent.body.code !== 1) throw new Error(`sms failed: ${sent.body.msg}`);
   const code = h.sentSms.at(-1)!.code;
-  const answer = await api(h, "POST", "/api/login/reg", {
+  const answer = await api(h, endpoints.register, {
     account,
     password,
     password2: password,

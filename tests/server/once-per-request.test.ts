@@ -16,6 +16,19 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
   await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "100" }, { "ops-token": OPS_TOKEN });
+  // a fund password change leaves no row of its own: this test's database counts each one (a fresh salt makes
+  // every change a new hash, so a change done twice is two rows here)
+  for (const statement of [
+    "create table test_pay_password_changes (user_id integer not null)",
+    `create function test_count_pay_password_change() returns trigger language plpgsql as $$
+     begin
+       insert into test_pay_password_changes (user_id) values (new.id);
+       return new;
+     end $$`,
+    `create trigger test_pay_password_changes after update of pay_password_hash on users for each row
+     when (old.pay_password_hash is distinct from new.pay_password_hash) execute function test_count_pay_password_change()`,
+  ])
+    await h.database.db.execute(statement as never);
 }, 60_000);
 afterAll(() => h.close());
 
@@ -154,9 +167,8 @@ const cases: Record<string, Case> = {
     path: "/api/user/pwd_pay",
     prepare: async (u) => ({ oldPayPassword: u.payPassword, payPassword: "newfund99", payPassword2: "newfund99" }),
     other: (f) => ({ ...f, payPassword: "otherfund7", payPassword2: "otherfund7" }),
-    // the stored hash has a fresh salt each time it is set: every extra change would be a new claim-less value
-    effect: (id) => `select count(*) n from users where id = ${id} and pay_password_hash is not null`,
-    delta: 0,
+    effect: (id) => `select count(*) n from test_pay_password_changes where user_id = ${id}`,
+    delta: 1,
     ledgerRows: 0,
   },
 };

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { settleDueOrders } from "#server/jobs/settlement";
-
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, productId, registerUser, rid, snapshot, startHarness } from "./harness";
 
 let h: Harness;
@@ -240,28 +238,6 @@ describe("settlement", () => {
       await h.advance(1);
     });
   }
-
-  it("settles exactly once when settlement runs twice at the same time", async () => {
-    const before = Math.round(Number(await cash()) * 100);
-    const opened = await order({});
-    h.provider.queued.set(btc, Array(40).fill(price(btc) + 100));
-    for (let i = 0; i < 31; i++) {
-      h.clock.now += 1;
-      await h.feed.advance(h.clock.now);
-    }
-    const counts = await Promise.all([
-      settleDueOrders(h.database.db, h.clock.now),
-      settleDueOrders(h.database.db, h.clock.now),
-      settleDueOrders(h.database.db, h.clock.now),
-    ]);
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
-    expect(await settleDueOrders(h.database.db, h.clock.now)).toBe(0);
-    const ledgerRows = await h.database.db.execute(
-      `select count(*)::int as n from ledger where reference = 'order:${opened.body.data.id}'` as never,
-    );
-    expect((ledgerRows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(3); // stake, fee, one credit
-    expect(Math.round(Number(await cash()) * 100) - before).toBe(79_00);
-  });
 
   it("lists holding orders and pages closed history newest first", async () => {
     const a = await order({});

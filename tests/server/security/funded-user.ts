@@ -1,3 +1,6 @@
+import { endpoints } from "#contract/endpoints";
+import { opsEndpoints } from "#contract/ops";
+
 import { api, type Harness, OPS_TOKEN, registerUser, rid } from "../harness";
 import { makePng, multipart } from "../images";
 
@@ -33,20 +36,18 @@ export async function fundedUser(h: Harness, account: string, cash = "5000"): Pr
   const { token, answer } = await registerUser(h, account, password, payPassword);
   if (!token) throw new Error(`registration of ${account} failed: ${answer.body.msg}`);
   const uploadUrl = await uploadPng(h, token);
-  const channelId = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
+  const channelId = (await api(h, endpoints.rechargeInfo, {}, { token })).body.data.channels[0].id;
   const recharge = await api(
     h,
-    "POST",
-    "/api/user/dorecharge",
+    endpoints.recharge,
     { channelId: String(channelId), amount: cash, screenshot: uploadUrl, requestId: rid("fund") },
     { token },
   );
-  await api(h, "POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" }, { "ops-token": OPS_TOKEN });
+  await api(h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, { "ops-token": OPS_TOKEN });
   const cardNumber = `62220${String(Date.now() % 1e7).padStart(7, "0")}${String(cardCounter++).padStart(4, "0")}`;
   const card = await api(
     h,
-    "POST",
-    "/api/user/add_card",
+    endpoints.addCard,
     { type: "bank", bankName: `${account} Bank`, number: cardNumber, holder: account, payPassword, requestId: rid("card") },
     { token },
   );

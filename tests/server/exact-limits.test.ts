@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { endpoints } from "#contract/endpoints";
+import { opsEndpoints } from "#contract/ops";
+
+import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
+import { fundedUser, uploadPng } from "./security/funded-user";
+
+/**
+ * Operator limits at their exact value and one step past it: a comparison turned from "over" to "at or over"
+ * (or the other way) changes what an operator's number means, and only the boundary shows it.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await ops(opsEndpoints.setMoneyRules, { window: "00:00-24:00", dailyCount: "20" });
+});
+afterAll(() => h.close());
+
+const ops = (endpoint: (typeof opsEndpoints)[keyof typeof opsEndpoints], fields: Record<string, string>) =>
+  api(h, endpoint, fields, { "ops-token": OPS_TOKEN });
+let accounts = 0;
+
+describe("the oldest quote an order may open on (maxQuoteAgeSeconds)", () => {
+  it("opens on a quote exactly that old, and refuses one a second older", async () => {
+    const trader = await fundedUser(h, `quoteage${accounts++}`, "1000");
+    const btc = productId(h.feed, "BTCUSDT");
+    expect(
+      (await ops(opsEndpoints.setProductQuoting, { pid: String(btc), requoteToleranceBps: "50", maxQuoteAgeSeconds: "5" })).body.code,
+    ).toBe(1);
+    await h.advance(1);
+    const recorded = h.feed.quote(btc)!.time;
+    // the feed records nothing meanwhile: the newest tick ages with the clock
+    h.clock.now = recorded + 5;
+    expect((await api(h, endpoints.preTradeCheck, { pid: String(btc) }, { token: trader.token })).body.data).toEqual({ allowed: true });
+    const atLimit = await placeOrder(h, trader.token, btc);
+    expect(atLimit.body).toMatchObject({ code: 1 });
+    h.clock.now = recorded + 6;
+    expect((await api(h, endpoints.preTradeCheck, { pid: String(btc) }, { token: trader.token })).body.data).toEqual({
+      allowed: false,
+      reason: "quote_stale",
+    });
+    expect((await placeOrder(h, trader.token, btc)).body).toMatchObject({ code: 0, err: "quote_stale" });
+    await h.advance(1);
+  });
+});
+
+describe("the two-person threshold (dualApprovalAbove)", () => {
+  it("pays out a withdrawal of exactly the threshold on one approval, and holds one a cent over for a second", async () => {
+    const at = await fundedUser(h, `twoperson${accounts++}`, "3000");
+    const over = await fundedUser(h, `twoperson${accounts++}`, "3000");
+    // funded first: their recharges are above the threshold too
+    await ops(opsEndpoints.setMoneyRules, { dualApprovalAbove: "1000" });
+    try {
+      const request = async (who: typeof at, amount: string) =>
+        (
+          await api(
+            h,
+            endpoints.withdraw,
+            { requestId: rid(), amount, cardId: String(who.cardId), payPassword: who.payPassword },
+            { token: who.token },
+          )
+        ).body.data.id as number;
+      const atId = await request(at, "1000.00");
+      const overId = await request(over, "1000.01");
+      const review = (id: number) => ops(opsEndpoints.reviewWithdrawal, { id: String(id), decision: "approve" });
+      expect((await review(atId)).body).toMatchObject({ code: 1, data: { status: "success", secondApprovalNeeded: false } });
+      expect((await review(overId)).body).toMatchObject({ code: 1, data: { status: "review", secondApprovalNeeded: true } });
+    } finally {
+      await ops(opsEndpoints.setMoneyRules, { dualApprovalAbove: "0" });
+    }
+  });
+
+  it("credits a recharge of exactly the threshold on one approval, and holds one a cent over for a second", async () => {
+    const customer = await fundedUser(h, `twopersonr${accounts++}`, "100");
+    await ops(opsEndpoints.setMoneyRules, { dualApprovalAbove: "1000" });
+    try {
+      const channel = (await api(h, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0].id;
+      const recharge = async (amount: string) =>
+        (
+          await api(
+            h,
+            endpoints.recharge,
+            // one picture backs one recharge: each gets its own
+            { requestId: rid(), channelId: String(channel), amount, screenshot: await uploadPng(h, customer.token) },
+            { token: customer.token },
+          )
+        ).body;
+      const at = await recharge("1000.00");
+      expect(at.code).toBe(1);
+      const review = (id: number) => ops(opsEndpoints.reviewRecharge, { id: String(id), decision: "approve" });
+      expect((await review(at.data.id)).body).toMatchObject({ code: 1, data: { status: "success", secondApprovalNeeded: false } });
+      const over = await recharge("1000.01");
+      expect(over.code).toBe(1);
+      expect((await review(over.data.id)).body).toMatchObject({ code: 1, data: { status: "review", secondApprovalNeeded: true } });
+    } finally {
+      await ops(opsEndpoints.setMoneyRules, { dualApprovalAbove: "0" });
+    }
+  });
+});
