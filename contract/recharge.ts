@@ -1,5 +1,6 @@
 import type { CardType } from "./cards";
 import type { ReviewStatus } from "./review";
+import type { RecordPage } from "./paging";
 
 /** Deposit channels and recharge records. */
 
@@ -26,4 +27,11 @@ export interface RechargeRecord {
   amount: string;
   status: ReviewStatus;
   reason: string | null;
+}
+
+/** What the recharge paths answer, by path name (contract/paths.ts). */
+export interface RechargeAnswers {
+  rechargeInfo: RechargeInfo;
+  recharge: RechargeRecord;
+  rechargeRecords: RecordPage<RechargeRecord>;
 }

@@ -1,5 +1,6 @@
 import type { BankCard, CardType } from "./cards";
 import type { ReviewStatus } from "./review";
+import type { RecordPage } from "./paging";
 
 /** Withdrawal rules and records. */
 
@@ -30,4 +31,11 @@ export interface WithdrawalRecord {
   actual: string;
   status: ReviewStatus;
   reason: string | null;
+}
+
+/** What the withdrawal paths answer, by path name (contract/paths.ts). */
+export interface WithdrawalAnswers {
+  withdrawalInfo: WithdrawalInfo;
+  withdraw: WithdrawalRecord;
+  withdrawRecords: RecordPage<WithdrawalRecord>;
 }

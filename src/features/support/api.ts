@@ -2,4 +2,4 @@ import { call } from "@/api/client";
 import { apiPaths } from "#contract/paths";
 import type { PlatformInfo } from "#contract/support";
 
-export const fetchPlatformInfo = () => call<PlatformInfo>(apiPaths.platformInfo);
+export const fetchPlatformInfo = () => call(apiPaths.platformInfo);
