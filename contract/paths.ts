@@ -44,7 +44,8 @@ export type AnsweredPaths<Paths, Answers extends { [K in keyof Paths]: unknown }
 
 /** What each customer path answers, by its name below: one interface per domain, beside that domain's types. */
 export interface CustomerAnswers
-  extends AccountAnswers,
+  extends
+    AccountAnswers,
     MarketAnswers,
     TradingAnswers,
     OrderReportAnswers,

@@ -1,6 +1,6 @@
 import type { CardType } from "./cards";
-import type { ReviewStatus } from "./review";
 import type { RecordPage } from "./paging";
+import type { ReviewStatus } from "./review";
 
 /** Deposit channels and recharge records. */
 
@@ -34,4 +34,9 @@ export interface RechargeAnswers {
   rechargeInfo: RechargeInfo;
   recharge: RechargeRecord;
   rechargeRecords: RecordPage<RechargeRecord>;
+}
+
+/** What POST /api/user/uploadfile answers (multipart, so outside the path table): where the stored file is read. */
+export interface UploadAnswer {
+  url: string;
 }

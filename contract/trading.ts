@@ -1,5 +1,5 @@
-import type { RecordPage } from "./paging";
 import type { ErrorKey } from "./catalogue";
+import type { RecordPage } from "./paging";
 
 /** Timed up/down orders: direction, result and the order as the customer sees it. */
 export const DIRECTIONS = ["up", "down"] as const;

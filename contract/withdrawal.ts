@@ -1,6 +1,6 @@
 import type { BankCard, CardType } from "./cards";
-import type { ReviewStatus } from "./review";
 import type { RecordPage } from "./paging";
+import type { ReviewStatus } from "./review";
 
 /** Withdrawal rules and records. */
 

@@ -1,6 +1,5 @@
 import { atom } from "jotai";
 
-import type { FavouriteIds } from "#contract/favourites";
 import { apiPaths } from "#contract/paths";
 
 import { cachedLoad } from "../offline/cached-load";

@@ -1,6 +1,5 @@
 import type { OrderHistoryFilter } from "#contract/order-reports";
 import { apiPaths } from "#contract/paths";
-import type { Order, OrderPage } from "#contract/trading";
 
 import { call, type CallOptions } from "./client";
 
@@ -8,5 +7,4 @@ import { call, type CallOptions } from "./client";
 export const fetchOrder = (id: number, options?: CallOptions) => call(apiPaths.order, { id }, options);
 export const fetchHoldingOrders = (options?: CallOptions) => call(apiPaths.holdingOrders, {}, options);
 /** A page of the settled orders, narrowed by the Order tab's filters (none from other callers). */
-export const fetchOrderHistory = (page: number, filter: OrderHistoryFilter = {}) =>
-  call(apiPaths.orderHistory, { page, ...filter });
+export const fetchOrderHistory = (page: number, filter: OrderHistoryFilter = {}) => call(apiPaths.orderHistory, { page, ...filter });

@@ -1,6 +1,6 @@
 import { call } from "@/api/client";
 import type { WithRequestId } from "@/api/submission";
-import type { BankCard, CardType } from "#contract/cards";
+import type { CardType } from "#contract/cards";
 import { apiPaths } from "#contract/paths";
 
 export const fetchCards = () => call(apiPaths.bankCards);

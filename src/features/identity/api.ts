@@ -1,6 +1,5 @@
 import { call } from "@/api/client";
 import type { WithRequestId } from "@/api/submission";
-import type { VerificationState } from "#contract/identity";
 import { apiPaths } from "#contract/paths";
 
 export const fetchVerification = () => call(apiPaths.certificationState);

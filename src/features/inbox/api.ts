@@ -1,5 +1,4 @@
 import { call } from "@/api/client";
-import type { MessageList } from "#contract/inbox";
 import { apiPaths } from "#contract/paths";
 
 export const fetchMessages = (page = 1) => call(apiPaths.messages, { page });

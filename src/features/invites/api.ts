@@ -1,5 +1,4 @@
 import { call } from "@/api/client";
-import type { Invitation } from "#contract/invites";
 import { apiPaths } from "#contract/paths";
 
 export const fetchInvitation = () => call(apiPaths.invitation);

@@ -1,5 +1,4 @@
 import { call } from "@/api/client";
-import type { ProductQuote, Sparklines } from "#contract/markets";
 import { apiPaths } from "#contract/paths";
 
 export const fetchProducts = () => call(apiPaths.products, {}, { quiet: true });

@@ -1,8 +1,6 @@
 import { call } from "@/api/client";
 import type { WithRequestId } from "@/api/submission";
-import type { RecordPage } from "#contract/paging";
 import { apiPaths } from "#contract/paths";
-import type { RechargeInfo, RechargeRecord } from "#contract/recharge";
 
 export const fetchRechargeInfo = () => call(apiPaths.rechargeInfo);
 export const fetchRechargeRecords = (page = 1) => call(apiPaths.rechargeRecords, { page });

@@ -3,7 +3,6 @@ import type { Envelope } from "#contract/envelope";
 import type { Candle, Goods, Period, ProductDetail } from "#contract/markets";
 import { apiPaths } from "#contract/paths";
 import type { PlaceOrderRequest } from "#contract/schemas/trading";
-import type { Order } from "#contract/trading";
 
 export const fetchProductDetail = (pid: number) => call(apiPaths.productDetail, { pid });
 export const fetchKlines = (pid: number, period: Period, limit = 300) => call(apiPaths.klines, { pid, period, limit });

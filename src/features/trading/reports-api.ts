@@ -1,6 +1,4 @@
 import { call } from "@/api/client";
-import type { ProductQuote } from "#contract/markets";
-import type { Statement } from "#contract/order-reports";
 import { apiPaths } from "#contract/paths";
 
 /** The statement of the last `days` days, cut into days at this device's clock. */
