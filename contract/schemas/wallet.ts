@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-import { amountField, payPasswordField, requestIdField, requiredOrInvalid } from "./fields";
+import { payPasswordField, requestIdField, requiredOrInvalid, moneyField } from "./fields";
 
 export const exchangeRequest = z.object({
   from: z.enum(["cash", "coin"], { error: requiredOrInvalid }),
-  amount: amountField(),
+  amount: moneyField(),
   payPassword: payPasswordField(),
   requestId: requestIdField(),
 });
