@@ -1,3 +1,5 @@
+import type { NoData } from "./envelope";
+
 export interface UserInfo {
   id: number;
   account: string;
@@ -23,4 +25,15 @@ export interface UserInfo {
 export interface SessionAnswer {
   token: string;
   user: UserInfo;
+}
+
+/** What the account paths answer, by path name (contract/paths.ts). */
+export interface AccountAnswers {
+  sendSms: NoData;
+  register: SessionAnswer;
+  login: SessionAnswer;
+  logout: NoData;
+  userInfo: UserInfo;
+  changeLoginPassword: NoData;
+  changePayPassword: NoData;
 }

@@ -20,3 +20,10 @@ export const cardDigits = (number: string) => number.replace(/ /g, "");
 
 /** Bank card numbers (ISO/IEC 7812) have 12 to 19 digits. */
 export const isBankCardNumber = (number: string) => /^\d{12,19}$/.test(cardDigits(number));
+
+/** What the bank card paths answer, by path name (contract/paths.ts): a removal answers the cards left. */
+export interface CardAnswers {
+  bankCards: BankCard[];
+  addCard: BankCard;
+  deleteCard: BankCard[];
+}

@@ -13,3 +13,6 @@ export type Envelope<T> =
     };
 
 export type Failure = Extract<Envelope<unknown>, { code: 0 | 401 }>;
+
+/** The `data` of an answer that only says it was done (the message says what): `{}`. */
+export type NoData = Record<string, never>;

@@ -37,3 +37,13 @@ export interface YuebaoInfo {
   totalProfit: string;
   totalBalance: string;
 }
+
+/** What the yuebao paths answer, by path name (contract/paths.ts): a change to a subscription answers the whole page. */
+export interface FinanceAnswers {
+  plans: FinancePlan[];
+  joinPlan: Subscription;
+  yuebaoInfo: YuebaoInfo;
+  appendSubscription: YuebaoInfo;
+  keepSubscription: YuebaoInfo;
+  stopSubscription: YuebaoInfo;
+}

@@ -8,3 +8,9 @@ export interface VerificationState {
   idNumber: string | null;
   reason: string | null;
 }
+
+/** What the real-name paths answer, by path name (contract/paths.ts). */
+export interface IdentityAnswers {
+  certificationState: VerificationState;
+  certify: VerificationState;
+}

@@ -14,3 +14,16 @@ export interface Message {
 export interface MessageList extends RecordPage<Message> {
   unread: number;
 }
+
+/** A message marked read, and how many are left unread (the Mine tab's badge). */
+export interface MessageRead {
+  id: number;
+  read: boolean;
+  unread: number;
+}
+
+/** What the inbox paths answer, by path name (contract/paths.ts). */
+export interface InboxAnswers {
+  messages: MessageList;
+  readMessage: MessageRead;
+}

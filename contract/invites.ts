@@ -20,3 +20,8 @@ export interface Invitation {
   bonusPerInvitee: string;
   records: Array<{ account: string; time: number; bonus: string }>;
 }
+
+/** What the invitation path answers, by path name (contract/paths.ts). */
+export interface InviteAnswers {
+  invitation: Invitation;
+}

@@ -95,3 +95,14 @@ export interface Goods {
 
 /** [time, open, high, low, close] — prices as decimal strings. */
 export type Candle = [number, string, string, string, string];
+
+/** What the quote paths answer, by path name (contract/paths.ts). */
+export interface MarketAnswers {
+  products: ProductQuote[];
+  goods: Goods;
+  seconds: SecondsOption[];
+  productDetail: ProductDetail;
+  latestQuotes: LatestQuote[];
+  sparklines: Sparklines;
+  klines: Candle[];
+}

@@ -37,3 +37,8 @@ export interface Statement {
   /** one entry per product traded, the largest stake first */
   products: Array<StatementFigures & { pid: number; code: string; name: string }>;
 }
+
+/** What the report paths answer, by path name (contract/paths.ts). */
+export interface OrderReportAnswers {
+  statement: Statement;
+}

@@ -1,3 +1,20 @@
+import type { AccountAnswers } from "./accounts";
+import type { CardAnswers } from "./cards";
+import type { ContentAnswers } from "./content";
+import type { FavouriteAnswers } from "./favourites";
+import type { FinanceAnswers } from "./finance";
+import type { IdentityAnswers } from "./identity";
+import type { InboxAnswers } from "./inbox";
+import type { InviteAnswers } from "./invites";
+import type { MarketAnswers } from "./markets";
+import type { OrderReportAnswers } from "./order-reports";
+import type { RechargeAnswers } from "./recharge";
+import type { StreamAnswers } from "./stream";
+import type { SupportAnswers } from "./support";
+import type { TradingAnswers } from "./trading";
+import type { WalletAnswers } from "./wallet";
+import type { WithdrawalAnswers } from "./withdrawal";
+
 /**
  * Method, path and access of every endpoint: all the client needs to call one. Kept apart from the zod
  * schemas (`endpoints.ts`) so the PWA does not ship the validator.
@@ -17,7 +34,34 @@ export interface ApiPath<Answer = unknown> {
 /** The `data` of a successful answer to this path (`unknown` for a path not yet given its answer type). */
 export type AnswerOf<P> = P extends ApiPath<infer Answer> ? Answer : unknown;
 
-export const apiPaths = {
+/**
+ * A table of paths with each one's answer type from `Answers` (keyed by the same names). `Answers` must name
+ * every path, so a path added without its answer type does not compile; the types cost nothing at run time.
+ */
+export type AnsweredPaths<Paths, Answers extends { [K in keyof Paths]: unknown }> = {
+  readonly [K in keyof Paths]: Paths[K] & ApiPath<Answers[K]>;
+};
+
+/** What each customer path answers, by its name below: one interface per domain, beside that domain's types. */
+export interface CustomerAnswers
+  extends
+    AccountAnswers,
+    MarketAnswers,
+    TradingAnswers,
+    OrderReportAnswers,
+    WalletAnswers,
+    CardAnswers,
+    RechargeAnswers,
+    WithdrawalAnswers,
+    FinanceAnswers,
+    IdentityAnswers,
+    InboxAnswers,
+    InviteAnswers,
+    SupportAnswers,
+    ContentAnswers,
+    FavouriteAnswers {}
+
+const customerPaths = {
   sendSms: { method: "POST", path: "/api/login/sendsms", auth: "none" },
   register: { method: "POST", path: "/api/login/reg", auth: "none" },
   login: { method: "POST", path: "/api/login/index", auth: "none" },
@@ -72,13 +116,17 @@ export const apiPaths = {
   signin: { method: "POST", path: "/api/user/signin", auth: "user" },
   favourites: { method: "GET", path: "/api/user/favourites", auth: "user" },
   setFavourite: { method: "POST", path: "/api/user/favourite", auth: "user" },
-} as const satisfies Record<string, ApiPath>;
+} as const satisfies { [K in keyof CustomerAnswers]: ApiPath };
+
+export const apiPaths: AnsweredPaths<typeof customerPaths, CustomerAnswers> = customerPaths;
 
 /**
  * The update stream's paths, apart from the table above: only the stream's connection uses them, and it loads
  * after the first render, so the first screen's code does not carry them.
  */
-export const streamPaths = {
+const updatePaths = {
   streamTicket: { method: "POST", path: "/api/user/stream_ticket", auth: "user" },
   stream: { method: "GET", path: "/api/stream", auth: "none" },
-} as const satisfies Record<string, ApiPath>;
+} as const satisfies { [K in keyof StreamAnswers]: ApiPath };
+
+export const streamPaths: AnsweredPaths<typeof updatePaths, StreamAnswers> = updatePaths;

@@ -1,4 +1,5 @@
 import type { CardType } from "./cards";
+import type { RecordPage } from "./paging";
 import type { ReviewStatus } from "./review";
 
 /** Deposit channels and recharge records. */
@@ -26,4 +27,16 @@ export interface RechargeRecord {
   amount: string;
   status: ReviewStatus;
   reason: string | null;
+}
+
+/** What the recharge paths answer, by path name (contract/paths.ts). */
+export interface RechargeAnswers {
+  rechargeInfo: RechargeInfo;
+  recharge: RechargeRecord;
+  rechargeRecords: RecordPage<RechargeRecord>;
+}
+
+/** What POST /api/user/uploadfile answers (multipart, so outside the path table): where the stored file is read. */
+export interface UploadAnswer {
+  url: string;
 }

@@ -82,3 +82,17 @@ export const STREAM_HEARTBEAT_SECONDS = 15;
 export const STREAM_RETENTION_SECONDS = 24 * 3600;
 /** The SSE `retry:` the server asks of the browser before it reconnects (ms). */
 export const STREAM_RETRY_MS = 3000;
+
+/** A one-use ticket that opens one stream (EventSource cannot send the token header). */
+export interface StreamTicket {
+  ticket: string;
+}
+
+/**
+ * What the stream paths answer, by path name (contract/paths.ts). The stream is not an envelope: it is
+ * `text/event-stream`, and each event it sends is one of these.
+ */
+export interface StreamAnswers {
+  streamTicket: StreamTicket;
+  stream: StreamEvent;
+}

@@ -10,3 +10,8 @@ export interface PlatformInfo {
   /** the company page links it to open-location; the server always sends it, a copy saved offline by an older app may lack it */
   office?: OfficePlace;
 }
+
+/** What the platform path answers, by path name (contract/paths.ts). */
+export interface SupportAnswers {
+  platformInfo: PlatformInfo;
+}

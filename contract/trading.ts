@@ -1,3 +1,4 @@
+import type { ErrorKey } from "./catalogue";
 import type { RecordPage } from "./paging";
 
 /** Timed up/down orders: direction, result and the order as the customer sees it. */
@@ -44,3 +45,18 @@ export interface Order {
 }
 
 export type OrderPage = RecordPage<Order>;
+
+/** Whether an order could be placed now; `reason` is the refusal it would meet. */
+export interface PreTradeCheck {
+  allowed: boolean;
+  reason?: ErrorKey;
+}
+
+/** What the order paths answer, by path name (contract/paths.ts). */
+export interface TradingAnswers {
+  preTradeCheck: PreTradeCheck;
+  placeOrder: Order;
+  order: Order;
+  holdingOrders: Order[];
+  orderHistory: OrderPage;
+}

@@ -1,3 +1,5 @@
+import type { RecordPage } from "./paging";
+
 /**
  * The coin rates an operator may set, cash (U) per coin, in basis points (0.01 to 1 000 U). The coin side of
  * an exchange is kept to the hundredth, so an exchange into coin drops up to 0.01 coin: at 1 000 U per coin
@@ -24,4 +26,17 @@ export interface ExchangeRecord {
   cashAmount: string;
   coinAmount: string;
   rate: string;
+}
+
+/** The two balances after an exchange. */
+export interface ExchangeResult {
+  cash: string;
+  coin: string;
+}
+
+/** What the wallet paths answer, by path name (contract/paths.ts). */
+export interface WalletAnswers {
+  wallet: Wallet;
+  exchange: ExchangeResult;
+  exchangeRecords: RecordPage<ExchangeRecord>;
 }

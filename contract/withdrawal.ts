@@ -1,4 +1,5 @@
 import type { BankCard, CardType } from "./cards";
+import type { RecordPage } from "./paging";
 import type { ReviewStatus } from "./review";
 
 /** Withdrawal rules and records. */
@@ -30,4 +31,11 @@ export interface WithdrawalRecord {
   actual: string;
   status: ReviewStatus;
   reason: string | null;
+}
+
+/** What the withdrawal paths answer, by path name (contract/paths.ts). */
+export interface WithdrawalAnswers {
+  withdrawalInfo: WithdrawalInfo;
+  withdraw: WithdrawalRecord;
+  withdrawRecords: RecordPage<WithdrawalRecord>;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import type { ErrorKey } from "../catalogue";
 import { ACCOUNT_MAX, ACCOUNT_MIN, PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { centsToDecimal } from "../format";
 import { parseAmount, rateToBps } from "../money";
 
 /**
@@ -59,6 +60,37 @@ export const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 
 export const amountField = () =>
   z.string({ error: requiredOrInvalid }).trim().min(1, { error: "field_required" }).regex(AMOUNT_PATTERN, { error: "invalid_input" });
+
+/** The most a customer can name in one amount: twelve whole digits, so the cents stay a safe integer. */
+export const MONEY_MAX_CENTS = 99_999_999_999_999;
+
+/**
+ * A customer's amount of money (an order's stake, a deposit, a withdrawal, an exchange, a subscription),
+ * parsed to integer cents here, so a service never reads the text: no sign, at most two decimals, more than
+ * zero, at most MONEY_MAX_CENTS. Zero and too much are refused with the catalogue's range errors and the
+ * bound they broke (`values`), anything else that is not an amount as invalid input.
+ */
+export const moneyField = () =>
+  z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .min(1, { error: "field_required" })
+    .regex(/^\d+(\.\d{1,2})?$/, { error: "invalid_input" })
+    .transform((text, context) => {
+      const [whole = "", fraction = ""] = text.split(".");
+      const digits = whole.replace(/^0+(?=\d)/, "");
+      // compared as text first: a long enough string of digits is past any safe integer
+      const cents = digits.length > 12 ? Infinity : Number(digits) * 100 + Number(fraction.padEnd(2, "0"));
+      if (cents > MONEY_MAX_CENTS) {
+        context.addIssue({ code: "custom", message: "amount_too_large", params: { max: centsToDecimal(MONEY_MAX_CENTS) }, input: text });
+        return z.NEVER;
+      }
+      if (cents === 0) {
+        context.addIssue({ code: "custom", message: "amount_too_small", params: { min: "0.01" }, input: text });
+        return z.NEVER;
+      }
+      return cents;
+    });
 
 /**
  * An amount as an operator sets it (a limit, a minimum), parsed to integer cents: services never see the text.

@@ -2,10 +2,10 @@ import { z } from "zod";
 
 import { dailyRatePpm } from "../finance-math";
 import {
-  amountField,
   centsField,
   countField,
   idField,
+  moneyField,
   payPasswordField,
   requestIdField,
   requiredOrInvalid,
@@ -16,14 +16,14 @@ import { NAME_MAX, translationFields } from "./localized-texts";
 
 export const joinPlanRequest = z.object({
   planId: idField(),
-  amount: amountField(),
+  amount: moneyField(),
   payPassword: payPasswordField(),
   requestId: requestIdField(),
 });
 
 export const appendRequest = z.object({
   id: idField(),
-  amount: amountField(),
+  amount: moneyField(),
   payPassword: payPasswordField(),
   requestId: requestIdField(),
 });

@@ -1,12 +1,12 @@
 import { z } from "zod";
 
 import { CARD_TYPES } from "../cards";
-import { amountField, idField, requestIdField, requiredOrInvalid, requiredText, switchField } from "./fields";
+import { idField, moneyField,requestIdField, requiredOrInvalid, requiredText, switchField } from "./fields";
 import { NAME_MAX, NOTE_MAX, translationFields } from "./localized-texts";
 
 export const rechargeRequest = z.object({
   channelId: idField(),
-  amount: amountField(),
+  amount: moneyField(),
   screenshot: z
     .string({ error: requiredOrInvalid })
     .min(1, { error: "field_required" })

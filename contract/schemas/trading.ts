@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { DIRECTIONS } from "../trading";
-import { amountField, idField, requestIdField, requiredOrInvalid } from "./fields";
+import { idField, moneyField,requestIdField, requiredOrInvalid } from "./fields";
 
 export const placeOrderRequest = z.object({
   pid: idField(),
@@ -10,7 +10,7 @@ export const placeOrderRequest = z.object({
     .string({ error: requiredOrInvalid })
     .regex(/^\d{1,6}$/, { error: "invalid_input" })
     .transform(Number),
-  amount: amountField(),
+  amount: moneyField(),
   /** the price the customer saw when tapping: refused as price_moved when the server's is beyond the product's tolerance */
   price: z
     .string({ error: "invalid_input" })

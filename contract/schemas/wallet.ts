@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-import { amountField, payPasswordField, requestIdField, requiredOrInvalid } from "./fields";
+import { moneyField,payPasswordField, requestIdField, requiredOrInvalid } from "./fields";
 
 export const exchangeRequest = z.object({
   from: z.enum(["cash", "coin"], { error: requiredOrInvalid }),
-  amount: amountField(),
+  amount: moneyField(),
   payPassword: payPasswordField(),
   requestId: requestIdField(),
 });

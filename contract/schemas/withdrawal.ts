@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-import { amountField, idField, payPasswordField, requestIdField } from "./fields";
+import { idField, moneyField,payPasswordField, requestIdField } from "./fields";
 
 export const withdrawRequest = z.object({
-  amount: amountField(),
+  amount: moneyField(),
   cardId: idField(),
   payPassword: payPasswordField(),
   requestId: requestIdField(),

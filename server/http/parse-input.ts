@@ -17,6 +17,12 @@ function fieldWithNul(data: unknown): string | null {
   return Object.entries(data).find(([, value]) => holdsNul(value))?.[0] ?? null;
 }
 
+/** The bound a range refusal names (a schema's custom issue carries it in `params`), for the message. */
+function issueValues(issue: z.core.$ZodIssue | undefined): Record<string, string> {
+  if (issue?.code !== "custom" || !issue.params) return {};
+  return Object.fromEntries(Object.entries(issue.params).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
 /** Validates a request against its contract schema; the first problem becomes a catalogue error. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
@@ -30,5 +36,5 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const key = issue && isErrorKey(issue.message) ? issue.message : "invalid_input";
   const fieldName = issue?.path[0];
   const field = isFieldName(fieldName) ? fieldName : "request";
-  throw new AppError(key, {}, field);
+  throw new AppError(key, issueValues(issue), field);
 }

@@ -6,6 +6,7 @@ import type { z } from "zod";
 
 import type { EndpointSpec } from "#contract/endpoints";
 import { DEFAULT_LANGUAGE, type LanguageCode } from "#contract/languages";
+import type { AnswerOf } from "#contract/paths";
 
 import type { FeedLabel, PriceFeed } from "../market/feed";
 import { compressOptions } from "./compression";
@@ -159,7 +160,7 @@ export function quoteRoute<S extends EndpointSpec>(
   answers: QuoteAnswers,
   feed: PriceFeed,
   key: (input: z.infer<S["request"]>) => string,
-  data: (input: z.infer<S["request"]>, now: number, language: LanguageCode) => unknown,
+  data: (input: z.infer<S["request"]>, now: number, language: LanguageCode) => AnswerOf<S>,
   /** the products the answer is about, for its `feed` label (all of them when not given) */
   about?: (input: z.infer<S["request"]>) => number[],
   localized = false,

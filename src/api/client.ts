@@ -2,7 +2,7 @@ import type { KyInstance } from "ky";
 
 import { REQUEST_TIMEOUT_MS } from "#contract/constants";
 import type { Envelope, Failure } from "#contract/envelope";
-import type { ApiPath } from "#contract/paths";
+import type { AnswerOf, ApiPath } from "#contract/paths";
 
 import { errorText } from "../i18n/catalogue";
 import { readStoredLanguage } from "../i18n/language";
@@ -87,10 +87,12 @@ export interface CallOptions {
 }
 
 /**
- * Calls one endpoint and hands back the envelope whole. A refusal's `msg` is toasted for 2000 ms;
+ * Calls one endpoint and hands back the envelope whole, its `data` typed by what the path answers (the
+ * contract's answer type, so no call site picks its own). A refusal's `msg` is toasted for 2000 ms;
  * a 401 also tells the app, which sends the user to log in.
  */
-export async function call<T>(endpoint: ApiPath, fields: Fields = {}, options: CallOptions = {}): Promise<Envelope<T>> {
+export async function call<P extends ApiPath>(endpoint: P, fields: Fields = {}, options: CallOptions = {}): Promise<Envelope<AnswerOf<P>>> {
+  type T = AnswerOf<P>;
   let envelope: Envelope<T>;
   let response: Response | undefined;
   try {

@@ -1,6 +1,5 @@
 import { atom } from "jotai";
 
-import type { FavouriteIds } from "#contract/favourites";
 import { apiPaths } from "#contract/paths";
 
 import { cachedLoad } from "../offline/cached-load";
@@ -27,7 +26,7 @@ export function loadFavourites(): Promise<readonly number[]> {
     store.set(favouritesAtom, null);
     return Promise.resolve([]);
   }
-  reading ??= cachedLoad("favourites", () => call<FavouriteIds>(apiPaths.favourites, {}, { quiet: true }))
+  reading ??= cachedLoad("favourites", () => call(apiPaths.favourites, {}, { quiet: true }))
     .then((loaded) => {
       if (loaded.data) store.set(favouritesAtom, loaded.data);
       return loaded.data ?? [];
@@ -40,6 +39,6 @@ export function loadFavourites(): Promise<readonly number[]> {
 export async function setFavourite(pid: number, on: boolean): Promise<void> {
   const before = store.get(favouritesAtom) ?? [];
   store.set(favouritesAtom, on ? [...before.filter((id) => id !== pid), pid] : before.filter((id) => id !== pid));
-  const answer = await call<FavouriteIds>(apiPaths.setFavourite, { pid, on: on ? 1 : 0 });
+  const answer = await call(apiPaths.setFavourite, { pid, on: on ? 1 : 0 });
   store.set(favouritesAtom, answer.code === 1 ? answer.data : before);
 }

@@ -1,4 +1,5 @@
 import type { Envelope } from "#contract/envelope";
+import type { UploadAnswer } from "#contract/recharge";
 
 import { readStoredLanguage } from "../i18n/language";
 import { networkFailure } from "./client";
@@ -10,7 +11,7 @@ import { readToken } from "./session";
  * over HTTP/2 alone and Safari and Firefox not at all, so a customer behind a plain HTTP/1.1 proxy would see no
  * progress. XHR reports it everywhere.
  */
-export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<Envelope<{ url: string }>> {
+export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<Envelope<UploadAnswer>> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", new URL("/api/user/uploadfile", location.href).href);
@@ -22,12 +23,12 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () => {
       try {
-        resolve(JSON.parse(request.responseText) as Envelope<{ url: string }>);
+        resolve(JSON.parse(request.responseText) as Envelope<UploadAnswer>);
       } catch {
-        resolve(networkFailure() as Envelope<{ url: string }>);
+        resolve(networkFailure() as Envelope<UploadAnswer>);
       }
     };
-    request.onerror = () => resolve(networkFailure() as Envelope<{ url: string }>);
+    request.onerror = () => resolve(networkFailure() as Envelope<UploadAnswer>);
     request.timeout = 60_000;
     request.ontimeout = request.onerror;
     const form = new FormData();

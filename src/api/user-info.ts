@@ -7,7 +7,7 @@ import { rememberUser } from "./session";
 
 /** GET /api/user/index: the account as the server has it now; refreshes the session's user. */
 export async function fetchUserInfo(): Promise<Envelope<UserInfo>> {
-  const answer = await call<UserInfo>(endpoints.userInfo, {}, { quiet: true, expectLoggedOut: true });
+  const answer = await call(endpoints.userInfo, {}, { quiet: true, expectLoggedOut: true });
   if (answer.code === 1) rememberUser(answer.data, true);
   return answer;
 }

@@ -76,7 +76,7 @@ describe("orders against what is committed, two processes on PostgreSQL", () => 
   const hearAll = async () => follower.follow();
 
   const place = (feed: PriceFeed, database: Database, user: Awaited<ReturnType<typeof userWithCash>>, pid: number, requestId: string) =>
-    placeOrder({ ...ctxOf(database), feed }, user, { pid, direction: "up", seconds: 30, amount: "10", requestId }).then(
+    placeOrder({ ...ctxOf(database), feed }, user, { pid, direction: "up", seconds: 30, amount: 1000, requestId }).then(
       (order) => ({ order, refusal: null }),
       (error: unknown) => {
         if (!(error instanceof AppError)) throw error;
@@ -214,7 +214,7 @@ describe("orders against what is committed, two processes on PostgreSQL", () => 
       pid: gbp,
       direction: "down",
       seconds: 30,
-      amount: "500",
+      amount: 50000,
       requestId: "big",
     });
     expect(big.status).toBe("holding");

@@ -48,12 +48,12 @@ async function otherProcess(): Promise<PriceFeed> {
   await feed.follow();
   return feed;
 }
-const placeOn = async (feed: PriceFeed, pid: number, fields: { amount?: string; price?: string } = {}) =>
+const placeOn = async (feed: PriceFeed, pid: number, fields: { price?: string } = {}) =>
   placeThrough({ ...h.ctx, feed }, await demoUser(), {
     pid,
     direction: "up",
     seconds: 30,
-    amount: fields.amount ?? "100",
+    amount: 10000,
     price: fields.price,
     requestId: rid("other"),
   }).catch((error: unknown) => error);

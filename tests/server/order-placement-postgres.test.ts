@@ -180,7 +180,7 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
         pid: btc,
         direction: "up",
         seconds: 30,
-        amount: "10",
+        amount: 1000,
         requestId,
       }).catch((error: unknown) => error);
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -4,7 +4,6 @@ import type { FinancePlan, Subscription, SubscriptionStatus, YuebaoInfo } from "
 import { centsToDecimal } from "#contract/format";
 import type { LanguageCode } from "#contract/languages";
 import { localText, withTranslations } from "#contract/localized-texts";
-import { parseAmount } from "#contract/money";
 
 import { financePlans, ledger, subscriptions, users } from "../../db/schema";
 import { accrueSubscription } from "../../jobs/accrual";
@@ -36,12 +35,6 @@ export async function listPlans(ctx: ServiceContext, language: LanguageCode): Pr
   }));
 }
 
-function amountOf(text: string): number {
-  const cents = parseAmount(text);
-  if (cents === null || cents <= 0) throw new AppError("invalid_input", {}, "amount");
-  return cents;
-}
-
 /** Starts earning from now when the principal reaches the plan's minimum; below it the plan is reserved. */
 function termFrom(principal: number, plan: Pick<PlanRow, "minAmount" | "days">, now: number) {
   return principal >= plan.minAmount
@@ -53,10 +46,10 @@ function termFrom(principal: number, plan: Pick<PlanRow, "minAmount" | "days">, 
 export async function joinPlan(
   ctx: ServiceContext,
   user: UserRow,
-  input: { planId: number; amount: string; payPassword: string },
+  input: { planId: number; amount: number; payPassword: string },
   language: LanguageCode,
 ) {
-  const amount = amountOf(input.amount);
+  const { amount } = input;
   const [plan] = await ctx.db.select().from(financePlans).where(eq(financePlans.id, input.planId)).limit(1);
   if (!plan || !plan.enabled) throw new AppError("plan_not_found");
   await requireFundPassword(ctx, user, input.payPassword);
@@ -119,8 +112,8 @@ async function ownSubscription(tx: Parameters<Parameters<ServiceContext["db"]["t
  * first, so what is pending always belongs to the day in progress (appended exactly on a day boundary, it
  * earns that whole day).
  */
-export async function appendToSubscription(ctx: ServiceContext, user: UserRow, input: { id: number; amount: string; payPassword: string }) {
-  const amount = amountOf(input.amount);
+export async function appendToSubscription(ctx: ServiceContext, user: UserRow, input: { id: number; amount: number; payPassword: string }) {
+  const { amount } = input;
   await requireFundPassword(ctx, user, input.payPassword);
   const now = ctx.now();
   const closed = await ctx.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import type { RechargeInfo, RechargeRecord } from "#contract/recharge";
 import { isUniqueViolation } from "../../db/errors";
 import { depositChannels, recharges, uploads } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
-import { amountOf, limitText } from "../amounts";
+import { limitText } from "../amounts";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
@@ -39,10 +39,10 @@ export async function rechargeInfo(ctx: ServiceContext, language: LanguageCode):
 export async function submitRecharge(
   ctx: ServiceContext,
   user: UserRow,
-  input: { channelId: number; amount: string; screenshot: string },
+  input: { channelId: number; amount: number; screenshot: string },
   language: LanguageCode,
 ): Promise<RechargeRecord> {
-  const amount = amountOf(input.amount);
+  const { amount } = input;
   const rules = await moneySettings(ctx.db);
   if (amount < rules.rechargeMin) throw new AppError("amount_too_small", { min: limitText(rules.rechargeMin) });
   const [channel] = await ctx.db

@@ -4,6 +4,8 @@ import { join } from "node:path";
 
 import { and, count, eq, gt, sql, sum } from "drizzle-orm";
 
+import type { UploadAnswer } from "#contract/recharge";
+
 import { recharges, uploads, users } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
@@ -25,7 +27,7 @@ const unattached = (userId: number) =>
  * uploaded again, but backs one recharge only: submitRecharge); only bytes that are a clean PNG, JPEG or WebP are kept, and
  * only within the user's quota (checked under the user's row lock, so parallel uploads cannot pass it).
  */
-export async function saveUpload(ctx: UploadContext, user: UserRow, bytes: Buffer): Promise<{ url: string }> {
+export async function saveUpload(ctx: UploadContext, user: UserRow, bytes: Buffer): Promise<UploadAnswer> {
   const kind = recogniseImage(bytes);
   if (!kind) throw new AppError("upload_invalid");
   const name = `${randomBytes(16).toString("hex")}.${kind.ext}`;

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { ErrorKey } from "#contract/catalogue";
 import { centsToShortDecimal as limitText } from "#contract/format";
 import type { LanguageCode } from "#contract/languages";
-import { formatPrice, parseAmount, parsePrice } from "#contract/money";
+import { formatPrice, parsePrice } from "#contract/money";
 import type { OrderHistoryFilter } from "#contract/order-reports";
 import { PAGE_SIZE } from "#contract/paging";
 import type { Direction, Order, OrderPage } from "#contract/trading";
@@ -59,7 +59,8 @@ export interface PlaceOrderInput {
   pid: number;
   direction: Direction;
   seconds: number;
-  amount: string;
+  /** the stake in cents (the request schema parsed it) */
+  amount: number;
   /** the price the customer saw; without it the order opens at the server's price as it always did */
   price?: string;
   requestId: string;
@@ -124,8 +125,7 @@ export function planOrder(ctx: TradingContext, input: PlaceOrderInput): OrderPla
   if (refusal) throw new AppError(refusal.key);
   const option = ctx.feed.secondsOption(product.id, input.seconds);
   if (!option) throw new AppError("invalid_input", {}, "seconds");
-  const amount = parseAmount(input.amount);
-  if (amount === null || amount <= 0) throw new AppError("invalid_input", {}, "amount");
+  const { amount } = input;
   if (amount < option.minAmount) throw new AppError("amount_too_small", { min: limitText(option.minAmount) });
   if (amount > option.maxAmount) throw new AppError("amount_too_large", { max: limitText(option.maxAmount) });
   if (amount < product.singleMin) throw new AppError("single_min", { min: limitText(product.singleMin) });

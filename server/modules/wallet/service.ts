@@ -10,7 +10,7 @@ import { exchanges } from "../../db/schema";
 import { freshUser } from "../accounts/fresh-user";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
-import { amountOf, rateText } from "../amounts";
+import { rateText } from "../amounts";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
@@ -42,8 +42,8 @@ function largestExchange(from: "cash" | "coin", rateBps: number): number {
 }
 
 /** Cash ↔ coin at the operator's rate; the target amount is rounded down to the hundredth. */
-export async function exchange(ctx: ServiceContext, user: UserRow, input: { from: "cash" | "coin"; amount: string; payPassword: string }) {
-  const amount = amountOf(input.amount);
+export async function exchange(ctx: ServiceContext, user: UserRow, input: { from: "cash" | "coin"; amount: number; payPassword: string }) {
+  const { amount } = input;
   await requireFundPassword(ctx, user, input.payPassword);
   const { coinRate } = await moneySettings(ctx.db);
   const { cash: cashAmount, coin: coinAmount } = exchangeAmounts(input.from, amount, coinRate);

@@ -11,7 +11,7 @@ import { bankCards, users, withdrawals } from "../../db/schema";
 import { freshUser } from "../accounts/fresh-user";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
-import { amountOf, limitText } from "../amounts";
+import { limitText } from "../amounts";
 import { listCards } from "../cards/service";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -52,9 +52,9 @@ export async function withdrawalInfo(ctx: ServiceContext, user: UserRow): Promis
 export async function withdraw(
   ctx: ServiceContext,
   user: UserRow,
-  input: { amount: string; cardId: number; payPassword: string },
+  input: { amount: number; cardId: number; payPassword: string },
 ): Promise<WithdrawalRecord> {
-  const amount = amountOf(input.amount);
+  const { amount } = input;
   const rules = await moneySettings(ctx.db);
   const now = ctx.now();
   const { minutes } = platformClock(now, rules.timezone);

@@ -38,7 +38,7 @@ export function startUpdateStream(): void {
     if (source || opening || !wanted()) return;
     opening = true;
     try {
-      const answer = await call<{ ticket: string }>(streamPaths.streamTicket, {}, { quiet: true });
+      const answer = await call(streamPaths.streamTicket, {}, { quiet: true });
       if (answer.code !== 1 || !wanted()) {
         if (answer.code !== 401) retryLater();
         return;

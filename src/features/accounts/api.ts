@@ -8,15 +8,15 @@ import type { LoginRequest, RegisterRequest } from "#contract/schemas/accounts";
 /** The session a login or a registration opened: the token saved, the user in the store. */
 export const openSession = (session: SessionAnswer) => startSession(session.token, session.user);
 
-export const logIn = (input: LoginRequest) => call<SessionAnswer>(endpoints.login, { ...input });
+export const logIn = (input: LoginRequest) => call(endpoints.login, { ...input });
 
-export const register = (input: RegisterRequest) => call<SessionAnswer>(endpoints.register, { ...input });
+export const register = (input: RegisterRequest) => call(endpoints.register, { ...input });
 
-export const sendSmsCode = (phone: string) => call<object>(endpoints.sendSms, { phone });
+export const sendSmsCode = (phone: string) => call(endpoints.sendSms, { phone });
 
 /** Ends the session here even when the server cannot be reached: the token is forgotten either way. */
 export async function logOut(): Promise<void> {
-  const answer = await call<object>(endpoints.logout, {}, { quiet: true });
+  const answer = await call(endpoints.logout, {}, { quiet: true });
   endSession();
   if (answer.code === 1) showToast(answer.msg, { tone: "success" });
 }

@@ -1,13 +1,11 @@
 import { call } from "@/api/client";
 import type { WithRequestId } from "@/api/submission";
-import type { FinancePlan, Subscription, YuebaoInfo } from "#contract/finance";
 import { apiPaths } from "#contract/paths";
 
-export const fetchPlans = () => call<FinancePlan[]>(apiPaths.plans);
-export const fetchYuebaoInfo = () => call<YuebaoInfo>(apiPaths.yuebaoInfo);
-export const joinPlan = (input: WithRequestId<{ planId: number; amount: string; payPassword: string }>) =>
-  call<Subscription>(apiPaths.joinPlan, input);
+export const fetchPlans = () => call(apiPaths.plans);
+export const fetchYuebaoInfo = () => call(apiPaths.yuebaoInfo);
+export const joinPlan = (input: WithRequestId<{ planId: number; amount: string; payPassword: string }>) => call(apiPaths.joinPlan, input);
 export const appendAmount = (input: WithRequestId<{ id: number; amount: string; payPassword: string }>) =>
-  call<YuebaoInfo>(apiPaths.appendSubscription, input);
-export const keepPlan = (input: WithRequestId<{ id: number }>) => call<YuebaoInfo>(apiPaths.keepSubscription, input);
-export const stopPlan = (input: WithRequestId<{ id: number; payPassword: string }>) => call<YuebaoInfo>(apiPaths.stopSubscription, input);
+  call(apiPaths.appendSubscription, input);
+export const keepPlan = (input: WithRequestId<{ id: number }>) => call(apiPaths.keepSubscription, input);
+export const stopPlan = (input: WithRequestId<{ id: number; payPassword: string }>) => call(apiPaths.stopSubscription, input);

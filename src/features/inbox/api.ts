@@ -1,6 +1,5 @@
 import { call } from "@/api/client";
-import type { MessageList } from "#contract/inbox";
 import { apiPaths } from "#contract/paths";
 
-export const fetchMessages = (page = 1) => call<MessageList>(apiPaths.messages, { page });
-export const markMessageRead = (id: number) => call<{ id: number; read: boolean; unread: number }>(apiPaths.readMessage, { id });
+export const fetchMessages = (page = 1) => call(apiPaths.messages, { page });
+export const markMessageRead = (id: number) => call(apiPaths.readMessage, { id });

@@ -1,8 +1,7 @@
 import { call } from "@/api/client";
-import type { Invitation } from "#contract/invites";
 import { apiPaths } from "#contract/paths";
 
-export const fetchInvitation = () => call<Invitation>(apiPaths.invitation);
+export const fetchInvitation = () => call(apiPaths.invitation);
 
 /** The invitation link: the page's host with an "h5." prefix, landing on registration with the code. */
 export function invitationLink(code: string, where: Pick<Location, "protocol" | "host"> = location): string {

@@ -1,10 +1,8 @@
 import { call } from "@/api/client";
 import type { WithRequestId } from "@/api/submission";
-import type { RecordPage } from "#contract/paging";
 import { apiPaths } from "#contract/paths";
-import type { RechargeInfo, RechargeRecord } from "#contract/recharge";
 
-export const fetchRechargeInfo = () => call<RechargeInfo>(apiPaths.rechargeInfo);
-export const fetchRechargeRecords = (page = 1) => call<RecordPage<RechargeRecord>>(apiPaths.rechargeRecords, { page });
+export const fetchRechargeInfo = () => call(apiPaths.rechargeInfo);
+export const fetchRechargeRecords = (page = 1) => call(apiPaths.rechargeRecords, { page });
 export const submitRecharge = (input: WithRequestId<{ channelId: number; amount: string; screenshot: string }>) =>
-  call<RechargeRecord>(apiPaths.recharge, input);
+  call(apiPaths.recharge, input);

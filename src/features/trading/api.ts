@@ -3,10 +3,9 @@ import type { Envelope } from "#contract/envelope";
 import type { Candle, Goods, Period, ProductDetail } from "#contract/markets";
 import { apiPaths } from "#contract/paths";
 import type { PlaceOrderRequest } from "#contract/schemas/trading";
-import type { Order } from "#contract/trading";
 
-export const fetchProductDetail = (pid: number) => call<ProductDetail>(apiPaths.productDetail, { pid });
-export const fetchKlines = (pid: number, period: Period, limit = 300) => call<Candle[]>(apiPaths.klines, { pid, period, limit });
+export const fetchProductDetail = (pid: number) => call(apiPaths.productDetail, { pid });
+export const fetchKlines = (pid: number, period: Period, limit = 300) => call(apiPaths.klines, { pid, period, limit });
 /**
  * A page of history for the chart as it pans: the `limit` candles before or after a time, or the latest; null
  * when the request failed (quiet: the chart tries again later, no toast while the finger is on it).
@@ -17,16 +16,16 @@ export async function fetchKlinePage(
   bound: { before: number } | { after: number } | null,
   limit: number,
 ): Promise<Candle[] | null> {
-  const answer = await call<Candle[]>(apiPaths.klines, { pid, period, limit, ...bound }, { quiet: true });
+  const answer = await call(apiPaths.klines, { pid, period, limit, ...bound }, { quiet: true });
   return answer.code === 1 ? answer.data : null;
 }
-export const fetchGoods = (pid: number) => call<Goods>(apiPaths.goods, { pid });
+export const fetchGoods = (pid: number) => call(apiPaths.goods, { pid });
 /** The user's cash as the ticket shows it, read again after an order or a settlement; quiet: a failed refresh keeps the last figure. */
 export async function fetchBalance(pid: number): Promise<string | null | undefined> {
-  const answer = await call<Goods>(apiPaths.goods, { pid }, { quiet: true });
+  const answer = await call(apiPaths.goods, { pid }, { quiet: true });
   return answer.code === 1 ? answer.data.balance : undefined;
 }
-export const submitOrder = (input: PlaceOrderRequest) => call<Order>(apiPaths.placeOrder, { ...input });
+export const submitOrder = (input: PlaceOrderRequest) => call(apiPaths.placeOrder, { ...input });
 
 export interface TradeScreen {
   detail: ProductDetail;

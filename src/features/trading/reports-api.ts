@@ -1,14 +1,12 @@
 import { call } from "@/api/client";
-import type { ProductQuote } from "#contract/markets";
-import type { Statement } from "#contract/order-reports";
 import { apiPaths } from "#contract/paths";
 
 /** The statement of the last `days` days, cut into days at this device's clock. */
 export const fetchStatement = (days: number) =>
-  call<Statement>(apiPaths.statement, { days, offset: -new Date().getTimezoneOffset() }, { quiet: true });
+  call(apiPaths.statement, { days, offset: -new Date().getTimezoneOffset() }, { quiet: true });
 
 /** The products, for the history's product filter. */
-export const fetchProductNames = () => call<ProductQuote[]>(apiPaths.products, {}, { quiet: true });
+export const fetchProductNames = () => call(apiPaths.products, {}, { quiet: true });
 
 /** A date input's day (YYYY-MM-DD) as the Unix second of its midnight on this device; `next` gives the following midnight. */
 export function localMidnight(day: string, next = false): number | undefined {

@@ -1,0 +1,35 @@
+import { useEffect, useState } from "react";
+
+import type { ChartType, Studies } from "./chart-scene";
+
+/** The chart type and studies the customer picked: kept on the device, the same for every product. */
+export interface ChartChoice {
+  chartType: ChartType;
+  studies: Studies;
+}
+
+const VIEW_KEY = "trade-chart-view";
+
+function readChoice(): ChartChoice {
+  try {
+    const saved = JSON.parse(localStorage.getItem(VIEW_KEY) ?? "{}") as Partial<{ chartType: ChartType } & Studies>;
+    return { chartType: saved.chartType === "line" ? "line" : "candles", studies: { ma: saved.ma === true, boll: saved.boll === true } };
+  } catch {
+    return { chartType: "candles", studies: { ma: false, boll: false } };
+  }
+}
+
+/** The chart choice, read once and written back on every change. */
+export function useChartChoice() {
+  const [choice, setChoice] = useState(readChoice);
+  useEffect(() => {
+    try {
+      localStorage.setItem(VIEW_KEY, JSON.stringify({ chartType: choice.chartType, ...choice.studies }));
+    } catch {
+      // storage refused: the choice lasts for this visit
+    }
+  }, [choice]);
+  const toggleStudy = (key: keyof Studies) => setChoice((v) => ({ ...v, studies: { ...v.studies, [key]: !v.studies[key] } }));
+  const toggleChartType = () => setChoice((v) => ({ ...v, chartType: v.chartType === "line" ? "candles" : "line" }));
+  return { choice, toggleStudy, toggleChartType };
+}
