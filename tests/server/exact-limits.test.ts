@@ -75,7 +75,7 @@ describe("the two-person threshold (dualApprovalAbove)", () => {
     const customer = await fundedUser(h, `twopersonr${accounts++}`, "100");
     await ops(opsEndpoints.setMoneyRules, { dualApprovalAbove: "1000" });
     try {
-      const channel = (await api(h, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0].id;
+      const channel = (await api(h, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0]!.id;
       const recharge = async (amount: string) =>
         (
           await api(

@@ -197,7 +197,7 @@ describe("withdrawal requests from two processes at once", () => {
 describe("recharge reviews from two processes at once", () => {
   it("approval credits cash exactly once, even when approved three times at once", async () => {
     const customer = await fundedUser(leader, account("recharge"), "100");
-    const channel = (await api(leader, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0].id;
+    const channel = (await api(leader, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0]!.id;
     const uploaded = await uploadPng(leader, customer.token);
     const record = await api(
       leader,

@@ -36,7 +36,7 @@ export async function fundedUser(h: Harness, account: string, cash = "5000"): Pr
   const { token, answer } = await registerUser(h, account, password, payPassword);
   if (!token) throw new Error(`registration of ${account} failed: ${answer.body.msg}`);
   const uploadUrl = await uploadPng(h, token);
-  const channelId = (await api(h, endpoints.rechargeInfo, {}, { token })).body.data.channels[0].id;
+  const channelId = (await api(h, endpoints.rechargeInfo, {}, { token })).body.data.channels[0]!.id;
   const recharge = await api(
     h,
     endpoints.recharge,
