@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { CARD_TYPES } from "../cards";
-import { idField, moneyField,requestIdField, requiredOrInvalid, requiredText, switchField } from "./fields";
+import { idField, moneyField, requestIdField, requiredOrInvalid, requiredText, switchField } from "./fields";
 import { NAME_MAX, NOTE_MAX, translationFields } from "./localized-texts";
 
 export const rechargeRequest = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { DIRECTIONS } from "../trading";
-import { idField, moneyField,requestIdField, requiredOrInvalid } from "./fields";
+import { idField, moneyField, requestIdField, requiredOrInvalid } from "./fields";
 
 export const placeOrderRequest = z.object({
   pid: idField(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idField, moneyField,payPasswordField, requestIdField } from "./fields";
+import { idField, moneyField, payPasswordField, requestIdField } from "./fields";
 
 export const withdrawRequest = z.object({
   amount: moneyField(),
