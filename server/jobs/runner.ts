@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { yieldToRequests } from "../db/yield-to-requests";
 import { decodeTicks, type PriceFeed } from "../market/feed";
 import { accrueInterest } from "./accrual";
 import { forgetExpired } from "./housekeeping";
@@ -6,7 +7,6 @@ import { type Leadership, soleLeader } from "./leader";
 import type { RoundTimings } from "./round-timings";
 import { settleDueOrders } from "./settlement";
 import { removeStaleUploads } from "./uploads";
-import { yieldToRequests } from "./yield";
 
 export interface JobRunner {
   /** One leader round: record the feed up to now, then settle what is due. */

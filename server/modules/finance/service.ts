@@ -7,7 +7,7 @@ import { localText, withTranslations } from "#contract/localized-texts";
 import { parseAmount } from "#contract/money";
 
 import { financePlans, ledger, subscriptions, users } from "../../db/schema";
-import { accrueSubscription } from "../../jobs/accrual";
+import { accrueSubscription } from "../../db/subscription-accrual";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
