@@ -8,12 +8,12 @@ import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
 
 import { AppError } from "../modules/errors";
-import { channelQr } from "../modules/money/ops-channels";
 import { moneySettings } from "../modules/money/settings";
 import { listAudit, writeAudit } from "../modules/operators/audit";
 import { ANONYMOUS_OPERATOR, createOperator, endOperatorSession, listOperators, redeemSetupCode } from "../modules/operators/service";
 import { operatorLogin } from "../modules/operators/sign-in";
 import { dashboard, searchUsers, userDetail } from "../modules/ops/users";
+import { channelQr } from "../modules/recharge/channels";
 import { findUpload, type UploadContext } from "../modules/recharge/uploads";
 import { clearSessionCookie, requireOwnOrigin, setSessionCookie } from "./ops-session";
 import { opsWriteRoute } from "./ops-write-route";
