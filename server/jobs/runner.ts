@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { yieldToRequests } from "../db/yield-to-requests";
-import { decodeTicks, type PriceFeed } from "../market/feed";
+import type { PriceFeed } from "../market/feed";
+import { decodeTicks } from "../market/tick-notices";
 import { accrueInterest } from "./accrual";
 import { forgetExpired } from "./housekeeping";
 import { type Leadership, soleLeader } from "./leader";

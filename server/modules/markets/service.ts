@@ -7,7 +7,8 @@ import type { Candle, Goods, LatestQuote, Market, Period, ProductDetail, Product
 import { bpsToRate, formatPrice } from "#contract/money";
 
 import { secondsOptions } from "../../db/schema";
-import type { PriceFeed, ProductRow } from "../../market/feed";
+import type { PriceFeed } from "../../market/feed";
+import type { ProductRow } from "../../market/feed-view";
 import { candlesAfter, candlesBefore, latestCandles } from "../../market/store";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";

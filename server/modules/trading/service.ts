@@ -11,7 +11,8 @@ import { orderFee } from "#contract/trading-math";
 
 import type { Db, Tx } from "../../db/client";
 import { orders } from "../../db/schema";
-import type { PriceFeed, ProductRow, Quote, SecondsOptionRow } from "../../market/feed";
+import type { PriceFeed } from "../../market/feed";
+import type { ProductRow, Quote, SecondsOptionRow } from "../../market/feed-view";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
