@@ -10,7 +10,7 @@ const ACCOUNTS = ["cash", "coin", "frozen", "yuebao"] as const;
  * Reconcile: every cached balance of users against the sum of its ledger rows. The CLI and the crash test
  * take the whole answer at once (`reconcile`); the console pages it (`reconcileReport`).
  */
-export const RECONCILE_PAGE = 50;
+const RECONCILE_PAGE = 50;
 
 type Row = Record<string, string | number | null>;
 

@@ -40,7 +40,7 @@ export function findProduct(feed: PriceFeed, pid: number): ProductRow {
 export const productName = (product: Pick<ProductRow, "name" | "nameTexts">, language: LanguageCode = DEFAULT_LANGUAGE) =>
   localText(product.name, product.nameTexts, language);
 
-export function productQuote(feed: PriceFeed, product: ProductRow, now: number, language: LanguageCode): ProductQuote {
+function productQuote(feed: PriceFeed, product: ProductRow, now: number, language: LanguageCode): ProductQuote {
   const quote = feed.quote(product.id);
   const session = feed.session(product.id);
   const price = quote?.price ?? product.basePrice;

@@ -20,7 +20,7 @@ type ChannelRow = typeof depositChannels.$inferSelect;
 const DATA_URL = /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/=]+)$/;
 
 /** The image inside a stored QR data URL, checked as the upload check checks a screenshot; null if none. */
-export function qrImage(qr: string | null): { bytes: Buffer; mime: string; ext: string } | null {
+function qrImage(qr: string | null): { bytes: Buffer; mime: string; ext: string } | null {
   const match = qr ? DATA_URL.exec(qr) : null;
   if (!match) return null;
   const bytes = Buffer.from(match[2]!, "base64");
@@ -29,7 +29,7 @@ export function qrImage(qr: string | null): { bytes: Buffer; mime: string; ext: 
 }
 
 /** A QR the operator sends must be one clean image of the type it claims (no polyglot, nothing after its end). */
-export function requireCleanQr(qr: string | undefined) {
+function requireCleanQr(qr: string | undefined) {
   if (qr !== undefined && !qrImage(qr)) throw new AppError("invalid_input", {}, "request");
 }
 
