@@ -31,6 +31,11 @@ const MAX_CATCH_UP_SECONDS = 14 * DAY;
  */
 export class FeedRecorder {
   private lastPrune = 0;
+  /**
+   * per product, the last second a round's walk looked at, and on which calendar: the seconds after the last
+   * tick up to it were closed, so the next round starts after it instead of walking the closure again
+   */
+  private readonly walked = new Map<number, { calendar: string; time: number }>();
 
   constructor(
     private readonly view: FeedView,
@@ -44,6 +49,8 @@ export class FeedRecorder {
   async takeOver(): Promise<void> {
     const { view } = this;
     view.candleRings.startRecording();
+    // another process may have recorded meanwhile: walk from what the database holds
+    this.walked.clear();
     for (const product of view.products.values()) {
       const tick = await latestTick(this.options.db, product.id);
       if (tick) view.setQuote(product.id, { price: tick.price, time: tick.time });
@@ -85,8 +92,17 @@ export class FeedRecorder {
         }
       } else if (quote) {
         let { price } = quote;
-        for (let time = Math.max(quote.time, now - MAX_CATCH_UP_SECONDS) + 1; time <= now; time++) {
-          if (!isOpen(time)) continue;
+        const walked = this.walked.get(product.id);
+        const from = Math.max(quote.time, walked?.calendar === product.calendar ? walked.time : 0, now - MAX_CATCH_UP_SECONDS);
+        this.walked.set(product.id, { calendar: product.calendar, time: Math.max(now, walked?.time ?? 0) });
+        for (let time = from + 1; time <= now; time++) {
+          // trading hours change on minute boundaries: a closed second closes the rest of its minute. Without the
+          // leap (and the walked mark above) each round would ask the calendar once for every second since the
+          // market closed (a weekend or a holiday: hundreds of thousands of times, on the recorder's event loop)
+          if (!isOpen(time)) {
+            time = Math.floor(time / 60) * 60 + 59;
+            continue;
+          }
           price = this.options.provider.step(product, price, 1);
           record(time, price);
           newest = { price, time };
