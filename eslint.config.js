@@ -27,6 +27,9 @@ const ledgerWriter = {
   message: "services book money with moveMoney from server/modules/ledger, not with the db-level ledger writer",
 };
 
+/** Jobs run the rules; what a service or the feed shares with them lives in server/db, below all three. */
+const notJobs = layer("jobs", "a rule shared with a job lives in server/db, which both may import");
+
 /** The server reads what it shares with the PWA from contract/ and locales/, never from src/. */
 const notTheApp = {
   group: ["**/src", "**/src/**", "@/**"],
@@ -183,13 +186,15 @@ export default tseslint.config(
   // server: http → modules → market/jobs → db
   forbid(["server/**"], [notTheApp]),
   forbid(["server/http/**"], [ledgerWriter, notTheApp]),
-  forbid(["server/modules/**"], [layer("http", "modules must not import the http layer"), ledgerWriter, notTheApp]),
+  // the jobs run on the leader alone: a rule a service shares with a job lives below both, in server/db
+  forbid(["server/modules/**"], [layer("http", "modules must not import the http layer"), notJobs, ledgerWriter, notTheApp]),
   // the ledger module is the services' one door to the writer
-  forbid(["server/modules/ledger/**"], [layer("http", "modules must not import the http layer"), notTheApp]),
+  forbid(["server/modules/ledger/**"], [layer("http", "modules must not import the http layer"), notJobs, notTheApp]),
   forbid(
-    ["server/market/**", "server/jobs/**"],
-    [layer("http", "market/jobs sit below http"), layer("modules", "market/jobs sit below modules"), notTheApp],
+    ["server/market/**"],
+    [layer("http", "market sits below http"), layer("modules", "market sits below modules"), notJobs, notTheApp],
   ),
+  forbid(["server/jobs/**"], [layer("http", "jobs sit below http"), layer("modules", "jobs sit below modules"), notTheApp]),
   forbid(
     ["server/db/**"],
     [

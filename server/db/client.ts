@@ -3,7 +3,6 @@ import { fileURLToPath } from "node:url";
 
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
-import { installLedgerFunctions } from "./ledger";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -80,10 +79,7 @@ export async function openDatabase(options: {
         holder.release();
       }
     };
-    await exclusive(async () => {
-      await migrate(db, { migrationsFolder });
-      await installLedgerFunctions(db as unknown as Db);
-    });
+    await exclusive(() => migrate(db, { migrationsFolder }));
     // two: the feed recorder and settlement run side by side
     const jobsPool = new pg.Pool({ connectionString: options.databaseUrl, max: 2, application_name: "trading-jobs" });
     jobsPool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
@@ -120,7 +116,6 @@ export async function openDatabase(options: {
     : new PGlite(options.template ? { loadDataDir: options.template } : undefined);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  await installLedgerFunctions(db as unknown as Db);
   // one process owns a PGlite folder: there is nobody to exclude, and nobody else to tell; a notification sent
   // inside a transaction (the update stream's outbox) still reaches this process's listeners at its commit
   return {

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 
-import { DEFAULT_PAYOUT_CAP_BPS, PAYOUT_RATE_LIMIT_BPS } from "#contract/constants";
 import type { Direction } from "#contract/trading";
 
 import type { Db, Tx } from "./client";
@@ -94,138 +93,6 @@ export async function postEntries(tx: Tx, entries: readonly Entry[]): Promise<vo
   }
 }
 
-/**
- * Order placement as one call (one round trip, its own transaction when called outside one), created by
- * `installLedgerFunctions` at start-up so that this file, the ledger's one writer, holds the SQL that debits
- * the stake and fee and writes their ledger rows. The caller priced the order from its memory of the products
- * and the feed, which may be seconds behind the database; here every rule is checked against what is committed
- * now. In order:
- * - the product row is read `for share` first, so an operator's change of it (`for update`, e.g. a price-source
- *   switch) waits for orders being placed and orders wait for it: `closed` when it is halted or gone, `source`
- *   when its source is not the one the caller priced with, or was switched so recently that the recorder may
- *   still be writing the old source's prices (`p_switch_settle_seconds`);
- * - the option as stored now: `option` when there is none for `p_seconds`, `payout_cap` when its payout rate is
- *   above the operator's current cap (the money setting `payoutCapBps`, which may have been lowered since);
- * then under the user's row lock (taken after the product's, the order every writer of both keeps):
- * - `prior`: this requestId already made an order (its id), whatever else holds now;
- * - `waited`: the lock was waited for longer than `wait_limit_ms`, so the caller's time may be too old:
- *   nothing is written, the caller takes the time again and calls again;
- * - `stale`: the newest committed tick of the product is older than its quote age allows;
- * - `total_max`: the user's open stake in this product plus this one would pass its `total_max`;
- * - `balance`: cash does not cover stake + fee;
- * - `price_moved`: the newest tick is further from the price the customer saw than the product tolerates;
- * - `created`: the order row (its id), opened at the newest committed tick, cash down by stake + fee, one
- *   ledger row each (a zero fee writes none).
- * The order opens at the newest committed tick, not at the caller's quote: a follower hears of a tick only
- * after it is committed, so its memory may still hold the one before.
- * Each statement of a PL/pgSQL function takes a fresh snapshot under READ COMMITTED, so the look-ups after
- * the lock see every order a concurrent placement for the same user committed while this one waited: the
- * duplicate and open-stake checks hold across processes as they did with `select … for update` in a
- * transaction of several statements.
- */
-const placeOrderFunction = () => `
-create or replace function place_order(
-  p_user_id integer, p_product_id integer, p_request_id text, p_direction text, p_amount bigint, p_fee bigint,
-  p_seconds integer, p_feed_source text, p_shown_price bigint, p_open_time bigint, p_wait_limit_ms integer,
-  p_switch_settle_seconds integer
-) returns table (outcome text, order_id integer, open_price bigint, open_tick_time bigint, open_time bigint, payout_bps integer)
-language plpgsql volatile as $fn$
-declare
-  asked timestamptz;
-  balance bigint;
-  found_id integer;
-  open_stake bigint;
-  product record;
-  payout integer;
-  cap integer;
-  tick record;
-  opened bigint;
-begin
-  select p.trading_enabled, p.feed_source, p.feed_changed_at, p.total_max, p.max_quote_age_seconds, p.requote_tolerance_bps
-    into product from products p where p.id = p_product_id for share;
-  if not found or not product.trading_enabled then
-    return query select 'closed'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
-    return;
-  end if;
-  if product.feed_source <> p_feed_source or p_open_time < product.feed_changed_at + p_switch_settle_seconds then
-    return query select 'source'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
-    return;
-  end if;
-  select o.payout_bps into payout from seconds_options o where o.product_id = p_product_id and o.seconds = p_seconds;
-  if payout is null then
-    return query select 'option'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
-    return;
-  end if;
-  -- the cap is a money setting (server/modules/money/settings.ts), read as committed now
-  select coalesce((select (s.value::jsonb ->> 'payoutCapBps')::integer from settings s where s.key = 'money'), ${DEFAULT_PAYOUT_CAP_BPS})
-    into cap;
-  if payout > cap or payout >= ${PAYOUT_RATE_LIMIT_BPS} then
-    return query select 'payout_cap'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
-    return;
-  end if;
-  asked := clock_timestamp();
-  select users.cash into balance from users where users.id = p_user_id for update;
-  select orders.id into found_id from orders where orders.user_id = p_user_id and orders.request_id = p_request_id;
-  if found_id is not null then
-    return query select 'prior'::text, found_id, null::bigint, null::bigint, null::bigint, null::integer;
-    return;
-  end if;
-  if clock_timestamp() - asked > p_wait_limit_ms * interval '1 millisecond' then
-    return query select 'waited'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
-    return;
-  end if;
-  -- the newest committed tick (the ticks' primary key is (product_id, time): one index probe)
-  select t.price, t.time into tick from ticks t where t.product_id = p_product_id order by t.time desc limit 1;
-  if not found or p_open_time - tick.time > product.max_quote_age_seconds then
-    return query select 'stale'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
-    return;
-  end if;
-  -- a tick committed during the lock wait may carry the next second: the order opens then, never before its price
-  opened := greatest(p_open_time, tick.time);
-  select coalesce(sum(orders.amount), 0) into open_stake from orders
-  where orders.user_id = p_user_id and orders.status = 'holding' and orders.product_id = p_product_id;
-  if open_stake + p_amount > product.total_max then
-    return query select 'total_max'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
-    return;
-  end if;
-  if balance is null or balance < p_amount + p_fee then
-    return query select 'balance'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
-    return;
-  end if;
-  if p_shown_price is not null and abs(tick.price - p_shown_price) * 10000 > product.requote_tolerance_bps * tick.price then
-    return query select 'price_moved'::text, null::integer, tick.price, tick.time, null::bigint, null::integer;
-    return;
-  end if;
-  insert into orders (user_id, product_id, request_id, direction, amount, fee, seconds, payout_bps, open_price,
-                      open_tick_time, open_time, expires_at)
-  values (p_user_id, p_product_id, p_request_id, p_direction, p_amount, p_fee, p_seconds, payout, tick.price,
-          tick.time, opened, opened + p_seconds)
-  returning orders.id into found_id;
-  -- covered, as checked above under the lock; the condition keeps the rule that no balance goes below zero
-  update users set cash = users.cash - (p_amount + p_fee) where users.id = p_user_id and users.cash >= p_amount + p_fee;
-  if not found then
-    raise exception 'balance would go below zero for user %', p_user_id;
-  end if;
-  insert into ledger (user_id, account, delta, reason, reference, created_at)
-  select p_user_id, 'cash', e.delta, e.reason, 'order:' || found_id, opened
-  from (values (1, -p_amount, 'order_stake'), (2, -p_fee, 'order_fee')) as e(n, delta, reason)
-  where e.delta <> 0
-  order by e.n;
-  return query select 'created'::text, found_id, tick.price, tick.time, opened, payout;
-end
-$fn$`;
-
-/** Creates (or replaces) the SQL functions above; run at start-up after the migrations, by one process at a time. */
-export async function installLedgerFunctions(db: Db): Promise<void> {
-  // the function before this one took other arguments: left in place, it would be an overload nobody calls
-  await db.execute(
-    sql.raw(
-      "drop function if exists place_order(integer, integer, text, text, bigint, bigint, integer, integer, bigint, bigint, bigint, bigint, integer, boolean)",
-    ),
-  );
-  await db.execute(sql.raw(placeOrderFunction()));
-}
-
 export type PlaceOrderOutcome =
   "closed" | "source" | "option" | "payout_cap" | "prior" | "waited" | "stale" | "total_max" | "balance" | "price_moved" | "created";
 
@@ -263,7 +130,36 @@ export interface PlaceOrderAnswer {
   payoutBps: number | null;
 }
 
-/** One call of `place_order` (see above). */
+/**
+ * Order placement as one call (one round trip, its own transaction when called outside one) of the SQL function
+ * `place_order`, which debits the stake and fee and writes their ledger rows. Migrations create it (the latest is
+ * server/db/migrations/0027_place_order_and_limits.sql; a change is a new migration that drops and re-creates it),
+ * and this file alone calls it. The caller priced the order from its memory of the products and the feed, which
+ * may be seconds behind the database; the function checks every rule against what is committed now. In order:
+ * - the product row is read `for share` first, so an operator's change of it (`for update`, e.g. a price-source
+ *   switch) waits for orders being placed and orders wait for it: `closed` when it is halted or gone, `source`
+ *   when its source is not the one the caller priced with, or was switched so recently that the recorder may
+ *   still be writing the old source's prices (`switchSettleSeconds`);
+ * - the option as stored now: `option` when there is none for `seconds`, `payout_cap` when its payout rate is
+ *   above the operator's current cap (the money setting `payoutCapBps`, which may have been lowered since);
+ * then under the user's row lock (taken after the product's, the order every writer of both keeps):
+ * - `prior`: this requestId already made an order (its id), whatever else holds now;
+ * - `waited`: the lock was waited for longer than `waitLimitMs`, so the caller's time may be too old:
+ *   nothing is written, the caller takes the time again and calls again;
+ * - the user's limits row (`user_limits`) is read: where the customer's own limits will be checked;
+ * - `stale`: the newest committed tick of the product is older than its quote age allows;
+ * - `total_max`: the user's open stake in this product plus this one would pass its `total_max`;
+ * - `balance`: cash does not cover stake + fee;
+ * - `price_moved`: the newest tick is further from the price the customer saw than the product tolerates;
+ * - `created`: the order row (its id), opened at the newest committed tick, cash down by stake + fee, one
+ *   ledger row each (a zero fee writes none).
+ * The order opens at the newest committed tick, not at the caller's quote: a follower hears of a tick only
+ * after it is committed, so its memory may still hold the one before.
+ * Each statement of a PL/pgSQL function takes a fresh snapshot under READ COMMITTED, so the look-ups after
+ * the lock see every order a concurrent placement for the same user committed while this one waited: the
+ * duplicate and open-stake checks hold across processes as they did with `select … for update` in a
+ * transaction of several statements.
+ */
 export async function placeChargedOrder(db: Db | Tx, order: OrderToPlace, checks: PlaceOrderChecks): Promise<PlaceOrderAnswer> {
   const [row] = await placeOrderQuery(db).execute({ ...order, ...checks });
   const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));

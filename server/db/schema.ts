@@ -26,6 +26,8 @@ import { DIRECTIONS, ORDER_STATUSES, VOID_REASONS } from "#contract/trading";
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
 /** Integer cents; the number mode is exact up to 2^53 cents. */
 const cents = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
+/** Integer cents, or null for no limit. */
+const centsLimit = (name: string) => bigint(name, { mode: "number" });
 /**
  * A customer-facing text in the languages beside English, {code: text}; English is the record's own column.
  * Null until someone (the first-start seed or an operator) sets them, so the seed never overwrites an edit.
@@ -120,7 +122,9 @@ export const ledger = pgTable(
   "ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: integer("user_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     account: text("account").notNull(),
     delta: bigint("delta", { mode: "number" }).notNull(),
     reason: text("reason").notNull(),
@@ -237,7 +241,9 @@ export const orders = pgTable(
   "orders",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     productId: integer("product_id").notNull(),
     requestId: text("request_id").notNull(),
     direction: text("direction", { enum: DIRECTIONS }).notNull(),
@@ -310,7 +316,9 @@ export const recharges = pgTable(
   "recharges",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     channelId: integer("channel_id").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     screenshot: text("screenshot").notNull(),
@@ -338,7 +346,9 @@ export const withdrawals = pgTable(
   "withdrawals",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     cardId: integer("card_id").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     fee: bigint("fee", { mode: "number" }).notNull(),
@@ -638,4 +648,30 @@ export const streamTickets = pgTable("stream_tickets", {
   userId: integer("user_id"),
   operatorId: integer("operator_id"),
   expiresAt: unixSeconds("expires_at").notNull(),
+});
+
+/**
+ * The limits a customer sets on their own trading, at most one row per user; a missing row or a null column is
+ * no limit. Money in cents, spans of time in minutes, instants in Unix seconds. `place_order` reads the row under
+ * the user's row lock, where the checks of these limits belong; none is enforced yet.
+ */
+export const userLimits = pgTable("user_limits", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  balanceMax: centsLimit("balance_max"),
+  turnoverMaxDay: centsLimit("turnover_max_day"),
+  turnoverMax7Days: centsLimit("turnover_max_7_days"),
+  turnoverMax30Days: centsLimit("turnover_max_30_days"),
+  lossesMaxDay: centsLimit("losses_max_day"),
+  lossesMax7Days: centsLimit("losses_max_7_days"),
+  lossesMax30Days: centsLimit("losses_max_30_days"),
+  depositMaxDay: centsLimit("deposit_max_day"),
+  depositMax7Days: centsLimit("deposit_max_7_days"),
+  depositMax30Days: centsLimit("deposit_max_30_days"),
+  openPositionsMax: integer("open_positions_max"),
+  sessionLimitMinutes: integer("session_limit_minutes"),
+  timeoutUntil: unixSeconds("timeout_until"),
+  excludedUntil: unixSeconds("excluded_until"),
+  realityCheckMinutes: integer("reality_check_minutes"),
 });

@@ -5,14 +5,15 @@ import { settings, users } from "./schema";
 export const DEMO_ACCOUNT = "demo";
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO_PAY_PASSWORD = "246810";
-export const DEMO_INVITE_CODE = "DEMO88";
+const DEMO_INVITE_CODE = "DEMO88";
 const DEMO_PHONE = "13800138000";
 const DEMO_CASH_CENTS = 10_000_00;
 
 /**
- * The demo people: the demo customer with its starting cash, only when SEED_DEMO is on (the catalogue is
- * seeded apart, on every fresh database; no operator is ever seeded). Runs once per database: a settings row
- * records it, so a restart never seeds twice. The password hashes are passed in so this module stays below the services.
+ * Creates the demo customer with its starting cash (a ledger row), once per database: the `seeded` settings row
+ * is claimed in the same transaction, so a restart, or a second process starting at the same moment, never
+ * makes it twice. Whether to call it at all is the caller's (`SEED_DEMO`); the catalogue is seeded elsewhere
+ * and no operator is ever seeded. The password hashes are passed in so this module stays below the services.
  */
 export async function seedOnce(ctx: { db: Db; now: () => number }, hashes: { password: string; payPassword: string }): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {

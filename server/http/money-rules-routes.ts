@@ -4,8 +4,8 @@ import { successMessages } from "#contract/catalogue";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
-import { reconcileReport } from "../modules/money/reconcile-report";
-import { moneyRules, reconcile, setMoneyRules } from "../modules/money/review";
+import { reconcile, reconcileReport } from "../modules/ledger/reconcile";
+import { moneyRules, setMoneyRules } from "../modules/money/rules";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
 

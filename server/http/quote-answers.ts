@@ -8,7 +8,8 @@ import type { EndpointSpec } from "#contract/endpoints";
 import { DEFAULT_LANGUAGE, type LanguageCode } from "#contract/languages";
 import type { AnswerOf } from "#contract/paths";
 
-import type { FeedLabel, PriceFeed } from "../market/feed";
+import type { PriceFeed } from "../market/feed";
+import type { FeedLabel } from "../market/feed-view";
 import { compressOptions } from "./compression";
 import { languageOf } from "./envelope";
 import { parseInput } from "./parse-input";

@@ -5,8 +5,8 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
-import { listWithdrawals, reviewWithdrawal } from "../modules/money/review";
 import { actorKey } from "../modules/operators/service";
+import { listWithdrawals, reviewWithdrawal } from "../modules/withdrawal/review";
 import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { translate } from "./i18n";
 import { moneyLimits } from "./money-limits";

@@ -18,7 +18,7 @@ export interface Leadership {
 }
 
 /** One fixed key for the job lock across every process on the database ("TRADEJOB" as ASCII, fits a bigint). */
-export const JOBS_LOCK_KEY = "6075990608752299842";
+const JOBS_LOCK_KEY = "6075990608752299842";
 
 export const soleLeader = (): Leadership => ({ isLeader: () => true, stop: async () => {} });
 

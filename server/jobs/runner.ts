@@ -1,12 +1,13 @@
 import type { Db } from "../db/client";
-import { decodeTicks, type PriceFeed } from "../market/feed";
+import { yieldToRequests } from "../db/yield-to-requests";
+import type { PriceFeed } from "../market/feed";
+import { decodeTicks } from "../market/tick-notices";
 import { accrueInterest } from "./accrual";
 import { forgetExpired } from "./housekeeping";
 import { type Leadership, soleLeader } from "./leader";
 import type { RoundTimings } from "./round-timings";
 import { settleDueOrders } from "./settlement";
 import { removeStaleUploads } from "./uploads";
-import { yieldToRequests } from "./yield";
 
 export interface JobRunner {
   /** One leader round: record the feed up to now, then settle what is due. */

@@ -6,8 +6,8 @@ import { orderOutcome } from "#contract/trading-math";
 import type { Db, Tx } from "../db/client";
 import { postEntries } from "../db/ledger";
 import { type OutboxEvent, recordEvents } from "../db/outbox";
+import { yieldToRequests } from "../db/yield-to-requests";
 import { LIVE_QUOTE_MAX_AGE_SECONDS } from "../market/live-rules";
-import { yieldToRequests } from "./yield";
 
 /** Wait this long past expiry for the feed to record the expiry second before settling from what is there. */
 export const SETTLEMENT_GRACE_SECONDS = 10;

@@ -4,7 +4,7 @@
  */
 export type FeedSource = { kind: "simulated" } | { kind: "binance"; symbol: string };
 
-export const SIMULATED_SOURCE: FeedSource = { kind: "simulated" };
+const SIMULATED_SOURCE: FeedSource = { kind: "simulated" };
 
 /** What the quote answers and the screens call each source. */
 export const SOURCE_LABELS: Record<FeedSource["kind"], string> = { simulated: "simulated", binance: "Binance" };

@@ -18,10 +18,10 @@ export const LIVE_QUOTE_MAX_AGE_SECONDS = 1;
  * A trade whose exchange time is this much older than the moment it reached us is ignored: it describes a
  * market that has moved on, and the seconds it belongs to are (or are about to be) recorded without it.
  */
-export const MAX_TRADE_DELAY_MS = 2000;
+const MAX_TRADE_DELAY_MS = 2000;
 
 /** A trade dated further than this ahead of our clock is ignored: clocks synchronised by NTP differ by far less. */
-export const MAX_TRADE_CLOCK_SKEW_MS = 500;
+const MAX_TRADE_CLOCK_SKEW_MS = 500;
 
 /**
  * A trade further than this from the recent price (the median of the last accepted trades) is an outlier:

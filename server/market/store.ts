@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 
 import type { Db } from "../db/client";
 import { candles, ticks } from "../db/schema";
-import { yieldToRequests } from "../jobs/yield";
+import { yieldToRequests } from "../db/yield-to-requests";
 import type { CandleRow } from "./candles";
 
 const BATCH = 1000;

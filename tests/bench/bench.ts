@@ -37,7 +37,7 @@ const STREAM_MINUTES = Number(process.env.BENCH_STREAM_MINUTES ?? 10);
 const MEMORY_GROWTH_BOUND_MB = 5;
 const targets = { addorder: 1_000, settlement: 5_000, candles: 100, tick: 50 };
 /** order placement on PostgreSQL with two processes reaches at least this share of plain `pg` doing its writes */
-const ORDERS_SHARE_OF_BASELINE = 0.5;
+const ORDERS_SHARE_OF_BASELINE = 0.8;
 /** a quote endpoint serves at least this share of what a bare route with a constant body of its size does */
 const QUOTES_SHARE_OF_BASELINE = 0.6;
 // what a browser sends: quote answers big enough are compressed, as on the bare route

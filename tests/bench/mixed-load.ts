@@ -335,7 +335,7 @@ async function onBothDeployments<T>(
 
 /**
  * Order placement alone, without the mixed load's longer runs, on both deployments: on PostgreSQL beside the
- * plain-`pg` baseline run just before (placement is held to at least half of it).
+ * plain-`pg` baseline run just before (placement is held to at least 0.8× of it).
  */
 export function orderPlacementBench(
   orderSeconds: number,

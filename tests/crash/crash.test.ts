@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, onTestFailed } from "vitest";
 
 import { openDatabase } from "#server/db/client";
 import { randomSeed, seededRandom } from "#server/market/random";
-import { reconcile } from "#server/modules/money/review";
+import { reconcile } from "#server/modules/ledger/reconcile";
 
 import { mustCall } from "./api-call";
 import { Customer, ORDER_SECONDS } from "./customer";

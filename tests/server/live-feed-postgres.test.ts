@@ -9,8 +9,9 @@ import { type Database, openDatabase } from "#server/db/client";
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
 import { buildApp } from "#server/http/app";
 import { BinanceSource } from "#server/market/binance-source";
-import { encodeTicks, PriceFeed, QUOTES_CHANNEL } from "#server/market/feed";
+import { PriceFeed } from "#server/market/feed";
 import { seedProducts } from "#server/market/seed-products";
+import { encodeTicks, QUOTES_CHANNEL } from "#server/market/tick-notices";
 import { hashPassword } from "#server/modules/accounts/passwords";
 
 import { HARNESS_START, ScriptedProvider } from "./harness";

@@ -8,8 +8,9 @@ import { apiPaths } from "#contract/paths";
 import { type Database, openDatabase } from "#server/db/client";
 import { buildApp } from "#server/http/app";
 import { type JobRunner, startJobs } from "#server/jobs/runner";
-import { encodeTicks, PriceFeed, QUOTES_CHANNEL } from "#server/market/feed";
+import { PriceFeed } from "#server/market/feed";
 import { seedProducts } from "#server/market/seed-products";
+import { encodeTicks, QUOTES_CHANNEL } from "#server/market/tick-notices";
 import { systemClock } from "#server/modules/context";
 
 import { ScriptedProvider } from "./harness";

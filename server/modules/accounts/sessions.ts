@@ -104,9 +104,3 @@ export async function revokeOtherSessions(db: Db | Tx, userId: number, keepToken
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
   await announceEnded(db, userNotice(userId));
 }
-
-/** Ends every session of a user: for an operator's lock only, never for a lock a stranger's guesses can cause. */
-export async function revokeAllSessions(db: Db | Tx, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-  await announceEnded(db, userNotice(userId));
-}

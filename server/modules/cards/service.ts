@@ -10,7 +10,7 @@ import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 
-export const toCard = (row: typeof bankCards.$inferSelect): BankCard => ({
+const toCard = (row: typeof bankCards.$inferSelect): BankCard => ({
   id: row.id,
   type: row.type,
   bankName: row.bankName,

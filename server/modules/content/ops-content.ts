@@ -7,7 +7,7 @@ import { contents } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 
-export const OPS_CONTENT_PAGE = 20;
+const OPS_CONTENT_PAGE = 20;
 
 /**
  * The console's list: one entry per item (newest first, 20 a page), with each language it has and whether

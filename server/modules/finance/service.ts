@@ -6,7 +6,7 @@ import type { LanguageCode } from "#contract/languages";
 import { localText, withTranslations } from "#contract/localized-texts";
 
 import { financePlans, ledger, subscriptions, users } from "../../db/schema";
-import { accrueSubscription } from "../../jobs/accrual";
+import { accrueSubscription } from "../../db/subscription-accrual";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";

@@ -14,12 +14,12 @@ const INVITE_KEY = "invite_bonus";
 
 const INVITE_POLICY_KEY = "invite_bonus_policy";
 
-export async function inviteBonus(db: Db | Tx): Promise<number> {
+async function inviteBonus(db: Db | Tx): Promise<number> {
   const [row] = await db.select().from(settings).where(eq(settings.key, INVITE_KEY));
   return row ? Number(row.value) : 0;
 }
 
-export async function inviteBonusPolicy(db: Db | Tx): Promise<InviteBonusPolicy> {
+async function inviteBonusPolicy(db: Db | Tx): Promise<InviteBonusPolicy> {
   const [row] = await db.select().from(settings).where(eq(settings.key, INVITE_POLICY_KEY));
   return (INVITE_BONUS_POLICIES as readonly string[]).includes(row?.value ?? "") ? (row!.value as InviteBonusPolicy) : "registration";
 }

@@ -11,7 +11,7 @@ import { depositChannels, financePlans, products } from "../../db/schema";
  * the seed gave them. A language left out shows the English text: codes such as "EUR/USD" or "USDT (TRC20)"
  * read the same everywhere.
  */
-export const PRODUCT_NAMES: Record<string, Translations> = {
+const PRODUCT_NAMES: Record<string, Translations> = {
   "Gold XAU/USD": {
     de: "Gold XAU/USD",
     es: "Oro XAU/USD",
@@ -51,7 +51,7 @@ export const PRODUCT_NAMES: Record<string, Translations> = {
   NVIDIA: { hk: "輝達", jp: "エヌビディア", kor: "엔비디아", th: "เอ็นวิเดีย", zh: "英伟达" },
 };
 
-export const PLAN_TITLES: Record<string, Translations> = Object.fromEntries(
+const PLAN_TITLES: Record<string, Translations> = Object.fromEntries(
   [7, 30, 90].map((days) => [
     `Yuebao ${days}`,
     {
@@ -68,7 +68,7 @@ export const PLAN_TITLES: Record<string, Translations> = Object.fromEntries(
   ]),
 );
 
-export const CHANNEL_NAMES: Record<string, Translations> = {
+const CHANNEL_NAMES: Record<string, Translations> = {
   "Example Bank — transfer": {
     de: "Beispielbank — Überweisung",
     es: "Banco de ejemplo — transferencia",
@@ -84,7 +84,7 @@ export const CHANNEL_NAMES: Record<string, Translations> = {
   "WeChat Pay": { hk: "微信支付", jp: "WeChat Pay（微信支付）", kor: "위챗페이", zh: "微信支付" },
 };
 
-export const CHANNEL_NOTES: Record<string, Translations> = {
+const CHANNEL_NOTES: Record<string, Translations> = {
   "Holder: TradePWA Ltd. Branch: Central": {
     de: "Inhaber: TradePWA Ltd. Filiale: Zentrale",
     es: "Titular: TradePWA Ltd. Sucursal: Central",

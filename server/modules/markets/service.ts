@@ -7,7 +7,8 @@ import type { Candle, Goods, LatestQuote, Market, Period, ProductDetail, Product
 import { bpsToRate, formatPrice } from "#contract/money";
 
 import { secondsOptions } from "../../db/schema";
-import type { PriceFeed, ProductRow } from "../../market/feed";
+import type { PriceFeed } from "../../market/feed";
+import type { ProductRow } from "../../market/feed-view";
 import { candlesAfter, candlesBefore, latestCandles } from "../../market/store";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
@@ -39,7 +40,7 @@ export function findProduct(feed: PriceFeed, pid: number): ProductRow {
 export const productName = (product: Pick<ProductRow, "name" | "nameTexts">, language: LanguageCode = DEFAULT_LANGUAGE) =>
   localText(product.name, product.nameTexts, language);
 
-export function productQuote(feed: PriceFeed, product: ProductRow, now: number, language: LanguageCode): ProductQuote {
+function productQuote(feed: PriceFeed, product: ProductRow, now: number, language: LanguageCode): ProductQuote {
   const quote = feed.quote(product.id);
   const session = feed.session(product.id);
   const price = quote?.price ?? product.basePrice;

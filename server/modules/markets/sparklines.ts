@@ -6,8 +6,8 @@ import { latestCandles } from "../../market/store";
 import type { ServiceContext } from "../context";
 
 /** A sparkline is the last hour of one-minute closes, one point every two minutes. */
-export const SPARK_MINUTES = 60;
-export const SPARK_POINTS = 30;
+const SPARK_MINUTES = 60;
+const SPARK_POINTS = 30;
 
 /** Every second close of the last `SPARK_MINUTES` candles, ending with the newest: `SPARK_POINTS` at most, oldest first. */
 export function sparkPoints(closes: number[]): number[] {

@@ -30,7 +30,7 @@ export interface MoneySettings {
   payoutCapBps: number;
 }
 
-export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
+const DEFAULT_MONEY_SETTINGS: MoneySettings = {
   coinRate: 5000,
   withdrawMin: 100_00,
   withdrawMax: 4999_00,

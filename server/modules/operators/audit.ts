@@ -29,7 +29,7 @@ const fileSummary = (inner: unknown) =>
     : inner;
 
 /** Fields as they are kept: secrets (passwords, authenticator codes and secrets, tokens) never reach the log. */
-export const withoutSecrets = (value: unknown): unknown =>
+const withoutSecrets = (value: unknown): unknown =>
   typeof value === "object" && value !== null && !Array.isArray(value)
     ? Object.fromEntries(Object.entries(value).map(([field, inner]) => [field, isSecret(field) ? "***" : fileSummary(inner)]))
     : value;

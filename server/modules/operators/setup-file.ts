@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { issueSetupCode } from "./service";
 
 /** Where a start with no operator leaves the one-time setup code: in the data folder, for its owner only. */
-export const setupCodeFile = (dataDir: string) => join(dataDir, "ops-setup-code");
+const setupCodeFile = (dataDir: string) => join(dataDir, "ops-setup-code");
 
 /**
  * With no operator yet, issues a setup code and writes it to the data folder with mode 0600 (never to the

@@ -13,14 +13,14 @@ import { EVERY_ADDRESS, SESSION_SECONDS } from "./service";
 import { totpStep } from "./totp";
 
 /** wrong tries from one address that lock that address out of this operator for LOCK_SECONDS */
-export const PAIR_TRIES = 5;
+const PAIR_TRIES = 5;
 /**
  * wrong tries from every address together that lock the operator's sign-in: far above the pair limit, so a
  * stranger cannot lock a colleague out, yet a guesser spreading over many addresses gets few tries
  */
-export const NAME_TRIES = 50;
+const NAME_TRIES = 50;
 const WINDOW_SECONDS = 15 * 60;
-export const LOCK_SECONDS = 15 * 60;
+const LOCK_SECONDS = 15 * 60;
 /** roles that must give an authenticator code: they move money or manage operators */
 const CODE_REQUIRED: readonly OpsRole[] = ["admin", "finance"];
 

@@ -43,7 +43,7 @@ async function stretched(claim: Claim, secret: string): Promise<Buffer> {
  * a stored fingerprint is no quicker to guess a password from than the password's own hash; the other fields
  * only need to be told apart. The fields holding the fund password are those secret fields equal to it.
  */
-export async function fingerprintOf(claim: Claim, fields: Record<string, unknown>, fundPassword?: string): Promise<string> {
+async function fingerprintOf(claim: Claim, fields: Record<string, unknown>, fundPassword?: string): Promise<string> {
   const entries = Object.entries(fields)
     .filter(([field, value]) => field !== "requestId" && value !== undefined)
     .filter(([field, value]) => fundPassword === undefined || !isSecret(field) || value !== fundPassword)

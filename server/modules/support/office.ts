@@ -8,7 +8,7 @@ import type { ServiceContext } from "../context";
 const KEY = "office";
 
 /** Until the operator sets one (`npm run ops -- office …`): the demo platform's office. */
-export const DEFAULT_OFFICE: OfficePlace = {
+const DEFAULT_OFFICE: OfficePlace = {
   name: "TradePWA office",
   address: "1 Harbour Road, Wan Chai, Hong Kong",
   coords: { lat: 22.281, lng: 114.173 },

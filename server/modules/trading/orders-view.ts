@@ -5,7 +5,7 @@ import type { Order } from "#contract/trading";
 import { orderProfit } from "#contract/trading-math";
 
 import type { orders } from "../../db/schema";
-import type { ProductRow } from "../../market/feed";
+import type { ProductRow } from "../../market/feed-view";
 import { productName } from "../markets/service";
 
 export type OrderRow = typeof orders.$inferSelect;

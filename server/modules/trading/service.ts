@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
-import { centsToShortDecimal as limitText } from "#contract/format";
+import { centsToShortDecimal } from "#contract/format";
 import type { LanguageCode } from "#contract/languages";
 import { formatPrice, parsePrice } from "#contract/money";
 import type { OrderHistoryFilter } from "#contract/order-reports";
@@ -11,7 +11,8 @@ import { orderFee } from "#contract/trading-math";
 
 import type { Db, Tx } from "../../db/client";
 import { orders } from "../../db/schema";
-import type { PriceFeed, ProductRow, Quote, SecondsOptionRow } from "../../market/feed";
+import type { PriceFeed } from "../../market/feed";
+import type { ProductRow, Quote, SecondsOptionRow } from "../../market/feed-view";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -26,6 +27,7 @@ export interface TradingContext extends ServiceContext {
 }
 
 /** Limits read as people write them: 5000, not 5000.00. */
+const limitText = centsToShortDecimal;
 
 /** The market-side reasons an order cannot open now: status and quote freshness. */
 function marketRefusal(ctx: TradingContext, product: ProductRow): { key: ErrorKey } | null {
@@ -100,8 +102,9 @@ async function oneAtATime<T>(userId: number, work: () => Promise<T>): Promise<T>
 }
 
 /**
- * Opens a timed order in one transaction: the server takes the open price from the feed, charges
- * stake + fee, and writes the ledger. A retried submit with the same requestId returns the first order.
+ * Opens a timed order: the checks that need only memory here, then one call of `place_order`, which opens it at
+ * the newest recorded tick, charges stake + fee and writes the ledger in one transaction. One user's orders
+ * queue in this process. A retried submit with the same requestId returns the first order.
  */
 export function placeOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
   return oneAtATime(user.id, () => openOrder(ctx, user, input));

@@ -2,17 +2,25 @@ import { createHash } from "node:crypto";
 
 import { asc, eq } from "drizzle-orm";
 
+import type { CardType } from "#contract/cards";
+import { withTranslations } from "#contract/localized-texts";
+
 import { depositChannels } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { recogniseImage } from "../recharge/image-check";
+import { recogniseImage } from "./image-check";
+
+/*
+ * The deposit channels customers recharge through, as operators keep them: their QR images checked as uploads
+ * are, shown to the console as links with a fingerprint, written with their translations.
+ */
 
 type ChannelRow = typeof depositChannels.$inferSelect;
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/=]+)$/;
 
 /** The image inside a stored QR data URL, checked as the upload check checks a screenshot; null if none. */
-export function qrImage(qr: string | null): { bytes: Buffer; mime: string; ext: string } | null {
+function qrImage(qr: string | null): { bytes: Buffer; mime: string; ext: string } | null {
   const match = qr ? DATA_URL.exec(qr) : null;
   if (!match) return null;
   const bytes = Buffer.from(match[2]!, "base64");
@@ -21,7 +29,7 @@ export function qrImage(qr: string | null): { bytes: Buffer; mime: string; ext: 
 }
 
 /** A QR the operator sends must be one clean image of the type it claims (no polyglot, nothing after its end). */
-export function requireCleanQr(qr: string | undefined) {
+function requireCleanQr(qr: string | undefined) {
   if (qr !== undefined && !qrImage(qr)) throw new AppError("invalid_input", {}, "request");
 }
 
@@ -58,4 +66,45 @@ export async function listChannelsForOps(ctx: ServiceContext) {
 export async function channelQr(ctx: ServiceContext, id: number) {
   const [row] = await ctx.db.select({ qr: depositChannels.qr }).from(depositChannels).where(eq(depositChannels.id, id));
   return qrImage(row?.qr ?? null);
+}
+
+export async function findChannel(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db.select().from(depositChannels).where(eq(depositChannels.id, id));
+  return row ?? null;
+}
+
+export async function setChannel(
+  ctx: ServiceContext,
+  input: {
+    id?: number;
+    type: CardType;
+    name: string;
+    account: string;
+    note: string;
+    enabled: boolean;
+    qr?: string;
+    clearQr: boolean;
+  } & Record<string, unknown>,
+) {
+  requireCleanQr(input.qr);
+  const stored = input.id ? await findChannel(ctx, input.id) : null;
+  // a change without a new QR keeps the one the channel has, unless clearQr=1 removes it
+  const qr = input.qr ? { qr: input.qr } : input.clearQr || !input.id ? { qr: null } : {};
+  const values = {
+    type: input.type,
+    name: input.name,
+    account: input.account,
+    note: input.note,
+    enabled: input.enabled,
+    ...qr,
+    nameTexts: withTranslations(stored?.nameTexts, input, "name"),
+    noteTexts: withTranslations(stored?.noteTexts, input, "note"),
+  };
+  if (input.id) {
+    const [row] = await ctx.db.update(depositChannels).set(values).where(eq(depositChannels.id, input.id)).returning();
+    if (!row) throw new AppError("channel_not_found");
+    return row;
+  }
+  const [row] = await ctx.db.insert(depositChannels).values(values).returning();
+  return row;
 }
