@@ -29,7 +29,7 @@ export interface OpsStreamPayloads {
   /** orders were voided and refunded (a halted feed, a switched source) */
   orders_voided: { count: number; pid: number; reason: string };
   /** a request joined a review queue, or an operator decided one (so every other operator's queue updates) */
-  queue_changed: { queue: OpsQueue; change: "submitted" | "decided" };
+  queue_changed: { queue: OpsQueue; change: QueueChange };
 }
 
 export type OpsQueue = "recharge" | "withdrawal" | "verification";
@@ -69,6 +69,12 @@ export function opsTopicOf(event: { kind: string; data: unknown }): OpsTopic | n
 
 /** Whether an operator of `role` hears a topic (admin hears every one). */
 export const operatorHears = (role: OpsRole, topic: OpsTopic) => roleAllows(role, { roles: OPS_TOPIC_ROLES[topic] });
+
+/**
+ * How a review queue changed: a request came in, the first of two approvals was recorded (the row now waits for
+ * a second, different operator), or it was decided.
+ */
+export type QueueChange = "submitted" | "first_approval" | "decided";
 
 export type StreamEvent =
   | { [K in UserStreamKind]: { id: number; kind: K; data: UserStreamPayloads[K] } }[UserStreamKind]

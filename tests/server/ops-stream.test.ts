@@ -2,12 +2,14 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { endpoints } from "#contract/endpoints";
 import type { OpsRole } from "#contract/operators";
+import { opsEndpoints } from "#contract/ops";
 
 import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
 import { addOperator, type OpsSite, signedIn } from "./ops-sites";
 import { residentId } from "./resident-ids";
-import { fundedUser } from "./security/funded-user";
+import { fundedUser, uploadPng } from "./security/funded-user";
 import { type OpenStream, openStream, type ReceivedEvent } from "./stream-client";
 
 /**
@@ -128,6 +130,26 @@ describe("what each operator hears", () => {
     const events = await streams.finance.waitFor(before + 1);
     expect(events.at(-1)).toMatchObject({ kind: "orders_settled", data: { count: 2 } });
     expect(streams.support.events.map((event) => event.kind)).not.toContain("orders_settled");
+  });
+
+  it("tells the console of a first approval, so the second approver's queue shows the row waiting", async () => {
+    const customer = await fundedUser(h, "opswatch4", "100");
+    const asMachine = { "ops-token": OPS_TOKEN };
+    expect((await api(h, opsEndpoints.setMoneyRules, { dualApprovalAbove: "500" }, asMachine)).body.code).toBe(1);
+    try {
+      const channel = (await api(h, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0]!.id;
+      const screenshot = await uploadPng(h, customer.token);
+      const fields = { requestId: rid(), channelId: String(channel), amount: "600", screenshot };
+      const recharge = await api(h, endpoints.recharge, fields, { token: customer.token });
+      expect(recharge.body.code, recharge.body.msg).toBe(1);
+      const before = streams.finance.events.length;
+      const first = await api(h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, asMachine);
+      expect(first.body.data).toMatchObject({ status: "review", secondApprovalNeeded: true });
+      const events = await streams.finance.waitFor(before + 2);
+      expect(said(events.slice(before))).toEqual(["queue_changed recharge submitted", "queue_changed recharge first_approval"]);
+    } finally {
+      await api(h, opsEndpoints.setMoneyRules, { dualApprovalAbove: "0" }, asMachine);
+    }
   });
 });
 

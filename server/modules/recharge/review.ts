@@ -6,6 +6,7 @@ import type { ReviewStatus } from "#contract/review";
 import { depositChannels, recharges, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { payInviteBonus } from "../invites/service";
 import { moveMoney } from "../ledger/service";
@@ -45,6 +46,8 @@ export async function reviewRecharge(
         .where(and(eq(recharges.id, id), eq(recharges.status, "review"), isNull(recharges.firstApprovedBy)))
         .returning();
       if (!first) throw new AppError("already_reviewed");
+      // every other operator's queue shows the row as waiting for a second approval, without a reload
+      await tellConsoleQueueChanged(tx, "recharge", "first_approval", now);
       return { id: first.id, status: first.status, amount: centsToDecimal(first.amount), secondApprovalNeeded: true };
     }
     if (needsTwo && current.firstApprovedBy === approver) throw new AppError("second_approval_required");

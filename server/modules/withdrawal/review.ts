@@ -6,6 +6,7 @@ import type { ReviewStatus } from "#contract/review";
 import { bankCards, users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { moveMoney } from "../ledger/service";
 import { moneySettings } from "../money/settings";
@@ -41,6 +42,8 @@ export async function reviewWithdrawal(
         .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "review"), isNull(withdrawals.firstApprovedBy)))
         .returning();
       if (!first) throw new AppError("already_reviewed");
+      // every other operator's queue shows the row as waiting for a second approval, without a reload
+      await tellConsoleQueueChanged(tx, "withdrawal", "first_approval", now);
       return {
         id: first.id,
         status: first.status,
