@@ -99,9 +99,6 @@ export default tseslint.config(
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
-  // the one cycle left: the database client and the ledger writer import each other. It is being removed (the
-  // order function moves to a migration); until then only these two files are spared the rule.
-  { files: ["server/db/client.ts", "server/db/ledger.ts"], rules: { "import-x/no-cycle": "off" } },
   // the rules of hooks; the React Compiler's stricter checks stay off, as the app does not use the compiler
   {
     files: ["src/**/*.{ts,tsx}", "console/**/*.{ts,tsx}"],
