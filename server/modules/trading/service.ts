@@ -187,7 +187,8 @@ export const SOURCE_SWITCH_SETTLE_SECONDS = 10;
  */
 export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan: OrderPlan, input: PlaceOrderInput): Promise<OrderRow> {
   const { product, option } = plan;
-  let refusal = new AppError("quote_stale");
+  // the refusal if no take opens the order; built only then (an Error captures its stack, a cost on every order)
+  let refusal: () => AppError = () => new AppError("quote_stale");
   for (let take = 0; take < MAX_PRICE_TAKES; take++) {
     // the time is the server's, and the price the newest tick committed when the order is written
     const now = ctx.now();
@@ -221,15 +222,15 @@ export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan
       case "source":
         // this process priced from products that changed since it read them: read them again now
         await ctx.feed.reloadProducts();
-        refusal = new AppError(placed.outcome === "closed" ? "market_closed" : "quote_stale");
+        refusal = () => new AppError(placed.outcome === "closed" ? "market_closed" : "quote_stale");
         break;
       case "option":
       case "payout_cap":
         await ctx.feed.reloadProducts();
-        refusal = new AppError("invalid_input", {}, "seconds");
+        refusal = () => new AppError("invalid_input", {}, "seconds");
         break;
       case "stale":
-        refusal = new AppError("quote_stale");
+        refusal = () => new AppError("quote_stale");
         break;
       case "total_max":
         throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
@@ -245,7 +246,7 @@ export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan
   // refused (perhaps after a lock wait): a retried submit still gets its first order
   const again = await existingOrder(ctx.db, user.id, input.requestId);
   if (again) return again;
-  throw refusal;
+  throw refusal();
 }
 
 async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
