@@ -5,14 +5,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { LOGIN_ACCOUNT_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT } from "#contract/constants";
-import { type Database, openDatabase } from "#server/db/client";
-import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
-import { buildApp } from "#server/http/app";
-import { PriceFeed } from "#server/market/feed";
-import { hashPassword } from "#server/modules/accounts/passwords";
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from "#server/db/seed";
 
-import { rid, ScriptedProvider } from "./harness";
-import { startTempPostgres, type TempPostgres } from "./postgres-server";
+import { rid } from "./harness";
+import { type PostgresApps, startPostgresApps } from "./postgres-pair";
 
 /**
  * The attacks of account-attacks.test.ts on PostgreSQL, sent concurrently through two apps on two pools (as
@@ -20,9 +16,8 @@ import { startTempPostgres, type TempPostgres } from "./postgres-server";
  * guesses over processes gains no tries, and the locks still never end the owner's session.
  */
 describe("account attacks across two processes on one PostgreSQL", () => {
-  let postgres: TempPostgres;
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
+  let site: PostgresApps | undefined;
+  let apps: FastifyInstance[] = [];
   const clock = { now: 1_800_000_000 };
   const codes = new Map<string, string>();
   let phones = 0;
@@ -58,30 +53,15 @@ describe("account attacks across two processes on one PostgreSQL", () => {
   }
 
   beforeAll(async () => {
-    postgres = await startTempPostgres();
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
-      const ctx = { db: database.db, now: () => clock.now, log: () => {} };
-      if (i === 0) {
-        await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
-      }
-      const feed = new PriceFeed({
-        db: database.db,
-        provider: new ScriptedProvider(),
-        now: ctx.now,
-        log: () => {},
-        retentionSeconds: 3600,
-        backfillMinuteDays: 0,
-      });
-      const sms = { send: async (phone: string, code: string) => void codes.set(phone, code) };
-      apps.push(await buildApp({ ctx, sms, opsToken: "t", feed, uploadsDir: join(tmpdir(), "trading-pg-uploads"), rateLimitScale: 100 }));
-      databases.push(database);
-    }
+    const sms = { send: async (phone: string, code: string) => void codes.set(phone, code) };
+    site = await startPostgresApps({
+      now: () => clock.now,
+      app: () => ({ sms, opsToken: "t", uploadsDir: join(tmpdir(), "trading-pg-uploads"), rateLimitScale: 100 }),
+    });
+    apps = site.apps;
   }, 90_000);
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    postgres?.stop();
+    await site?.close();
   });
 
   it("concurrent guesses from three addresses lock those addresses only: the owner's address gets in and the session stays", async () => {
@@ -153,7 +133,7 @@ describe("account attacks across two processes on one PostgreSQL", () => {
     // the lock holds for the resend with the right password and for a new request alike
     expect((await exchange(1, DEMO_PAY_PASSWORD)).body.err).toBe("fund_password_locked");
     expect((await exchange(0, DEMO_PAY_PASSWORD, rid())).body.err).toBe("fund_password_locked");
-    const rows = (await databases[0]!.db.execute("select count(*) as n from exchanges" as never)) as unknown as {
+    const rows = (await site!.databases[0]!.db.execute("select count(*) as n from exchanges" as never)) as unknown as {
       rows: Array<{ n: string }>;
     };
     expect(Number(rows.rows[0]!.n)).toBe(1);

@@ -4,15 +4,8 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type Database, openDatabase } from "#server/db/client";
-import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
-import { buildApp } from "#server/http/app";
-import { PriceFeed } from "#server/market/feed";
-import { seedProducts } from "#server/market/seed-products";
-import { hashPassword } from "#server/modules/accounts/passwords";
-
-import { rid, ScriptedProvider } from "./harness";
-import { startTempPostgres, type TempPostgres } from "./postgres-server";
+import { rid } from "./harness";
+import { type PostgresApps, startPostgresApps } from "./postgres-pair";
 
 /**
  * The limits of accounts-cannot-be-forced.test.ts on a real PostgreSQL, where requests run on a pool of
@@ -20,8 +13,7 @@ import { startTempPostgres, type TempPostgres } from "./postgres-server";
  * tries, and "Foo" and "foo" registered at the same moment make one account.
  */
 describe("accounts that cannot be forced, on PostgreSQL", () => {
-  let postgres: TempPostgres;
-  let database: Database;
+  let site: PostgresApps | undefined;
   let app: FastifyInstance;
   const clock = { now: 1_800_000_000 };
   const codes = new Map<string, string>();
@@ -57,27 +49,19 @@ describe("accounts that cannot be forced, on PostgreSQL", () => {
   }
 
   beforeAll(async () => {
-    postgres = await startTempPostgres();
-    database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
-    const ctx = { db: database.db, now: () => clock.now, log: () => {} };
-    await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
-    await seedProducts(database.db);
-    const feed = new PriceFeed({
-      db: database.db,
-      provider: new ScriptedProvider(),
-      now: ctx.now,
-      log: () => {},
-      retentionSeconds: 3600,
-      backfillMinuteDays: 0.01,
-    });
-    await feed.open();
     const sms = { send: async (phone: string, code: string) => void codes.set(phone, code) };
-    app = await buildApp({ ctx, sms, opsToken: "t", feed, uploadsDir: join(tmpdir(), "trading-pg-uploads"), rateLimitScale: 100 });
+    site = await startPostgresApps({
+      count: 1,
+      now: () => clock.now,
+      seed: { products: true },
+      backfillMinuteDays: 0.01,
+      openFeed: true,
+      app: () => ({ sms, opsToken: "t", uploadsDir: join(tmpdir(), "trading-pg-uploads"), rateLimitScale: 100 }),
+    });
+    app = site.apps[0]!;
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    postgres?.stop();
+    await site?.close();
   });
 
   it("40 concurrent login guesses from one address get five tries at most, and the right one is not confirmed once locked", async () => {

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { formatPrice } from "#contract/money";
 import { apiPaths } from "#contract/paths";
 import { candles } from "#server/db/schema";
 
 import { type Harness, startHarness } from "./harness";
+import { countStatements } from "./statements";
 
 // The chart pages back through history with `before` and forward again with `after`: recent ranges answer
 // from the in-memory ring, older ones from the database, and both read like the database's own candles.
@@ -49,16 +50,7 @@ async function get(query: Record<string, string>) {
   return { status: response.statusCode, body: response.json() as { code: number; err?: string; msg: string; data: typeof all } };
 }
 
-async function statementsDuring(work: () => Promise<unknown>): Promise<number> {
-  const client = (h.database.db as unknown as { $client: Record<"query" | "exec", (...args: unknown[]) => unknown> }).$client;
-  const spies = (["query", "exec"] as const).map((name) => vi.spyOn(client, name));
-  try {
-    await work();
-    return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
+const statementsDuring = (work: () => Promise<unknown>) => countStatements(h, work);
 
 describe("K-line history pages", () => {
   it("pages back with `before` from the newest candle to the first, every candle once, as the database holds them", async () => {

@@ -7,6 +7,7 @@ import { PriceFeed } from "#server/market/feed";
 import { latestCandles } from "#server/market/store";
 
 import { type Harness, ScriptedProvider, startHarness } from "./harness";
+import { countStatements } from "./statements";
 
 // Chart history answers from the recorder's in-memory rings of recent candles, kept as the database merges
 // them; every answer here is compared with the database's own candles.
@@ -37,16 +38,7 @@ function queueWalk(seconds: number) {
   h.provider.queued.set(pid, queue);
 }
 
-async function statementsDuring(work: () => Promise<unknown>): Promise<number> {
-  const client = (h.database.db as unknown as { $client: Record<"query" | "exec", (...args: unknown[]) => unknown> }).$client;
-  const spies = (["query", "exec"] as const).map((name) => vi.spyOn(client, name));
-  try {
-    await work();
-    return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
+const statementsDuring = (work: () => Promise<unknown>) => countStatements(h, work);
 
 describe("K-line rings", () => {
   it("answer as the database does, for rings opened before and after the prices moved", async () => {

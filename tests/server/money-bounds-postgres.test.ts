@@ -5,16 +5,11 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type Database, openDatabase } from "#server/db/client";
-import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
-import { buildApp } from "#server/http/app";
-import { PriceFeed } from "#server/market/feed";
-import { hashPassword } from "#server/modules/accounts/passwords";
-import { seedDepositChannels } from "#server/modules/recharge/seed-channels";
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from "#server/db/seed";
 
-import { rid, ScriptedProvider } from "./harness";
+import { rid } from "./harness";
 import { makePng, multipart } from "./images";
-import { startTempPostgres, type TempPostgres } from "./postgres-server";
+import { type PostgresApps, startPostgresApps } from "./postgres-pair";
 
 /**
  * The bounds of money-test's coin rate and invite bonus, and the one-recharge-per-picture rule, on a real
@@ -23,9 +18,8 @@ import { startTempPostgres, type TempPostgres } from "./postgres-server";
  * both without a server error (the int4 rate column answered 500 past 214 748 U).
  */
 describe("money bounds and screenshot hashes on PostgreSQL, two pools", () => {
-  let postgres: TempPostgres;
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
+  let site: PostgresApps | undefined;
+  let apps: FastifyInstance[] = [];
   const uploadsDir = mkdtempSync(join(tmpdir(), "trading-pg-bounds-"));
   let token: string;
 
@@ -49,32 +43,16 @@ describe("money bounds and screenshot hashes on PostgreSQL, two pools", () => {
     send(app, "POST", "/api/user/dorecharge", { requestId: rid(), channelId: String(channel), amount: "150", screenshot }, { token });
 
   beforeAll(async () => {
-    postgres = await startTempPostgres();
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
-      const ctx = { db: database.db, now: () => Math.floor(Date.now() / 1000), log: () => {} };
-      if (i === 0) {
-        await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
-        await seedDepositChannels(database.db);
-      }
-      const feed = new PriceFeed({
-        db: database.db,
-        provider: new ScriptedProvider(),
-        now: ctx.now,
-        log: () => {},
-        retentionSeconds: 3600,
-        backfillMinuteDays: 0,
-      });
-      const app = await buildApp({ ctx, sms: { send: async () => {} }, opsToken: "t", feed, uploadsDir, rateLimitScale: 100 });
-      databases.push(database);
-      apps.push(app);
-    }
+    site = await startPostgresApps({
+      now: () => Math.floor(Date.now() / 1000),
+      seed: { channels: true },
+      app: () => ({ sms: { send: async () => {} }, opsToken: "t", uploadsDir, rateLimitScale: 100 }),
+    });
+    apps = site.apps;
     token = (await send(apps[0]!, "POST", "/api/login/index", { account: "demo", password: DEMO_PASSWORD })).body.data.token;
   }, 90_000);
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    postgres?.stop();
+    await site?.close();
     rmSync(uploadsDir, { recursive: true, force: true });
   });
 

@@ -20,17 +20,21 @@ async function richUser(cash = "1000") {
   const { token } = await registerUser(h, `money${Date.now() % 1_000_000}${n++}`, "login123", "fund1234");
   const t = token!;
   // funded the honest way: a reviewed recharge
-  const upload = await uploadFile(t, makePng());
-  const channel = (await api(h, "GET", "/api/user/recharge", {}, { token: t })).body.data.channels[0].id;
-  const recharge = await api(
+  const recharge = await submitRecharge(t, cash);
+  await ops("POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" });
+  return t;
+}
+/** A recharge of `amount` U to the first channel, with a fresh screenshot, waiting for review. */
+async function submitRecharge(token: string, amount: string) {
+  const upload = await uploadFile(token, makePng());
+  const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
+  return api(
     h,
     "POST",
     "/api/user/dorecharge",
-    { requestId: rid(), channelId: String(channel), amount: cash, screenshot: upload.body.data.url },
-    { token: t },
+    { requestId: rid(), channelId: String(channel), amount, screenshot: upload.body.data.url },
+    { token },
   );
-  await ops("POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" });
-  return t;
 }
 async function uploadFile(token: string, bytes: Buffer, filename = "shot.png", type = "image/png") {
   const body = multipart(bytes, filename, type);
@@ -178,17 +182,7 @@ describe("recharge", () => {
   // the same three approvals raced from two processes: tests/server/races-postgres.test.ts
   it("approval credits cash exactly once; approving again is already_reviewed", async () => {
     const token = await richUser("100");
-    const { url } = (await uploadFile(token, makePng())).body.data;
-    const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
-    const record = (
-      await api(
-        h,
-        "POST",
-        "/api/user/dorecharge",
-        { requestId: rid(), channelId: String(channel), amount: "300", screenshot: url },
-        { token },
-      )
-    ).body.data;
+    const record = (await submitRecharge(token, "300")).body.data;
     const answers = await Promise.all(
       [1, 2, 3].map(() => ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "approve" })),
     );
@@ -201,17 +195,7 @@ describe("recharge", () => {
 
   it("a rejected recharge is failed with its reason and credits nothing", async () => {
     const token = await richUser("100");
-    const { url } = (await uploadFile(token, makePng())).body.data;
-    const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
-    const record = (
-      await api(
-        h,
-        "POST",
-        "/api/user/dorecharge",
-        { requestId: rid(), channelId: String(channel), amount: "300", screenshot: url },
-        { token },
-      )
-    ).body.data;
+    const record = (await submitRecharge(token, "300")).body.data;
     await ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "reject", reason: "no matching transfer" });
     expect((await wallet(token)).cash).toBe("100.00");
     const records = (await api(h, "GET", "/api/user/recharge_record", {}, { token })).body.data.items;

@@ -7,19 +7,13 @@ import type { FastifyInstance } from "fastify";
 
 import type { OpsRole } from "#contract/operators";
 import type { Db } from "#server/db/client";
-import { type Database, openDatabase } from "#server/db/client";
 import { operators, recharges, users } from "#server/db/schema";
-import { DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
-import { buildApp } from "#server/http/app";
-import { PriceFeed } from "#server/market/feed";
-import { seedProducts } from "#server/market/seed-products";
-import { hashPassword } from "#server/modules/accounts/passwords";
+import { DEMO_ACCOUNT } from "#server/db/seed";
 import { createOperator } from "#server/modules/operators/service";
 import { totpCode } from "#server/modules/operators/totp";
-import { seedDepositChannels } from "#server/modules/recharge/seed-channels";
 
-import { HARNESS_START, OPS_TOKEN, ScriptedProvider, startHarness } from "./harness";
-import { startTempPostgres, type TempPostgres } from "./postgres-server";
+import { HARNESS_START, OPS_TOKEN, startHarness } from "./harness";
+import { startPostgresApps } from "./postgres-pair";
 
 /**
  * The back office as the tests of its attacks need it: on PGlite one app (one process), on PostgreSQL two apps
@@ -39,54 +33,29 @@ export async function pgliteSite(): Promise<OpsSite> {
 }
 
 export async function postgresSite(): Promise<OpsSite> {
-  const postgres: TempPostgres = await startTempPostgres();
   const clock = { now: HARNESS_START };
   const uploadsDir = mkdtempSync(join(tmpdir(), "trading-ops-pg-"));
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
-  const feeds: PriceFeed[] = [];
-  for (let i = 0; i < 2; i++) {
-    const database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
-    const ctx = { db: database.db, now: () => clock.now, log: () => {} };
-    if (i === 0) {
-      await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
-      await seedProducts(database.db);
-      await seedDepositChannels(database.db);
-    }
-    const feed = new PriceFeed({
-      db: database.db,
-      provider: new ScriptedProvider(),
-      now: ctx.now,
-      log: () => {},
-      retentionSeconds: 3600,
-      backfillMinuteDays: 0,
-    });
+  const site = await startPostgresApps({
+    now: () => clock.now,
+    seed: { products: true, channels: true },
+    ready: true,
     // each hears the other's committed events as the server's processes do (server/main.ts)
-    const app = await buildApp({
-      ctx,
+    app: (database) => ({
       sms: { send: async () => {} },
       opsToken: OPS_TOKEN,
-      feed,
       uploadsDir,
       rateLimitScale: 100,
       listen: database.listen,
-    });
-    await app.ready();
-    databases.push(database);
-    feeds.push(feed);
-    apps.push(app);
-  }
+    }),
+  });
   return {
     kind: "postgres",
-    apps,
-    db: databases[0]!.db,
+    apps: site.apps,
+    db: site.databases[0]!.db,
     clock,
     async close() {
-      for (const app of apps) await app.close();
-      for (const feed of feeds) await feed.close();
-      for (const database of databases) await database.close();
+      await site.close();
       rmSync(uploadsDir, { recursive: true, force: true });
-      postgres.stop();
     },
   };
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type Database, openDatabase } from "#server/db/client";
-import { type OrderToPlace, placeChargedOrder } from "#server/db/ledger";
+import { placeChargedOrder } from "#server/db/ledger";
 import { users } from "#server/db/schema";
 import { PriceFeed } from "#server/market/feed";
 import { seedProducts } from "#server/market/seed-products";
@@ -10,6 +10,7 @@ import { AppError } from "#server/modules/errors";
 import { placeOrder } from "#server/modules/trading/service";
 
 import { HARNESS_START, ScriptedProvider } from "./harness";
+import { insertUserWithCash, orderToPlace, placeChecks, rows } from "./place-order-fixtures";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
 
 // Order placement is one call of the SQL function place_order (server/db/ledger.ts). These races run it from two
@@ -31,32 +32,16 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
     postgres?.stop();
   });
 
-  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
   const db = () => processes[0]!.db;
 
   async function userWithCash(cash: number): Promise<number> {
     n++;
-    const [row] = rows<{ id: number }>(
-      await db().execute(sql`insert into users (account, password_hash, phone, invite_code, created_at, cash)
-        values (${`race${n}`}, 'x', '1', ${`RACE${n}`}, 0, ${cash}) returning id`),
-    );
-    return row!.id;
+    return insertUserWithCash(db(), `race${n}`, `RACE${n}`, cash);
   }
 
   // product 1 as seeded (simulated, 30 s at 0.8), with one recorded tick at the orders' open time
-  const order = (userId: number, requestId: string, amount = 1_000, fee = 10): OrderToPlace => ({
-    userId,
-    productId: 1,
-    requestId,
-    direction: "up",
-    amount,
-    fee,
-    seconds: 30,
-    feedSource: "simulated",
-    shownPrice: null,
-    openTime: 1_800_000_000,
-  });
-  const checks = { waitLimitMs: 60_000, switchSettleSeconds: 10 };
+  const order = orderToPlace;
+  const checks = placeChecks;
   const setTotalMax = (cents: number) => db().execute(sql`update products set total_max = ${cents} where id = 1`);
   beforeAll(async () => {
     await seedProducts(db());

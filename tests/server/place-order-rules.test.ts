@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type Database, openDatabase } from "#server/db/client";
 import { isViolation, SQLSTATE } from "#server/db/errors";
-import { type OrderToPlace, placeChargedOrder } from "#server/db/ledger";
+import { placeChargedOrder } from "#server/db/ledger";
 import { ledger, orders, recharges, userLimits, users, withdrawals } from "#server/db/schema";
 import { seedProducts } from "#server/market/seed-products";
 
+import { insertUserWithCash, orderToPlace, placeChecks, rows } from "./place-order-fixtures";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 // The rules the database itself holds, on both databases the server runs on: place_order as the migrations
 // create it (the balance boundary, the limits row it reads), and the money tables' foreign keys to users.
@@ -30,26 +29,11 @@ describe.each(["pglite", "postgres"] as const)("database rules on %s", (kind) =>
 
   async function userWithCash(cash: number): Promise<number> {
     n++;
-    const [row] = rows<{ id: number }>(
-      await database.db.execute(sql`insert into users (account, password_hash, phone, invite_code, created_at, cash)
-        values (${`rules${n}`}, 'x', '1', ${`RULES${n}`}, 0, ${cash}) returning id`),
-    );
-    return row!.id;
+    return insertUserWithCash(database.db, `rules${n}`, `RULES${n}`, cash);
   }
   // product 1 as seeded (simulated, 30 s at 0.8), with one recorded tick at the orders' open time
-  const order = (userId: number, requestId: string, amount = 1_000, fee = 10): OrderToPlace => ({
-    userId,
-    productId: 1,
-    requestId,
-    direction: "up",
-    amount,
-    fee,
-    seconds: 30,
-    feedSource: "simulated",
-    shownPrice: null,
-    openTime: 1_800_000_000,
-  });
-  const checks = { waitLimitMs: 60_000, switchSettleSeconds: 10 };
+  const order = orderToPlace;
+  const checks = placeChecks;
 
   async function account(userId: number) {
     const [user] = await database.db.select({ cash: users.cash }).from(users).where(eq(users.id, userId));

@@ -1,12 +1,13 @@
 import { brotliDecompressSync } from "node:zlib";
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { apiPaths } from "#contract/paths";
 import { MAX_ALIASES, QuoteAnswers } from "#server/http/quote-answers";
 import type { PriceFeed } from "#server/market/feed";
 
 import { type Harness, loginDemo, startHarness } from "./harness";
+import { countStatements } from "./statements";
 
 // Quote answers come from the feed's memory as bytes built once per feed version: a tick makes a new ETag,
 // an unchanged snapshot answers 304, and no quote request reaches the database.
@@ -25,17 +26,7 @@ const quotes = (headers: Record<string, string> = {}) =>
   h.app.inject({ method: "GET", url: `${apiPaths.latestQuotes.path}?pids=${pids}`, headers });
 
 /** Every statement the server sends to its PGlite while `work` runs. */
-async function statementsDuring(work: () => Promise<unknown>): Promise<number> {
-  const client = (h.database.db as unknown as { $client: Record<"query" | "exec" | "transaction", (...args: unknown[]) => unknown> })
-    .$client;
-  const spies = (["query", "exec", "transaction"] as const).map((name) => vi.spyOn(client, name));
-  try {
-    await work();
-    return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
+const statementsDuring = (work: () => Promise<unknown>) => countStatements(h, work, ["query", "exec", "transaction"]);
 
 describe("quote answers", () => {
   it("carry a weak ETag and a short public cache life; the same snapshot answers 304", async () => {

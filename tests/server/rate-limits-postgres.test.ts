@@ -4,14 +4,9 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type Database, openDatabase } from "#server/db/client";
-import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
-import { buildApp } from "#server/http/app";
-import { PriceFeed } from "#server/market/feed";
-import { hashPassword } from "#server/modules/accounts/passwords";
+import { DEMO_PASSWORD } from "#server/db/seed";
 
-import { ScriptedProvider } from "./harness";
-import { startTempPostgres, type TempPostgres } from "./postgres-server";
+import { type PostgresApps, startPostgresApps } from "./postgres-pair";
 
 /**
  * Two app instances on one PostgreSQL, each with its own pool, as two processes behind a proxy: the login
@@ -20,52 +15,27 @@ import { startTempPostgres, type TempPostgres } from "./postgres-server";
  */
 const SCALE = 0.25;
 describe("rate limits shared by the processes on one PostgreSQL", () => {
-  let postgres: TempPostgres;
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
+  let site: PostgresApps | undefined;
+  let apps: FastifyInstance[] = [];
   // the limits' clock, shared by both processes: a test moves it to end a window
   const clock = { ms: Date.now() };
 
-  /** One server process: its own pool on the shared database, its own app (and its own leases). */
-  async function startProcess(seed = false): Promise<{ app: FastifyInstance; database: Database }> {
-    const database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
-    const ctx = { db: database.db, now: () => Math.floor(Date.now() / 1000), log: () => {} };
-    if (seed) {
-      await seedOnce(ctx, { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) });
-    }
-    const feed = new PriceFeed({
-      db: database.db,
-      provider: new ScriptedProvider(),
-      now: ctx.now,
-      log: () => {},
-      retentionSeconds: 3600,
-      backfillMinuteDays: 0,
-    });
-    const sms = { send: async () => {} };
-    const app = await buildApp({
-      ctx,
-      sms,
-      feed,
-      uploadsDir: join(tmpdir(), "trading-pg-uploads"),
-      sharedRateLimits: true,
-      rateLimitNow: () => clock.ms,
-      rateLimitScale: SCALE,
-    });
-    return { app, database };
-  }
-
+  // each server process: its own pool on the shared database, its own app (and its own leases)
   beforeAll(async () => {
-    postgres = await startTempPostgres();
-    for (let i = 0; i < 2; i++) {
-      const { app, database } = await startProcess(i === 0);
-      databases.push(database);
-      apps.push(app);
-    }
+    site = await startPostgresApps({
+      now: () => Math.floor(Date.now() / 1000),
+      app: () => ({
+        sms: { send: async () => {} },
+        uploadsDir: join(tmpdir(), "trading-pg-uploads"),
+        sharedRateLimits: true,
+        rateLimitNow: () => clock.ms,
+        rateLimitScale: SCALE,
+      }),
+    });
+    apps = site.apps;
   }, 90_000);
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    postgres?.stop();
+    await site?.close();
   });
 
   const placeOrder = (app: FastifyInstance, remoteAddress: string) =>
@@ -118,7 +88,7 @@ describe("rate limits shared by the processes on one PostgreSQL", () => {
     };
     // a rolling restart: the other process is stopped and started four times while the client polls both
     for (let restart = 0; restart < 4; restart++) {
-      const restarted = await startProcess();
+      const restarted = await site!.startApp();
       for (let i = 0; i < 2; i++) {
         await count(apps[0]!);
         await count(restarted.app);
@@ -128,7 +98,7 @@ describe("rate limits shared by the processes on one PostgreSQL", () => {
     }
     expect(admitted).toBe(16);
     // the whole budget is still there for the client, across the process that stayed and a new one
-    const last = await startProcess();
+    const last = await site!.startApp();
     try {
       for (let i = 0; i < 2 * MAX; i++) await count(i % 2 ? last.app : apps[0]!);
     } finally {

@@ -13,6 +13,8 @@ import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { SignedMoney } from "@/ui/MarketText";
 import type { Order } from "#contract/trading";
 
+import { holdingOrder } from "./order-fixture";
+
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ children, className }: { children: ReactNode; className?: string }) => <a className={className}>{children}</a>,
   useNavigate: () => () => Promise.resolve(),
@@ -46,28 +48,16 @@ const show = (node: ReactNode) => {
   return container.textContent ?? "";
 };
 
-const order: Order = {
-  id: 7,
-  pid: 1,
-  code: "BTCUSDT",
-  name: "Bitcoin",
-  precision: 2,
-  direction: "up",
+const order: Order = holdingOrder({
   amount: "12345.00",
   fee: "1234.50",
-  seconds: 30,
-  payoutRate: "0.8",
-  openPrice: "100.00",
-  openTime: 1000,
-  closeTime: 1030,
   closePrice: "100.00",
   settledAt: 1031,
   result: "tie",
   profit: "-1234.50",
   payout: "12345.00",
   status: "closed",
-  voidReason: null,
-};
+});
 
 describe("amounts are grouped with two decimals in the reader's language", () => {
   it("signed profit and loss", () => {

@@ -1,11 +1,12 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { InvitePage } from "@/features/invites/InvitePage";
 import type { Invitation, InviteBonusPolicy } from "#contract/invites";
+
+import { renderedRoot } from "./rendered-root";
 
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ children }: { children: React.ReactNode }) => <a>{children}</a>,
@@ -15,28 +16,18 @@ vi.mock("@tanstack/react-router", () => ({
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = renderedRoot();
 
 function render(bonusPolicy: InviteBonusPolicy) {
   const invitation: Invitation = { code: "ABCD12", bonusPolicy, inviteeCount: 0, bonusTotal: "0.00", bonusPerInvitee: "8.00", records: [] };
   act(() =>
-    root.render(
+    dom.root.render(
       <I18nProvider i18n={i18n}>
         <InvitePage invitation={invitation} />
       </I18nProvider>,
     ),
   );
-  return host.querySelector("[data-testid=invite-policy]")?.textContent ?? "";
+  return dom.host.querySelector("[data-testid=invite-policy]")?.textContent ?? "";
 }
 
 describe("the invite page says when the bonus is paid", () => {

@@ -1,38 +1,26 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { PriceSource, PriceSourceTag } from "@/ui/PriceSource";
 
 import { messages as deShell } from "../../locales/de/shell";
 import { messages as enShell } from "../../locales/en/shell";
+import { renderedRoot } from "./rendered-root";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 i18n.load({ en: enShell, de: deShell });
 
-let host: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = renderedRoot();
 
 function show(node: React.ReactNode, language = "en"): string {
   act(() => {
     i18n.activate(language);
-    root.render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
+    dom.root.render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
   });
-  return host.textContent ?? "";
+  return dom.host.textContent ?? "";
 }
 
 describe("the price source label", () => {

@@ -3,28 +3,9 @@ import { describe, expect, it } from "vitest";
 import { liveChange, settledChange, stillHolding } from "@/api/order-figures";
 import type { Order } from "#contract/trading";
 
-const order: Order = {
-  id: 7,
-  pid: 1,
-  code: "BTCUSDT",
-  name: "Bitcoin",
-  precision: 2,
-  direction: "up",
-  amount: "100.00",
-  fee: "1.00",
-  seconds: 30,
-  payoutRate: "0.8",
-  openPrice: "100.00",
-  openTime: 1000,
-  closeTime: 1030,
-  closePrice: null,
-  settledAt: null,
-  result: null,
-  profit: null,
-  payout: null,
-  status: "holding",
-  voidReason: null,
-};
+import { holdingOrder } from "./order-fixture";
+
+const order: Order = holdingOrder();
 
 describe("order figures", () => {
   it("shows the live change of the balance, fee included, only while the order runs", () => {

@@ -4,28 +4,16 @@ import { knowHolding, KNOWN_SLACK_SECONDS, noticeCandidates, type NoticeMemory, 
 import { noticesWanted, RESULT_NOTICE_MESSAGE, showResultNotice, writeResultNotices } from "@/ui/result-notices";
 import type { Order } from "#contract/trading";
 
-const holding: Order = {
-  id: 7,
-  pid: 1,
+import { holdingOrder } from "./order-fixture";
+
+const holding: Order = holdingOrder({
   code: "EURUSD",
   name: "EUR/USD",
   precision: 5,
-  direction: "up",
   amount: "10.00",
   fee: "0.10",
-  seconds: 30,
-  payoutRate: "0.8",
   openPrice: "1.08000",
-  openTime: 1000,
-  closeTime: 1030,
-  closePrice: null,
-  settledAt: null,
-  result: null,
-  profit: null,
-  payout: null,
-  status: "holding",
-  voidReason: null,
-};
+});
 const settledAt = (order: Order, at: number): Order => ({
   ...order,
   status: "closed",
