@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 
 import { api, call } from "./api";
-import { age } from "./i18n";
-import { amount, EXPOSURE_FIGURES } from "./product-figures";
+import { age, when } from "./i18n";
+import { addAmounts, amount } from "./product-figures";
 import { useLoad } from "./use-load";
 import { useOpsUpdates } from "./use-ops-updates";
 
@@ -32,42 +32,58 @@ export function RiskPanel() {
               <th>
                 <Trans>Product</Trans>
               </th>
+              <th>
+                <Trans>Expires</Trans>
+              </th>
               <th className="amount">
                 <Trans>Open orders</Trans>
               </th>
               <th className="amount">
-                <Trans>Stake up</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Stake down</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Payout if up wins</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Payout if down wins</Trans>
+                <Trans>Stakes held</Trans>
               </th>
               <th className="amount">
                 <Trans>Worst-case payout</Trans>
               </th>
               <th className="amount">
-                <Trans>Worst-case loss</Trans>
+                <Trans>Worst case for the platform</Trans>
+              </th>
+              <th className="amount">
+                <Trans>Worst settle price</Trans>
               </th>
             </tr>
           </thead>
-          <tbody>
-            {data.exposure.map((row) => (
-              <tr key={row.productId} data-testid={`exposure-${row.code}`}>
-                <td>{row.code}</td>
+          {data.exposure.map((row) => (
+            <tbody key={row.productId} data-testid={`exposure-${row.code}`}>
+              <tr>
+                <th scope="row">{row.code}</th>
+                <td>
+                  <Trans>all expiries</Trans>
+                </td>
                 <td className="amount">{row.orders}</td>
-                {EXPOSURE_FIGURES.map((figure) => (
-                  <td key={figure} className="amount">
-                    {figure === "worstCasePayout" ? <strong>{amount(row[figure])}</strong> : amount(row[figure])}
-                  </td>
-                ))}
+                <td className="amount">{amount(addAmounts(row.stakeUp, row.stakeDown))}</td>
+                <td className="amount">
+                  <strong>{amount(row.worstCasePayout)}</strong>
+                </td>
+                <td className="amount">
+                  <NetFigure net={row.worstCaseNet} />
+                </td>
+                <td />
               </tr>
-            ))}
-          </tbody>
+              {row.expiries.map((expiry) => (
+                <tr key={expiry.expiresAt} className="expiry">
+                  <td />
+                  <td>{when(expiry.expiresAt)}</td>
+                  <td className="amount">{expiry.orders}</td>
+                  <td className="amount">{amount(expiry.stakes)}</td>
+                  <td className="amount">{amount(expiry.worstCasePayout)}</td>
+                  <td className="amount">
+                    <NetFigure net={expiry.worstCaseNet} />
+                  </td>
+                  <td className="amount">{expiry.worstSettlePrice ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
         </table>
       )}
       <h2>
@@ -113,4 +129,12 @@ export function RiskPanel() {
       </table>
     </>
   );
+}
+
+/** Worst-case payout beyond the stakes held: a loss only when it is one; otherwise what the platform keeps. */
+function NetFigure({ net }: { net: string }) {
+  const { t } = useLingui();
+  const cents = Math.round(Number(net) * 100);
+  if (cents > 0) return <span className="error">{t`loss ${amount(net)}`}</span>;
+  return <span>{t`keeps ${amount(String(-cents / 100))}`}</span>;
 }

@@ -10,6 +10,6 @@ export const percent = (rate: string) => `${ratePercentShort(rate, 2)} %`;
 export const amount = (value: string) => money(value);
 export const amountRange = (min: string, max: string) => `${money(min)}–${money(max)}`;
 
-/** The money figures of the exposure table, in column order; the worst-case payout is the one to watch. */
-export const EXPOSURE_FIGURES = ["stakeUp", "stakeDown", "payoutIfUp", "payoutIfDown", "worstCasePayout", "worstCaseLoss"] as const;
-export type ExposureFigure = (typeof EXPOSURE_FIGURES)[number];
+/** The sum of two API amounts ("12.30" + "0.70" → "13.00"), added in cents so no fraction is lost. */
+export const addAmounts = (a: string, b: string) =>
+  ((Math.round(Number(a) * 100) + Math.round(Number(b) * 100)) / 100).toFixed(2);

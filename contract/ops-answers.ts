@@ -66,16 +66,28 @@ export interface Dashboard {
   today: { since: number; deposits: DayTotal; withdrawals: DayTotal; orders: DayTotal; newUsers: number; ledgerRows: number };
 }
 
+/** The orders of one product that settle on one tick, and the most one settle price can make them cost. */
+export interface ExpiryExposure {
+  expiresAt: number;
+  orders: number;
+  stakes: string;
+  worstCasePayout: string;
+  /** worst-case payout minus the stakes held: a loss when positive, what the platform keeps when negative */
+  worstCaseNet: string;
+  /** a settle price that gives the worst case (product precision) */
+  worstSettlePrice: string | null;
+}
+
 export interface ProductExposure {
   productId: number;
   code: string;
   orders: number;
   stakeUp: string;
   stakeDown: string;
-  payoutIfUp: string;
-  payoutIfDown: string;
+  /** the sum of every expiry's worst case: each settles on its own tick */
   worstCasePayout: string;
-  worstCaseLoss: string;
+  worstCaseNet: string;
+  expiries: ExpiryExposure[];
 }
 
 export interface FeedHealth {

@@ -93,10 +93,21 @@ export interface MoneyRules {
   payoutCap: string;
 }
 
+/** The audit log's hash chain walked end to end: where a row was altered, or rows before one were removed. */
+export interface AuditChainCheck {
+  ok: boolean;
+  rows: number;
+  /** every break; `breaks` lists the first ones */
+  broken: number;
+  breaks: Array<{ id: number; seq: number; kind: "altered" | "missing_before" }>;
+}
+
 export interface Reconciliation {
   users: number;
   drift: Array<{ account: string; balance: string; expected: string; ledger: string }>;
   negativeBalances: number;
+  auditChain: AuditChainCheck;
+  /** no drift, no negative balance, and the audit chain holds */
   ok: boolean;
 }
 
@@ -109,6 +120,7 @@ export interface BalancePair {
 
 export interface ReconcileReport {
   ok: boolean;
+  auditChain: AuditChainCheck;
   users: number;
   drifting: number;
   negativeBalances: number;

@@ -77,7 +77,7 @@ export const opsEndpoints = {
   risk: {
     ...opsPaths.risk,
     summary:
-      "Open exposure per product (stakes up and down, payout if either wins, the worse case) and feed health (last tick age per product, job leader)",
+      "Open exposure per product and expiry (stakes up and down, the most one settle price can make the open orders pay, and that payout beyond the stakes held) and feed health (last tick age per product, job leader)",
     request: emptyRequest,
   },
 

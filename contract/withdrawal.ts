@@ -26,6 +26,8 @@ export interface WithdrawalRecord {
   time: number;
   type: CardType;
   bankName: string;
+  /** the last four digits of the number paid to, as it was when the customer asked */
+  cardTail: string;
   amount: string;
   fee: string;
   actual: string;

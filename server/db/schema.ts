@@ -357,9 +357,18 @@ export const withdrawals = pgTable(
     reason: text("reason"),
     createdAt: unixSeconds("created_at").notNull(),
     reviewedAt: unixSeconds("reviewed_at"),
-    /** above the two-person amount: who gave the first approval ("operator:<id>" or "token"); a different one pays out */
+    /** above the two-person amount: who gave the first approval ("operator:<id>"); a different person pays out */
     firstApprovedBy: text("first_approved_by"),
     firstApprovedAt: unixSeconds("first_approved_at"),
+    /**
+     * Where the money goes, copied from the card when the customer asks: removing the card later must not make
+     * the platform forget where it paid. Null only for a withdrawal whose card was gone before the copy existed.
+     */
+    payoutType: text("payout_type", { enum: CARD_TYPES }),
+    payoutBank: text("payout_bank"),
+    payoutBranch: text("payout_branch"),
+    payoutHolder: text("payout_holder"),
+    payoutNumber: text("payout_number"),
   },
   (table) => [index("withdrawals_user").on(table.userId, table.createdAt), index("withdrawals_status").on(table.status)],
 );
@@ -589,8 +598,48 @@ export const opsAudit = pgTable(
     before: text("before"),
     after: text("after"),
     ip: text("ip").notNull().default(""),
+    /**
+     * The row's place in the hash chain and the chain itself, both set by the database's insert trigger under
+     * one lock (migration 0031): `hash` covers the row and `prevHash`, the hash of the row before it, so a
+     * removed or altered row breaks the chain where it was (reconcile report).
+     */
+    // placeholders only: the trigger replaces whatever an insert carries
+    chainSeq: bigint("chain_seq", { mode: "number" })
+      .notNull()
+      .$defaultFn(() => 0),
+    prevHash: text("prev_hash")
+      .notNull()
+      .$defaultFn(() => ""),
+    hash: text("hash")
+      .notNull()
+      .$defaultFn(() => ""),
   },
-  (table) => [index("ops_audit_at_idx").on(table.at), index("ops_audit_action_idx").on(table.action, table.at)],
+  (table) => [
+    index("ops_audit_at_idx").on(table.at),
+    index("ops_audit_action_idx").on(table.action, table.at),
+    uniqueIndex("ops_audit_chain_seq").on(table.chainSeq),
+  ],
+);
+
+/**
+ * A change that loosens a money control, waiting for a second admin: it applies only when a different person
+ * approves it (money/pending-rules.ts). Tightening changes apply at once and never come here.
+ */
+export const moneyRuleChanges = pgTable(
+  "money_rule_changes",
+  {
+    id: serial("id").primaryKey(),
+    /** the stored-settings fields to change, JSON ({ dualApprovalAbove: 0 }) */
+    change: text("change").notNull(),
+    status: text("status", { enum: ["pending", "applied", "rejected"] }).notNull().default("pending"),
+    proposedBy: integer("proposed_by").notNull(),
+    proposedByName: text("proposed_by_name").notNull(),
+    proposedAt: unixSeconds("proposed_at").notNull(),
+    decidedBy: integer("decided_by"),
+    decidedByName: text("decided_by_name"),
+    decidedAt: unixSeconds("decided_at"),
+  },
+  (table) => [index("money_rule_changes_status").on(table.status, table.id)],
 );
 
 /**

@@ -2,6 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { OPS_ROLES, type OpsRole } from "#contract/operators";
+import { opsEndpoints } from "#contract/ops";
 import { operators, orders } from "#server/db/schema";
 import { createOperator } from "#server/modules/operators/service";
 import { totpCode } from "#server/modules/operators/totp";
@@ -314,13 +315,13 @@ describe("reconcile report", () => {
 });
 
 describe("dashboard: exposure and feed health", () => {
-  it("sums open stakes up and down per product with the payout if either side wins, rounded per order", async () => {
+  it("takes the worst settle price per product and expiry: an up and a down order can both win, rounded per order", async () => {
     await expectRoles("GET", "/api/ops/risk", {}, ["finance", "support", "content"]);
     const user = (
       (await h.database.db.execute("select id from users where account = 'demo'" as never)) as unknown as { rows: Array<{ id: number }> }
     ).rows[0]!.id;
     const now = h.clock.now;
-    const order = (id: string, direction: "up" | "down", amount: number, payoutBps: number) => ({
+    const order = (id: string, direction: "up" | "down", amount: number, payoutBps: number, openPrice = 100_000, expiresAt = now + 3600) => ({
       userId: user,
       productId: 1,
       requestId: `risk-${id}`,
@@ -329,30 +330,40 @@ describe("dashboard: exposure and feed health", () => {
       fee: 0,
       seconds: 60,
       payoutBps,
-      openPrice: 100_000,
+      openPrice,
       openTickTime: now,
       openTime: now,
-      expiresAt: now + 3600,
+      expiresAt,
     });
     await h.database.db
       .insert(orders)
-      .values([order("a", "up", 100_00, 8000), order("b", "up", 33_33, 8500), order("c", "down", 50_00, 8000)]);
-    const risk = (await api(h, "GET", "/api/ops/risk", {}, as("content"))).body.data;
-    const row = risk.exposure.find((r: { productId: number }) => r.productId === 1);
+      .values([
+        order("a", "up", 100_00, 8000),
+        order("b", "up", 33_33, 8500),
+        order("c", "down", 50_00, 8000),
+        // a later expiry settles on its own tick: an up from 1.00000 and a down from 1.00200 both win at 1.00001
+        order("d", "up", 100_00, 8500, 100_000, now + 7200),
+        order("e", "down", 100_00, 8500, 100_200, now + 7200),
+      ]);
+    const risk = (await api(h, opsEndpoints.risk, {}, as("content"))).body.data;
+    const row = risk.exposure.find((r) => r.productId === 1);
     expect(row).toMatchObject({
-      orders: 3,
-      stakeUp: "133.33",
-      stakeDown: "50.00",
-      // 100 + 80, and 33.33 + 28.33 (28.3305 rounded to the cent)
-      payoutIfUp: "241.66",
-      payoutIfDown: "90.00",
-      worstCasePayout: "241.66",
-      worstCaseLoss: "58.33",
+      orders: 5,
+      stakeUp: "233.33",
+      stakeDown: "150.00",
+      // 241.66 (100 + 80, and 33.33 + 28.33: 28.3305 rounded to the cent) + 370.00 (both of the later pair win)
+      worstCasePayout: "611.66",
+      // beyond the 383.33 of stakes held
+      worstCaseNet: "228.33",
     });
+    expect(row?.expiries).toEqual([
+      { expiresAt: now + 3600, orders: 3, stakes: "183.33", worstCasePayout: "241.66", worstCaseNet: "58.33", worstSettlePrice: "1.00001" },
+      { expiresAt: now + 7200, orders: 2, stakes: "200.00", worstCasePayout: "370.00", worstCaseNet: "170.00", worstSettlePrice: "1.00001" },
+    ]);
     expect(risk.process).toMatchObject({ leader: true, database: "pglite" });
-    const feed = risk.feed.find((f: { productId: number }) => f.productId === 1);
+    const feed = risk.feed.find((f) => f.productId === 1);
     expect(feed).toHaveProperty("status");
-    expect(feed.ageSeconds === null || feed.ageSeconds >= 0).toBe(true);
+    expect(feed!.ageSeconds === null || feed.ageSeconds >= 0).toBe(true);
     await h.database.db.delete(orders).where(like(orders.requestId, "risk-%"));
   });
 });

@@ -77,6 +77,7 @@ describe("withdrawal records", () => {
     time: 0,
     type: "bank",
     bankName: "Example Bank",
+    cardTail: "4321",
     amount: "3000.00",
     fee: "30.00",
     actual: "2970.00",

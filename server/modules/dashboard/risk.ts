@@ -1,64 +1,86 @@
 import { eq, sql } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
-import { settlementCredit } from "#contract/trading-math";
+import { formatPrice } from "#contract/money";
 
 import { orders } from "../../db/schema";
 import type { PriceFeed } from "../../market/feed";
 import type { ServiceContext } from "../context";
+import { type OpenOrderGroup, worstCasePayout } from "./worst-case";
 
 /**
- * What the platform stands to pay on the orders still open, per product: the stakes up and down, the cash
- * credited if the price ends up or down (stake plus profit of every winning order; a tie returns stakes and is
- * never worse), and the worse of the two. Rounded per order as settlement rounds.
+ * What the platform stands to pay on the orders still open, per product and per expiry. Orders of one product
+ * that expire together settle on one price, so their worst case is the most that one settle price can make them
+ * credit together (worst-case.ts: an up and a down order opened at different prices can both win). Expiries
+ * settle on different ticks, any of which may go either way, so a product's worst case is the sum of its
+ * expiries'. Rounded per order as settlement rounds.
  */
 export async function openExposure(ctx: ServiceContext, feed: PriceFeed) {
-  // one row per product, direction, stake and payout: exact per-order rounding without reading every order
+  // one row per product, expiry, direction, open price, stake and payout: exact per-order figures without reading every order
   const groups = await ctx.db
     .select({
       productId: orders.productId,
+      expiresAt: orders.expiresAt,
       direction: orders.direction,
+      openPrice: orders.openPrice,
       amount: orders.amount,
       payoutBps: orders.payoutBps,
       count: sql<number>`count(*)::int`,
     })
     .from(orders)
     .where(eq(orders.status, "holding"))
-    .groupBy(orders.productId, orders.direction, orders.amount, orders.payoutBps);
-  const byProduct = new Map<number, { orders: number; stakeUp: number; stakeDown: number; payoutIfUp: number; payoutIfDown: number }>();
+    .groupBy(orders.productId, orders.expiresAt, orders.direction, orders.openPrice, orders.amount, orders.payoutBps);
+  const byProduct = new Map<number, Map<number, OpenOrderGroup[]>>();
   for (const group of groups) {
-    const entry = byProduct.get(group.productId) ?? { orders: 0, stakeUp: 0, stakeDown: 0, payoutIfUp: 0, payoutIfDown: 0 };
-    const win = settlementCredit("win", group.amount, group.payoutBps) * group.count;
-    entry.orders += group.count;
-    if (group.direction === "up") {
-      entry.stakeUp += group.amount * group.count;
-      entry.payoutIfUp += win;
-    } else {
-      entry.stakeDown += group.amount * group.count;
-      entry.payoutIfDown += win;
-    }
-    byProduct.set(group.productId, entry);
+    const expiries = byProduct.get(group.productId) ?? new Map<number, OpenOrderGroup[]>();
+    expiries.set(group.expiresAt, [...(expiries.get(group.expiresAt) ?? []), group]);
+    byProduct.set(group.productId, expiries);
   }
   return [...byProduct.entries()]
-    .map(([productId, entry]) => {
-      const worst = Math.max(entry.payoutIfUp, entry.payoutIfDown);
+    .map(([productId, expiries]) => {
+      const product = feed.products.get(productId);
+      const rows = [...expiries.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([expiresAt, settling]) => {
+          const stakes = sum(settling, (group) => group.amount * group.count);
+          const worst = worstCasePayout(settling);
+          return {
+            expiresAt,
+            orders: sum(settling, (group) => group.count),
+            stakes,
+            worst: worst.payout,
+            settlePrice: worst.settlePrice === null || !product ? null : formatPrice(worst.settlePrice, product.precision),
+          };
+        });
+      const stake = (direction: "up" | "down") =>
+        sum([...expiries.values()].flat(), (group) => (group.direction === direction ? group.amount * group.count : 0));
+      const stakes = sum(rows, (row) => row.stakes);
+      const worst = sum(rows, (row) => row.worst);
       return {
         productId,
-        code: feed.products.get(productId)?.code ?? String(productId),
-        orders: entry.orders,
-        stakeUp: centsToDecimal(entry.stakeUp),
-        stakeDown: centsToDecimal(entry.stakeDown),
-        payoutIfUp: centsToDecimal(entry.payoutIfUp),
-        payoutIfDown: centsToDecimal(entry.payoutIfDown),
+        code: product?.code ?? String(productId),
+        orders: sum(rows, (row) => row.orders),
+        stakeUp: centsToDecimal(stake("up")),
+        stakeDown: centsToDecimal(stake("down")),
         worstCasePayout: centsToDecimal(worst),
-        // what the platform pays beyond the stakes it holds, in the worse case (negative: it keeps money)
-        worstCaseLoss: centsToDecimal(worst - entry.stakeUp - entry.stakeDown),
+        // what the worst case pays beyond the stakes the platform holds: a loss when positive, else what it keeps
+        worstCaseNet: centsToDecimal(worst - stakes),
+        expiries: rows.map((row) => ({
+          expiresAt: row.expiresAt,
+          orders: row.orders,
+          stakes: centsToDecimal(row.stakes),
+          worstCasePayout: centsToDecimal(row.worst),
+          worstCaseNet: centsToDecimal(row.worst - row.stakes),
+          worstSettlePrice: row.settlePrice,
+        })),
         worstCents: worst,
       };
     })
     .sort((a, b) => b.worstCents - a.worstCents)
     .map(({ worstCents: _sort, ...row }) => row);
 }
+
+const sum = <T>(items: readonly T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
 
 /** Per product: the last recorded tick's age and the market's status (a closed market's ticks age on purpose). */
 export function feedHealth(ctx: ServiceContext, feed: PriceFeed) {

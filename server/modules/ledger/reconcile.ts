@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { centsToDecimal } from "#contract/format";
 
 import type { ServiceContext } from "../context";
+import { checkAuditChain } from "../operators/audit";
 
 const ACCOUNTS = ["cash", "coin", "frozen", "yuebao"] as const;
 
@@ -53,8 +54,10 @@ export async function reconcileReport(ctx: ServiceContext, input: { page: number
   const accounts = (row: Row) => Object.fromEntries(ACCOUNTS.map((account) => [account, pair(row, account)]));
   const s = summary ?? {};
   const total = input.onlyDrift ? Number(s.drifting ?? 0) : Number(s.users ?? 0);
+  const auditChain = await checkAuditChain(ctx.db);
   return {
-    ok: Number(s.drifting ?? 0) === 0 && Number(s.negative ?? 0) === 0,
+    ok: Number(s.drifting ?? 0) === 0 && Number(s.negative ?? 0) === 0 && auditChain.ok,
+    auditChain,
     users: Number(s.users ?? 0),
     drifting: Number(s.drifting ?? 0),
     negativeBalances: Number(s.negative ?? 0),
@@ -72,7 +75,10 @@ export async function reconcileReport(ctx: ServiceContext, input: { page: number
   };
 }
 
-/** Every balance must equal the sum of its ledger rows; anything else is drift, listed per user and account. */
+/**
+ * Every balance must equal the sum of its ledger rows; anything else is drift, listed per user and account. The
+ * audit log's hash chain is checked with it: both answer whether the books can be trusted.
+ */
 export async function reconcile(ctx: ServiceContext) {
   const result = (await ctx.db.execute(sql`
     select u.id, u.account,
@@ -98,5 +104,6 @@ export async function reconcile(ctx: ServiceContext) {
         });
     }
   }
-  return { users: result.rows.length, drift, negativeBalances: negative, ok: drift.length === 0 && negative === 0 };
+  const auditChain = await checkAuditChain(ctx.db);
+  return { users: result.rows.length, drift, negativeBalances: negative, auditChain, ok: drift.length === 0 && negative === 0 && auditChain.ok };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 
 import type { Db, Tx } from "../../db/client";
 import { opsAudit } from "../../db/schema";
@@ -78,4 +78,39 @@ export async function listAudit(ctx: ServiceContext, filter: { actor?: string; a
     after: parse(row.after),
     ip: row.ip,
   }));
+}
+
+/** how many breaks the report lists; the count covers them all */
+const BREAKS_LISTED = 20;
+
+export type AuditChainBreak = { id: number; seq: number; kind: "altered" | "missing_before" };
+
+/**
+ * Walks the audit log's hash chain (migration 0031) in the database: a row whose fields no longer give its hash
+ * was altered; a row whose previous hash is not the hash of the row before it, or whose place does not follow
+ * it, had rows removed before it. Both need the triggers disabled, which only a superuser can do.
+ */
+export async function checkAuditChain(db: Db | Tx) {
+  const rows = (await db.execute(sql`
+    with chained as (
+      select id, chain_seq, prev_hash, hash,
+        ops_audit_row_hash(chain_seq, prev_hash, operator_id, actor, at, action, target, input, before, after, ip) as recomputed,
+        lag(hash) over w as previous_hash, lag(chain_seq) over w as previous_seq
+      from ops_audit window w as (order by chain_seq)
+    ), broken as (
+      select id, chain_seq, case when recomputed <> hash then 'altered' else 'missing_before' end as kind
+      from chained
+      where recomputed <> hash or prev_hash <> coalesce(previous_hash, '') or chain_seq <> coalesce(previous_seq, 0) + 1
+    )
+    select (select count(*) from ops_audit)::int as total, (select count(*) from broken)::int as broken,
+      coalesce((select json_agg(b order by b.chain_seq) from (select * from broken order by chain_seq limit ${BREAKS_LISTED}) b), '[]'::json) as first
+  `)) as unknown as { rows: Array<{ total: number; broken: number; first: unknown }> };
+  const [row] = rows.rows;
+  const first = (typeof row?.first === "string" ? JSON.parse(row.first) : (row?.first ?? [])) as Array<{ id: number | string; chain_seq: number | string; kind: AuditChainBreak["kind"] }>;
+  return {
+    ok: Number(row?.broken ?? 0) === 0,
+    rows: Number(row?.total ?? 0),
+    broken: Number(row?.broken ?? 0),
+    breaks: first.map((item) => ({ id: Number(item.id), seq: Number(item.chain_seq), kind: item.kind })),
+  };
 }

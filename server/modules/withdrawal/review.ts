@@ -3,13 +3,14 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { centsToDecimal } from "#contract/format";
 import type { ReviewStatus } from "#contract/review";
 
-import { bankCards, users, withdrawals } from "../../db/schema";
+import { users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { moveMoney } from "../ledger/service";
 import { moneySettings } from "../money/settings";
+import { payoutOf } from "./payout";
 
 /**
  * The operator's review of a withdrawal, whose amount was frozen when the customer asked. It leaves `review`
@@ -97,23 +98,22 @@ export async function reviewWithdrawal(
   });
 }
 
-/** The queue with what paying out needs: the destination in full (bank, branch, number, holder) and the net. */
+/** The queue with what paying out needs: the destination in full as it was when asked (bank, branch, number, holder) and the net. */
 export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus | "all") {
   const rows = await ctx.db
-    .select({ row: withdrawals, account: users.account, card: bankCards })
+    .select({ row: withdrawals, account: users.account })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .leftJoin(bankCards, eq(bankCards.id, withdrawals.cardId))
     .where(status === "all" ? undefined : eq(withdrawals.status, status))
     .orderBy(desc(withdrawals.id))
     .limit(100);
   const { dualApprovalAbove } = await moneySettings(ctx.db);
-  return rows.map(({ row, account, card }) => ({
+  return rows.map(({ row, account }) => ({
     id: row.id,
     userId: row.userId,
     account,
     cardId: row.cardId,
-    payout: card ? { channel: card.type, bank: card.bankName, branch: card.branch, number: card.number, holder: card.holder } : null,
+    payout: payoutOf(row),
     amount: centsToDecimal(row.amount),
     fee: centsToDecimal(row.fee),
     actual: centsToDecimal(row.actual),

@@ -19,6 +19,7 @@ import { tellConsoleQueueChanged } from "../events/console-events";
 import { moveMoney } from "../ledger/service";
 import { moneySettings, platformClock, toMinutes } from "../money/settings";
 import { paged } from "../paged";
+import { payoutOf, payoutSnapshot } from "./payout";
 
 /** Withdrawals the user requested today, by the platform's calendar. */
 async function withdrawalsToday(db: Db | Tx, userId: number, now: number, timezone: string): Promise<number> {
@@ -73,12 +74,12 @@ export async function withdraw(
     // the user row lock makes the daily count hold under concurrent requests
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     // and a card removed since it was looked up above is not paid to
-    const [still] = await tx.select({ id: bankCards.id }).from(bankCards).where(eq(bankCards.id, card.id));
+    const [still] = await tx.select().from(bankCards).where(eq(bankCards.id, card.id));
     if (!still) throw new AppError("card_not_found");
     if ((await withdrawalsToday(tx, user.id, now, rules.timezone)) >= rules.dailyCount) throw new AppError("withdraw_count_limit");
     const [created] = await tx
       .insert(withdrawals)
-      .values({ userId: user.id, cardId: card.id, amount, fee, actual: amount - fee, createdAt: now })
+      .values({ userId: user.id, cardId: card.id, amount, fee, actual: amount - fee, createdAt: now, ...payoutSnapshot(still) })
       .returning();
     await moveMoney(
       tx,
@@ -93,15 +94,18 @@ export async function withdraw(
     await tellConsoleQueueChanged(tx, "withdrawal", "submitted", now);
     return created!;
   });
-  return toWithdrawRecord(row, card);
+  return toWithdrawRecord(row);
 }
 
-function toWithdrawRecord(row: typeof withdrawals.$inferSelect, card: typeof bankCards.$inferSelect | null): WithdrawalRecord {
+function toWithdrawRecord(row: typeof withdrawals.$inferSelect): WithdrawalRecord {
+  const payout = payoutOf(row);
   return {
     id: row.id,
     time: row.createdAt,
-    type: card?.type ?? "bank",
-    bankName: card?.bankName ?? "",
+    type: payout?.channel ?? "bank",
+    bankName: payout?.bank ?? "",
+    // the end of the number, as the card list shows it: enough to recognise the card, never the whole number
+    cardTail: payout ? payout.number.replace(/\s/g, "").slice(-4) : "",
     amount: centsToDecimal(row.amount),
     fee: centsToDecimal(row.fee),
     actual: centsToDecimal(row.actual),
@@ -114,14 +118,13 @@ export async function withdrawRecords(ctx: ServiceContext, user: UserRow, page: 
   const where = eq(withdrawals.userId, user.id);
   return paged(
     ctx.db
-      .select({ row: withdrawals, card: bankCards })
+      .select()
       .from(withdrawals)
-      .leftJoin(bankCards, eq(bankCards.id, withdrawals.cardId))
       .where(where)
       .orderBy(desc(withdrawals.id))
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE)
-      .then((rows) => rows.map(({ row, card }) => toWithdrawRecord(row, card))),
+      .then((rows) => rows.map(toWithdrawRecord)),
     ctx.db.select({ n: count() }).from(withdrawals).where(where),
     page,
   );

@@ -36,7 +36,8 @@ export function WithdrawalRecordPage({ records, offlineSince }: { records: Withd
         details={(r) => (
           <>
             <span className="record-sub">
-              {i18n._(CARD_TYPE_NAMES[r.type])} · {r.bankName} · {formatDateTime(r.time)}
+              {i18n._(CARD_TYPE_NAMES[r.type])} · {r.bankName}
+              {r.cardTail && ` ···· ${r.cardTail}`} · {formatDateTime(r.time)}
             </span>
             <span className="record-sub" data-testid="withdraw-outcome">
               {outcome(r)}
