@@ -36,6 +36,8 @@ export interface EndpointSpec extends ApiPath {
   request: z.ZodType;
   /** operator endpoints: the roles allowed besides admin (checked once, in the auth hook) */
   roles?: readonly OpsRole[];
+  /** operator endpoints only a named person may call (contract/ops-paths.ts) */
+  person?: true;
 }
 
 export const endpoints = {

@@ -89,6 +89,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   ops_role_forbidden: 403,
   ops_origin_forbidden: 403,
   second_approval_required: 409,
+  ops_person_required: 403,
   operator_exists: 409,
   ops_setup_invalid: 422,
 };

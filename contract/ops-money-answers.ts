@@ -14,8 +14,12 @@ export type LocalTexts = Partial<Record<LanguageCode, string>>;
 
 /** Who approved first, when a request needs two people (the two-person rule). */
 interface TwoPersonState {
+  /** above the two-person amount by itself, or with the customer's approved total of the day */
   needsTwoApprovals: boolean;
+  /** "operator:<id>" of the first approver; the console hides the second approval from them */
   firstApprovedBy: string | null;
+  /** the first approver's name, shown beside the row */
+  firstApprovedByName: string | null;
   firstApprovedAt: number | null;
 }
 
@@ -91,6 +95,18 @@ export interface MoneyRules {
   rechargeNotice: string;
   dualApprovalAbove: string;
   payoutCap: string;
+  /** loosening changes waiting for a second admin, oldest first */
+  pendingChanges: PendingMoneyRuleChange[];
+}
+
+/** A change that loosens a money control, waiting for a different admin to approve (or reject) it. */
+export interface PendingMoneyRuleChange {
+  id: number;
+  /** the fields as the money-rules form writes them ({ dualApprovalAbove: "0.00" }) */
+  change: Record<string, string | number>;
+  proposedBy: number;
+  proposedByName: string;
+  proposedAt: number;
 }
 
 /** The audit log's hash chain walked end to end: where a row was altered, or rows before one were removed. */

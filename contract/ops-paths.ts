@@ -38,6 +38,11 @@ import type { ApiPath } from "./paths";
 export interface OpsPath<Answer = unknown> extends ApiPath<Answer> {
   /** checked once, in the server's auth hook, and by the console before it offers a page (`roleAllows`) */
   roles?: readonly OpsRole[];
+  /**
+   * Only a named person may call it: approving, rejecting, moving money, or changing a money control. The
+   * machine token (OPS_TOKEN) is refused here; it reads and runs reports.
+   */
+  person?: true;
 }
 
 /**
@@ -101,13 +106,32 @@ export const opsPaths = {
   }),
   risk: answers<Risk>()({ method: "GET", path: "/api/ops/risk", auth: "ops", roles: EVERY_ROLE }),
   listRecharges: answers<RechargeForReview[]>()({ method: "GET", path: "/api/ops/recharges", auth: "ops", roles: FINANCE }),
-  reviewRecharge: answers<RechargeDecision>()({ method: "POST", path: "/api/ops/recharge/review", auth: "ops", roles: FINANCE }),
-  setChannel: answers<DepositChannelForOps>()({ method: "POST", path: "/api/ops/channel", auth: "ops", roles: FINANCE }),
+  reviewRecharge: answers<RechargeDecision>()({
+    method: "POST",
+    path: "/api/ops/recharge/review",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  setChannel: answers<DepositChannelForOps>()({ method: "POST", path: "/api/ops/channel", auth: "ops", roles: FINANCE, person: true }),
   listChannels: answers<DepositChannelForOps[]>()({ method: "GET", path: "/api/ops/channels", auth: "ops", roles: FINANCE }),
   listWithdrawals: answers<WithdrawalForReview[]>()({ method: "GET", path: "/api/ops/withdrawals", auth: "ops", roles: FINANCE }),
-  reviewWithdrawal: answers<WithdrawalDecision>()({ method: "POST", path: "/api/ops/withdrawal/review", auth: "ops", roles: FINANCE }),
+  reviewWithdrawal: answers<WithdrawalDecision>()({
+    method: "POST",
+    path: "/api/ops/withdrawal/review",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
   moneyRules: answers<MoneyRules>()({ method: "GET", path: "/api/ops/money-rules", auth: "ops", roles: FINANCE }),
-  setMoneyRules: answers<MoneyRules>()({ method: "POST", path: "/api/ops/money-rules", auth: "ops", roles: FINANCE }),
+  setMoneyRules: answers<MoneyRules>()({ method: "POST", path: "/api/ops/money-rules", auth: "ops", roles: FINANCE, person: true }),
+  decideMoneyRuleChange: answers<MoneyRules>()({
+    method: "POST",
+    path: "/api/ops/money-rules/decide",
+    auth: "ops",
+    roles: ADMIN,
+    person: true,
+  }),
   reconcileReport: answers<ReconcileReport>()({ method: "GET", path: "/api/ops/reconcile/report", auth: "ops", roles: FINANCE }),
   reconcile: answers<Reconciliation>()({ method: "GET", path: "/api/ops/reconcile", auth: "ops", roles: FINANCE }),
   listVerifications: answers<VerificationForReview[]>()({ method: "GET", path: "/api/ops/verifications", auth: "ops", roles: SUPPORT }),
@@ -143,7 +167,8 @@ export const opsPaths = {
   operatorLogout: answers<{ loggedOut: boolean }>()({ method: "POST", path: "/api/ops/logout", auth: "ops", roles: EVERY_ROLE }),
   operatorMe: answers<OperatorSelf>()({ method: "GET", path: "/api/ops/me", auth: "ops", roles: EVERY_ROLE }),
   listOperators: answers<OperatorAccount[]>()({ method: "GET", path: "/api/ops/operators", auth: "ops", roles: ADMIN }),
-  addOperator: answers<CreatedOperator>()({ method: "POST", path: "/api/ops/operators", auth: "ops", roles: ADMIN }),
+  // a person only: an operator the token made could approve in its place
+  addOperator: answers<CreatedOperator>()({ method: "POST", path: "/api/ops/operators", auth: "ops", roles: ADMIN, person: true }),
   auditLog: answers<AuditRow[]>()({ method: "GET", path: "/api/ops/audit", auth: "ops", roles: ADMIN }),
   processStatus: answers<ProcessStatus>()({ method: "GET", path: "/api/ops/status", auth: "ops", roles: EVERY_ROLE }),
   dashboard: answers<Dashboard>()({ method: "GET", path: "/api/ops/dashboard", auth: "ops", roles: EVERY_ROLE }),

@@ -14,7 +14,7 @@ import {
   productQuotingRequest,
   productTradingRequest,
 } from "./schemas/markets";
-import { moneyRulesRequest, reconcileReportRequest } from "./schemas/money-rules";
+import { moneyRuleDecisionRequest, moneyRulesRequest, reconcileReportRequest } from "./schemas/money-rules";
 import {
   accountRequest,
   addOperatorRequest,
@@ -122,8 +122,13 @@ export const opsEndpoints = {
   setMoneyRules: {
     ...opsPaths.setMoneyRules,
     summary:
-      "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM), timezone, dailyCount, coinRate, rechargeMin, rechargeApproveMax (largest recharge an operator may approve), rechargeNotice, dualApprovalAbove (withdrawals and recharges), payoutCap (highest payout rate of a settlement option, below 1)",
+      "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM; empty leaves it as it is), timezone, dailyCount, coinRate, rechargeMin, rechargeApproveMax (largest recharge an operator may approve), rechargeNotice, dualApprovalAbove (withdrawals and recharges), payoutCap (highest payout rate of a settlement option, below 1). Tightening applies at once; a change that loosens a money control waits for a second admin (pendingChanges)",
     request: moneyRulesRequest,
+  },
+  decideMoneyRuleChange: {
+    ...opsPaths.decideMoneyRuleChange,
+    summary: "Approve (applies it now) or reject a pending loosening of the money rules; an admin other than the one who proposed it",
+    request: moneyRuleDecisionRequest,
   },
   reconcileReport: {
     ...opsPaths.reconcileReport,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { centsField, countField, pageRequest, switchField } from "./fields";
+import { centsField, countField, idField, pageRequest, switchField } from "./fields";
 
 const optionalText = (max: number) => z.string({ error: "invalid_input" }).max(max, { error: "field_too_long" }).optional();
 
@@ -22,6 +22,12 @@ export const moneyRulesRequest = z.object({
   dualApprovalAbove: centsField().optional(),
   // the highest payout rate a settlement option may pay, below 1 (checked by the service, which names the field)
   payoutCap: optionalText(10),
+});
+
+/** admin: approve (applies it) or reject a loosening change another person proposed */
+export const moneyRuleDecisionRequest = z.object({
+  id: idField(),
+  decision: z.enum(["approve", "reject"], { error: "invalid_input" }),
 });
 
 /** operator: each cached balance beside its ledger sum, a page at a time, or only the ones that differ */

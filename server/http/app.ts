@@ -60,6 +60,8 @@ declare module "fastify" {
     auth?: "none" | "optional" | "user" | "ops";
     /** operator endpoints: the roles allowed besides admin, from the contract */
     roles?: readonly OpsRole[];
+    /** operator endpoints only a named person may call: the machine token is refused */
+    person?: true;
   }
 }
 

@@ -94,19 +94,36 @@ export async function identifyOperator(
 }
 
 /**
- * The one place roles are checked: each operator endpoint declares its roles in the contract. A refusal is
- * written to the audit log (who, which endpoint and path): an operator probing past their role shows up.
+ * The one place roles are checked: each operator endpoint declares its roles in the contract, and whether only
+ * a person may call it. A refusal is written to the audit log (who, which endpoint and path): an operator
+ * probing past their role, or a script with the token trying to move money, shows up.
  */
 export async function requireRole(ctx: ServiceContext, operator: OperatorIdentity, request: FastifyRequest) {
-  if (roleAllows(operator.role, request.routeOptions.config)) return;
+  const config = request.routeOptions.config;
+  // the machine token is no person: it reads and runs reports, and a second approval by it would be nobody's
+  const refused = !roleAllows(operator.role, config)
+    ? "ops_role_forbidden"
+    : config.person && operator.id === null
+      ? "ops_person_required"
+      : null;
+  if (refused === null) return;
   await writeAudit(ctx.db, {
     operator,
     action: `${request.method} ${request.routeOptions.url ?? ""}`,
     target: "",
     input: {},
-    after: { ok: false, refused: "ops_role_forbidden", path: request.url.split("?")[0] },
+    after: { ok: false, refused, path: request.url.split("?")[0] },
     ip: request.ip,
     at: ctx.now(),
   });
-  throw new AppError("ops_role_forbidden");
+  throw new AppError(refused);
+}
+
+/**
+ * The person behind a request only a person may make (the hook above already refused the machine token on those
+ * paths; this keeps a handler from ever passing the token on as a person).
+ */
+export function personOf(operator: OperatorIdentity): { id: number; username: string; key: string } {
+  if (operator.id === null) throw new AppError("ops_person_required");
+  return { id: operator.id, username: operator.username, key: `operator:${operator.id}` };
 }

@@ -10,7 +10,7 @@ import { opsEndpoints } from "#contract/ops";
 import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
 import { AppError } from "../modules/errors";
-import { actorKey } from "../modules/operators/service";
+import { personOf } from "./ops-session";
 import { describeChannel, findChannel, listChannelsForOps, setChannel } from "../modules/recharge/channels";
 import { listRecharges, reviewRecharge } from "../modules/recharge/review";
 import { rechargeInfo, rechargeRecords, submitRecharge } from "../modules/recharge/service";
@@ -105,7 +105,7 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext,
     note.target = `recharge:${input.id}`;
     note.before = { status: "review" };
     return {
-      data: await reviewRecharge(scoped, Number(input.id), input.decision, input.reason, translate, actorKey(operator)),
+      data: await reviewRecharge(scoped, Number(input.id), input.decision, input.reason, translate, personOf(operator).key),
       message: successMessages.done,
     };
   });

@@ -48,6 +48,7 @@ export function route<S extends EndpointSpec>(
     config: {
       auth: spec.auth,
       roles: spec.roles,
+      person: spec.person,
       // at least one a minute: a scaled-down limit (tests, RATE_LIMIT_SCALE) must not round to "never"
       ...(options.perMinute ? { rateLimit: { max: Math.max(1, Math.round(options.perMinute)), timeWindow: "1 minute" } } : {}),
     },

@@ -5,7 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
-import { actorKey } from "../modules/operators/service";
+import { personOf } from "./ops-session";
 import { listWithdrawals, reviewWithdrawal } from "../modules/withdrawal/review";
 import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { translate } from "./i18n";
@@ -31,7 +31,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: ServiceConte
     note.target = `withdrawal:${input.id}`;
     note.before = { status: "review" };
     return {
-      data: await reviewWithdrawal(scoped, Number(input.id), input.decision, input.reason, translate, actorKey(operator)),
+      data: await reviewWithdrawal(scoped, Number(input.id), input.decision, input.reason, translate, personOf(operator).key),
       message: successMessages.done,
     };
   });

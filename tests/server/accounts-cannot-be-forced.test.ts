@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT } from "#contract/constants";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
+import { presetMoneyRules } from "./staff";
 import { fundedUser } from "./security/funded-user";
 
 /**
@@ -20,7 +21,7 @@ import { fundedUser } from "./security/funded-user";
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": OPS_TOKEN });
+  await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00" });
 });
 afterAll(() => h.close());
 

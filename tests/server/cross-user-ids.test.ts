@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
+import { presetMoneyRules } from "./staff";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser } from "./security/funded-user";
 import { expectCatalogRefusal, readReply } from "./security/refusal";
@@ -22,7 +23,7 @@ const ownedIdField = (field: string) => !SHARED_FIELDS.has(field) && (field === 
 
 beforeAll(async () => {
   h = await startHarness();
-  await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": OPS_TOKEN });
+  await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00" });
   alice = await fundedUser(h, "alicexu01");
   bob = await fundedUser(h, "bobyang01");
   await h.advance(1);

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
-import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
+import { api, type Harness, placeOrder, productId, rid, startHarness } from "./harness";
 import { fundedUser, uploadPng } from "./security/funded-user";
+import { presetMoneyRules, staff } from "./staff";
 
 /**
  * Operator limits at their exact value and one step past it: a comparison turned from "over" to "at or over"
@@ -13,12 +14,12 @@ import { fundedUser, uploadPng } from "./security/funded-user";
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  await ops(opsEndpoints.setMoneyRules, { window: "00:00-24:00", dailyCount: "20" });
+  await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00", dailyCount: 20 });
 });
 afterAll(() => h.close());
 
-const ops = (endpoint: (typeof opsEndpoints)[keyof typeof opsEndpoints], fields: Record<string, string>) =>
-  api(h, endpoint, fields, { "ops-token": OPS_TOKEN });
+const ops = async (endpoint: (typeof opsEndpoints)[keyof typeof opsEndpoints], fields: Record<string, string>) =>
+  api(h, endpoint, fields, await staff(h));
 let accounts = 0;
 
 describe("the oldest quote an order may open on (maxQuoteAgeSeconds)", () => {
@@ -67,17 +68,19 @@ describe("the two-person threshold (dualApprovalAbove)", () => {
       expect((await review(atId)).body).toMatchObject({ code: 1, data: { status: "success", secondApprovalNeeded: false } });
       expect((await review(overId)).body).toMatchObject({ code: 1, data: { status: "review", secondApprovalNeeded: true } });
     } finally {
-      await ops(opsEndpoints.setMoneyRules, { dualApprovalAbove: "0" });
+      await presetMoneyRules(h, { dualApprovalAbove: 0 });
     }
   });
 
-  it("credits a recharge of exactly the threshold on one approval, and holds one a cent over for a second", async () => {
-    const customer = await fundedUser(h, `twopersonr${accounts++}`, "100");
-    await ops(opsEndpoints.setMoneyRules, { dualApprovalAbove: "1000" });
+  it("credits a recharge that brings the day's credited total to exactly the threshold on one approval, and holds one a cent over for a second", async () => {
+    // each was credited 100 today: a recharge of 1000 makes 1100 for the day
+    const exact = await fundedUser(h, `twopersonr${accounts++}`, "100");
+    const over = await fundedUser(h, `twopersonr${accounts++}`, "100");
+    await ops(opsEndpoints.setMoneyRules, { dualApprovalAbove: "1100" });
     try {
-      const channel = (await api(h, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0]!.id;
-      const recharge = async (amount: string) =>
-        (
+      const recharge = async (customer: typeof exact, amount: string) => {
+        const channel = (await api(h, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0]!.id;
+        return (
           await api(
             h,
             endpoints.recharge,
@@ -86,15 +89,16 @@ describe("the two-person threshold (dualApprovalAbove)", () => {
             { token: customer.token },
           )
         ).body;
-      const at = await recharge("1000.00");
-      expect(at.code).toBe(1);
+      };
       const review = (id: number) => ops(opsEndpoints.reviewRecharge, { id: String(id), decision: "approve" });
-      expect((await review(at.data.id)).body).toMatchObject({ code: 1, data: { status: "success", secondApprovalNeeded: false } });
-      const over = await recharge("1000.01");
-      expect(over.code).toBe(1);
-      expect((await review(over.data.id)).body).toMatchObject({ code: 1, data: { status: "review", secondApprovalNeeded: true } });
+      const atTotal = await recharge(exact, "1000.00");
+      expect(atTotal.code).toBe(1);
+      expect((await review(atTotal.data.id)).body).toMatchObject({ code: 1, data: { status: "success", secondApprovalNeeded: false } });
+      const overTotal = await recharge(over, "1000.01");
+      expect(overTotal.code).toBe(1);
+      expect((await review(overTotal.data.id)).body).toMatchObject({ code: 1, data: { status: "review", secondApprovalNeeded: true } });
     } finally {
-      await ops(opsEndpoints.setMoneyRules, { dualApprovalAbove: "0" });
+      await presetMoneyRules(h, { dualApprovalAbove: 0 });
     }
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, freshPhone, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
+import { staff } from "./staff";
 import { makePng, multipart } from "./images";
 import { residentId } from "./resident-ids";
 
@@ -10,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
-  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+const ops = async (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  api(h, method, path, fields, await staff(h));
 let n = 0;
 const account = (prefix: string) => `${prefix}${Date.now() % 100_000}${n++}`;
 

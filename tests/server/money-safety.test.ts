@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
+import { presetMoneyRules, staff } from "./staff";
 import { checkCharacter, residentId, residentIdEndingInX, withWrongCheck } from "./resident-ids";
 import { fundedUser, uploadPng } from "./security/funded-user";
 
@@ -8,10 +9,10 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
   // withdrawals are allowed all day here
-  await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "100" }, { "ops-token": OPS_TOKEN });
+  await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00", dailyCount: 100 });
 });
 afterAll(() => h.close());
-const ops = (path: string, fields: Record<string, string>) => api(h, "POST", path, fields, { "ops-token": OPS_TOKEN });
+const ops = async (path: string, fields: Record<string, string>) => api(h, "POST", path, fields, await staff(h));
 let n = 0;
 const fresh = async () => (await registerUser(h, `safe${Date.now() % 1_000_000}${n++}`, "login123", "fund1234")).token!;
 const inbox = async (token: string) =>

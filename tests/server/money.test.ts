@@ -3,18 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "#contract/endpoints";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
+import { presetMoneyRules, setMoneyRulesByTwo, staff } from "./staff";
 import { makeJpeg, makePng, makeWebp, multipart } from "./images";
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
   // withdrawals are allowed all day in these tests unless a test narrows the window
-  await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": OPS_TOKEN });
+  await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00" });
 });
 afterAll(() => h.close());
 
-const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
-  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+const ops = async (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  api(h, method, path, fields, await staff(h));
 let n = 0;
 async function richUser(cash = "1000") {
   const { token } = await registerUser(h, `money${Date.now() % 1_000_000}${n++}`, "login123", "fund1234");
@@ -273,26 +274,26 @@ describe("wallet and exchange", () => {
       ["coin_to_cash", "25.00", "-50.01"],
       ["cash_to_coin", "-100.00", "200.00"],
     ]);
-    await ops("POST", "/api/ops/money-rules", { coinRate: "2" });
+    await setMoneyRulesByTwo(h, { coinRate: "2" });
     expect((await wallet(token)).coinRate).toBe("2.0000");
-    await ops("POST", "/api/ops/money-rules", { coinRate: "0.5" });
+    await setMoneyRulesByTwo(h, { coinRate: "0.5" });
   });
 
   it("the coin rate is bounded (0.01 to 1 000 U a coin), and the largest one exchanges both ways", async () => {
     const token = await richUser("1000");
     // 214 749 U a coin passed the exchanges' int4 rate column and answered 500; any rate out of range is refused
     for (const rate of ["214749", "1000.0001", "999999.9999", "0.0099", "0"]) {
-      const refused = await ops("POST", "/api/ops/money-rules", { coinRate: rate });
+      const refused = await setMoneyRulesByTwo(h, { coinRate: rate });
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ code: 0, err: "out_of_range", msg: "Coin rate must be between 0.0100 and 1000.0000" });
     }
-    expect((await ops("POST", "/api/ops/money-rules", { coinRate: "a lot" })).body).toMatchObject({
+    expect((await setMoneyRulesByTwo(h, { coinRate: "a lot" })).body).toMatchObject({
       err: "invalid_input",
       msg: "Coin rate is invalid",
     });
     expect((await wallet(token)).coinRate).toBe("0.5000");
     try {
-      expect((await ops("POST", "/api/ops/money-rules", { coinRate: "1000" })).body.data.coinRate).toBe("1000.0000");
+      expect((await setMoneyRulesByTwo(h, { coinRate: "1000" })).body.data.coinRate).toBe("1000.0000");
       const exchange = (from: string, amount: string) =>
         api(h, "POST", "/api/user/exchange", { requestId: rid(), from, amount, payPassword: "fund1234" }, { token });
       expect((await exchange("cash", "999.99")).body.data).toEqual({ cash: "0.01", coin: "0.99" });
@@ -308,7 +309,7 @@ describe("wallet and exchange", () => {
         ["1000.0000", "-999.99"],
       ]);
     } finally {
-      await ops("POST", "/api/ops/money-rules", { coinRate: "0.5" });
+      await setMoneyRulesByTwo(h, { coinRate: "0.5" });
     }
   });
 });
@@ -399,11 +400,11 @@ describe("withdrawal", () => {
     const { token, cardId } = await withCard("2000");
     const hour = new Date(h.clock.now * 1000).getUTCHours();
     const closed = hour < 12 ? "13:00-14:00" : "01:00-02:00";
-    await ops("POST", "/api/ops/money-rules", { window: closed, timezone: "UTC" });
+    await setMoneyRulesByTwo(h, { window: closed, timezone: "UTC" });
     expect(
       (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token })).body,
     ).toMatchObject({ err: "withdraw_time_limit", msg: "Withdrawal time limit" });
-    await ops("POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "2" });
+    await setMoneyRulesByTwo(h, { window: "00:00-24:00", dailyCount: "2" });
     for (let i = 0; i < 2; i++)
       expect(
         (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body.code,
@@ -411,7 +412,7 @@ describe("withdrawal", () => {
     expect(
       (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body,
     ).toMatchObject({ err: "withdraw_count_limit", msg: "Withdrawal times limit" });
-    await ops("POST", "/api/ops/money-rules", { dailyCount: "3" });
+    await setMoneyRulesByTwo(h, { dailyCount: "3" });
   });
 });
 

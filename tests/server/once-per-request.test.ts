@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
+import { presetMoneyRules } from "./staff";
 import { residentId } from "./resident-ids";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
@@ -15,7 +16,7 @@ import { stateFingerprint } from "./security/state-fingerprint";
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "100" }, { "ops-token": OPS_TOKEN });
+  await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00", dailyCount: 100 });
   // a fund password change leaves no row of its own: this test's database counts each one (a fresh salt makes
   // every change a new hash, so a change done twice is two rows here)
   for (const statement of [

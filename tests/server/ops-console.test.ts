@@ -363,7 +363,7 @@ describe("dashboard: exposure and feed health", () => {
     expect(risk.process).toMatchObject({ leader: true, database: "pglite" });
     const feed = risk.feed.find((f) => f.productId === 1);
     expect(feed).toHaveProperty("status");
-    expect(feed!.ageSeconds === null || feed.ageSeconds >= 0).toBe(true);
+    expect(feed!.ageSeconds === null || feed!.ageSeconds >= 0).toBe(true);
     await h.database.db.delete(orders).where(like(orders.requestId, "risk-%"));
   });
 });

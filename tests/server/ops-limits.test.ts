@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, startHarness } from "./harness";
+import { staff } from "./staff";
 
 let h: Harness;
 let token: string;
@@ -10,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
-  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+const ops = async (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  api(h, method, path, fields, await staff(h));
 /** Everything the operator's limits could change, as the ops API reports it. */
 const state = async () =>
   JSON.stringify([

@@ -7,6 +7,7 @@ import { AppError } from "#server/modules/errors";
 import { placeOrder as placeThrough, SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/trading/service";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
+import { setMoneyRulesByTwo, staff } from "./staff";
 
 // The order attacks on PGlite: what an order is checked against when it is written (the product, its source,
 // the stored option and the payout cap, the newest committed tick, the open stake of that product only), and
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const opsPost = (path: string, fields: Record<string, string>) => api(h, "POST", path, fields, ops);
+const opsPost = async (path: string, fields: Record<string, string>) => api(h, "POST", path, fields, await staff(h));
 const setTrading = (pid: number, enabled: boolean) =>
   opsPost("/api/ops/product/trading", { pid: String(pid), enabled: enabled ? "1" : "0" });
 const setFeed = (pid: number, source: string) => opsPost("/api/ops/product/feed", { pid: String(pid), source, staleSeconds: "10" });
@@ -214,7 +215,8 @@ describe("payout rates", () => {
     expect(await demoCash()).toBe(cash);
     // an option within the new cap still trades
     expect((await placeOrder(h, token, gbp, { seconds: "30" })).body).toMatchObject({ code: 1, data: { payoutRate: "0.8" } });
-    expect((await opsPost("/api/ops/money-rules", { payoutCap: "0.95" })).body.code).toBe(1);
+    // raising the cap again loosens it: it applies once a second admin approves
+    expect((await setMoneyRulesByTwo(h, { payoutCap: "0.95" })).body.code).toBe(1);
     expect((await placeOrder(h, token, gbp, { seconds: "60" })).body).toMatchObject({ code: 1, data: { payoutRate: "0.95" } });
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import type { ReviewStatus } from "#contract/review";
@@ -11,12 +11,14 @@ import { requireReason, sendReviewNotice, type Translate } from "../inbox/review
 import { payInviteBonus } from "../invites/service";
 import { moveMoney } from "../ledger/service";
 import { moneySettings } from "../money/settings";
+import { approverNames, awaitingTwo, closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
 
 /**
  * The operator's review of a recharge. It leaves `review` exactly once: the status change is conditional on the
  * current status, and the money moves in the same transaction, so a double approval credits once. No
- * operator may approve a recharge above the recharge cap at all; above the two-person amount the first
- * approval is only recorded, and a second, different operator credits (as for withdrawals).
+ * operator may approve a recharge above the recharge cap at all; above the two-person amount (by itself, or with
+ * what the customer was credited today) the first approval is only recorded, and a second, different person
+ * credits (money/two-person.ts, as for withdrawals).
  */
 export async function reviewRecharge(
   ctx: ServiceContext,
@@ -24,50 +26,35 @@ export async function reviewRecharge(
   decision: "approve" | "reject",
   reason: string,
   translate: Translate,
-  /** who decides ("operator:<id>" or "token"), compared by the two-person rule */
+  /** who decides ("operator:<id>"), compared by the two-person rule */
   approver: string,
 ) {
   requireReason(decision === "reject", reason);
   const now = ctx.now();
-  const { dualApprovalAbove, rechargeApproveMax } = await moneySettings(ctx.db);
+  const rules = await moneySettings(ctx.db);
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(recharges).where(eq(recharges.id, id));
     if (!current) throw new AppError("record_not_found");
     if (current.status !== "review") throw new AppError("already_reviewed");
     // a screenshot is all that backs a recharge: past the cap no single review is enough to mint the money
-    if (decision === "approve" && current.amount > rechargeApproveMax)
-      throw new AppError("amount_too_large", { max: centsToDecimal(rechargeApproveMax) });
-    const needsTwo = decision === "approve" && dualApprovalAbove > 0 && current.amount > dualApprovalAbove;
+    if (decision === "approve" && current.amount > rules.rechargeApproveMax)
+      throw new AppError("amount_too_large", { max: centsToDecimal(rules.rechargeApproveMax) });
+    const needsTwo = decision === "approve" && (await needsTwoPeople(tx, recharges, current, rules, now));
     if (needsTwo && current.firstApprovedBy === null) {
-      // the first approval is recorded and nothing moves; the same row taken by two first approvers counts once
-      const [first] = await tx
-        .update(recharges)
-        .set({ firstApprovedBy: approver, firstApprovedAt: now })
-        .where(and(eq(recharges.id, id), eq(recharges.status, "review"), isNull(recharges.firstApprovedBy)))
-        .returning();
-      if (!first) throw new AppError("already_reviewed");
+      await recordFirstApproval(tx, recharges, id, approver, now);
       // every other operator's queue shows the row as waiting for a second approval, without a reload
       await tellConsoleQueueChanged(tx, "recharge", "first_approval", now);
-      return { id: first.id, status: first.status, amount: centsToDecimal(first.amount), secondApprovalNeeded: true };
+      return { id: current.id, status: current.status, amount: centsToDecimal(current.amount), secondApprovalNeeded: true };
     }
-    if (needsTwo && current.firstApprovedBy === approver) throw new AppError("second_approval_required");
-    const [row] = await tx
-      .update(recharges)
-      .set({
-        status: decision === "approve" ? "success" : "failed",
-        reason: decision === "reject" ? reason.trim() : null,
-        reviewedAt: now,
-      })
-      .where(
-        and(
-          eq(recharges.id, id),
-          eq(recharges.status, "review"),
-          // the first approval read above must still be the one on the row
-          current.firstApprovedBy === null ? isNull(recharges.firstApprovedBy) : eq(recharges.firstApprovedBy, current.firstApprovedBy),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError("already_reviewed");
+    await closeReview(
+      tx,
+      recharges,
+      current,
+      // a first approval on the row binds whatever the rules say now: the second must come from someone else
+      { approve: decision === "approve", reason, secondOf: current.firstApprovedBy, approver },
+      now,
+    );
+    const row = { ...current, status: decision === "approve" ? ("success" as const) : ("failed" as const) };
     if (decision === "approve") {
       await moveMoney(tx, row.userId, [{ account: "cash", delta: row.amount, reason: "recharge" }], `recharge:${row.id}`, now);
       await payInviteBonus(tx, row.userId, "first_recharge", now);
@@ -95,7 +82,9 @@ export async function listRecharges(ctx: ServiceContext, status: ReviewStatus | 
     .where(status === "all" ? undefined : eq(recharges.status, status))
     .orderBy(desc(recharges.id))
     .limit(100);
-  const { dualApprovalAbove, rechargeApproveMax } = await moneySettings(ctx.db);
+  const rules = await moneySettings(ctx.db);
+  const names = await approverNames(ctx.db, rows.map(({ row }) => row.firstApprovedBy));
+  const twoPeople = await awaitingTwo(ctx, recharges, rows.map(({ row }) => row), rules);
   return rows.map(({ row, account, channel }) => ({
     id: row.id,
     userId: row.userId,
@@ -109,9 +98,10 @@ export async function listRecharges(ctx: ServiceContext, status: ReviewStatus | 
     reason: row.reason,
     time: row.createdAt,
     reviewedAt: row.reviewedAt,
-    needsTwoApprovals: dualApprovalAbove > 0 && row.amount > dualApprovalAbove,
-    aboveCap: row.amount > rechargeApproveMax,
+    needsTwoApprovals: twoPeople.has(row.id),
+    aboveCap: row.amount > rules.rechargeApproveMax,
     firstApprovedBy: row.firstApprovedBy,
+    firstApprovedByName: row.firstApprovedBy ? (names.get(row.firstApprovedBy) ?? row.firstApprovedBy) : null,
     firstApprovedAt: row.firstApprovedAt,
   }));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import type { ReviewStatus } from "#contract/review";
@@ -10,13 +10,14 @@ import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { moveMoney } from "../ledger/service";
 import { moneySettings } from "../money/settings";
+import { approverNames, awaitingTwo, closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
 import { payoutOf } from "./payout";
 
 /**
  * The operator's review of a withdrawal, whose amount was frozen when the customer asked. It leaves `review`
  * exactly once: the status change is conditional on the current status, and the money moves in the same
- * transaction, so a double approval pays out once. Above the two-person amount the first approval is only
- * recorded, and a second, different operator pays out.
+ * transaction, so a double approval pays out once. Above the two-person amount (by itself, or with what the
+ * customer was paid today) the first approval is only recorded, and a second, different person pays out.
  */
 export async function reviewWithdrawal(
   ctx: ServiceContext,
@@ -24,53 +25,38 @@ export async function reviewWithdrawal(
   decision: "approve" | "reject",
   reason: string,
   translate: Translate,
-  /** who approves ("operator:<id>" or "token"): above the two-person amount a second, different one pays out */
-  approver = "token",
+  /** who decides ("operator:<id>"): above the two-person amount a second, different person pays out */
+  approver: string,
 ) {
   requireReason(decision === "reject", reason);
   const now = ctx.now();
-  const { dualApprovalAbove } = await moneySettings(ctx.db);
+  const rules = await moneySettings(ctx.db);
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
     if (!current) throw new AppError("record_not_found");
     if (current.status !== "review") throw new AppError("already_reviewed");
-    const needsTwo = decision === "approve" && dualApprovalAbove > 0 && current.amount > dualApprovalAbove;
+    const needsTwo = decision === "approve" && (await needsTwoPeople(tx, withdrawals, current, rules, now));
     if (needsTwo && current.firstApprovedBy === null) {
-      // the first approval is recorded and nothing moves; the same row taken by two first approvers counts once
-      const [first] = await tx
-        .update(withdrawals)
-        .set({ firstApprovedBy: approver, firstApprovedAt: now })
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "review"), isNull(withdrawals.firstApprovedBy)))
-        .returning();
-      if (!first) throw new AppError("already_reviewed");
+      await recordFirstApproval(tx, withdrawals, id, approver, now);
       // every other operator's queue shows the row as waiting for a second approval, without a reload
       await tellConsoleQueueChanged(tx, "withdrawal", "first_approval", now);
       return {
-        id: first.id,
-        status: first.status,
-        amount: centsToDecimal(first.amount),
-        actual: centsToDecimal(first.actual),
+        id: current.id,
+        status: current.status,
+        amount: centsToDecimal(current.amount),
+        actual: centsToDecimal(current.actual),
         secondApprovalNeeded: true,
       };
     }
-    if (needsTwo && current.firstApprovedBy === approver) throw new AppError("second_approval_required");
-    const [row] = await tx
-      .update(withdrawals)
-      .set({
-        status: decision === "approve" ? "success" : "failed",
-        reason: decision === "reject" ? reason.trim() : null,
-        reviewedAt: now,
-      })
-      .where(
-        and(
-          eq(withdrawals.id, id),
-          eq(withdrawals.status, "review"),
-          // the first approval read above must still be the one on the row
-          current.firstApprovedBy === null ? isNull(withdrawals.firstApprovedBy) : eq(withdrawals.firstApprovedBy, current.firstApprovedBy),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError("already_reviewed");
+    await closeReview(
+      tx,
+      withdrawals,
+      current,
+      // a first approval on the row binds whatever the rules say now: the second must come from someone else
+      { approve: decision === "approve", reason, secondOf: current.firstApprovedBy, approver },
+      now,
+    );
+    const row = { ...current, status: decision === "approve" ? ("success" as const) : ("failed" as const) };
     const reference = `withdrawal:${row.id}`;
     // approved: the frozen amount is paid out; rejected: it returns to cash
     const movements =
@@ -107,7 +93,9 @@ export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus 
     .where(status === "all" ? undefined : eq(withdrawals.status, status))
     .orderBy(desc(withdrawals.id))
     .limit(100);
-  const { dualApprovalAbove } = await moneySettings(ctx.db);
+  const rules = await moneySettings(ctx.db);
+  const names = await approverNames(ctx.db, rows.map(({ row }) => row.firstApprovedBy));
+  const twoPeople = await awaitingTwo(ctx, withdrawals, rows.map(({ row }) => row), rules);
   return rows.map(({ row, account }) => ({
     id: row.id,
     userId: row.userId,
@@ -121,8 +109,9 @@ export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus 
     reason: row.reason,
     time: row.createdAt,
     reviewedAt: row.reviewedAt,
-    needsTwoApprovals: dualApprovalAbove > 0 && row.amount > dualApprovalAbove,
+    needsTwoApprovals: twoPeople.has(row.id),
     firstApprovedBy: row.firstApprovedBy,
+    firstApprovedByName: row.firstApprovedBy ? (names.get(row.firstApprovedBy) ?? row.firstApprovedBy) : null,
     firstApprovedAt: row.firstApprovedAt,
   }));
 }

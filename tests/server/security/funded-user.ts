@@ -1,7 +1,8 @@
 import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
-import { api, type Harness, OPS_TOKEN, registerUser, rid } from "../harness";
+import { api, type Harness, registerUser, rid } from "../harness";
+import { staff } from "../staff";
 import { makePng, multipart } from "../images";
 
 export interface FundedUser {
@@ -43,7 +44,7 @@ export async function fundedUser(h: Harness, account: string, cash = "5000"): Pr
     { channelId: String(channelId), amount: cash, screenshot: uploadUrl, requestId: rid("fund") },
     { token },
   );
-  await api(h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, { "ops-token": OPS_TOKEN });
+  await api(h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, await staff(h, "finance"));
   const cardNumber = `62220${String(Date.now() % 1e7).padStart(7, "0")}${String(cardCounter++).padStart(4, "0")}`;
   const card = await api(
     h,
