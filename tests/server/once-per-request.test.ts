@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
-import { presetMoneyRules } from "./staff";
+import { presetMoneyRules, staff } from "./staff";
 import { residentId } from "./resident-ids";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
@@ -378,7 +378,7 @@ describe("removing a card", () => {
       "POST",
       "/api/ops/withdrawal/review",
       { id: String(asked.body.data.id), decision: "approve" },
-      { "ops-token": OPS_TOKEN },
+      await staff(h, "finance"),
     );
     expect(reviewed.body.code).toBe(1);
     const removed = await api(

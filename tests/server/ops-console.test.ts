@@ -184,10 +184,11 @@ describe("deposit channels and money rules", () => {
   });
 
   it("changes money rules for finance with the rules before and after in the audit row", async () => {
-    const { row } = await auditedWrite("finance", "/api/ops/money-rules", { rechargeMin: "150", window: "08:00-22:00" });
+    // a narrower window tightens a control: it applies at once
+    const { row } = await auditedWrite("finance", "/api/ops/money-rules", { rechargeMin: "150", window: "10:00-20:00" });
     expect(row.target).toBe("settings:money");
     expect(row.before).toMatchObject({ rechargeMin: "100.00" });
-    expect(row.after).toMatchObject({ rechargeMin: "150.00", window: "08:00-22:00" });
+    expect(row.after).toMatchObject({ rechargeMin: "150.00", window: "10:00-20:00", pendingChanges: [] });
     expect((await api(h, "POST", "/api/ops/money-rules", { rechargeMin: "1" }, as("support"))).body.err).toBe("ops_role_forbidden");
   });
 });

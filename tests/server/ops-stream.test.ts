@@ -7,6 +7,7 @@ import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
 
 import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
+import { presetMoneyRules, staff } from "./staff";
 import { addOperator, type OpsSite, signedIn } from "./ops-sites";
 import { residentId } from "./resident-ids";
 import { fundedUser, uploadPng } from "./security/funded-user";
@@ -134,8 +135,8 @@ describe("what each operator hears", () => {
 
   it("tells the console of a first approval, so the second approver's queue shows the row waiting", async () => {
     const customer = await fundedUser(h, "opswatch4", "100");
-    const asMachine = { "ops-token": OPS_TOKEN };
-    expect((await api(h, opsEndpoints.setMoneyRules, { dualApprovalAbove: "500" }, asMachine)).body.code).toBe(1);
+    const asPerson = await staff(h, "finance");
+    expect((await api(h, opsEndpoints.setMoneyRules, { dualApprovalAbove: "500" }, asPerson)).body.code).toBe(1);
     try {
       const channel = (await api(h, endpoints.rechargeInfo, {}, { token: customer.token })).body.data.channels[0]!.id;
       const screenshot = await uploadPng(h, customer.token);
@@ -143,12 +144,12 @@ describe("what each operator hears", () => {
       const recharge = await api(h, endpoints.recharge, fields, { token: customer.token });
       expect(recharge.body.code, recharge.body.msg).toBe(1);
       const before = streams.finance.events.length;
-      const first = await api(h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, asMachine);
+      const first = await api(h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, asPerson);
       expect(first.body.data).toMatchObject({ status: "review", secondApprovalNeeded: true });
       const events = await streams.finance.waitFor(before + 2);
       expect(said(events.slice(before))).toEqual(["queue_changed recharge submitted", "queue_changed recharge first_approval"]);
     } finally {
-      await api(h, opsEndpoints.setMoneyRules, { dualApprovalAbove: "0" }, asMachine);
+      await presetMoneyRules(h, { dualApprovalAbove: 0 });
     }
   });
 });
@@ -157,7 +158,7 @@ describe("a console stream that comes back", () => {
   it("resumes after Last-Event-ID: what it missed of its topics, once and in order, then live ones", async () => {
     const user = await fundedUser(h, "opswatch2");
     // withdrawals at any hour of the test's clock
-    expect((await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": OPS_TOKEN })).body.code).toBe(1);
+    await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00" });
     const stream = await openOps(`ticket=${await opsTicket("finance")}`);
     const withdrawal = () =>
       api(
@@ -185,7 +186,7 @@ describe("a console stream that comes back", () => {
       "POST",
       "/api/ops/withdrawal/review",
       { id: String(first.body.data.id), decision: "reject", reason: "test" },
-      { "ops-token": OPS_TOKEN },
+      await staff(h, "finance"),
     );
     expect(decided.body.code, decided.body.msg).toBe(1);
     expect((await placeOrder(h, user.token, productId(h.feed, "BTCUSDT"))).body.code).toBe(1);
