@@ -9,6 +9,10 @@ import { ConsoleError } from "./api";
  */
 export function ReviewActions(props: {
   approveLabel?: string;
+  /** false hides the approve button: the server would refuse it (this operator gave the first approval) */
+  mayApprove?: boolean;
+  /** why approving is not offered, shown instead of the button */
+  approveNote?: string;
   rejectLabel?: string;
   onDecide: (decision: "approve" | "reject", reason: string) => Promise<unknown>;
   onDone: (message: string) => void;
@@ -31,9 +35,13 @@ export function ReviewActions(props: {
   };
   return (
     <div className="review-actions">
-      <button type="button" className="approve" disabled={busy} onClick={() => void decide("approve")}>
-        {props.approveLabel ?? t`Approve`}
-      </button>
+      {props.mayApprove === false ? (
+        <span className="hint">{props.approveNote}</span>
+      ) : (
+        <button type="button" className="approve" disabled={busy} onClick={() => void decide("approve")}>
+          {props.approveLabel ?? t`Approve`}
+        </button>
+      )}
       <input
         aria-label={t`Reason`}
         placeholder={t`Reason (required to reject)`}

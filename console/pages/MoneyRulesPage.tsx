@@ -1,20 +1,38 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { FormEvent } from "react";
+import { type FormEvent, useContext } from "react";
 
-import type { MoneyRules } from "#contract/ops-money-answers";
+import type { PendingMoneyRuleChange } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
 import { FormStatus } from "../FormStatus";
-import { money } from "../i18n";
+import { money, when } from "../i18n";
+import { OperatorContext, useMay } from "../operator-context";
 import { useLoad } from "../use-load";
 import { useSubmit } from "../use-submit";
 
-type Field = Exclude<keyof MoneyRules, "window"> | "windowStart" | "windowEnd";
+/** The form's inputs: every rule but the window, which is edited as its two ends. */
+const FIELDS = [
+  "rechargeMin",
+  "rechargeApproveMax",
+  "rechargeNotice",
+  "withdrawMin",
+  "withdrawMax",
+  "withdrawFeeRate",
+  "dailyCount",
+  "windowStart",
+  "windowEnd",
+  "timezone",
+  "dualApprovalAbove",
+  "coinRate",
+  "payoutCap",
+] as const;
+type Field = (typeof FIELDS)[number];
 
 /**
  * The money rules (server/modules/money/settings.ts): recharge minimum and notice, withdrawal limits, fee,
- * window and daily count, the coin rate, the recharge cap, the two-person amount and the payout cap. Only the fields that changed are sent, as
- * the CLI's `money-rules key=value …` does.
+ * window and daily count, the coin rate, the recharge cap, the two-person amount and the payout cap. Only the fields
+ * that changed are sent, as the CLI's `money-rules key=value …` does (the window only when one of its ends
+ * changed). A change that loosens a control waits below for another admin.
  */
 export function MoneyRulesPage() {
   const { t } = useLingui();
@@ -23,18 +41,15 @@ export function MoneyRulesPage() {
   if (error) return <p className="error">{error}</p>;
   if (!data) return null;
   const [windowStart = "", windowEnd = ""] = data.window.split("-");
-  const current: Record<Field, string> = {
-    ...data,
-    dailyCount: String(data.dailyCount),
-    windowStart,
-    windowEnd,
-  } as Record<Field, string>;
+  const { pendingChanges: _pending, ...shown } = data;
+  const rules: Record<string, string | number> = { ...shown, windowStart, windowEnd };
+  const current = Object.fromEntries(FIELDS.map((name) => [name, String(rules[name] ?? "")])) as Record<Field, string>;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: Field) => String(form.get(name) ?? "").trim();
     const changed: Record<string, string> = {};
-    for (const name of Object.keys(current) as Field[]) {
+    for (const name of FIELDS) {
       if (name === "windowStart" || name === "windowEnd" || value(name) === current[name]) continue;
       changed[name] = value(name);
     }
@@ -99,12 +114,82 @@ export function MoneyRulesPage() {
           <FormStatus error={save.error} notice={save.notice} />
         </div>
       </form>
+      <PendingChanges changes={data.pendingChanges} onDecided={reload} />
       <p className="hint">
         <Trans>
           Now: recharges from {money(data.rechargeMin)}; withdrawals {money(data.withdrawMin)}–{money(data.withdrawMax)}, {data.dailyCount}{" "}
           a day, {data.window} ({data.timezone}).
         </Trans>
       </p>
+    </section>
+  );
+}
+
+/** The loosening changes waiting for a second admin; an admin other than the proposer may approve or reject each. */
+function PendingChanges(props: { changes: PendingMoneyRuleChange[]; onDecided: () => void }) {
+  const { t } = useLingui();
+  const operator = useContext(OperatorContext);
+  const may = useMay();
+  const decide = useSubmit();
+  if (props.changes.length === 0) return null;
+  const send = (id: number, decision: "approve" | "reject") =>
+    void decide
+      .submit(() => call(api.decideMoneyRuleChange, { id: String(id), decision }), decision === "approve" ? t`Applied` : t`Rejected`)
+      .then((ok) => ok && props.onDecided());
+  return (
+    <section className="panel" aria-labelledby="pending-rules">
+      <h2 id="pending-rules">
+        <Trans>Waiting for a second admin</Trans>
+      </h2>
+      <p className="hint">
+        <Trans>These changes loosen a money control. They apply only when an admin other than the one who asked approves them.</Trans>
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th>
+              <Trans>Change</Trans>
+            </th>
+            <th>
+              <Trans>Asked by</Trans>
+            </th>
+            <th>
+              <Trans>Decision</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.changes.map((change) => (
+            <tr key={change.id} data-testid="pending-rule-change">
+              <td>
+                {Object.entries(change.change)
+                  .map(([field, value]) => `${field} = ${value}`)
+                  .join(", ")}
+              </td>
+              <td>
+                {change.proposedByName}, {when(change.proposedAt)}
+              </td>
+              <td>
+                {!may(api.decideMoneyRuleChange) ? (
+                  <Trans>An admin decides</Trans>
+                ) : operator?.id === change.proposedBy ? (
+                  <Trans>You asked for it: another admin decides</Trans>
+                ) : (
+                  <>
+                    <button type="button" disabled={decide.busy} onClick={() => send(change.id, "approve")}>
+                      <Trans>Approve and apply</Trans>
+                    </button>{" "}
+                    <button type="button" className="reject" disabled={decide.busy} onClick={() => send(change.id, "reject")}>
+                      <Trans>Reject</Trans>
+                    </button>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <FormStatus error={decide.error} notice={decide.notice} />
     </section>
   );
 }

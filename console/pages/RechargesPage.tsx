@@ -7,9 +7,11 @@ import { api, call } from "../api";
 import { money, when } from "../i18n";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
+import { useTwoPerson } from "../use-two-person";
 
 export function RechargesPage() {
   const { t } = useLingui();
+  const { mayReview, gaveFirstApproval } = useTwoPerson(api.reviewRecharge);
   const [shown, setShown] = useState<Recharge | null>(null);
   const columns: QueueColumn<Recharge>[] = [
     { header: <Trans>Account</Trans>, cell: (row) => row.account },
@@ -22,7 +24,9 @@ export function RechargesPage() {
           {row.status === "review" && row.aboveCap && <p className="two-person">{t`Above the recharge cap: nobody may approve it`}</p>}
           {row.status === "review" && !row.aboveCap && row.needsTwoApprovals && (
             <p className="two-person">
-              {row.firstApprovedBy ? t`First approval given; a different operator credits it` : t`Needs two approvals`}
+              {row.firstApprovedBy
+                ? t`First approval by ${row.firstApprovedByName ?? row.firstApprovedBy}; a different person credits it`
+                : t`Needs two approvals`}
             </p>
           )}
         </>
@@ -42,11 +46,15 @@ export function RechargesPage() {
       header: <Trans>Decision</Trans>,
       cell: (row, done) =>
         row.status === "review" ? (
+          mayReview && (
           <ReviewActions
             approveLabel={row.firstApprovedBy ? t`Second approval` : t`Approve`}
+            mayApprove={!row.aboveCap && !gaveFirstApproval(row)}
+            approveNote={row.aboveCap ? t`Above the recharge cap` : t`You gave the first approval: another person gives the second`}
             onDecide={(decision, reason) => call(api.reviewRecharge, { id: String(row.id), decision, reason })}
             onDone={done}
           />
+          )
         ) : (
           <Outcome status={row.status} reason={row.reason} />
         ),

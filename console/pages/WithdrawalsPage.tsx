@@ -7,6 +7,7 @@ import { api, call } from "../api";
 import { money, when } from "../i18n";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
+import { useTwoPerson } from "../use-two-person";
 
 function CopyField(props: { label: string; value: string }) {
   const { t } = useLingui();
@@ -29,6 +30,7 @@ function CopyField(props: { label: string; value: string }) {
 
 export function WithdrawalsPage() {
   const { t } = useLingui();
+  const { mayReview, gaveFirstApproval } = useTwoPerson(api.reviewWithdrawal);
   const columns: QueueColumn<Withdrawal>[] = [
     { header: <Trans>Account</Trans>, cell: (row) => row.account },
     {
@@ -43,7 +45,8 @@ export function WithdrawalsPage() {
             <span className="channel">{row.payout.channel}</span>
           </>
         ) : (
-          t`Card removed`
+          // only a withdrawal whose card was removed before destinations were kept on the withdrawal
+          t`Destination not recorded`
         ),
     },
     {
@@ -54,7 +57,9 @@ export function WithdrawalsPage() {
           {money(row.amount)} · {money(row.fee)} · <strong>{money(row.actual)}</strong>
           {row.needsTwoApprovals && (
             <p className="two-person">
-              {row.firstApprovedBy ? t`First approval given; a different operator pays out` : t`Needs two approvals`}
+              {row.firstApprovedBy
+                ? t`First approval by ${row.firstApprovedByName ?? row.firstApprovedBy}; a different person pays out`
+                : t`Needs two approvals`}
             </p>
           )}
         </>
@@ -65,11 +70,15 @@ export function WithdrawalsPage() {
       header: <Trans>Decision</Trans>,
       cell: (row, done) =>
         row.status === "review" ? (
+          mayReview && (
           <ReviewActions
             approveLabel={row.firstApprovedBy ? t`Second approval` : t`Approve`}
+            mayApprove={!gaveFirstApproval(row)}
+            approveNote={t`You gave the first approval: another person gives the second`}
             onDecide={(decision, reason) => call(api.reviewWithdrawal, { id: String(row.id), decision, reason })}
             onDone={done}
           />
+          )
         ) : (
           <Outcome status={row.status} reason={row.reason} />
         ),
