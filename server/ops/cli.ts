@@ -1,8 +1,12 @@
 // `npm run ops -- <command> [args]`: the operator's client. It talks to the running server over HTTP and
 // never opens the database itself (an embedded PGlite folder belongs to exactly one process). Its paths and
 // their answers are the console's (contract/ops-paths.ts), without the request schemas: the server checks those.
-import { existsSync, readFileSync } from "node:fs";
+// Reading and reports work with the machine token (OPS_TOKEN); approving, rejecting, moving money and changing
+// the money rules need a person: `login` signs in with name, password and authenticator code, as the console
+// does, and keeps that session (8 hours, 30 minutes idle) for the commands after it.
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createInterface } from "node:readline/promises";
 
 import { opsPaths } from "#contract/ops-paths";
 import type { AnswerOf } from "#contract/paths";
@@ -100,9 +104,20 @@ const commands: Record<string, Command> = {
   },
   "money-rules": {
     usage:
-      "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeApproveMax rechargeNotice dualApprovalAbove",
+      "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeApproveMax rechargeNotice dualApprovalAbove payoutCap (a loosening waits for a second admin)",
     ...opsPaths.setMoneyRules,
     fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
+  },
+  "money-rules-show": { usage: "money-rules-show   (the rules and the changes waiting for a second admin)", ...opsPaths.moneyRules, fields: () => ({}) },
+  "money-rule-approve": {
+    usage: "money-rule-approve <change id>   (an admin other than the one who asked)",
+    ...opsPaths.decideMoneyRuleChange,
+    fields: ([id]) => ({ id: id ?? "", decision: "approve" }),
+  },
+  "money-rule-reject": {
+    usage: "money-rule-reject <change id>",
+    ...opsPaths.decideMoneyRuleChange,
+    fields: ([id]) => ({ id: id ?? "", decision: "reject" }),
   },
   reconcile: { usage: "reconcile", ...opsPaths.reconcile, fields: () => ({}) },
   status: { usage: "status", ...opsPaths.processStatus, fields: () => ({}) },
@@ -185,42 +200,102 @@ function qrDataUrl(file: string): string {
 
 function usage(): never {
   console.error(
-    `usage: npm run ops -- <command>\n${Object.values(commands)
+    `usage: npm run ops -- <command>\n  login <name>   (password from OPS_PASSWORD and code from OPS_TOTP, else asked)\n  logout\n${Object.values(commands)
       .map((c) => `  ${c.usage}`)
       .join("\n")}`,
   );
   process.exit(2);
 }
 
-function opsToken(dataDir: string): string {
+function opsToken(dataDir: string): string | null {
   if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;
   const file = join(dataDir, "ops-token");
-  if (!existsSync(file)) {
-    console.error(`no OPS_TOKEN: start the server with OPS_TOKEN=<a long random secret> and run this with the same OPS_TOKEN`);
-    process.exit(2);
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : null;
+}
+
+/** Where `login` keeps the session cookie: readable by its owner only, like the setup code. */
+const sessionFile = (dataDir: string) => process.env.OPS_SESSION_FILE ?? join(dataDir, "ops-session");
+
+/** The signed-in person's cookie for this server, if `login` left one. */
+function savedSession(dataDir: string, base: string): string | null {
+  const file = sessionFile(dataDir);
+  if (!existsSync(file)) return null;
+  const saved = JSON.parse(readFileSync(file, "utf8")) as { base: string; cookie: string };
+  return saved.base === base ? saved.cookie : null;
+}
+
+/** A value from the environment, or asked on the terminal (the password and code are never arguments: shells keep history). */
+async function ask(variable: string, question: string): Promise<string> {
+  const given = process.env[variable];
+  if (given) return given;
+  const terminal = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  try {
+    return (await terminal.question(question)).trim();
+  } finally {
+    terminal.close();
   }
-  return readFileSync(file, "utf8").trim();
+}
+
+/** `login <name>`: signs a person in with password (OPS_PASSWORD) and authenticator code (OPS_TOTP) and keeps the session. */
+async function login(base: string, dataDir: string, username: string | undefined) {
+  if (!username) usage();
+  const fields = new URLSearchParams({
+    username,
+    password: await ask("OPS_PASSWORD", "password: "),
+    code: await ask("OPS_TOTP", "authenticator code: "),
+  });
+  const response = await fetch(`${base}${opsPaths.operatorLogin.path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: fields,
+  });
+  const answer = (await response.json()) as { code: number; msg: string };
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (answer.code !== 1 || !cookie) {
+    console.error(`refused: ${answer.msg}`);
+    process.exit(1);
+  }
+  writeFileSync(sessionFile(dataDir), JSON.stringify({ base, cookie }), { mode: 0o600 });
+  console.log(`signed in as ${username} until you run \`npm run ops -- logout\` (or 8 hours, or 30 minutes without a command)`);
+}
+
+async function logout(base: string, dataDir: string) {
+  const cookie = savedSession(dataDir, base);
+  if (cookie) await fetch(`${base}${opsPaths.operatorLogout.path}`, { method: "POST", headers: { cookie } }).catch(() => undefined);
+  rmSync(sessionFile(dataDir), { force: true });
+  console.log("signed out");
 }
 
 async function main() {
   const [name, ...args] = process.argv.slice(2);
-  const command = name ? commands[name] : undefined;
-  if (!command) usage();
   const config = readConfig();
   const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
+  if (name === "login") return login(base, config.dataDir, args[0]);
+  if (name === "logout") return logout(base, config.dataDir);
+  const command = name ? commands[name] : undefined;
+  if (!command) usage();
   const fields = new URLSearchParams(command.fields(args));
   const url = command.method === "GET" ? `${base}${command.path}?${fields}` : `${base}${command.path}`;
+  // a signed-in person acts as themselves; otherwise the machine token, which reads and runs reports
+  const session = savedSession(config.dataDir, base);
+  const token = session ? null : opsToken(config.dataDir);
+  if (!session && !token) {
+    console.error("not signed in: run `npm run ops -- login <name>` (or set OPS_TOKEN for reading and reports)");
+    process.exit(2);
+  }
   const response = await fetch(url, {
     method: command.method,
     headers: {
-      "ops-token": opsToken(config.dataDir),
+      ...(session ? { cookie: session } : { "ops-token": token! }),
       ...(command.method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}),
     },
     body: command.method === "POST" ? fields : undefined,
   });
-  const answer = (await response.json()) as { code: number; msg: string; data: unknown };
+  const answer = (await response.json()) as { code: number; msg: string; err?: string; data: unknown };
   if (answer.code !== 1) {
     console.error(`refused: ${answer.msg}`);
+    if (answer.err === "ops_person_required") console.error("sign in as yourself first: npm run ops -- login <name>");
+    if (answer.err === "ops_forbidden" && session) console.error("the session has ended: npm run ops -- login <name>");
     process.exit(1);
   }
   console.log(JSON.stringify(answer.data, null, 2));
