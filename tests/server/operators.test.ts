@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "#contract/endpoints";
 import { OPS_ROLES, type OpsRole } from "#contract/operators";
 import { operators } from "#server/db/schema";
+import { updateMoneySettings } from "#server/modules/money/settings";
 import { createOperator, issueSetupCode } from "#server/modules/operators/service";
 import { totpCode } from "#server/modules/operators/totp";
 
@@ -57,7 +58,7 @@ async function makeOperator(username: string, role: OpsRole) {
 
 beforeAll(async () => {
   h = await startHarness();
-  await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "100" }, token);
+  await updateMoneySettings(h.database.db, { windowStart: "00:00", windowEnd: "24:00", dailyCount: 100 });
   customer = await fundedUser(h, "opscust01");
   for (const role of OPS_ROLES) staff[role] = { username: `${role}1`, cookie: await makeOperator(`${role}1`, role) };
 }, 120_000);
@@ -149,6 +150,8 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "POST /api/ops/withdrawal/review": ["finance"],
   "GET /api/ops/money-rules": ["finance"],
   "POST /api/ops/money-rules": ["finance"],
+  // a loosening of the money rules waits for a second admin
+  "POST /api/ops/money-rules/decide": [],
   "GET /api/ops/reconcile/report": ["finance"],
   "GET /api/ops/reconcile": ["finance"],
   "POST /api/ops/invite-bonus": ["finance"],
@@ -322,7 +325,7 @@ describe("what reviewing needs", () => {
 
 describe("two-person rule", () => {
   it("pays a withdrawal above the set amount only after a second, different operator approves", async () => {
-    await api(h, "POST", "/api/ops/money-rules", { dualApprovalAbove: "500" }, token);
+    await api(h, "POST", "/api/ops/money-rules", { dualApprovalAbove: "500" }, asCookie(staff.finance.cookie));
     const small = await requestWithdrawal("400");
     expect(
       (await api(h, "POST", "/api/ops/withdrawal/review", { id: small, decision: "approve" }, asCookie(staff.finance.cookie))).body.data
@@ -339,7 +342,8 @@ describe("two-person rule", () => {
     const second = await review(staff.admin.cookie);
     expect(second.body.data).toMatchObject({ status: "success", secondApprovalNeeded: false });
     expect((await review(staff.admin.cookie)).body.err).toBe("already_reviewed");
-    await api(h, "POST", "/api/ops/money-rules", { dualApprovalAbove: "0" }, token);
+    // switching the rule off loosens it: set straight, as a second admin's approval would (two-person.test.ts)
+    await updateMoneySettings(h.database.db, { dualApprovalAbove: 0 });
   });
 });
 
@@ -357,6 +361,7 @@ function writeCalls(): Record<string, Record<string, string>> {
     reviewWithdrawal: {},
     setChannel: { type: "bank", name: "Audit Bank", account: "6222000099990000" },
     setMoneyRules: { rechargeNotice: "audited" },
+    decideMoneyRuleChange: {},
     reviewVerification: {},
     sendMessage: { account: customer.account, title: "Hello", body: "Audited" },
     setInviteBonus: { amount: "5" },
@@ -389,6 +394,10 @@ describe("audit log", () => {
     const calls = writeCalls();
     calls.reviewRecharge = { id: String(recharge.body.data.id), decision: "reject", reason: "blurry screenshot" };
     calls.reviewWithdrawal = { id: withdrawal, decision: "reject", reason: "name mismatch" };
+    // a loosening another admin asked for, for this admin to decide
+    const otherAdmin = await makeOperator("rules-asker", "admin");
+    const asked = await api(h, "POST", "/api/ops/money-rules", { withdrawFeeRate: "0.005" }, asCookie(otherAdmin));
+    calls.decideMoneyRuleChange = { id: String(asked.body.data.pendingChanges.at(-1).id), decision: "reject" };
     expect(verification.body.code, verification.body.msg).toBe(1);
     const pendingVerification = (await api(h, "GET", "/api/ops/verifications", {}, token)).body.data[0];
     calls.reviewVerification = { id: String(pendingVerification.id), decision: "refuse", reason: "unreadable" };
@@ -419,7 +428,7 @@ describe("audit log", () => {
     expect(added.after.password).toBe("***");
   });
 
-  it("records refused sign-ins, machine-token writes and no row for a refused write", async () => {
+  it("records refused sign-ins, the machine token's refused money writes and no row for a refused write", async () => {
     await signIn(staff.support.username, "wrong-password-9", null);
     const login = (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/login" }, token)).body.data[0];
     expect(login.after).toEqual({ ok: false, refused: "ops_login_failed" });
@@ -428,10 +437,18 @@ describe("audit log", () => {
     expect((await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/invite-bonus" }, token)).body.data[0].actor).toBe("token");
     const count = async () => (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/recharge/review" }, token)).body.data.length;
     const before = await count();
+    // the token may not review at all: refused before the handler, and the refusal is on record
     expect((await api(h, "POST", "/api/ops/recharge/review", { id: "999999", decision: "approve" }, token)).body.err).toBe(
-      "record_not_found",
+      "ops_person_required",
     );
-    expect(await count()).toBe(before);
+    const refusal = (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/recharge/review" }, token)).body.data[0];
+    expect(refusal).toMatchObject({ actor: "token", after: { ok: false, refused: "ops_person_required" } });
+    expect(await count()).toBe(before + 1);
+    // a person's refused write leaves no row
+    expect(
+      (await api(h, "POST", "/api/ops/recharge/review", { id: "999999", decision: "approve" }, asCookie(staff.finance.cookie))).body.err,
+    ).toBe("record_not_found");
+    expect(await count()).toBe(before + 1);
   });
 
   it("cannot be changed or emptied, even by the database's own user", async () => {
