@@ -47,13 +47,13 @@ export function RechargesPage() {
       cell: (row, done) =>
         row.status === "review" ? (
           mayReview && (
-          <ReviewActions
-            approveLabel={row.firstApprovedBy ? t`Second approval` : t`Approve`}
-            mayApprove={!row.aboveCap && !gaveFirstApproval(row)}
-            approveNote={row.aboveCap ? t`Above the recharge cap` : t`You gave the first approval: another person gives the second`}
-            onDecide={(decision, reason) => call(api.reviewRecharge, { id: String(row.id), decision, reason })}
-            onDone={done}
-          />
+            <ReviewActions
+              approveLabel={row.firstApprovedBy ? t`Second approval` : t`Approve`}
+              mayApprove={!row.aboveCap && !gaveFirstApproval(row)}
+              approveNote={row.aboveCap ? t`Above the recharge cap` : t`You gave the first approval: another person gives the second`}
+              onDecide={(decision, reason) => call(api.reviewRecharge, { id: String(row.id), decision, reason })}
+              onDone={done}
+            />
           )
         ) : (
           <Outcome status={row.status} reason={row.reason} />

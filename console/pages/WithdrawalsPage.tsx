@@ -71,13 +71,13 @@ export function WithdrawalsPage() {
       cell: (row, done) =>
         row.status === "review" ? (
           mayReview && (
-          <ReviewActions
-            approveLabel={row.firstApprovedBy ? t`Second approval` : t`Approve`}
-            mayApprove={!gaveFirstApproval(row)}
-            approveNote={t`You gave the first approval: another person gives the second`}
-            onDecide={(decision, reason) => call(api.reviewWithdrawal, { id: String(row.id), decision, reason })}
-            onDone={done}
-          />
+            <ReviewActions
+              approveLabel={row.firstApprovedBy ? t`Second approval` : t`Approve`}
+              mayApprove={!gaveFirstApproval(row)}
+              approveNote={t`You gave the first approval: another person gives the second`}
+              onDecide={(decision, reason) => call(api.reviewWithdrawal, { id: String(row.id), decision, reason })}
+              onDone={done}
+            />
           )
         ) : (
           <Outcome status={row.status} reason={row.reason} />

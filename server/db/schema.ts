@@ -631,7 +631,9 @@ export const moneyRuleChanges = pgTable(
     id: serial("id").primaryKey(),
     /** the stored-settings fields to change, JSON ({ dualApprovalAbove: 0 }) */
     change: text("change").notNull(),
-    status: text("status", { enum: ["pending", "applied", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "applied", "rejected"] })
+      .notNull()
+      .default("pending"),
     proposedBy: integer("proposed_by").notNull(),
     proposedByName: text("proposed_by_name").notNull(),
     proposedAt: unixSeconds("proposed_at").notNull(),

@@ -108,7 +108,11 @@ const commands: Record<string, Command> = {
     ...opsPaths.setMoneyRules,
     fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
   },
-  "money-rules-show": { usage: "money-rules-show   (the rules and the changes waiting for a second admin)", ...opsPaths.moneyRules, fields: () => ({}) },
+  "money-rules-show": {
+    usage: "money-rules-show   (the rules and the changes waiting for a second admin)",
+    ...opsPaths.moneyRules,
+    fields: () => ({}),
+  },
   "money-rule-approve": {
     usage: "money-rule-approve <change id>   (an admin other than the one who asked)",
     ...opsPaths.decideMoneyRuleChange,
@@ -200,7 +204,9 @@ function qrDataUrl(file: string): string {
 
 function usage(): never {
   console.error(
-    `usage: npm run ops -- <command>\n  login <name>   (password from OPS_PASSWORD and code from OPS_TOTP, else asked)\n  logout\n${Object.values(commands)
+    `usage: npm run ops -- <command>\n  login <name>   (password from OPS_PASSWORD and code from OPS_TOTP, else asked)\n  logout\n${Object.values(
+      commands,
+    )
       .map((c) => `  ${c.usage}`)
       .join("\n")}`,
   );

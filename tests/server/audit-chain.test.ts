@@ -86,7 +86,8 @@ describe("the audit log", () => {
   });
 
   it("shows a row altered with the triggers disabled as altered", async () => {
-    const [row] = (await run(h.database.db, "select id, chain_seq from ops_audit where action = 'TEST chain' order by chain_seq limit 1")).rows;
+    const [row] = (await run(h.database.db, "select id, chain_seq from ops_audit where action = 'TEST chain' order by chain_seq limit 1"))
+      .rows;
     await asSuperuser(`update ops_audit set actor = 'someone-else' where id = ${Number(row!.id)}`);
     const { auditChain } = await report();
     expect(auditChain.breaks).toContainEqual({ id: Number(row!.id), seq: Number(row!.chain_seq), kind: "altered" });

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from "#server/db/seed";
 import { rid } from "./harness";
 import { makePng, multipart } from "./images";
 import { type PostgresApps, startPostgresApps } from "./postgres-pair";
+import { presetMoneyRules, staff } from "./staff";
 
 /**
  * The bounds of money-test's coin rate and invite bonus, and the one-recharge-per-picture rule, on a real
@@ -69,11 +70,19 @@ describe("money bounds and screenshot hashes on PostgreSQL, two pools", () => {
   });
 
   it("the coin rate is refused past its bound on either process, and the largest rate exchanges on both", async () => {
+    // money rules are a person's to change: an admin signed in on the shared database
+    const db = site!.databases[0]!.db;
+    const person = await staff({
+      database: { db },
+      ctx: { db, now: () => Math.floor(Date.now() / 1000), log: () => {} },
+      clock: { now: Math.floor(Date.now() / 1000) },
+    });
     for (const app of apps) {
-      const refused = await ops(app, "/api/ops/money-rules", { coinRate: "214749" });
+      const refused = await send(app, "POST", "/api/ops/money-rules", { coinRate: "214749" }, person);
       expect(refused.body).toMatchObject({ code: 0, err: "out_of_range", msg: "Coin rate must be between 0.0100 and 1000.0000" });
     }
-    expect((await ops(apps[1]!, "/api/ops/money-rules", { coinRate: "1000" })).body.code).toBe(1);
+    // a new coin rate loosens a control: set straight, as a second admin's approval would (two-person.test.ts)
+    await presetMoneyRules({ database: { db } }, { coinRate: 1000_0000 });
     const exchange = (app: FastifyInstance, from: string, amount: string) =>
       send(app, "POST", "/api/user/exchange", { requestId: rid(), from, amount, payPassword: DEMO_PAY_PASSWORD }, { token });
     const answers = await Promise.all([exchange(apps[0]!, "cash", "100"), exchange(apps[1]!, "cash", "100.5")]);

@@ -322,7 +322,14 @@ describe("dashboard: exposure and feed health", () => {
       (await h.database.db.execute("select id from users where account = 'demo'" as never)) as unknown as { rows: Array<{ id: number }> }
     ).rows[0]!.id;
     const now = h.clock.now;
-    const order = (id: string, direction: "up" | "down", amount: number, payoutBps: number, openPrice = 100_000, expiresAt = now + 3600) => ({
+    const order = (
+      id: string,
+      direction: "up" | "down",
+      amount: number,
+      payoutBps: number,
+      openPrice = 100_000,
+      expiresAt = now + 3600,
+    ) => ({
       userId: user,
       productId: 1,
       requestId: `risk-${id}`,
@@ -336,16 +343,14 @@ describe("dashboard: exposure and feed health", () => {
       openTime: now,
       expiresAt,
     });
-    await h.database.db
-      .insert(orders)
-      .values([
-        order("a", "up", 100_00, 8000),
-        order("b", "up", 33_33, 8500),
-        order("c", "down", 50_00, 8000),
-        // a later expiry settles on its own tick: an up from 1.00000 and a down from 1.00200 both win at 1.00001
-        order("d", "up", 100_00, 8500, 100_000, now + 7200),
-        order("e", "down", 100_00, 8500, 100_200, now + 7200),
-      ]);
+    await h.database.db.insert(orders).values([
+      order("a", "up", 100_00, 8000),
+      order("b", "up", 33_33, 8500),
+      order("c", "down", 50_00, 8000),
+      // a later expiry settles on its own tick: an up from 1.00000 and a down from 1.00200 both win at 1.00001
+      order("d", "up", 100_00, 8500, 100_000, now + 7200),
+      order("e", "down", 100_00, 8500, 100_200, now + 7200),
+    ]);
     const risk = (await api(h, opsEndpoints.risk, {}, as("content"))).body.data;
     const row = risk.exposure.find((r) => r.productId === 1);
     expect(row).toMatchObject({
@@ -359,7 +364,14 @@ describe("dashboard: exposure and feed health", () => {
     });
     expect(row?.expiries).toEqual([
       { expiresAt: now + 3600, orders: 3, stakes: "183.33", worstCasePayout: "241.66", worstCaseNet: "58.33", worstSettlePrice: "1.00001" },
-      { expiresAt: now + 7200, orders: 2, stakes: "200.00", worstCasePayout: "370.00", worstCaseNet: "170.00", worstSettlePrice: "1.00001" },
+      {
+        expiresAt: now + 7200,
+        orders: 2,
+        stakes: "200.00",
+        worstCasePayout: "370.00",
+        worstCaseNet: "170.00",
+        worstSettlePrice: "1.00001",
+      },
     ]);
     expect(risk.process).toMatchObject({ leader: true, database: "pglite" });
     const feed = risk.feed.find((f) => f.productId === 1);

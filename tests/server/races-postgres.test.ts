@@ -5,10 +5,11 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 import { settleDueOrders } from "#server/jobs/settlement";
 
-import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid } from "./harness";
+import { api, type Harness, placeOrder, productId, rid } from "./harness";
 import { addOperator, type OpsSite, signedIn } from "./ops-sites";
 import { type PostgresPair, startPostgresPair } from "./postgres-pair";
 import { fundedUser, uploadPng } from "./security/funded-user";
+import { presetMoneyRules, staff as staffSession } from "./staff";
 
 /**
  * Every claim about two things at once, on PostgreSQL with two apps (a pool each), where two transactions really
@@ -27,15 +28,16 @@ beforeAll(async () => {
   holder = new pg.Client({ connectionString: pair.postgres.url });
   await holder.connect();
   // withdrawals are allowed all day here; the daily count is not what these tests are about unless they say so
-  await ops(leader, opsEndpoints.setMoneyRules, { window: "00:00-24:00", dailyCount: "20" });
+  await presetMoneyRules(leader, { windowStart: "00:00", windowEnd: "24:00", dailyCount: 20 });
 }, 120_000);
 afterAll(async () => {
   await holder?.end();
   await pair?.close();
 });
 
-const ops = (h: Harness, endpoint: (typeof opsEndpoints)[keyof typeof opsEndpoints], fields: Record<string, string>) =>
-  api(h, endpoint, fields, { "ops-token": OPS_TOKEN });
+/** A finance person (signed in once on the shared database) acting through either app. */
+const ops = async (h: Harness, endpoint: (typeof opsEndpoints)[keyof typeof opsEndpoints], fields: Record<string, string>) =>
+  api(h, endpoint, fields, await staffSession(leader, "finance", "race-finance"));
 const cents = (text: string) => Math.round(Number(text) * 100);
 const wallet = async (token: string) => (await api(leader, endpoints.wallet, {}, { token })).body.data;
 const errors = (answers: Array<{ body: { code: number; err?: string } }>) => answers.map((a) => a.body.err ?? "ok").sort();
@@ -171,7 +173,7 @@ describe("withdrawal requests from two processes at once", () => {
   });
 
   it("concurrent withdrawals keep to the daily count", async () => {
-    await ops(leader, opsEndpoints.setMoneyRules, { dailyCount: "3" });
+    await presetMoneyRules(leader, { dailyCount: 3 });
     try {
       const customer = await fundedUser(leader, account("count"), "5000");
       const userId = await userIdOf(customer.account);
@@ -189,7 +191,7 @@ describe("withdrawal requests from two processes at once", () => {
       expect(errors(answers)).toEqual(["ok", "ok", "ok", "withdraw_count_limit", "withdraw_count_limit", "withdraw_count_limit"]);
       expect(await wallet(customer.token)).toMatchObject({ cash: "4700.00", frozen: "300.00" });
     } finally {
-      await ops(leader, opsEndpoints.setMoneyRules, { dailyCount: "20" });
+      await presetMoneyRules(leader, { dailyCount: 20 });
     }
   });
 });
@@ -251,7 +253,7 @@ describe("withdrawal reviews from two processes at once", () => {
 
   it("approve ∥ approve pays out once", async () => {
     const { first, balances } = await twoPending("300");
-    const token = { "ops-token": OPS_TOKEN };
+    const token = await staffSession(leader, "finance", "race-finance");
     const answers = await reviewsAtOnce(first, [
       { h: leader, fields: { decision: "approve" }, headers: token },
       { h: follower, fields: { decision: "approve" }, headers: token },
@@ -263,7 +265,7 @@ describe("withdrawal reviews from two processes at once", () => {
 
   it("approve ∥ reject: one decision stands and the money follows it", async () => {
     const { first, balances } = await twoPending("300");
-    const token = { "ops-token": OPS_TOKEN };
+    const token = await staffSession(leader, "finance", "race-finance");
     const answers = await reviewsAtOnce(first, [
       { h: leader, fields: { decision: "approve" }, headers: token },
       { h: follower, fields: { decision: "reject", reason: "name on the card differs" }, headers: token },
@@ -314,7 +316,7 @@ describe("withdrawal reviews from two processes at once", () => {
       expect(second.body).toMatchObject({ code: 1, data: { status: "success", secondApprovalNeeded: false } });
       expect(await balances()).toMatchObject({ frozen: "1500.00" });
     } finally {
-      await ops(leader, opsEndpoints.setMoneyRules, { dualApprovalAbove: "0" });
+      await presetMoneyRules(leader, { dualApprovalAbove: 0 });
     }
   });
 });

@@ -24,7 +24,7 @@ interface Site {
   clock: { now: number };
 }
 
-const sessions = new WeakMap<Db, Map<string, { cookie: string; at: number }>>();
+const sessions = new WeakMap<Db, Map<string, { cookie: Promise<string>; at: number }>>();
 
 /**
  * The cookie header of a named person of `role` (made on first use), signed in with password and authenticator
@@ -33,10 +33,18 @@ const sessions = new WeakMap<Db, Map<string, { cookie: string; at: number }>>();
  */
 export async function staff(site: Site, role: OpsRole = "admin", name = `staff-${role}`): Promise<{ cookie: string }> {
   const db = site.database.db;
-  const known = sessions.get(db) ?? new Map<string, { cookie: string; at: number }>();
+  const known = sessions.get(db) ?? new Map<string, { cookie: Promise<string>; at: number }>();
   sessions.set(db, known);
   const cached = known.get(name);
-  if (cached && site.clock.now >= cached.at && site.clock.now - cached.at < RENEW_AFTER_SECONDS) return { cookie: cached.cookie };
+  if (cached && site.clock.now >= cached.at && site.clock.now - cached.at < RENEW_AFTER_SECONDS) return { cookie: await cached.cookie };
+  // kept while it is made: requests started together share one sign-in (an authenticator code is good once)
+  const cookie = signIn(site, role, name);
+  known.set(name, { cookie, at: site.clock.now });
+  return { cookie: await cookie };
+}
+
+async function signIn(site: Site, role: OpsRole, name: string): Promise<string> {
+  const db = site.database.db;
   try {
     await createOperator(db, { username: name, role, password: STAFF_PASSWORD }, site.clock.now);
   } catch (error) {
@@ -49,9 +57,7 @@ export async function staff(site: Site, role: OpsRole = "admin", name = `staff-$
     code: totpCode(name, row!.totpSecret, site.clock.now),
     address: "10.7.0.1",
   });
-  const cookie = `ops_session=${token}`;
-  known.set(name, { cookie, at: site.clock.now });
-  return { cookie };
+  return `ops_session=${token}`;
 }
 
 /**
@@ -71,6 +77,11 @@ export async function setMoneyRulesByTwo(site: Site & Served, fields: Record<str
   let last = proposed;
   if (proposed.body.code !== 1) return proposed;
   for (const change of proposed.body.data.pendingChanges)
-    last = await api(site, opsEndpoints.decideMoneyRuleChange, { id: String(change.id), decision: "approve" }, await staff(site, "admin", "rules-admin-b"));
+    last = await api(
+      site,
+      opsEndpoints.decideMoneyRuleChange,
+      { id: String(change.id), decision: "approve" },
+      await staff(site, "admin", "rules-admin-b"),
+    );
   return last;
 }

@@ -21,8 +21,14 @@ afterAll(() => h?.close());
 
 const token = { "ops-token": OPS_TOKEN };
 const withdraw = async (who: Awaited<ReturnType<typeof fundedUser>>, amount: string) =>
-  (await api(h, endpoints.withdraw, { requestId: rid(), amount, cardId: String(who.cardId), payPassword: who.payPassword }, { token: who.token }))
-    .body.data.id as number;
+  (
+    await api(
+      h,
+      endpoints.withdraw,
+      { requestId: rid(), amount, cardId: String(who.cardId), payPassword: who.payPassword },
+      { token: who.token },
+    )
+  ).body.data.id as number;
 
 describe("the two-person threshold", () => {
   it("counts the customer's paid total of the day: three withdrawals of 999 under 1 000 are not paid alone", async () => {

@@ -25,7 +25,11 @@ export function worstCasePayout(groups: readonly OpenOrderGroup[]): { payout: nu
   for (const price of [...candidates].sort((a, b) => a - b)) {
     let payout = 0;
     for (const group of groups) {
-      payout += orderOutcome({ direction: group.direction, openPrice: group.openPrice, amountCents: group.amount, payoutBps: group.payoutBps }, price).credit * group.count;
+      payout +=
+        orderOutcome(
+          { direction: group.direction, openPrice: group.openPrice, amountCents: group.amount, payoutBps: group.payoutBps },
+          price,
+        ).credit * group.count;
     }
     if (payout > worst.payout) worst = { payout, settlePrice: price };
   }

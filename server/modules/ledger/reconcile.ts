@@ -105,5 +105,11 @@ export async function reconcile(ctx: ServiceContext) {
     }
   }
   const auditChain = await checkAuditChain(ctx.db);
-  return { users: result.rows.length, drift, negativeBalances: negative, auditChain, ok: drift.length === 0 && negative === 0 && auditChain.ok };
+  return {
+    users: result.rows.length,
+    drift,
+    negativeBalances: negative,
+    auditChain,
+    ok: drift.length === 0 && negative === 0 && auditChain.ok,
+  };
 }

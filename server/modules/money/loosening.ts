@@ -42,7 +42,9 @@ export function splitByLoosening(
   for (const [field, value] of Object.entries(change) as Array<[Field, MoneySettings[Field]]>) {
     if (value === current[field]) continue;
     const check = loosens[field];
-    const isLoosening = windowFields.includes(field) ? windowLater : check !== undefined && check(current[field] as number, value as number);
+    const isLoosening = windowFields.includes(field)
+      ? windowLater
+      : check !== undefined && check(current[field] as number, value as number);
     (isLoosening ? later : now)[field] = value;
   }
   return { now: now as Partial<MoneySettings>, later: later as Partial<MoneySettings> };

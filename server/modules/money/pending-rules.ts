@@ -55,7 +55,12 @@ export async function decideChange(
   if (row.proposedBy === decider.id) throw new AppError("second_approval_required");
   const [decided] = await ctx.db
     .update(moneyRuleChanges)
-    .set({ status: decision === "approve" ? "applied" : "rejected", decidedBy: decider.id, decidedByName: decider.username, decidedAt: ctx.now() })
+    .set({
+      status: decision === "approve" ? "applied" : "rejected",
+      decidedBy: decider.id,
+      decidedByName: decider.username,
+      decidedAt: ctx.now(),
+    })
     .where(and(eq(moneyRuleChanges.id, id), eq(moneyRuleChanges.status, "pending")))
     .returning();
   if (!decided) throw new AppError("already_reviewed");

@@ -106,7 +106,11 @@ export async function checkAuditChain(db: Db | Tx) {
       coalesce((select json_agg(b order by b.chain_seq) from (select * from broken order by chain_seq limit ${BREAKS_LISTED}) b), '[]'::json) as first
   `)) as unknown as { rows: Array<{ total: number; broken: number; first: unknown }> };
   const [row] = rows.rows;
-  const first = (typeof row?.first === "string" ? JSON.parse(row.first) : (row?.first ?? [])) as Array<{ id: number | string; chain_seq: number | string; kind: AuditChainBreak["kind"] }>;
+  const first = (typeof row?.first === "string" ? JSON.parse(row.first) : (row?.first ?? [])) as Array<{
+    id: number | string;
+    chain_seq: number | string;
+    kind: AuditChainBreak["kind"];
+  }>;
   return {
     ok: Number(row?.broken ?? 0) === 0,
     rows: Number(row?.total ?? 0),

@@ -83,8 +83,16 @@ export async function listRecharges(ctx: ServiceContext, status: ReviewStatus | 
     .orderBy(desc(recharges.id))
     .limit(100);
   const rules = await moneySettings(ctx.db);
-  const names = await approverNames(ctx.db, rows.map(({ row }) => row.firstApprovedBy));
-  const twoPeople = await awaitingTwo(ctx, recharges, rows.map(({ row }) => row), rules);
+  const names = await approverNames(
+    ctx.db,
+    rows.map(({ row }) => row.firstApprovedBy),
+  );
+  const twoPeople = await awaitingTwo(
+    ctx,
+    recharges,
+    rows.map(({ row }) => row),
+    rules,
+  );
   return rows.map(({ row, account, channel }) => ({
     id: row.id,
     userId: row.userId,

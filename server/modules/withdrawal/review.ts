@@ -94,8 +94,16 @@ export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus 
     .orderBy(desc(withdrawals.id))
     .limit(100);
   const rules = await moneySettings(ctx.db);
-  const names = await approverNames(ctx.db, rows.map(({ row }) => row.firstApprovedBy));
-  const twoPeople = await awaitingTwo(ctx, withdrawals, rows.map(({ row }) => row), rules);
+  const names = await approverNames(
+    ctx.db,
+    rows.map(({ row }) => row.firstApprovedBy),
+  );
+  const twoPeople = await awaitingTwo(
+    ctx,
+    withdrawals,
+    rows.map(({ row }) => row),
+    rules,
+  );
   return rows.map(({ row, account }) => ({
     id: row.id,
     userId: row.userId,
