@@ -10,7 +10,6 @@ import { opsEndpoints } from "#contract/ops";
 import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
 import { AppError } from "../modules/errors";
-import { personOf } from "./ops-session";
 import { describeChannel, findChannel, listChannelsForOps, setChannel } from "../modules/recharge/channels";
 import { listRecharges, reviewRecharge } from "../modules/recharge/review";
 import { rechargeInfo, rechargeRecords, submitRecharge } from "../modules/recharge/service";
@@ -18,6 +17,7 @@ import { findUpload, saveUpload, type UploadContext } from "../modules/recharge/
 import { languageOf, sendOk } from "./envelope";
 import { translate } from "./i18n";
 import { moneyLimits } from "./money-limits";
+import { personOf } from "./ops-session";
 import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";
 import { uploadHeaders } from "./upload-headers";

@@ -5,11 +5,11 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
-import { personOf } from "./ops-session";
 import { listWithdrawals, reviewWithdrawal } from "../modules/withdrawal/review";
 import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { translate } from "./i18n";
 import { moneyLimits } from "./money-limits";
+import { personOf } from "./ops-session";
 import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";
 

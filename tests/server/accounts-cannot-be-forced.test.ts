@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_ACCOUNT_FAILURE_LIMIT } from "#contract/constants";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
-import { presetMoneyRules } from "./staff";
 import { fundedUser } from "./security/funded-user";
+import { presetMoneyRules } from "./staff";
 
 /**
  * Passwords cannot be guessed faster than the rules allow, by sending guesses one after another or all at

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
-import { presetMoneyRules } from "./staff";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser } from "./security/funded-user";
 import { expectCatalogRefusal, readReply } from "./security/refusal";
 import { stateFingerprint } from "./security/state-fingerprint";
+import { presetMoneyRules } from "./staff";
 
 /**
  * Another user's objects are never readable or changeable: Bob sends Alice's order, subscription, message,

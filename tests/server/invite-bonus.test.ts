@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { api, freshPhone, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
-import { staff } from "./staff";
+import { api, freshPhone, type Harness, registerUser, rid, startHarness } from "./harness";
 import { makePng, multipart } from "./images";
 import { residentId } from "./resident-ids";
+import { staff } from "./staff";
 
 let h: Harness;
 beforeAll(async () => {

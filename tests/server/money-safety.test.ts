@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
-import { presetMoneyRules, staff } from "./staff";
 import { checkCharacter, residentId, residentIdEndingInX, withWrongCheck } from "./resident-ids";
 import { fundedUser, uploadPng } from "./security/funded-user";
+import { presetMoneyRules, staff } from "./staff";
 
 let h: Harness;
 beforeAll(async () => {

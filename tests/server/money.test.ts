@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "#contract/endpoints";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
-import { presetMoneyRules, setMoneyRulesByTwo, staff } from "./staff";
 import { makeJpeg, makePng, makeWebp, multipart } from "./images";
+import { presetMoneyRules, setMoneyRulesByTwo, staff } from "./staff";
 
 let h: Harness;
 beforeAll(async () => {

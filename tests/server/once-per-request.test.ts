@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
-import { presetMoneyRules, staff } from "./staff";
+import { api, type Harness, rid, startHarness } from "./harness";
 import { residentId } from "./resident-ids";
 import { fieldsOf, userEndpoints } from "./security/every-endpoint";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
 import { stateFingerprint } from "./security/state-fingerprint";
+import { presetMoneyRules, staff } from "./staff";
 
 /**
  * Every money-moving or record-creating POST happens once per requestId: identical requests sent together (a

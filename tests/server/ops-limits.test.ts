@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { api, type Harness, loginDemo, OPS_TOKEN, startHarness } from "./harness";
+import { api, type Harness, loginDemo, startHarness } from "./harness";
 import { staff } from "./staff";
 
 let h: Harness;

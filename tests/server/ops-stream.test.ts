@@ -7,10 +7,10 @@ import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
 
 import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
-import { presetMoneyRules, staff } from "./staff";
 import { addOperator, type OpsSite, signedIn } from "./ops-sites";
 import { residentId } from "./resident-ids";
 import { fundedUser, uploadPng } from "./security/funded-user";
+import { presetMoneyRules, staff } from "./staff";
 import { type OpenStream, openStream, type ReceivedEvent } from "./stream-client";
 
 /**

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 
-import { opsEndpoints } from "#contract/ops";
-
 import type { OpsRole } from "#contract/operators";
+import { opsEndpoints } from "#contract/ops";
 import type { Db } from "#server/db/client";
 import { operators } from "#server/db/schema";
 import type { ServiceContext } from "#server/modules/context";

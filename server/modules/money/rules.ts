@@ -1,6 +1,5 @@
 import { PAYOUT_RATE_LIMIT_BPS } from "#contract/constants";
 import { rateToBps } from "#contract/money";
-
 import type { MoneyRules } from "#contract/ops-money-answers";
 
 import type { ServiceContext } from "../context";

@@ -2,8 +2,8 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import { api, type Harness, registerUser, rid } from "../harness";
-import { staff } from "../staff";
 import { makePng, multipart } from "../images";
+import { staff } from "../staff";
 
 export interface FundedUser {
   account: string;
