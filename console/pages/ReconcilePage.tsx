@@ -35,6 +35,22 @@ export function ReconcilePage() {
               ? t`Every balance equals the sum of its ledger rows (${data.users} users, checked ${when(data.at)}).`
               : t`${data.drifting} of ${data.users} users differ from their ledger; ${data.negativeBalances} negative balances (checked ${when(data.at)}).`}
           </p>
+          <p role="status" className={data.auditChain.ok ? "notice" : "error"} data-testid="audit-chain">
+            {data.auditChain.ok
+              ? t`The audit log's hash chain holds (${data.auditChain.rows} rows).`
+              : t`The audit log's hash chain breaks in ${data.auditChain.broken} places: rows were removed or altered.`}
+          </p>
+          {data.auditChain.breaks.length > 0 && (
+            <ul className="chain-breaks">
+              {data.auditChain.breaks.map((item) => (
+                <li key={item.id}>
+                  {item.kind === "altered"
+                    ? t`Row ${item.id} (place ${item.seq}) was altered after it was written.`
+                    : t`Rows before row ${item.id} (place ${item.seq}) are missing.`}
+                </li>
+              ))}
+            </ul>
+          )}
           <h2>
             <Trans>Platform totals</Trans>
           </h2>
