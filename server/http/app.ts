@@ -35,7 +35,6 @@ import { registerMoneyRulesRoutes } from "./money-rules-routes";
 import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import { identifyOperator, requireRole } from "./ops-session";
-import { registerOpsStreamRoutes } from "./ops-stream-routes";
 import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
 import { serveApp, serveConsole } from "./static-app";
@@ -75,6 +74,8 @@ export interface AppOptions {
   /** the built console (dist-ops), served at /ops/ */
   consoleDir?: string;
   rateLimitScale?: number;
+  /** how often an open update stream gets a keep-alive comment and its hold is checked (15 s) */
+  streamHeartbeatMs?: number;
   /** PostgreSQL: the rate limits (per route and app-wide) count in the database, shared by every process */
   sharedRateLimits?: boolean;
   /** the shared rate limits' clock in ms (Date.now); tests move it to end a window */
@@ -236,8 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await eventHub.start(options.listen);
   app.decorate("eventHub", eventHub);
   app.addHook("onClose", () => eventHub.stop());
-  registerStreamRoutes(app, options.ctx, eventHub, scale);
-  registerOpsStreamRoutes(app, options.ctx, eventHub, scale);
+  registerStreamRoutes(app, options.ctx, eventHub, { scale, heartbeatMs: options.streamHeartbeatMs });
 
   if (options.distDir) await serveApp(app, options.distDir);
   if (options.consoleDir) await serveConsole(app, options.consoleDir);

@@ -10,6 +10,7 @@ import { opsEndpoints } from "#contract/ops";
 import { searchUsers, userDetail } from "../modules/accounts/customer-views";
 import { dashboard } from "../modules/dashboard/figures";
 import { AppError } from "../modules/errors";
+import { tellStreamsOperatorChanged } from "../modules/events/console-events";
 import { moneySettings } from "../modules/money/settings";
 import { listAudit, writeAudit } from "../modules/operators/audit";
 import { ANONYMOUS_OPERATOR, createOperator, endOperatorSession, listOperators, redeemSetupCode } from "../modules/operators/service";
@@ -83,6 +84,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
   opsWriteRoute(app, c.operatorLogout, ctx, async (_input, { request, reply, operator }, scoped, note) => {
     note.target = operator.id === null ? "token" : `operator:${operator.id}`;
     const data = await endOperatorSession(scoped.db, operator);
+    if (operator.id !== null) await tellStreamsOperatorChanged(scoped.db, operator.id, ctx.now());
     clearSessionCookie(request, reply);
     return { data, message: successMessages.logged_out };
   });

@@ -79,6 +79,8 @@ export interface HarnessOptions {
   follower?: boolean;
   /** a clock shared with another harness (two processes of one deployment see one time) */
   clock?: { now: number };
+  /** how often open update streams get their keep-alive and check their hold (15 s as in production) */
+  streamHeartbeatMs?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -120,6 +122,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     uploadsDir,
     rateLimitScale: options.rateLimitScale ?? 100,
     listen: database.listen,
+    streamHeartbeatMs: options.streamHeartbeatMs,
   });
   await app.ready();
   return {

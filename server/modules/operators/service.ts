@@ -31,7 +31,7 @@ export const actorKey = (operator: OperatorIdentity) => (operator.id === null ? 
 
 /** a console session ends 8 hours after sign-in, or after 30 minutes without a request */
 export const SESSION_SECONDS = 8 * 3600;
-const IDLE_SECONDS = 30 * 60;
+export const IDLE_SECONDS = 30 * 60;
 /** reads refresh the idle clock at most once a minute, so they do not all write */
 const TOUCH_AFTER_SECONDS = 60;
 const SETUP_KEY = "ops_setup";
