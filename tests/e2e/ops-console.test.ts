@@ -175,7 +175,8 @@ describe("operator console", () => {
     await page.getByLabel("Title", { exact: true }).fill("Maintenance on Sunday");
     await page.getByLabel("Summary").fill("Trading pauses for an hour");
     await page.getByLabel(/^Body/).fill("<p>We update the servers from 02:00 to 03:00.</p>");
-    // the preview is the customer's own detail page, 390 px wide, updated as the operator types
+    // the preview is the customer app itself (its preview page, framed), 390 px wide, updated as the operator types
+    expect(await page.locator("iframe.customer-preview").getAttribute("src")).toBe("/h5/#/pages/about/preview");
     const preview = page.frameLocator("iframe.customer-preview");
     await expect.poll(() => preview.locator(".article h2").textContent()).toBe("Maintenance on Sunday");
     expect(await preview.locator(".rich-text p").textContent()).toBe("We update the servers from 02:00 to 03:00.");
