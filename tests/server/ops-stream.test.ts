@@ -51,6 +51,12 @@ async function opsTicket(role: OpsRole): Promise<string> {
 const openOps = (role: OpsRole, query: string, headers: Record<string, string> = {}) =>
   openStream(base, query, { cookie: cookie[role], ...headers }, "/api/ops/stream");
 
+/** The customer asks for real-name verification: the real-name queue (support's topic) gets a request. */
+async function askRealName(token: string, name: string, idNumber: string) {
+  const certified = await api(h, "POST", "/api/user/certification", { requestId: rid(), name, idNumber, agree: "1" }, { token });
+  expect(certified.body.code, certified.body.msg).toBe(1);
+}
+
 /** What a role's stream said, as `kind queue change` words, comparable to a list written out by hand. */
 const said = (events: ReceivedEvent[]) =>
   events.map((event) => [event.kind, event.data.queue, event.data.change].filter((part) => part !== undefined).join(" "));
@@ -101,14 +107,7 @@ describe("what each operator hears", () => {
     const user = await fundedUser(h, "opswatch1");
     const pid = productId(h.feed, "BTCUSDT");
     expect((await placeOrder(h, user.token, pid)).body.code).toBe(1);
-    const certified = await api(
-      h,
-      "POST",
-      "/api/user/certification",
-      { requestId: rid(), name: "Watch Lee", idNumber: residentId("19880808", 7), agree: "1" },
-      { token: user.token },
-    );
-    expect(certified.body.code, certified.body.msg).toBe(1);
+    await askRealName(user.token, "Watch Lee", residentId("19880808", 7));
     expect((await placeOrder(h, user.token, pid)).body.code).toBe(1);
 
     const everything = [
@@ -180,13 +179,7 @@ describe("a console stream that comes back", () => {
     expect(said([seen!])).toEqual(["queue_changed withdrawal submitted"]);
     stream.close();
     // while away: a real-name request (not finance's), a withdrawal decided, an order
-    await api(
-      h,
-      "POST",
-      "/api/user/certification",
-      { requestId: rid(), name: "Back Lee", idNumber: residentId("19900101", 9), agree: "1" },
-      { token: user.token },
-    );
+    await askRealName(user.token, "Back Lee", residentId("19900101", 9));
     const decided = await api(
       h,
       "POST",
@@ -265,14 +258,7 @@ describe("a console stream is held by the session that opened it", () => {
     const again = await streamOf(h.app, base, moved.cookie);
     expect(again.status).toBe(200);
     const user = await fundedUser(h, "opswatch6");
-    const certified = await api(
-      h,
-      "POST",
-      "/api/user/certification",
-      { requestId: rid(), name: "Moved Lee", idNumber: residentId("19870707", 3), agree: "1" },
-      { token: user.token },
-    );
-    expect(certified.body.code, certified.body.msg).toBe(1);
+    await askRealName(user.token, "Moved Lee", residentId("19870707", 3));
     // support's topic only: the recharge before it is not support's
     expect(said(await again.waitFor(1))).toEqual(["queue_changed verification submitted"]);
     again.close();
