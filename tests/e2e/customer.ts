@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { inject } from "vitest";
 
 import { makePng } from "../server/images";
+import { registrationForm } from "../server/registration-form";
 import { appUrl, baseUrl, uniqueAccount, uniquePhone } from "./helpers";
 
 export interface Customer {
@@ -46,16 +47,11 @@ export async function registerCustomer(prefix: string): Promise<Customer> {
   if (sent.code !== 1) throw new Error(`sms: ${sent.msg}`);
   // the code as the operator reads it (`ops sms`), over HTTP: quicker than starting the CLI
   const [latest] = (await opsCall("GET", "/api/ops/sms", { phone })).data as Array<{ code: string }>;
-  const registered = await apiCall("POST", "/api/login/reg", {
-    account,
-    password,
-    password2: password,
-    payPassword,
-    payPassword2: payPassword,
-    phone,
-    smsCode: latest!.code,
-    inviteCode: "DEMO88",
-  });
+  const registered = await apiCall(
+    "POST",
+    "/api/login/reg",
+    registrationForm({ account, password, payPassword, phone, smsCode: latest!.code }),
+  );
   if (registered.code !== 1) throw new Error(`register: ${registered.msg}`);
   return { account, password, payPassword, token: registered.data.token as string };
 }

@@ -22,6 +22,7 @@ import { seedPlans } from "#server/modules/finance/service";
 import { seedTranslations } from "#server/modules/localized-texts/seed-translations";
 import { seedDepositChannels } from "#server/modules/recharge/seed-channels";
 
+import { registrationForm } from "./registration-form";
 import { migratedTemplate } from "./template-database";
 
 /**
@@ -228,6 +229,10 @@ export async function loginDemo(h: Served): Promise<string> {
   return answer.body.data.token as string;
 }
 
+/** Changes the login password as the security page does (`password2` repeats `password` unless told). */
+export const changeLoginPassword = (h: Served, token: string, oldPassword: string, password: string, password2 = password) =>
+  api(h, endpoints.changeLoginPassword, { oldPassword, password, password2 }, { token });
+
 /** Counts of the tables a refused request must not change. */
 export async function snapshot(h: Harness): Promise<string> {
   const result = await h.database.db.execute(
@@ -245,15 +250,6 @@ export async function registerUser(h: Harness, account: string, password = "secr
   const sent = await api(h, endpoints.sendSms, { phone });
   if (sent.body.code !== 1) throw new Error(`sms failed: ${sent.body.msg}`);
   const code = h.sentSms.at(-1)!.code;
-  const answer = await api(h, endpoints.register, {
-    account,
-    password,
-    password2: password,
-    payPassword,
-    payPassword2: payPassword,
-    phone,
-    smsCode: code,
-    inviteCode: "DEMO88",
-  });
+  const answer = await api(h, endpoints.register, registrationForm({ account, password, payPassword, phone, smsCode: code }));
   return { answer, phone, token: answer.body.data?.token as string | undefined };
 }
