@@ -65,6 +65,27 @@ export async function logInThroughPage(page: Page, customer: Customer, hash = "/
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
+/** The id of the BTCUSDT product: crypto trades around the clock, so a browser test can order it at any hour. */
+export async function btcProductId(): Promise<string> {
+  const products = (await apiCall("GET", "/api/index/ajaxdata", { market: "crypto" })).data as Array<{ id: number; code: string }>;
+  return String(products.find((product) => product.code === "BTCUSDT")!.id);
+}
+
+/**
+ * A 30 s "up" order of 10 U on BTCUSDT placed through the API, as the customer's other device would; its id.
+ * Throws when the server refuses it, so a test never waits for the result of an order that was not placed.
+ */
+export async function placeBtcOrder(customer: { token: string }): Promise<number> {
+  const placed = await apiCall(
+    "POST",
+    "/api/user/addorder",
+    { pid: await btcProductId(), direction: "up", seconds: "30", amount: "10", requestId: crypto.randomUUID() },
+    customer.token,
+  );
+  if (placed.code !== 1) throw new Error(`order: ${placed.msg}`);
+  return (placed.data as { id: number }).id;
+}
+
 /** Gives the customer cash the honest way: a recharge with its screenshot, approved by the operator. */
 export async function fund(customer: Customer, amount: string): Promise<void> {
   const form = new FormData();
