@@ -229,6 +229,10 @@ export async function loginDemo(h: Served): Promise<string> {
   return answer.body.data.token as string;
 }
 
+/** An operator endpoint by method and path, called with the machine token as the ops CLI calls it. */
+export const opsCall = (h: Served, method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+
 /** Changes the login password as the security page does (`password2` repeats `password` unless told). */
 export const changeLoginPassword = (h: Served, token: string, oldPassword: string, password: string, password2 = password) =>
   api(h, endpoints.changeLoginPassword, { oldPassword, password, password2 }, { token });
