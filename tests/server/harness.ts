@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 import type { AnswerOf, ApiPath } from "#contract/paths";
@@ -232,6 +233,22 @@ export async function loginDemo(h: Served): Promise<string> {
 /** An operator endpoint by method and path, called with the machine token as the ops CLI calls it. */
 export const opsCall = (h: Served, method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
   api(h, method, path, fields, { "ops-token": OPS_TOKEN });
+
+/**
+ * The set-up of a file of order tests: a harness for the file with the demo customer signed in and BTCUSDT's
+ * id, the clock one second on before each test (so each order opens on a new tick). Read it inside a test.
+ */
+export function demoTraderPerFile(): { h: Harness; token: string; btc: number } {
+  const site = {} as { h: Harness; token: string; btc: number };
+  beforeAll(async () => {
+    site.h = await startHarness();
+    site.token = await loginDemo(site.h);
+    site.btc = productId(site.h.feed, "BTCUSDT");
+  });
+  afterAll(() => site.h?.close());
+  beforeEach(() => site.h.advance(1));
+  return site;
+}
 
 /** Changes the login password as the security page does (`password2` repeats `password` unless told). */
 export const changeLoginPassword = (h: Served, token: string, oldPassword: string, password: string, password2 = password) =>
