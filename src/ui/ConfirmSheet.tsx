@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { useAmountFormat } from "@/i18n/format";
 import { CURRENCY } from "#contract/constants";
 
-import { FundPasswordField } from "./FundPasswordField";
+import { Field } from "./Field";
 import { Sheet } from "./Sheet";
 
 /**
@@ -56,7 +56,16 @@ export function ConfirmSheet({
             </div>
           ))}
         </dl>
-        {askPassword && <FundPasswordField value={payPassword} onChange={setPayPassword} />}
+        {askPassword && (
+          <Field
+            label={t`Fund password`}
+            type="password"
+            autoComplete="off"
+            name="payPassword"
+            value={payPassword}
+            onChange={(e) => setPayPassword(e.target.value)}
+          />
+        )}
         {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Confirm`}
