@@ -23,7 +23,7 @@ const layer = (name, message) => ({ group: [`**/${name}`, `**/${name}/**`], mess
  * the customer's refusal.
  */
 const ledgerWriter = {
-  group: ["**/db/ledger", "**/db/ledger.ts"],
+  group: ["**/db/ledger", "**/db/ledger.ts", "**/db/order-voids", "**/db/order-voids.ts"],
   message: "services book money with moveMoney from server/modules/ledger, not with the db-level ledger writer",
 };
 

@@ -49,6 +49,11 @@ const answers =
   <const P extends Omit<OpsPath, "answer">>(path: P): P & OpsPath<Answer> =>
     path;
 
+/** Publishing one language of a content item answers that language as stored, with the item's key. */
+type PublishedContent = Omit<ContentLanguage, "updatedAt"> & { item: string };
+/** Which languages of a content item are published once a change applied. */
+type ContentPublication = { item: string; languages: Record<string, boolean> };
+
 /** Who may call what (admin always may). */
 const ADMIN: readonly OpsRole[] = [];
 const FINANCE: readonly OpsRole[] = ["finance"];
@@ -120,20 +125,10 @@ export const opsPaths = {
   sendMessage: answers<{ id: number; to: string }>()({ method: "POST", path: "/api/ops/message", auth: "ops", roles: SUPPORT }),
   setInviteBonus: answers<InviteBonusSetting>()({ method: "POST", path: "/api/ops/invite-bonus", auth: "ops", roles: FINANCE }),
   smsOutbox: answers<SmsOutboxRow[]>()({ method: "GET", path: "/api/ops/sms", auth: "ops", roles: SUPPORT }),
-  publishContent: answers<Omit<ContentLanguage, "updatedAt"> & { item: string }>()({
-    method: "POST",
-    path: "/api/ops/content",
-    auth: "ops",
-    roles: CONTENT,
-  }),
+  publishContent: answers<PublishedContent>()({ method: "POST", path: "/api/ops/content", auth: "ops", roles: CONTENT }),
   listContentItems: answers<ContentItemPage>()({ method: "GET", path: "/api/ops/contents", auth: "ops", roles: CONTENT }),
   contentItem: answers<ContentItemForOps>()({ method: "GET", path: "/api/ops/content/item", auth: "ops", roles: CONTENT }),
-  setContentPublished: answers<{ item: string; languages: Record<string, boolean> }>()({
-    method: "POST",
-    path: "/api/ops/content/publish",
-    auth: "ops",
-    roles: CONTENT,
-  }),
+  setContentPublished: answers<ContentPublication>()({ method: "POST", path: "/api/ops/content/publish", auth: "ops", roles: CONTENT }),
   office: answers<OfficePlace>()({ method: "GET", path: "/api/ops/office", auth: "ops", roles: CONTENT }),
   setOffice: answers<OfficePlace>()({ method: "POST", path: "/api/ops/office", auth: "ops", roles: CONTENT }),
   listPlansForOps: answers<PlanWithEarnings[]>()({ method: "GET", path: "/api/ops/plans", auth: "ops", roles: FINANCE }),

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 
-import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
-import { makeJpeg, makePng, makeWebp, multipart } from "./images";
+import { api, type Harness, OPS_TOKEN, opsCall, registerUser, rid, snapshot, startHarness } from "./harness";
+import { makeJpeg, makePng, makeWebp, uploadFile } from "./images";
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,20 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
-  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
 let n = 0;
 async function richUser(cash = "1000") {
   const { token } = await registerUser(h, `money${Date.now() % 1_000_000}${n++}`, "login123", "fund1234");
   const t = token!;
   // funded the honest way: a reviewed recharge
   const recharge = await submitRecharge(t, cash);
-  await ops("POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" });
+  await opsCall(h, "POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" });
   return t;
 }
 /** A recharge of `amount` U to the first channel, with a fresh screenshot, waiting for review. */
 async function submitRecharge(token: string, amount: string) {
-  const upload = await uploadFile(token, makePng());
+  const upload = await uploadFile(h, token, makePng());
   const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
   return api(
     h,
@@ -35,16 +33,6 @@ async function submitRecharge(token: string, amount: string) {
     { requestId: rid(), channelId: String(channel), amount, screenshot: upload.body.data.url },
     { token },
   );
-}
-async function uploadFile(token: string, bytes: Buffer, filename = "shot.png", type = "image/png") {
-  const body = multipart(bytes, filename, type);
-  const response = await h.app.inject({
-    method: "POST",
-    url: "/api/user/uploadfile",
-    headers: { token, "content-type": body.contentType },
-    payload: body.payload,
-  });
-  return { status: response.statusCode, body: response.json() };
 }
 const wallet = async (token: string) => (await api(h, endpoints.wallet, {}, { token })).body.data;
 
@@ -56,7 +44,7 @@ describe("uploads", () => {
       [makeJpeg(), "jpg"],
       [makeWebp(), "webp"],
     ] as const) {
-      const answer = await uploadFile(token, bytes, "anything.txt", "text/plain");
+      const answer = await uploadFile(h, token, bytes, "anything.txt", "text/plain");
       expect(answer.body.code, ext).toBe(1);
       expect(answer.body.data.url).toMatch(new RegExp(`^/api/files/[a-f0-9]{32}\\.${ext}$`));
     }
@@ -81,7 +69,7 @@ describe("uploads", () => {
     it(`refuses ${what} and stores nothing`, async () => {
       const token = await richUser();
       const before = await snapshot(h);
-      const answer = await uploadFile(token, bytes, "photo.png", "image/png");
+      const answer = await uploadFile(h, token, bytes, "photo.png", "image/png");
       expect(answer.body).toMatchObject({ code: 0, err });
       expect(await snapshot(h)).toBe(before);
     });
@@ -90,7 +78,7 @@ describe("uploads", () => {
   it("serves a file only to its owner or the operator, as the image it is", async () => {
     const owner = await richUser();
     const other = await richUser();
-    const { url } = (await uploadFile(owner, makePng())).body.data;
+    const { url } = (await uploadFile(h, owner, makePng())).body.data;
     const mine = await h.app.inject({ method: "GET", url, headers: { token: owner } });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers["content-type"]).toBe("image/png");
@@ -108,7 +96,7 @@ describe("recharge", () => {
     const info = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data;
     expect(info.channels.map((c: { type: string }) => c.type)).toEqual(["bank", "alipay", "wechat", "crypto"]);
     expect(info.minAmount).toBe("100.00");
-    const { url } = (await uploadFile(token, makePng())).body.data;
+    const { url } = (await uploadFile(h, token, makePng())).body.data;
     const small = await api(
       h,
       "POST",
@@ -145,7 +133,7 @@ describe("recharge", () => {
     const b = await richUser("100");
     const picture = makePng();
     const submit = async (token: string, bytes: Buffer) => {
-      const { url } = (await uploadFile(token, bytes)).body.data;
+      const { url } = (await uploadFile(h, token, bytes)).body.data;
       const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
       return api(
         h,
@@ -167,7 +155,7 @@ describe("recharge", () => {
   it("refuses someone else's screenshot", async () => {
     const a = await richUser();
     const b = await richUser();
-    const { url } = (await uploadFile(a, makePng())).body.data;
+    const { url } = (await uploadFile(h, a, makePng())).body.data;
     const channel = (await api(h, "GET", "/api/user/recharge", {}, { token: b })).body.data.channels[0].id;
     const answer = await api(
       h,
@@ -184,7 +172,7 @@ describe("recharge", () => {
     const token = await richUser("100");
     const record = (await submitRecharge(token, "300")).body.data;
     const answers = await Promise.all(
-      [1, 2, 3].map(() => ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "approve" })),
+      [1, 2, 3].map(() => opsCall(h, "POST", "/api/ops/recharge/review", { id: String(record.id), decision: "approve" })),
     );
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
     expect(answers.filter((a) => a.body.err === "already_reviewed")).toHaveLength(2);
@@ -196,7 +184,7 @@ describe("recharge", () => {
   it("a rejected recharge is failed with its reason and credits nothing", async () => {
     const token = await richUser("100");
     const record = (await submitRecharge(token, "300")).body.data;
-    await ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "reject", reason: "no matching transfer" });
+    await opsCall(h, "POST", "/api/ops/recharge/review", { id: String(record.id), decision: "reject", reason: "no matching transfer" });
     expect((await wallet(token)).cash).toBe("100.00");
     const records = (await api(h, "GET", "/api/user/recharge_record", {}, { token })).body.data.items;
     expect(records[0]).toMatchObject({ status: "failed", reason: "no matching transfer" });
@@ -273,26 +261,26 @@ describe("wallet and exchange", () => {
       ["coin_to_cash", "25.00", "-50.01"],
       ["cash_to_coin", "-100.00", "200.00"],
     ]);
-    await ops("POST", "/api/ops/money-rules", { coinRate: "2" });
+    await opsCall(h, "POST", "/api/ops/money-rules", { coinRate: "2" });
     expect((await wallet(token)).coinRate).toBe("2.0000");
-    await ops("POST", "/api/ops/money-rules", { coinRate: "0.5" });
+    await opsCall(h, "POST", "/api/ops/money-rules", { coinRate: "0.5" });
   });
 
   it("the coin rate is bounded (0.01 to 1 000 U a coin), and the largest one exchanges both ways", async () => {
     const token = await richUser("1000");
     // 214 749 U a coin passed the exchanges' int4 rate column and answered 500; any rate out of range is refused
     for (const rate of ["214749", "1000.0001", "999999.9999", "0.0099", "0"]) {
-      const refused = await ops("POST", "/api/ops/money-rules", { coinRate: rate });
+      const refused = await opsCall(h, "POST", "/api/ops/money-rules", { coinRate: rate });
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ code: 0, err: "out_of_range", msg: "Coin rate must be between 0.0100 and 1000.0000" });
     }
-    expect((await ops("POST", "/api/ops/money-rules", { coinRate: "a lot" })).body).toMatchObject({
+    expect((await opsCall(h, "POST", "/api/ops/money-rules", { coinRate: "a lot" })).body).toMatchObject({
       err: "invalid_input",
       msg: "Coin rate is invalid",
     });
     expect((await wallet(token)).coinRate).toBe("0.5000");
     try {
-      expect((await ops("POST", "/api/ops/money-rules", { coinRate: "1000" })).body.data.coinRate).toBe("1000.0000");
+      expect((await opsCall(h, "POST", "/api/ops/money-rules", { coinRate: "1000" })).body.data.coinRate).toBe("1000.0000");
       const exchange = (from: string, amount: string) =>
         api(h, "POST", "/api/user/exchange", { requestId: rid(), from, amount, payPassword: "fund1234" }, { token });
       expect((await exchange("cash", "999.99")).body.data).toEqual({ cash: "0.01", coin: "0.99" });
@@ -308,7 +296,7 @@ describe("wallet and exchange", () => {
         ["1000.0000", "-999.99"],
       ]);
     } finally {
-      await ops("POST", "/api/ops/money-rules", { coinRate: "0.5" });
+      await opsCall(h, "POST", "/api/ops/money-rules", { coinRate: "0.5" });
     }
   });
 });
@@ -356,11 +344,11 @@ describe("withdrawal", () => {
       .data;
     const b = (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "300", cardId, payPassword: "fund1234" }, { token })).body
       .data;
-    await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "approve" });
-    expect((await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "reject", reason: "late" })).body.err).toBe(
-      "already_reviewed",
-    );
-    await ops("POST", "/api/ops/withdrawal/review", { id: String(b.id), decision: "reject", reason: "card name mismatch" });
+    await opsCall(h, "POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "approve" });
+    expect(
+      (await opsCall(h, "POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "reject", reason: "late" })).body.err,
+    ).toBe("already_reviewed");
+    await opsCall(h, "POST", "/api/ops/withdrawal/review", { id: String(b.id), decision: "reject", reason: "card name mismatch" });
     expect(await wallet(token)).toMatchObject({ cash: "800.00", frozen: "0.00" });
     const records = (await api(h, "GET", "/api/user/cash_record", {}, { token })).body.data.items;
     expect(records.map((r: { status: string }) => r.status)).toEqual(["failed", "success"]);
@@ -399,11 +387,11 @@ describe("withdrawal", () => {
     const { token, cardId } = await withCard("2000");
     const hour = new Date(h.clock.now * 1000).getUTCHours();
     const closed = hour < 12 ? "13:00-14:00" : "01:00-02:00";
-    await ops("POST", "/api/ops/money-rules", { window: closed, timezone: "UTC" });
+    await opsCall(h, "POST", "/api/ops/money-rules", { window: closed, timezone: "UTC" });
     expect(
       (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token })).body,
     ).toMatchObject({ err: "withdraw_time_limit", msg: "Withdrawal time limit" });
-    await ops("POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "2" });
+    await opsCall(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "2" });
     for (let i = 0; i < 2; i++)
       expect(
         (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body.code,
@@ -411,16 +399,16 @@ describe("withdrawal", () => {
     expect(
       (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body,
     ).toMatchObject({ err: "withdraw_count_limit", msg: "Withdrawal times limit" });
-    await ops("POST", "/api/ops/money-rules", { dailyCount: "3" });
+    await opsCall(h, "POST", "/api/ops/money-rules", { dailyCount: "3" });
   });
 });
 
 describe("reconcile", () => {
   it("finds no drift after all of the above, and finds a hand-made one", async () => {
-    const clean = await ops("GET", "/api/ops/reconcile");
+    const clean = await opsCall(h, "GET", "/api/ops/reconcile");
     expect(clean.body.data).toMatchObject({ ok: true, drift: [], negativeBalances: 0 });
     await h.database.db.execute("update users set cash = cash + 1 where account = 'demo'" as never);
-    const drifted = await ops("GET", "/api/ops/reconcile");
+    const drifted = await opsCall(h, "GET", "/api/ops/reconcile");
     expect(drifted.body.data.ok).toBe(false);
     expect(drifted.body.data.drift).toEqual([expect.objectContaining({ account: "demo:cash", balance: "10000.01", expected: "10000.00" })]);
     await h.database.db.execute("update users set cash = cash - 1 where account = 'demo'" as never);
@@ -430,7 +418,7 @@ describe("reconcile", () => {
 describe("deposit channels", () => {
   it("the operator sets a channel with a QR image, which customers see; a QR that is not an image is refused", async () => {
     const qr = `data:image/png;base64,${makePng(8, 8).toString("base64")}`;
-    const created = await ops("POST", "/api/ops/channel", {
+    const created = await opsCall(h, "POST", "/api/ops/channel", {
       type: "wechat",
       name: "WeChat (QR)",
       account: "wx-pay-01",
@@ -441,9 +429,9 @@ describe("deposit channels", () => {
     const token = await richUser();
     const channels = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels;
     expect(channels.find((c: { name: string }) => c.name === "WeChat (QR)")).toMatchObject({ type: "wechat", qr, note: "Scan to pay" });
-    const evil = await ops("POST", "/api/ops/channel", { type: "wechat", name: "X", account: "y", qr: "javascript:alert(1)" });
+    const evil = await opsCall(h, "POST", "/api/ops/channel", { type: "wechat", name: "X", account: "y", qr: "javascript:alert(1)" });
     expect(evil.body.err).toBe("invalid_input");
-    await ops("POST", "/api/ops/channel", {
+    await opsCall(h, "POST", "/api/ops/channel", {
       id: String(created.body.data.id),
       type: "wechat",
       name: "WeChat (QR)",

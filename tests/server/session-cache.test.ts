@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { api, type Harness, loginDemo, registerUser, startHarness } from "./harness";
+import { api, changeLoginPassword, type Harness, loginDemo, registerUser, startHarness } from "./harness";
 
 // A session found once is kept in the process for a short while: authenticated requests then read only the
 // user's row. Ending a session (logout, password change, account lock) forgets it at once.
@@ -65,13 +65,7 @@ describe("session cache", () => {
     const { token } = await registerUser(h, "cache002", "first123");
     const other = (await api(h, "POST", "/api/login/index", { account: "cache002", password: "first123" })).body.data.token as string;
     expect((await me(other)).body.code).toBe(1);
-    const changed = await api(
-      h,
-      "POST",
-      "/api/user/pwd_login",
-      { oldPassword: "first123", password: "second123", password2: "second123" },
-      { token: token! },
-    );
+    const changed = await changeLoginPassword(h, token!, "first123", "second123");
     expect(changed.body.code).toBe(1);
     expect((await me(other)).status).toBe(401);
     expect((await me(token!)).body.code).toBe(1);
