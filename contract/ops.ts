@@ -18,6 +18,13 @@ import { moneyRulesRequest, reconcileReportRequest } from "./schemas/money-rules
 import {
   accountRequest,
   addOperatorRequest,
+  changeOwnPasswordRequest,
+  confirmTotpRequest,
+  endOperatorSessionsRequest,
+  operatorRequest,
+  setOperatorCustomerRequest,
+  setOperatorEnabledRequest,
+  setOperatorRoleRequest,
   auditLogRequest,
   operatorLoginRequest,
   operatorSetupRequest,
@@ -237,6 +244,56 @@ export const opsEndpoints = {
     ...opsPaths.addOperator,
     summary: "Create an operator; answers its password (generated unless given) and the TOTP otpauth URI once",
     request: addOperatorRequest,
+  },
+  setOperatorEnabled: {
+    ...opsPaths.setOperatorEnabled,
+    summary: "Disable (every session ends at once) or enable an operator; not yourself, not the last active admin",
+    request: setOperatorEnabledRequest,
+  },
+  setOperatorRole: {
+    ...opsPaths.setOperatorRole,
+    summary: "Give an operator another role; not yourself, and the last active admin stays admin",
+    request: setOperatorRoleRequest,
+  },
+  resetOperatorPassword: {
+    ...opsPaths.resetOperatorPassword,
+    summary: "A temporary password, answered once; the operator sets their own at next sign-in (every session ends)",
+    request: operatorRequest,
+  },
+  resetOperatorTotp: {
+    ...opsPaths.resetOperatorTotp,
+    summary: "Forget an operator's authenticator: they enrol a new one at next sign-in (every session ends)",
+    request: operatorRequest,
+  },
+  operatorSessions: {
+    ...opsPaths.operatorSessions,
+    summary: "An operator's open console sessions: when signed in, last seen, ends, from which address",
+    request: operatorRequest,
+  },
+  endOperatorSessions: {
+    ...opsPaths.endOperatorSessions,
+    summary: "End one session of an operator (ref from the list), or all of them",
+    request: endOperatorSessionsRequest,
+  },
+  setOperatorCustomer: {
+    ...opsPaths.setOperatorCustomer,
+    summary: "Link (linked=1) or unlink a customer account the operator holds: they may not review its requests",
+    request: setOperatorCustomerRequest,
+  },
+  changeOwnPassword: {
+    ...opsPaths.changeOwnPassword,
+    summary: "Set your own password (the current one, then the new one under the password policy)",
+    request: changeOwnPasswordRequest,
+  },
+  startTotpEnrolment: {
+    ...opsPaths.startTotpEnrolment,
+    summary: "While an authenticator is to be enrolled: a new secret's otpauth URI, to confirm with a code",
+    request: emptyRequest,
+  },
+  confirmTotpEnrolment: {
+    ...opsPaths.confirmTotpEnrolment,
+    summary: "Confirm the new authenticator with its current code; the console then opens",
+    request: confirmTotpRequest,
   },
   auditLog: {
     ...opsPaths.auditLog,
