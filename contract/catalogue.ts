@@ -149,6 +149,10 @@ export const errorMessages = {
     id: "error.ops_step_required",
     message: "Set your new password or enrol your authenticator first",
   },
+  ops_totp_enrolled: /*i18n*/ {
+    id: "error.ops_totp_enrolled",
+    message: "Your authenticator is already enrolled; an admin can reset it if the phone is lost",
+  },
   ops_code_wrong: /*i18n*/ { id: "error.ops_code_wrong", message: "The authenticator code is wrong or has been used" },
   ops_own_customer: /*i18n*/ {
     id: "error.ops_own_customer",

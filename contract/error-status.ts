@@ -100,6 +100,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   ops_person_required: 403,
   ops_step_required: 403,
   ops_code_wrong: 422,
+  ops_totp_enrolled: 409,
   ops_own_customer: 403,
 };
 

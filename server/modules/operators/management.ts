@@ -61,10 +61,13 @@ const before = (row: OperatorRow) => ({
   mustEnrolTotp: row.mustEnrolTotp,
 });
 
+/** An admin who disabled or demoted themselves could lock the desk out; another admin must do it. */
+const isSelf = (actor: OperatorIdentity, username: string) => actor.username.toLowerCase() === username.toLowerCase();
+
 export async function setOperatorEnabled(tx: Db | Tx, actor: OperatorIdentity, input: { username: string; enabled: boolean }, now: number) {
-  const actorId = requirePerson(actor);
+  requirePerson(actor);
+  if (isSelf(actor, input.username) && !input.enabled) throw new AppError("ops_not_self");
   const row = await lockTargetKeepingAnAdmin(tx, input.username, () => !input.enabled);
-  if (row.id === actorId && !input.enabled) throw new AppError("ops_not_self");
   await tx
     .update(operators)
     .set({ disabledAt: input.enabled ? null : (row.disabledAt ?? now) })
@@ -74,9 +77,9 @@ export async function setOperatorEnabled(tx: Db | Tx, actor: OperatorIdentity, i
 }
 
 export async function setOperatorRole(tx: Db | Tx, actor: OperatorIdentity, input: { username: string; role: OpsRole }) {
-  const actorId = requirePerson(actor);
+  requirePerson(actor);
+  if (isSelf(actor, input.username)) throw new AppError("ops_not_self");
   const row = await lockTargetKeepingAnAdmin(tx, input.username, () => input.role !== "admin");
-  if (row.id === actorId && input.role !== row.role) throw new AppError("ops_not_self");
   await tx.update(operators).set({ role: input.role }).where(eq(operators.id, row.id));
   return { id: row.id, before: before(row) };
 }

@@ -56,7 +56,7 @@ export async function changeOwnPassword(
  */
 export async function startTotpEnrolment(tx: Db | Tx, actor: OperatorIdentity) {
   const row = await ownRow(tx, actor);
-  if (!row.mustEnrolTotp) throw new AppError("ops_role_forbidden");
+  if (!row.mustEnrolTotp) throw new AppError("ops_totp_enrolled");
   if (row.mustChangePassword) throw new AppError("ops_step_required");
   const secret = newTotpSecret();
   await tx.update(operators).set({ totpSecret: secret }).where(eq(operators.id, row.id));
@@ -66,7 +66,7 @@ export async function startTotpEnrolment(tx: Db | Tx, actor: OperatorIdentity) {
 /** Confirms the new authenticator with its current code (used once, as at sign-in); the console then opens. */
 export async function confirmTotpEnrolment(tx: Db | Tx, actor: OperatorIdentity, code: string, now: number) {
   const row = await ownRow(tx, actor);
-  if (!row.mustEnrolTotp) throw new AppError("ops_role_forbidden");
+  if (!row.mustEnrolTotp) throw new AppError("ops_totp_enrolled");
   if (row.mustChangePassword) throw new AppError("ops_step_required");
   const step = totpStep(row.username, row.totpSecret, code, now);
   const accepted =
