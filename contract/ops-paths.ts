@@ -140,7 +140,11 @@ export const opsPaths = {
   setOffice: answers<OfficePlace>()({ method: "POST", path: "/api/ops/office", auth: "ops", roles: CONTENT }),
   listPlansForOps: answers<PlanWithEarnings[]>()({ method: "GET", path: "/api/ops/plans", auth: "ops", roles: FINANCE }),
   setPlan: answers<PlanForOps | null>()({ method: "POST", path: "/api/ops/plan", auth: "ops", roles: FINANCE }),
-  operatorLogin: answers<{ username: string; role: OpsRole; pending: SignInStep | null }>()({ method: "POST", path: "/api/ops/login", auth: "none" }),
+  operatorLogin: answers<{ username: string; role: OpsRole; pending: SignInStep | null }>()({
+    method: "POST",
+    path: "/api/ops/login",
+    auth: "none",
+  }),
   operatorSetup: answers<{ username: string; role: OpsRole; otpauth: string }>()({ method: "POST", path: "/api/ops/setup", auth: "none" }),
   operatorLogout: answers<{ loggedOut: boolean }>()({ method: "POST", path: "/api/ops/logout", auth: "ops", roles: EVERY_ROLE }),
   operatorMe: answers<OperatorSelf>()({ method: "GET", path: "/api/ops/me", auth: "ops", roles: EVERY_ROLE }),

@@ -16,12 +16,13 @@ export function LoginPage() {
     setError(null);
     try {
       const code = String(form.get("code") ?? "").trim();
-      await call(api.operatorLogin, {
+      const signed = await call(api.operatorLogin, {
         username: String(form.get("username")),
         password: String(form.get("password")),
         code: code || undefined,
       });
-      await navigate({ to: "/" });
+      // a reset password or a missing authenticator is dealt with before the console opens
+      await navigate({ to: signed.pending ? "/sign-in-steps" : "/" });
     } catch (failure) {
       setError(failure instanceof ConsoleError ? failure.message : String(failure));
     } finally {
@@ -49,7 +50,7 @@ export function LoginPage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="\d{6}"
-            placeholder={t`6 digits (admin and finance)`}
+            placeholder={t`6 digits (empty only to enrol a new authenticator)`}
           />
         </label>
         {error && (

@@ -68,8 +68,8 @@ export function SetupPage() {
           <input name="username" autoComplete="username" required pattern="[A-Za-z][A-Za-z0-9_.\-]{2,31}" />
         </label>
         <label>
-          <Trans>Password (at least 10 characters)</Trans>
-          <input name="password" type="password" autoComplete="new-password" required minLength={10} maxLength={128} />
+          <Trans>Password (at least 12 characters, not the username)</Trans>
+          <input name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} />
         </label>
         {error && (
           <p role="alert" className="error">

@@ -39,7 +39,8 @@ export const addOperatorRequest = z.object({
 });
 
 /** an existing operator, by name (as typed: the lookup ignores case) */
-const existingOperator = () => z.string({ error: requiredOrInvalid }).trim().min(1, { error: "field_required" }).max(32, { error: "invalid_input" });
+const existingOperator = () =>
+  z.string({ error: requiredOrInvalid }).trim().min(1, { error: "field_required" }).max(32, { error: "invalid_input" });
 const switchField = () => z.enum(["0", "1"], { error: "invalid_input" }).transform((value) => value === "1");
 
 export const operatorRequest = z.object({ username: existingOperator() });

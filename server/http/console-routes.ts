@@ -40,7 +40,15 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
       try {
         const { token, operator, pending } = await operatorLogin(ctx, { ...input, address: request.ip });
         setSessionCookie(request, reply, token);
-        await writeAudit(ctx.db, { operator, action, target: `operator:${operator.id}`, input, after: { ok: true, pending }, ip: request.ip, at });
+        await writeAudit(ctx.db, {
+          operator,
+          action,
+          target: `operator:${operator.id}`,
+          input,
+          after: { ok: true, pending },
+          ip: request.ip,
+          at,
+        });
         return { data: { username: operator.username, role: operator.role, pending }, message: successMessages.logged_in };
       } catch (error) {
         // refused sign-ins are kept too, so a guesser shows up in the log; nobody is proven yet, so the actor

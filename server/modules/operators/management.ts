@@ -147,9 +147,7 @@ export async function endOperatorSessions(tx: Db | Tx, actor: OperatorIdentity, 
   const row = await operatorNamed(tx, input.username);
   const ended = await tx
     .delete(operatorSessions)
-    .where(
-      and(eq(operatorSessions.operatorId, row.id), input.ref ? like(operatorSessions.tokenHash, `${input.ref}%`) : undefined),
-    )
+    .where(and(eq(operatorSessions.operatorId, row.id), input.ref ? like(operatorSessions.tokenHash, `${input.ref}%`) : undefined))
     .returning({ tokenHash: operatorSessions.tokenHash });
   if (input.ref && ended.length === 0) throw new AppError("record_not_found");
   return { id: row.id, ended: ended.length };

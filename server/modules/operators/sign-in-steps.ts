@@ -44,9 +44,7 @@ export async function changeOwnPassword(
   await rememberOperatorPassword(tx, row.id, passwordHash, now);
   await tx
     .delete(operatorSessions)
-    .where(
-      and(eq(operatorSessions.operatorId, row.id), actor.sessionHash ? ne(operatorSessions.tokenHash, actor.sessionHash) : undefined),
-    );
+    .where(and(eq(operatorSessions.operatorId, row.id), actor.sessionHash ? ne(operatorSessions.tokenHash, actor.sessionHash) : undefined));
   return self(row, { mustChangePassword: false });
 }
 

@@ -131,16 +131,14 @@ export async function operatorLogin(ctx: ServiceContext, input: { username: stri
         .delete(operatorSignInFailures)
         .where(and(eq(operatorSignInFailures.operatorId, row.id), eq(operatorSignInFailures.address, input.address)));
       const token = newSessionToken();
-      await tx
-        .insert(operatorSessions)
-        .values({
-          tokenHash: hashToken(token),
-          operatorId: row.id,
-          createdAt: now,
-          lastSeenAt: now,
-          expiresAt: now + SESSION_SECONDS,
-          address: input.address,
-        });
+      await tx.insert(operatorSessions).values({
+        tokenHash: hashToken(token),
+        operatorId: row.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: now + SESSION_SECONDS,
+        address: input.address,
+      });
       // ended sessions are removed as their operator signs in again
       await tx.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, row.id), lt(operatorSessions.expiresAt, now)));
       return { token, operator: { id: row.id, username: row.username, role }, pending: pendingStep(row) };
