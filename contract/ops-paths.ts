@@ -152,9 +152,9 @@ export const opsPaths = {
   addOperator: answers<CreatedOperator>()({ method: "POST", path: "/api/ops/operators", auth: "ops", roles: ADMIN }),
   setOperatorEnabled: answers<OperatorAccount>()({ method: "POST", path: "/api/ops/operator/enabled", auth: "ops", roles: ADMIN }),
   setOperatorRole: answers<OperatorAccount>()({ method: "POST", path: "/api/ops/operator/role", auth: "ops", roles: ADMIN }),
-  resetOperatorPassword: answers<OperatorPasswordReset>()({
+  resetOpsPassword: answers<OperatorPasswordReset>()({
     method: "POST",
-    path: "/api/ops/operator/reset-password",
+    path: "/api/ops/operator/password",
     auth: "ops",
     roles: ADMIN,
   }),
@@ -162,14 +162,14 @@ export const opsPaths = {
   operatorSessions: answers<OperatorSessionRow[]>()({ method: "GET", path: "/api/ops/operator/sessions", auth: "ops", roles: ADMIN }),
   endOperatorSessions: answers<{ ended: number }>()({
     method: "POST",
-    path: "/api/ops/operator/sessions/end",
+    path: "/api/ops/operator/logout",
     auth: "ops",
     roles: ADMIN,
   }),
   setOperatorCustomer: answers<OperatorAccount>()({ method: "POST", path: "/api/ops/operator/customer", auth: "ops", roles: ADMIN }),
   changeOwnPassword: answers<OperatorSelf>()({ method: "POST", path: "/api/ops/me/password", auth: "ops", roles: EVERY_ROLE }),
   startTotpEnrolment: answers<{ otpauth: string }>()({ method: "POST", path: "/api/ops/me/totp", auth: "ops", roles: EVERY_ROLE }),
-  confirmTotpEnrolment: answers<OperatorSelf>()({ method: "POST", path: "/api/ops/me/totp/confirm", auth: "ops", roles: EVERY_ROLE }),
+  confirmTotp: answers<OperatorSelf>()({ method: "POST", path: "/api/ops/me/totp/confirm", auth: "ops", roles: EVERY_ROLE }),
   auditLog: answers<AuditRow[]>()({ method: "GET", path: "/api/ops/audit", auth: "ops", roles: ADMIN }),
   processStatus: answers<ProcessStatus>()({ method: "GET", path: "/api/ops/status", auth: "ops", roles: EVERY_ROLE }),
   dashboard: answers<Dashboard>()({ method: "GET", path: "/api/ops/dashboard", auth: "ops", roles: EVERY_ROLE }),
@@ -190,5 +190,5 @@ export const SIGN_IN_STEP_PATHS: readonly string[] = [
   opsPaths.operatorLogout.path,
   opsPaths.changeOwnPassword.path,
   opsPaths.startTotpEnrolment.path,
-  opsPaths.confirmTotpEnrolment.path,
+  opsPaths.confirmTotp.path,
 ];

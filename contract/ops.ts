@@ -255,8 +255,8 @@ export const opsEndpoints = {
     summary: "Give an operator another role; not yourself, and the last active admin stays admin",
     request: setOperatorRoleRequest,
   },
-  resetOperatorPassword: {
-    ...opsPaths.resetOperatorPassword,
+  resetOpsPassword: {
+    ...opsPaths.resetOpsPassword,
     summary: "A temporary password, answered once; the operator sets their own at next sign-in (every session ends)",
     request: operatorRequest,
   },
@@ -290,8 +290,8 @@ export const opsEndpoints = {
     summary: "While an authenticator is to be enrolled: a new secret's otpauth URI, to confirm with a code",
     request: emptyRequest,
   },
-  confirmTotpEnrolment: {
-    ...opsPaths.confirmTotpEnrolment,
+  confirmTotp: {
+    ...opsPaths.confirmTotp,
     summary: "Confirm the new authenticator with its current code; the console then opens",
     request: confirmTotpRequest,
   },

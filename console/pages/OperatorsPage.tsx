@@ -51,7 +51,7 @@ export function OperatorsPage() {
     );
   };
   const resetPassword = (username: string) =>
-    run(async () => setShown(await call(api.resetOperatorPassword, { username })), t`Password reset`);
+    run(async () => setShown(await call(api.resetOpsPassword, { username })), t`Password reset`);
 
   return (
     <section className="operators">

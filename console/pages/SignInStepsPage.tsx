@@ -51,7 +51,7 @@ export function SignInStepsPage() {
   const confirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { code } = formFields(event.currentTarget);
-    void attempt(async () => setSelf(await call(api.confirmTotpEnrolment, { code })));
+    void attempt(async () => setSelf(await call(api.confirmTotp, { code })));
   };
 
   if (!self || self.pending === null) return <p className="loading">{t`Loading…`}</p>;

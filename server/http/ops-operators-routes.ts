@@ -43,7 +43,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: ServiceContext
     note.before = changed.before;
     return { data: await account(scoped, changed.id), message: successMessages.done };
   });
-  opsWriteRoute(app, c.resetOperatorPassword, ctx, async (input, { operator }, scoped, note) => {
+  opsWriteRoute(app, c.resetOpsPassword, ctx, async (input, { operator }, scoped, note) => {
     const reset = await resetOperatorPassword(scoped.db, operator, input.username);
     note.target = `operator:${reset.id}`;
     note.before = reset.before;
@@ -91,7 +91,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: ServiceContext
   );
   opsWriteRoute(
     app,
-    c.confirmTotpEnrolment,
+    c.confirmTotp,
     ctx,
     async (input, { operator }, scoped, note) => {
       note.target = `operator:${operator.id}`;

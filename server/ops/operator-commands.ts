@@ -29,7 +29,7 @@ export const operatorCommands: Record<string, OperatorCommand> = {
   },
   "operator-reset-password": {
     usage: "operator-reset-password <username>   (prints a temporary password; they set their own at next sign-in)",
-    ...opsPaths.resetOperatorPassword,
+    ...opsPaths.resetOpsPassword,
     fields: named,
   },
   "operator-reset-totp": {

@@ -31,7 +31,7 @@ test.beforeAll(async ({ browser: launched }) => {
   const otpauth = ((await response.json()) as { data: { otpauth: string } }).data.otpauth;
   admin = await browser.newPage({ viewport: VIEWPORT });
   await signIn(admin, ADMIN, ADMIN_PASSWORD, URI.parse(otpauth).generate());
-  await expect.poll(() => admin.getByRole("heading", { name: "Dashboard" }).isVisible(), { timeout: 15_000 }).toBe(true);
+  await admin.getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 15_000 });
 });
 
 async function signIn(page: Page, username: string, password: string, code?: string) {

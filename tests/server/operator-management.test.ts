@@ -76,7 +76,7 @@ describe("disabling an operator", () => {
     for (const [path, fields] of [
       [opsPaths.setOperatorEnabled, { username: "dora", enabled: "0" }],
       [opsPaths.setOperatorRole, { username: "dora", role: "admin" }],
-      [opsPaths.resetOperatorPassword, { username: "dora" }],
+      [opsPaths.resetOpsPassword, { username: "dora" }],
       [opsPaths.resetOperatorTotp, { username: "dora" }],
       [opsPaths.endOperatorSessions, { username: "dora" }],
       [opsPaths.setOperatorCustomer, { username: "dora", account: customer.account, linked: "1" }],
@@ -117,7 +117,7 @@ describe("changing a role", () => {
 describe("a password reset", () => {
   it("answers a temporary password once, ends the sessions, and holds the next sign-in to a new password under the policy", async () => {
     const old = await operator("pia", "support");
-    const reset = await api(h, opsPaths.resetOperatorPassword, { username: "pia" }, as(admin));
+    const reset = await api(h, opsPaths.resetOpsPassword, { username: "pia" }, as(admin));
     const temporary = reset.body.data.password;
     expect(temporary).toHaveLength(16);
     expect((await api(h, opsPaths.operatorMe, {}, as(old))).body.err).toBe("ops_forbidden");
@@ -139,7 +139,7 @@ describe("a password reset", () => {
     const done = await change("a fresh passphrase 7");
     expect(done.body.data).toMatchObject({ username: "pia", pending: null });
     expect((await api(h, opsPaths.smsOutbox, {}, as(held.cookie))).body.code).toBe(1);
-    const audit = (await api(h, opsPaths.auditLog, { action: "POST /api/ops/operator/reset-password" }, as(admin))).body.data[0];
+    const audit = (await api(h, opsPaths.auditLog, { action: "POST /api/ops/operator/password" }, as(admin))).body.data[0];
     expect(audit!.after).toMatchObject({ password: "***" });
     expect(JSON.stringify(audit)).not.toContain(temporary);
     expect(JSON.stringify((await api(h, opsPaths.auditLog, { action: "POST /api/ops/me/password" }, as(admin))).body.data)).not.toContain(
@@ -179,9 +179,9 @@ describe("authenticators", () => {
     const started = await api(h, opsPaths.startTotpEnrolment, {}, as(held.cookie));
     const uri = URI.parse(started.body.data.otpauth);
     expect((await totpSecretOf(h.database.db, "toni")) === oldSecret).toBe(false);
-    expect((await api(h, opsPaths.confirmTotpEnrolment, { code: "000000" }, as(held.cookie))).body.err).toBe("ops_code_wrong");
+    expect((await api(h, opsPaths.confirmTotp, { code: "000000" }, as(held.cookie))).body.err).toBe("ops_code_wrong");
     const code = uri.generate({ timestamp: h.clock.now * 1000 });
-    const confirmed = await api(h, opsPaths.confirmTotpEnrolment, { code }, as(held.cookie));
+    const confirmed = await api(h, opsPaths.confirmTotp, { code }, as(held.cookie));
     expect(confirmed.body.data.pending).toBeNull();
     expect((await api(h, opsPaths.listContentItems, {}, as(held.cookie))).body.code).toBe(1);
     // now the password alone is not enough, and the new authenticator's code is asked

@@ -181,10 +181,10 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "POST /api/ops/operators": [],
   "POST /api/ops/operator/enabled": [],
   "POST /api/ops/operator/role": [],
-  "POST /api/ops/operator/reset-password": [],
+  "POST /api/ops/operator/password": [],
   "POST /api/ops/operator/reset-totp": [],
   "GET /api/ops/operator/sessions": [],
-  "POST /api/ops/operator/sessions/end": [],
+  "POST /api/ops/operator/logout": [],
   "POST /api/ops/operator/customer": [],
   "GET /api/ops/audit": [],
   // every signed-in operator
@@ -385,7 +385,7 @@ function writeCalls(): Record<string, Record<string, string>> {
     addOperator: { username: "audited1", role: "content" },
     setOperatorEnabled: { username: "audited1", enabled: "0" },
     setOperatorRole: { username: "audited1", role: "support" },
-    resetOperatorPassword: { username: "audited1" },
+    resetOpsPassword: { username: "audited1" },
     resetOperatorTotp: { username: "audited1" },
     endOperatorSessions: { username: "audited1" },
     setOperatorCustomer: { username: "audited1", account: customer.account, linked: "1" },
@@ -418,7 +418,7 @@ describe("audit log", () => {
     calls.reviewVerification = { id: String(pendingVerification.id), decision: "refuse", reason: "unreadable" };
     // a stream ticket changes nothing an operator answers for: it opens the console's live view
     // enrolling an authenticator is open only to an operator who owes it: audited in operator-management.test.ts
-    const apart = ["opsStreamTicket", "startTotpEnrolment", "confirmTotpEnrolment"];
+    const apart = ["opsStreamTicket", "startTotpEnrolment", "confirmTotp"];
     const writes = opsEndpointList.filter((spec) => spec.auth === "ops" && spec.method === "POST" && !apart.includes(spec.key));
     expect(writes.map((spec) => spec.key).sort()).toEqual(Object.keys(calls).sort());
     for (const spec of writes) {
