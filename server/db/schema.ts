@@ -518,7 +518,7 @@ export const requestClaims = pgTable(
 
 /**
  * Named back-office accounts. The password uses the customers' scrypt hashing; the TOTP secret (base32) is
- * the second factor, required at login for admin and finance. Wrong tries are counted in
+ * the second factor, required at login of every role. Wrong tries are counted in
  * operator_sign_in_failures, per client address and per operator.
  */
 export const operators = pgTable(
