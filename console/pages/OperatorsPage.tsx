@@ -50,8 +50,7 @@ export function OperatorsPage() {
       t`Operator added`,
     );
   };
-  const resetPassword = (username: string) =>
-    run(async () => setShown(await call(api.resetOpsPassword, { username })), t`Password reset`);
+  const resetPassword = (username: string) => run(async () => setShown(await call(api.resetOpsPassword, { username })), t`Password reset`);
 
   return (
     <section className="operators">

@@ -11,7 +11,7 @@ import { createOperator, issueSetupCode } from "#server/modules/operators/servic
 import { totpCode } from "#server/modules/operators/totp";
 
 import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
-import { type OpsSite, OPERATOR_PASSWORD, send, signedIn, totpSecretOf } from "./ops-sites";
+import { OPERATOR_PASSWORD, type OpsSite, send, signedIn, totpSecretOf } from "./ops-sites";
 import { residentId } from "./resident-ids";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
 /**
