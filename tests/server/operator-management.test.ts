@@ -196,6 +196,19 @@ describe("authenticators", () => {
   });
 });
 
+describe("a new authenticator", () => {
+  it("takes its first code even in the 30-second step the old one was last used in", async () => {
+    await operator("tara", "support");
+    await api(h, opsPaths.resetOperatorTotp, { username: "tara" }, as(admin));
+    // the same step as tara's last sign-in: the clock does not move
+    const held = await send(h.app, "POST", "/api/ops/login", { username: "tara", password: OPERATOR_PASSWORD });
+    const cookie = held.setCookie.split(";")[0]!;
+    const uri = URI.parse((await api(h, opsPaths.startTotpEnrolment, {}, as(cookie))).body.data.otpauth);
+    const confirmed = await api(h, opsPaths.confirmTotp, { code: uri.generate({ timestamp: h.clock.now * 1000 }) }, as(cookie));
+    expect(confirmed.body.data?.pending, confirmed.body.msg).toBeNull();
+  });
+});
+
 describe("sessions", () => {
   it("lists an operator's sessions and ends one or all of them", async () => {
     await createOperator(h.database.db, { username: "sess", role: "support", password: OPERATOR_PASSWORD }, h.clock.now);

@@ -107,7 +107,8 @@ export async function resetOperatorPassword(tx: Db | Tx, actor: OperatorIdentity
 export async function resetOperatorTotp(tx: Db | Tx, actor: OperatorIdentity, username: string) {
   requirePerson(actor);
   const row = await operatorNamed(tx, username);
-  await tx.update(operators).set({ totpSecret: newTotpSecret(), mustEnrolTotp: true }).where(eq(operators.id, row.id));
+  // the old secret's steps mean nothing for the new one: its first code may fall in the step last used
+  await tx.update(operators).set({ totpSecret: newTotpSecret(), mustEnrolTotp: true, lastTotpStep: null }).where(eq(operators.id, row.id));
   await endAllSessions(tx, row.id);
   return { id: row.id, before: before(row) };
 }

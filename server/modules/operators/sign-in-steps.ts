@@ -57,7 +57,8 @@ export async function startTotpEnrolment(tx: Db | Tx, actor: OperatorIdentity) {
   if (!row.mustEnrolTotp) throw new AppError("ops_totp_enrolled");
   if (row.mustChangePassword) throw new AppError("ops_step_required");
   const secret = newTotpSecret();
-  await tx.update(operators).set({ totpSecret: secret }).where(eq(operators.id, row.id));
+  // a new secret starts its own count of used steps
+  await tx.update(operators).set({ totpSecret: secret, lastTotpStep: null }).where(eq(operators.id, row.id));
   return { otpauth: totpUri(row.username, secret) };
 }
 
