@@ -20,6 +20,8 @@ const ADMIN_PASSWORD = "morning desk passphrase";
 const CLERK = "desk-clerk";
 let browser: Browser;
 let admin: Page;
+/** every address the admin's console asked for and did not find (its favicon was one) */
+const missing: string[] = [];
 
 test.beforeAll(async ({ browser: launched }) => {
   browser = launched;
@@ -30,6 +32,9 @@ test.beforeAll(async ({ browser: launched }) => {
   });
   const otpauth = ((await response.json()) as { data: { otpauth: string } }).data.otpauth;
   admin = await browser.newPage({ viewport: VIEWPORT });
+  admin.on("response", (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
   await signIn(admin, ADMIN, ADMIN_PASSWORD, URI.parse(otpauth).generate());
   await admin.getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 15_000 });
 });
@@ -141,5 +146,6 @@ describe("the Operators page", () => {
     ).toBe(true);
     // the page fits the screen: no control is pushed out of reach
     expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(missing).toEqual([]);
   });
 });
