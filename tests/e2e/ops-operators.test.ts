@@ -149,3 +149,22 @@ describe("the Operators page", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the product editor at 1366 px", () => {
+  it("leaves every settlement option's input in reach, none under the panel beside it", async () => {
+    await admin.goto(`${server.baseUrl}/ops/#/products`);
+    await admin.getByRole("button", { name: "Edit" }).first().click();
+    const inputs = admin.locator(".editor table input");
+    await inputs.first().waitFor();
+    const covered = await inputs.evaluateAll((all) =>
+      all
+        .filter((input) => {
+          input.scrollIntoView({ block: "center", inline: "center" });
+          const box = input.getBoundingClientRect();
+          return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) !== input;
+        })
+        .map((input) => input.getAttribute("aria-label") ?? input.getAttribute("name") ?? "?"),
+    );
+    expect(covered).toEqual([]);
+  });
+});
