@@ -68,7 +68,7 @@ export function SetupPage() {
           <input name="username" autoComplete="username" required pattern="[A-Za-z][A-Za-z0-9_.\-]{2,31}" />
         </label>
         <label>
-          <Trans>Password (at least 12 characters, not the username)</Trans>
+          <Trans>Password (at least 12 characters, not your name)</Trans>
           <input name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} />
         </label>
         {error && (

@@ -45,7 +45,7 @@ async function firstAdmin(page: Page): Promise<string> {
   await page.getByRole("link", { name: "New platform: create the first admin with the setup code" }).click();
   await page.getByLabel("Setup code").fill(setupCode);
   await page.getByLabel("Username").fill(ADMIN);
-  await page.getByLabel("Password (at least 12 characters, not the username)").fill(ADMIN_PASSWORD);
+  await page.getByLabel("Password (at least 12 characters, not your name)").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Create admin" }).click();
   const shown = page.getByRole("status").locator("code");
   await shown.waitFor({ timeout: 15_000 });
