@@ -1,5 +1,5 @@
 import type { OfficePlace } from "./location";
-import { EVERY_ROLE, type OpsRole } from "./operators";
+import { EVERY_ROLE, type OpsRole, type SignInStep } from "./operators";
 import type {
   AuditRow,
   ContentItemForOps,
@@ -11,7 +11,9 @@ import type {
   CustomerFound,
   Dashboard,
   OperatorAccount,
+  OperatorPasswordReset,
   OperatorSelf,
+  OperatorSessionRow,
   ProcessStatus,
   ProductSettings,
   Risk,
@@ -133,12 +135,36 @@ export const opsPaths = {
   setOffice: answers<OfficePlace>()({ method: "POST", path: "/api/ops/office", auth: "ops", roles: CONTENT }),
   listPlansForOps: answers<PlanWithEarnings[]>()({ method: "GET", path: "/api/ops/plans", auth: "ops", roles: FINANCE }),
   setPlan: answers<PlanForOps | null>()({ method: "POST", path: "/api/ops/plan", auth: "ops", roles: FINANCE }),
-  operatorLogin: answers<{ username: string; role: OpsRole }>()({ method: "POST", path: "/api/ops/login", auth: "none" }),
+  operatorLogin: answers<{ username: string; role: OpsRole; pending: SignInStep | null }>()({
+    method: "POST",
+    path: "/api/ops/login",
+    auth: "none",
+  }),
   operatorSetup: answers<{ username: string; role: OpsRole; otpauth: string }>()({ method: "POST", path: "/api/ops/setup", auth: "none" }),
   operatorLogout: answers<{ loggedOut: boolean }>()({ method: "POST", path: "/api/ops/logout", auth: "ops", roles: EVERY_ROLE }),
   operatorMe: answers<OperatorSelf>()({ method: "GET", path: "/api/ops/me", auth: "ops", roles: EVERY_ROLE }),
   listOperators: answers<OperatorAccount[]>()({ method: "GET", path: "/api/ops/operators", auth: "ops", roles: ADMIN }),
   addOperator: answers<CreatedOperator>()({ method: "POST", path: "/api/ops/operators", auth: "ops", roles: ADMIN }),
+  setOperatorEnabled: answers<OperatorAccount>()({ method: "POST", path: "/api/ops/operator/enabled", auth: "ops", roles: ADMIN }),
+  setOperatorRole: answers<OperatorAccount>()({ method: "POST", path: "/api/ops/operator/role", auth: "ops", roles: ADMIN }),
+  resetOpsPassword: answers<OperatorPasswordReset>()({
+    method: "POST",
+    path: "/api/ops/operator/password",
+    auth: "ops",
+    roles: ADMIN,
+  }),
+  resetOperatorTotp: answers<OperatorAccount>()({ method: "POST", path: "/api/ops/operator/reset-totp", auth: "ops", roles: ADMIN }),
+  operatorSessions: answers<OperatorSessionRow[]>()({ method: "GET", path: "/api/ops/operator/sessions", auth: "ops", roles: ADMIN }),
+  endOperatorSessions: answers<{ ended: number }>()({
+    method: "POST",
+    path: "/api/ops/operator/logout",
+    auth: "ops",
+    roles: ADMIN,
+  }),
+  setOperatorCustomer: answers<OperatorAccount>()({ method: "POST", path: "/api/ops/operator/customer", auth: "ops", roles: ADMIN }),
+  changeOwnPassword: answers<OperatorSelf>()({ method: "POST", path: "/api/ops/me/password", auth: "ops", roles: EVERY_ROLE }),
+  startTotpEnrolment: answers<{ otpauth: string }>()({ method: "POST", path: "/api/ops/me/totp", auth: "ops", roles: EVERY_ROLE }),
+  confirmTotp: answers<OperatorSelf>()({ method: "POST", path: "/api/ops/me/totp/confirm", auth: "ops", roles: EVERY_ROLE }),
   auditLog: answers<AuditRow[]>()({ method: "GET", path: "/api/ops/audit", auth: "ops", roles: ADMIN }),
   processStatus: answers<ProcessStatus>()({ method: "GET", path: "/api/ops/status", auth: "ops", roles: EVERY_ROLE }),
   dashboard: answers<Dashboard>()({ method: "GET", path: "/api/ops/dashboard", auth: "ops", roles: EVERY_ROLE }),
@@ -149,3 +175,15 @@ export const opsPaths = {
 } as const satisfies Record<string, OpsPath>;
 
 export type OpsPathName = keyof typeof opsPaths;
+
+/**
+ * What a session with a sign-in step still to take may call: the steps themselves, who am I, and sign-out.
+ * Everything else is refused (`ops_step_required`) until the step is done.
+ */
+export const SIGN_IN_STEP_PATHS: readonly string[] = [
+  opsPaths.operatorMe.path,
+  opsPaths.operatorLogout.path,
+  opsPaths.changeOwnPassword.path,
+  opsPaths.startTotpEnrolment.path,
+  opsPaths.confirmTotp.path,
+];

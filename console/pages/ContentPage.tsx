@@ -60,7 +60,7 @@ export function ContentPage() {
           </select>
         </label>
         <form className="search" onSubmit={startNew} aria-label={t`New item`}>
-          <input name="item" aria-label={t`New item key`} placeholder={t`new-item-key (a-z, 0-9, -)`} pattern="[a-z0-9-]{1,60}" required />
+          <input name="item" aria-label={t`New item key`} placeholder={t`new-item-key (a-z, 0-9, -)`} pattern="[a-z0-9\-]{1,60}" required />
           <select name="kind" aria-label={t`Kind of the new item`} defaultValue="notice">
             {CONTENT_KINDS.map((k) => (
               <option key={k} value={k}>

@@ -17,8 +17,9 @@ export function LoginPage() {
     const code = String(form.get("code") ?? "").trim();
     const fields = { username: String(form.get("username")), password: String(form.get("password")), code: code || undefined };
     void signIn.submit(async () => {
-      await call(api.operatorLogin, fields);
-      await navigate({ to: "/" });
+      const signed = await call(api.operatorLogin, fields);
+      // a reset password or a missing authenticator is dealt with before the console opens
+      await navigate({ to: signed.pending ? "/sign-in-steps" : "/" });
     });
   };
   return (
@@ -35,7 +36,7 @@ export function LoginPage() {
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="\d{6}"
-          placeholder={t`6 digits (admin and finance)`}
+          placeholder={t`6 digits (empty only to enrol a new authenticator)`}
         />
         <FormStatus error={signIn.error} notice={null} />
         <button type="submit" disabled={signIn.busy}>

@@ -57,12 +57,12 @@ export function SetupPage() {
         <FormRow label={t`Setup code`} name="setupCode" autoComplete="off" required />
         <FormRow label={t`Username`} name="username" autoComplete="username" required pattern="[A-Za-z][A-Za-z0-9_.\-]{2,31}" />
         <FormRow
-          label={t`Password (at least 10 characters)`}
+          label={t`Password (at least 12 characters, not your name)`}
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          minLength={10}
+          minLength={12}
           maxLength={128}
         />
         <FormStatus error={create.error} notice={null} />

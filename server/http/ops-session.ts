@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { OPS_SESSION_COOKIE, roleAllows } from "#contract/operators";
+import { SIGN_IN_STEP_PATHS } from "#contract/ops-paths";
 
 import { sameSecret } from "../modules/accounts/tokens";
 import type { ServiceContext } from "../modules/context";
@@ -98,6 +99,8 @@ export async function identifyOperator(
  * written to the audit log (who, which endpoint and path): an operator probing past their role shows up.
  */
 export async function requireRole(ctx: ServiceContext, operator: OperatorIdentity, request: FastifyRequest) {
+  // a session with a step still owed (a new password, an authenticator) reaches only the steps
+  if (operator.pending && !SIGN_IN_STEP_PATHS.includes(request.routeOptions.url ?? "")) throw new AppError("ops_step_required");
   if (roleAllows(operator.role, request.routeOptions.config)) return;
   await writeAudit(ctx.db, {
     operator,

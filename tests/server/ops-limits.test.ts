@@ -72,4 +72,15 @@ describe("operator limits", () => {
     await expectRefused("/api/ops/product/options", { pid, options: "60:0.8:10:100,120:0:10:100" }, "Settlement options");
     expect((await opsCall(h, "POST", "/api/ops/product/options", { pid, options: "60:0.8:10:100,120:0.02:10:100" })).body.code).toBe(1);
   });
+
+  it("refuses an option whose stakes reach outside the product's single-order limits", async () => {
+    const product = (await opsCall(h, "GET", "/api/ops/products")).body.data[1] as { id: number };
+    const pid = String(product.id);
+    const limits = { pid, feeRate: "0.01", singleMin: "20", singleMax: "500", totalMax: "1000" };
+    expect((await opsCall(h, "POST", "/api/ops/product/limits", limits)).body.code).toBe(1);
+    await expectRefused("/api/ops/product/options", { pid, options: "60:0.8:20:5000" }, "Settlement options");
+    await expectRefused("/api/ops/product/options", { pid, options: "60:0.8:10:500" }, "Settlement options");
+    await expectRefused("/api/ops/product/options", { pid, options: "60:0.8:20:500,120:0.85:20:501" }, "Settlement options");
+    expect((await opsCall(h, "POST", "/api/ops/product/options", { pid, options: "60:0.8:20:500,120:0.85:50:400" })).body.code).toBe(1);
+  });
 });

@@ -10,6 +10,7 @@ import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { moveMoney } from "../ledger/service";
 import { moneySettings } from "../money/settings";
+import { assertNotOwnCustomer } from "../operators/own-customer";
 
 /**
  * The operator's review of a withdrawal, whose amount was frozen when the customer asked. It leaves `review`
@@ -33,6 +34,7 @@ export async function reviewWithdrawal(
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
     if (!current) throw new AppError("record_not_found");
     if (current.status !== "review") throw new AppError("already_reviewed");
+    await assertNotOwnCustomer(tx, approver, current.userId);
     const needsTwo = decision === "approve" && dualApprovalAbove > 0 && current.amount > dualApprovalAbove;
     if (needsTwo && current.firstApprovedBy === null) {
       // the first approval is recorded and nothing moves; the same row taken by two first approvers counts once
