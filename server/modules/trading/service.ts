@@ -18,6 +18,7 @@ import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { type OrderToPlace, placeChargedOrder, type PlaceOrderAnswer } from "../ledger/service";
 import { findProduct } from "../markets/service";
+import { tellStreamsOfOrder } from "./order-events";
 import { type OrderRow, toOrder } from "./orders-view";
 
 export interface TradingContext extends ServiceContext {
@@ -227,6 +228,7 @@ export async function placePlannedOrder(
     sessionChecked = true;
     switch (placed.outcome) {
       case "created":
+        tellStreamsOfOrder(ctx.db, ctx.log);
         return placedRow(order, placed);
       case "prior": {
         const [prior] = await ctx.db.select().from(orders).where(eq(orders.id, placed.orderId!));
