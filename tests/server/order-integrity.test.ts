@@ -7,6 +7,7 @@ import { AppError } from "#server/modules/errors";
 import { placeOrder as placeThrough, SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/trading/service";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
+import { sessionFor } from "./place-order-fixtures";
 
 // The order attacks on PGlite: what an order is checked against when it is written (the product, its source,
 // the stored option and the payout cap, the newest committed tick, the open stake of that product only), and
@@ -49,7 +50,7 @@ async function otherProcess(): Promise<PriceFeed> {
   return feed;
 }
 const placeOn = async (feed: PriceFeed, pid: number, fields: { price?: string } = {}) =>
-  placeThrough({ ...h.ctx, feed }, await demoUser(), {
+  placeThrough({ ...h.ctx, feed }, await sessionFor(h.database.db, (await demoUser()).id, h.clock.now), {
     pid,
     direction: "up",
     seconds: 30,
