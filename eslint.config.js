@@ -23,7 +23,7 @@ const layer = (name, message) => ({ group: [`**/${name}`, `**/${name}/**`], mess
  * the customer's refusal.
  */
 const ledgerWriter = {
-  group: ["**/db/ledger", "**/db/ledger.ts"],
+  group: ["**/db/ledger", "**/db/ledger.ts", "**/db/order-voids", "**/db/order-voids.ts"],
   message: "services book money with moveMoney from server/modules/ledger, not with the db-level ledger writer",
 };
 
@@ -136,19 +136,6 @@ export default tseslint.config(
   ),
   // the console: the contract and its own files
   forbid(["console/**/*.{ts,tsx}"], consoleOnly),
-  // One exception, by name: the content preview renders the customer's own detail page and stylesheet, so an
-  // operator sees exactly what a reader will. It goes when the PWA serves that page as a preview document the
-  // console frames; nothing else of the PWA may be imported, here or anywhere in the console.
-  forbid(
-    ["console/CustomerPreview.tsx"],
-    [
-      {
-        regex: "^@/(?!features/content/ContentDetailPage$|app/app\\.css\\?inline$)",
-        message: "the console does not import the PWA: only the preview's page and stylesheet are allowed here",
-      },
-      ...consoleOnly.slice(1),
-    ],
-  ),
   // shared client layers never reach up into features, routes or the app shell
   forbid(
     ["src/ui/**", "src/api/**", "src/i18n/**", "src/offline/**", "src/workers/**"],

@@ -20,7 +20,10 @@ export function ConsoleLayout() {
   useEffect(() => {
     const toLogin = () => void navigate({ to: "/login" });
     whenSignedOut(toLogin);
-    call(api.operatorMe).then(setOperator).catch(toLogin);
+    call(api.operatorMe)
+      // a session that owes a step (new password, authenticator) reaches nothing else: it takes the step first
+      .then((self) => (self.pending ? void navigate({ to: "/sign-in-steps" }) : setOperator(self)))
+      .catch(toLogin);
   }, [navigate]);
   if (!operator) return <p className="loading">{t`Loading…`}</p>;
   const signOut = async () => {

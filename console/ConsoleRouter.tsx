@@ -9,11 +9,13 @@ import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
 import { MoneyRulesPage } from "./pages/MoneyRulesPage";
 import { OfficePage } from "./pages/OfficePage";
+import { OperatorsPage } from "./pages/OperatorsPage";
 import { PlansPage } from "./pages/PlansPage";
 import { ProductsPage } from "./pages/ProductsPage";
 import { RechargesPage } from "./pages/RechargesPage";
 import { ReconcilePage } from "./pages/ReconcilePage";
 import { SetupPage } from "./pages/SetupPage";
+import { SignInStepsPage } from "./pages/SignInStepsPage";
 import { SmsPage } from "./pages/SmsPage";
 import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
@@ -27,6 +29,7 @@ import { sectionAt, type SectionPath } from "./sections";
 const root = createRootRoute({ component: Outlet });
 const login = createRoute({ getParentRoute: () => root, path: "/login", component: LoginPage });
 const setup = createRoute({ getParentRoute: () => root, path: "/setup", component: SetupPage });
+const signInSteps = createRoute({ getParentRoute: () => root, path: "/sign-in-steps", component: SignInStepsPage });
 const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", component: ConsoleLayout });
 
 /** A signed-in page, opened only for a role that may call its section's endpoint. */
@@ -46,12 +49,14 @@ function page<const P extends SectionPath>(path: P, Page: ComponentType) {
 const routeTree = root.addChildren([
   login,
   setup,
+  signInSteps,
   signedIn.addChildren([
     page("/", DashboardPage),
     page("/recharges", RechargesPage),
     page("/withdrawals", WithdrawalsPage),
     page("/verifications", VerificationsPage),
     page("/users", UsersPage),
+    page("/operators", OperatorsPage),
     page("/audit", AuditPage),
     page("/products", ProductsPage),
     page("/plans", PlansPage),

@@ -1,41 +1,33 @@
-import { useEffect, useMemo, useState } from "react";
-import { createPortal } from "react-dom";
+import { useEffect, useRef, useState } from "react";
 
-import appCss from "@/app/app.css?inline";
-import { ContentDetailPage } from "@/features/content/ContentDetailPage";
 import type { ContentDetail } from "#contract/content";
-import { BCP47, type LanguageCode } from "#contract/languages";
+import type { PreviewContentMessage, PreviewReadyMessage } from "#contract/content-preview";
+import { CONTENT_PREVIEW_URL, PREVIEW_CONTENT, PREVIEW_READY } from "#contract/content-preview";
+import type { LanguageCode } from "#contract/languages";
 
 /** The width of a common phone: what the customer's 450 px column shows on one. */
 export const PREVIEW_WIDTH = 390;
 
 /**
- * A content item as the customer sees it: the customer app's own detail page component and stylesheet,
- * inside a frame 390 px wide so neither the console's styles nor its width leak in.
+ * A content item as the customer sees it: the customer app itself, framed 390 px wide, shows it on its own
+ * preview page with its own components and stylesheet, so the preview cannot differ from a reader's page. The
+ * item goes to the frame by message (this origin only) once the page says it is ready, and again on each edit.
  */
 export function CustomerPreview({ content, language, label }: { content: ContentDetail; language: LanguageCode; label: string }) {
-  const [root, setRoot] = useState<HTMLElement | null>(null);
-  // written once: a new srcDoc would reload the frame on every keystroke
-  const document = useMemo(
-    () =>
-      `<!doctype html><html><head><meta charset="utf-8"><style>${appCss}</style></head><body><div class="frame" id="preview"></div></body></html>`,
-    [],
-  );
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    const html = root?.ownerDocument.documentElement;
-    if (html) html.lang = BCP47[language];
-  }, [root, language]);
-  return (
-    <>
-      <iframe
-        className="customer-preview"
-        title={label}
-        width={PREVIEW_WIDTH}
-        height={720}
-        srcDoc={document}
-        onLoad={(event) => setRoot(event.currentTarget.contentDocument?.getElementById("preview") ?? null)}
-      />
-      {root && createPortal(<ContentDetailPage content={content} />, root)}
-    </>
-  );
+    const hear = (event: MessageEvent<Partial<PreviewReadyMessage> | null>) => {
+      const own = event.origin === location.origin && event.source === frame.current?.contentWindow;
+      if (own && event.data?.type === PREVIEW_READY) setReady(true);
+    };
+    window.addEventListener("message", hear);
+    return () => window.removeEventListener("message", hear);
+  }, []);
+  useEffect(() => {
+    if (!ready) return;
+    const message: PreviewContentMessage = { type: PREVIEW_CONTENT, content, language };
+    frame.current?.contentWindow?.postMessage(message, location.origin);
+  }, [ready, content, language]);
+  return <iframe ref={frame} className="customer-preview" title={label} width={PREVIEW_WIDTH} height={720} src={CONTENT_PREVIEW_URL} />;
 }

@@ -23,6 +23,7 @@ export const sections = [
   { to: "/reconcile", label: msg`Reconcile`, endpoint: api.reconcileReport },
   { to: "/content", label: msg`Content`, endpoint: api.listContentItems },
   { to: "/office", label: msg`Office`, endpoint: api.office },
+  { to: "/operators", label: msg`Operators`, endpoint: api.listOperators },
   { to: "/audit", label: msg`Audit log`, endpoint: api.auditLog },
 ] as const;
 

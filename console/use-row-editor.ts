@@ -12,7 +12,8 @@ export function useRowEditor<Row extends { id: number }>(rows: Row[] | null | un
     key: String(editing),
     /** the row in the form, null for a new one */
     row: typeof editing === "number" ? (rows?.find((row) => row.id === editing) ?? null) : null,
-    isEditing: (id: number) => id === editing,
+    /** a table row's class: the row open in the form is marked */
+    rowClass: (row: Row) => (row.id === editing ? "selected" : undefined),
     toggle: (id: number) => setEditing((current) => (current === id ? null : id)),
     startNew: () => setEditing("new"),
     saved: () => {

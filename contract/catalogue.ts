@@ -130,6 +130,34 @@ export const errorMessages = {
   },
   operator_exists: /*i18n*/ { id: "error.operator_exists", message: "An operator with this name already exists" },
   ops_setup_invalid: /*i18n*/ { id: "error.ops_setup_invalid", message: "The setup code is wrong or has already been used" },
+  ops_password_short: /*i18n*/ { id: "error.ops_password_short", message: "An operator password needs at least 12 characters" },
+  ops_password_has_name: /*i18n*/ { id: "error.ops_password_has_name", message: "The password must not contain the operator's name" },
+  ops_password_common: /*i18n*/ {
+    id: "error.ops_password_common",
+    message: "This password is on the list of common passwords; choose another",
+  },
+  ops_password_reused: /*i18n*/ {
+    id: "error.ops_password_reused",
+    message: "This password was one of your last 5; choose a new one",
+  },
+  ops_last_admin: /*i18n*/ {
+    id: "error.ops_last_admin",
+    message: "The last active admin cannot be disabled or given another role",
+  },
+  ops_not_self: /*i18n*/ { id: "error.ops_not_self", message: "You cannot disable your own account or change your own role" },
+  ops_step_required: /*i18n*/ {
+    id: "error.ops_step_required",
+    message: "Set your new password or enrol your authenticator first",
+  },
+  ops_totp_enrolled: /*i18n*/ {
+    id: "error.ops_totp_enrolled",
+    message: "Your authenticator is already enrolled; an admin can reset it if the phone is lost",
+  },
+  ops_code_wrong: /*i18n*/ { id: "error.ops_code_wrong", message: "The authenticator code is wrong or has been used" },
+  ops_own_customer: /*i18n*/ {
+    id: "error.ops_own_customer",
+    message: "This is a customer account you hold: another operator must review it",
+  },
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorKey = keyof typeof errorMessages;

@@ -92,6 +92,16 @@ export const errorStatus: Record<ErrorKey, number> = {
   ops_person_required: 403,
   operator_exists: 409,
   ops_setup_invalid: 422,
+  ops_password_short: 422,
+  ops_password_has_name: 422,
+  ops_password_common: 422,
+  ops_password_reused: 422,
+  ops_last_admin: 409,
+  ops_not_self: 409,
+  ops_step_required: 403,
+  ops_code_wrong: 422,
+  ops_totp_enrolled: 409,
+  ops_own_customer: 403,
 };
 
 export type { ErrorKey } from "./catalogue";

@@ -15,25 +15,16 @@ export const PERIOD_SECONDS: Record<Period, number> = { "1m": 60, "5m": 300, "15
  */
 export const QUOTE_STALE_SECONDS = 5;
 
-export interface ProductQuote {
-  id: number;
+/** A product's price now and where it comes from: the part every price answer (list, latest, detail) carries. */
+
+export interface ProductQuote extends LatestQuote {
   code: string;
   name: string;
   market: Market;
   precision: number;
-  price: string;
   changePct: string;
   /** the previous session's close, so a live price can show its change */
   prevClose: string;
-  status: MarketStatus;
-  time: number;
-  simulated: boolean;
-  /** where the price comes from: "simulated", or the exchange that fed it ("Binance") */
-  source: string;
-  /** a real source has fallen silent: the price is not current and new orders are refused */
-  stale: boolean;
-  /** while the market is closed or between sessions: when it opens next (Unix seconds); null while open or halted */
-  nextOpen: number | null;
 }
 
 /** Each product's last hour of closes (one every two minutes, oldest first), keyed by product id: drawn as a sparkline. */
@@ -53,27 +44,11 @@ export interface LatestQuote {
   nextOpen: number | null;
 }
 
-export interface ProductDetail {
-  id: number;
-  code: string;
-  name: string;
-  market: Market;
-  precision: number;
-  price: string;
+/** The trade screen's product: its quote with the session's open, high and low. */
+export interface ProductDetail extends ProductQuote {
   open: string;
   high: string;
   low: string;
-  prevClose: string;
-  changePct: string;
-  status: MarketStatus;
-  time: number;
-  simulated: boolean;
-  /** where the price comes from: "simulated", or the exchange that fed it ("Binance") */
-  source: string;
-  /** a real source has fallen silent: the price is not current and new orders are refused */
-  stale: boolean;
-  /** while the market is closed or between sessions: when it opens next (Unix seconds); null while open or halted */
-  nextOpen: number | null;
 }
 
 export interface SecondsOption {

@@ -28,3 +28,14 @@ export const MACHINE_ACTOR = "token";
 export const ANONYMOUS_ACTOR = "anonymous";
 /** Names no operator may take, so no audit row of a person can pass for the token or an anonymous try. */
 export const isReservedOperatorName = (name: string) => [MACHINE_ACTOR, ANONYMOUS_ACTOR].includes(name.toLowerCase());
+
+/**
+ * A step an operator must take at sign-in before the console opens: a new password after an admin's reset,
+ * or an authenticator enrolled (none yet, or reset by an admin). Until then the session reaches only the steps.
+ */
+export const SIGN_IN_STEPS = ["password", "totp"] as const;
+export type SignInStep = (typeof SIGN_IN_STEPS)[number];
+
+/** An operator password: at least this long, not the name, not a common one, not one of the last few. */
+export const OPERATOR_PASSWORD_MIN = 12;
+export const OPERATOR_PASSWORD_HISTORY = 5;

@@ -1,6 +1,6 @@
 import type { ContentKind } from "./content";
 import type { Market, MarketStatus } from "./markets";
-import type { OpsRole } from "./operators";
+import type { OpsRole, SignInStep } from "./operators";
 import type { LocalTexts } from "./ops-money-answers";
 
 /**
@@ -13,6 +13,8 @@ export interface OperatorSelf {
   id: number | null;
   username: string;
   role: OpsRole;
+  /** a step the operator must take before anything else (set by an admin's reset, or no authenticator yet) */
+  pending: SignInStep | null;
 }
 
 export interface OperatorAccount {
@@ -22,6 +24,29 @@ export interface OperatorAccount {
   /** sign-in closed to every address (too many wrong tries from all of them) */
   locked: boolean;
   createdAt: number;
+  /** disabled by an admin: no sign-in, no session */
+  disabled: boolean;
+  mustChangePassword: boolean;
+  mustEnrolTotp: boolean;
+  /** console sessions open now */
+  sessions: number;
+  /** the customer accounts this operator holds (they may not review them) */
+  customers: string[];
+}
+
+/** One console session of an operator; `ref` names it for ending it (never the token). */
+export interface OperatorSessionRow {
+  ref: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  address: string;
+}
+
+/** A password reset: the temporary password, shown this once; the operator sets their own at next sign-in. */
+export interface OperatorPasswordReset {
+  username: string;
+  password: string;
 }
 
 /** A new operator, with its password and authenticator URI shown this once. */

@@ -1,5 +1,5 @@
 import type { OfficePlace } from "./location";
-import { EVERY_ROLE, type OpsRole } from "./operators";
+import { EVERY_ROLE, type OpsRole, type SignInStep } from "./operators";
 import type {
   AuditRow,
   ContentItemForOps,
@@ -11,7 +11,9 @@ import type {
   CustomerFound,
   Dashboard,
   OperatorAccount,
+  OperatorPasswordReset,
   OperatorSelf,
+  OperatorSessionRow,
   ProcessStatus,
   ProductSettings,
   Risk,
@@ -53,6 +55,11 @@ const answers =
   <Answer>() =>
   <const P extends Omit<OpsPath, "answer">>(path: P): P & OpsPath<Answer> =>
     path;
+
+/** Publishing one language of a content item answers that language as stored, with the item's key. */
+type PublishedContent = Omit<ContentLanguage, "updatedAt"> & { item: string };
+/** Which languages of a content item are published once a change applied. */
+type ContentPublication = { item: string; languages: Record<string, boolean> };
 
 /** Who may call what (admin always may). */
 const ADMIN: readonly OpsRole[] = [];
@@ -144,31 +151,65 @@ export const opsPaths = {
   sendMessage: answers<{ id: number; to: string }>()({ method: "POST", path: "/api/ops/message", auth: "ops", roles: SUPPORT }),
   setInviteBonus: answers<InviteBonusSetting>()({ method: "POST", path: "/api/ops/invite-bonus", auth: "ops", roles: FINANCE }),
   smsOutbox: answers<SmsOutboxRow[]>()({ method: "GET", path: "/api/ops/sms", auth: "ops", roles: SUPPORT }),
-  publishContent: answers<Omit<ContentLanguage, "updatedAt"> & { item: string }>()({
-    method: "POST",
-    path: "/api/ops/content",
-    auth: "ops",
-    roles: CONTENT,
-  }),
+  publishContent: answers<PublishedContent>()({ method: "POST", path: "/api/ops/content", auth: "ops", roles: CONTENT }),
   listContentItems: answers<ContentItemPage>()({ method: "GET", path: "/api/ops/contents", auth: "ops", roles: CONTENT }),
   contentItem: answers<ContentItemForOps>()({ method: "GET", path: "/api/ops/content/item", auth: "ops", roles: CONTENT }),
-  setContentPublished: answers<{ item: string; languages: Record<string, boolean> }>()({
-    method: "POST",
-    path: "/api/ops/content/publish",
-    auth: "ops",
-    roles: CONTENT,
-  }),
+  setContentPublished: answers<ContentPublication>()({ method: "POST", path: "/api/ops/content/publish", auth: "ops", roles: CONTENT }),
   office: answers<OfficePlace>()({ method: "GET", path: "/api/ops/office", auth: "ops", roles: CONTENT }),
   setOffice: answers<OfficePlace>()({ method: "POST", path: "/api/ops/office", auth: "ops", roles: CONTENT }),
   listPlansForOps: answers<PlanWithEarnings[]>()({ method: "GET", path: "/api/ops/plans", auth: "ops", roles: FINANCE }),
   setPlan: answers<PlanForOps | null>()({ method: "POST", path: "/api/ops/plan", auth: "ops", roles: FINANCE }),
-  operatorLogin: answers<{ username: string; role: OpsRole }>()({ method: "POST", path: "/api/ops/login", auth: "none" }),
+  operatorLogin: answers<{ username: string; role: OpsRole; pending: SignInStep | null }>()({
+    method: "POST",
+    path: "/api/ops/login",
+    auth: "none",
+  }),
   operatorSetup: answers<{ username: string; role: OpsRole; otpauth: string }>()({ method: "POST", path: "/api/ops/setup", auth: "none" }),
   operatorLogout: answers<{ loggedOut: boolean }>()({ method: "POST", path: "/api/ops/logout", auth: "ops", roles: EVERY_ROLE }),
   operatorMe: answers<OperatorSelf>()({ method: "GET", path: "/api/ops/me", auth: "ops", roles: EVERY_ROLE }),
   listOperators: answers<OperatorAccount[]>()({ method: "GET", path: "/api/ops/operators", auth: "ops", roles: ADMIN }),
-  // a person only: an operator the token made could approve in its place
+  // a person only, as every change to who may act below: an operator the token made or reset could approve in its place
   addOperator: answers<CreatedOperator>()({ method: "POST", path: "/api/ops/operators", auth: "ops", roles: ADMIN, person: true }),
+  setOperatorEnabled: answers<OperatorAccount>()({
+    method: "POST",
+    path: "/api/ops/operator/enabled",
+    auth: "ops",
+    roles: ADMIN,
+    person: true,
+  }),
+  setOperatorRole: answers<OperatorAccount>()({ method: "POST", path: "/api/ops/operator/role", auth: "ops", roles: ADMIN, person: true }),
+  resetOpsPassword: answers<OperatorPasswordReset>()({
+    method: "POST",
+    path: "/api/ops/operator/password",
+    auth: "ops",
+    roles: ADMIN,
+    person: true,
+  }),
+  resetOperatorTotp: answers<OperatorAccount>()({
+    method: "POST",
+    path: "/api/ops/operator/reset-totp",
+    auth: "ops",
+    roles: ADMIN,
+    person: true,
+  }),
+  operatorSessions: answers<OperatorSessionRow[]>()({ method: "GET", path: "/api/ops/operator/sessions", auth: "ops", roles: ADMIN }),
+  endOperatorSessions: answers<{ ended: number }>()({
+    method: "POST",
+    path: "/api/ops/operator/logout",
+    auth: "ops",
+    roles: ADMIN,
+    person: true,
+  }),
+  setOperatorCustomer: answers<OperatorAccount>()({
+    method: "POST",
+    path: "/api/ops/operator/customer",
+    auth: "ops",
+    roles: ADMIN,
+    person: true,
+  }),
+  changeOwnPassword: answers<OperatorSelf>()({ method: "POST", path: "/api/ops/me/password", auth: "ops", roles: EVERY_ROLE }),
+  startTotpEnrolment: answers<{ otpauth: string }>()({ method: "POST", path: "/api/ops/me/totp", auth: "ops", roles: EVERY_ROLE }),
+  confirmTotp: answers<OperatorSelf>()({ method: "POST", path: "/api/ops/me/totp/confirm", auth: "ops", roles: EVERY_ROLE }),
   auditLog: answers<AuditRow[]>()({ method: "GET", path: "/api/ops/audit", auth: "ops", roles: ADMIN }),
   processStatus: answers<ProcessStatus>()({ method: "GET", path: "/api/ops/status", auth: "ops", roles: EVERY_ROLE }),
   dashboard: answers<Dashboard>()({ method: "GET", path: "/api/ops/dashboard", auth: "ops", roles: EVERY_ROLE }),
@@ -179,3 +220,15 @@ export const opsPaths = {
 } as const satisfies Record<string, OpsPath>;
 
 export type OpsPathName = keyof typeof opsPaths;
+
+/**
+ * What a session with a sign-in step still to take may call: the steps themselves, who am I, and sign-out.
+ * Everything else is refused (`ops_step_required`) until the step is done.
+ */
+export const SIGN_IN_STEP_PATHS: readonly string[] = [
+  opsPaths.operatorMe.path,
+  opsPaths.operatorLogout.path,
+  opsPaths.changeOwnPassword.path,
+  opsPaths.startTotpEnrolment.path,
+  opsPaths.confirmTotp.path,
+];

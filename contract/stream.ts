@@ -30,6 +30,11 @@ export interface OpsStreamPayloads {
   orders_voided: { count: number; pid: number; reason: string };
   /** a request joined a review queue, or an operator decided one (so every other operator's queue updates) */
   queue_changed: { queue: OpsQueue; change: QueueChange };
+  /**
+   * an operator signed out, or their role, state or sessions changed: never sent to a console (it has no topic);
+   * it tells every process to check that operator's open streams against their session now
+   */
+  operator_changed: { operatorId: number };
 }
 
 export type OpsQueue = "recharge" | "withdrawal" | "verification";

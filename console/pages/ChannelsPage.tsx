@@ -4,6 +4,8 @@ import { type FormEvent, useState } from "react";
 import type { DepositChannelForOps as Channel } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
+import { DataTable } from "../DataTable";
+import { EditButton } from "../EditButton";
 import { formFields } from "../form-fields";
 import { FormRow } from "../FormRow";
 import { FormStatus } from "../FormStatus";
@@ -39,52 +41,25 @@ export function ChannelsPage() {
         <Trans>Deposit channels</Trans>
       </h1>
       {error && <p className="error">{error}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>
-              <Trans>Type</Trans>
-            </th>
-            <th>
-              <Trans>Name</Trans>
-            </th>
-            <th>
-              <Trans>Account or address</Trans>
-            </th>
-            <th>
-              <Trans>Note to customers</Trans>
-            </th>
-            <th>
-              <Trans>QR code</Trans>
-            </th>
-            <th>
-              <Trans>State</Trans>
-            </th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {data?.map((row) => (
-            <tr key={row.id} data-testid={`channel-${row.id}`} className={editor.isEditing(row.id) ? "selected" : undefined}>
-              <td>{row.id}</td>
-              <td>{row.type}</td>
-              <td>{row.name}</td>
-              <td>
-                <code>{row.account}</code>
-              </td>
-              <td>{row.note}</td>
-              <td>{row.qr ? <img className="qr" src={row.qr.url} alt={t`QR code of ${row.name}`} /> : "—"}</td>
-              <td>{row.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}</td>
-              <td>
-                <button type="button" onClick={() => editor.toggle(row.id)}>
-                  <Trans>Edit</Trans>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={data}
+        rowKey={(row) => row.id}
+        testId={(row) => `channel-${row.id}`}
+        rowClass={editor.rowClass}
+        columns={[
+          { head: "#", cell: (row) => row.id },
+          { head: <Trans>Type</Trans>, cell: (row) => row.type },
+          { head: <Trans>Name</Trans>, cell: (row) => row.name },
+          { head: <Trans>Account or address</Trans>, cell: (row) => <code>{row.account}</code> },
+          { head: <Trans>Note to customers</Trans>, cell: (row) => row.note },
+          {
+            head: <Trans>QR code</Trans>,
+            cell: (row) => (row.qr ? <img className="qr" src={row.qr.url} alt={t`QR code of ${row.name}`} /> : "—"),
+          },
+          { head: <Trans>State</Trans>, cell: (row) => (row.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>) },
+          { cell: (row) => <EditButton onClick={() => editor.toggle(row.id)} /> },
+        ]}
+      />
       <button type="button" onClick={editor.startNew}>
         <Trans>New channel</Trans>
       </button>

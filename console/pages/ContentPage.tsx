@@ -4,6 +4,8 @@ import { type FormEvent, useState } from "react";
 import { api, call } from "../api";
 import { CONTENT_KINDS, type ContentKindName, useKindLabel } from "../content-kinds";
 import { ContentEditor } from "../ContentEditor";
+import { DataTable } from "../DataTable";
+import { EditButton } from "../EditButton";
 import { when } from "../i18n";
 import { Pager } from "../Pager";
 import { useLoad } from "../use-load";
@@ -58,7 +60,7 @@ export function ContentPage() {
           </select>
         </label>
         <form className="search" onSubmit={startNew} aria-label={t`New item`}>
-          <input name="item" aria-label={t`New item key`} placeholder={t`new-item-key (a-z, 0-9, -)`} pattern="[a-z0-9-]{1,60}" required />
+          <input name="item" aria-label={t`New item key`} placeholder={t`new-item-key (a-z, 0-9, -)`} pattern="[a-z0-9\-]{1,60}" required />
           <select name="kind" aria-label={t`Kind of the new item`} defaultValue="notice">
             {CONTENT_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -72,60 +74,35 @@ export function ContentPage() {
         </form>
       </div>
       {error && <p className="error">{error}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th>
-              <Trans>Item</Trans>
-            </th>
-            <th>
-              <Trans>Kind</Trans>
-            </th>
-            <th>
-              <Trans>Title (English)</Trans>
-            </th>
-            <th>
-              <Trans>Languages</Trans>
-            </th>
-            <th>
-              <Trans>Last change</Trans>
-            </th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {data?.items.map((row) => (
-            <tr key={row.item} data-testid={`content-${row.item}`}>
-              <td>
-                <code>{row.item}</code>
-              </td>
-              <td>{row.kind ? kindLabel(row.kind) : "—"}</td>
-              <td>{row.title}</td>
-              <td>
-                {row.languages.map((language) => (
-                  <span
-                    key={language.lang}
-                    className={language.published ? "chip published" : "chip draft"}
-                    title={language.published ? t`Published` : t`Draft`}
-                  >
-                    {language.lang}
-                  </span>
-                ))}
-              </td>
-              <td>{when(row.updatedAt)}</td>
-              <td>
-                <button
-                  type="button"
-                  disabled={!row.kind}
-                  onClick={() => row.kind && setOpen({ item: row.item, kind: row.kind, isNew: false })}
+      <DataTable
+        rows={data?.items}
+        rowKey={(row) => row.item}
+        testId={(row) => `content-${row.item}`}
+        columns={[
+          { head: <Trans>Item</Trans>, cell: (row) => <code>{row.item}</code> },
+          { head: <Trans>Kind</Trans>, cell: (row) => (row.kind ? kindLabel(row.kind) : "—") },
+          { head: <Trans>Title (English)</Trans>, cell: (row) => row.title },
+          {
+            head: <Trans>Languages</Trans>,
+            cell: (row) =>
+              row.languages.map((language) => (
+                <span
+                  key={language.lang}
+                  className={language.published ? "chip published" : "chip draft"}
+                  title={language.published ? t`Published` : t`Draft`}
                 >
-                  <Trans>Edit</Trans>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                  {language.lang}
+                </span>
+              )),
+          },
+          { head: <Trans>Last change</Trans>, cell: (row) => when(row.updatedAt) },
+          {
+            cell: (row) => (
+              <EditButton disabled={!row.kind} onClick={() => row.kind && setOpen({ item: row.item, kind: row.kind, isNew: false })} />
+            ),
+          },
+        ]}
+      />
       {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />}
     </section>
   );

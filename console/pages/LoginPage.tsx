@@ -1,63 +1,45 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 
-import { api, call, ConsoleError } from "../api";
+import { api, call } from "../api";
+import { FormRow } from "../FormRow";
+import { FormStatus } from "../FormStatus";
+import { useSubmit } from "../use-submit";
 
 export function LoginPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const signIn = useSubmit();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const code = String(form.get("code") ?? "").trim();
-      await call(api.operatorLogin, {
-        username: String(form.get("username")),
-        password: String(form.get("password")),
-        code: code || undefined,
-      });
-      await navigate({ to: "/" });
-    } catch (failure) {
-      setError(failure instanceof ConsoleError ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+    const code = String(form.get("code") ?? "").trim();
+    const fields = { username: String(form.get("username")), password: String(form.get("password")), code: code || undefined };
+    void signIn.submit(async () => {
+      const signed = await call(api.operatorLogin, fields);
+      // a reset password or a missing authenticator is dealt with before the console opens
+      await navigate({ to: signed.pending ? "/sign-in-steps" : "/" });
+    });
   };
   return (
     <main className="login">
-      <form onSubmit={(event) => void submit(event)}>
+      <form onSubmit={submit}>
         <h1>
           <Trans>Back office sign-in</Trans>
         </h1>
-        <label>
-          <Trans>Username</Trans>
-          <input name="username" autoComplete="username" required />
-        </label>
-        <label>
-          <Trans>Password</Trans>
-          <input name="password" type="password" autoComplete="current-password" required />
-        </label>
-        <label>
-          <Trans>Authenticator code</Trans>
-          <input
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            placeholder={t`6 digits (admin and finance)`}
-          />
-        </label>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={busy}>
+        <FormRow label={t`Username`} name="username" autoComplete="username" required />
+        <FormRow label={t`Password`} name="password" type="password" autoComplete="current-password" required />
+        <FormRow
+          label={t`Authenticator code`}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\d{6}"
+          placeholder={t`6 digits (empty only to enrol a new authenticator)`}
+        />
+        <FormStatus error={signIn.error} notice={null} />
+        <button type="submit" disabled={signIn.busy}>
           <Trans>Sign in</Trans>
         </button>
         <p>

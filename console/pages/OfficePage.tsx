@@ -39,29 +39,28 @@ export function OfficePage() {
       <form className="panel office-form" onSubmit={submit} aria-label={t`Office`} key={JSON.stringify(data)}>
         <FormRow label={t`Name`} name="name" defaultValue={data.name} required maxLength={PLACE_TEXT_MAX} />
         <FormRow label={t`Address`} name="address" defaultValue={data.address} required maxLength={PLACE_TEXT_MAX} />
-        <FormRow
-          label={t`Latitude`}
-          hint={t`Decimal degrees, −90 to 90 (north is positive)`}
-          name="lat"
-          defaultValue={String(data.coords.lat)}
-          inputMode="decimal"
-          pattern={COORD_INPUT_PATTERN}
-          required
-        />
-        <FormRow
-          label={t`Longitude`}
-          hint={t`Decimal degrees, −180 to 180 (east is positive)`}
-          name="lng"
-          defaultValue={String(data.coords.lng)}
-          inputMode="decimal"
-          pattern={COORD_INPUT_PATTERN}
-          required
-        />
+        <CoordinateRow name="lat" label={t`Latitude`} hint={t`Decimal degrees, −90 to 90 (north is positive)`} value={data.coords.lat} />
+        <CoordinateRow name="lng" label={t`Longitude`} hint={t`Decimal degrees, −180 to 180 (east is positive)`} value={data.coords.lng} />
         <button type="submit" disabled={save.busy}>
           <Trans>Save office</Trans>
         </button>
         <FormStatus error={save.error} notice={save.notice} />
       </form>
     </section>
+  );
+}
+
+/** A coordinate in decimal degrees, held to the server's pattern as the operator types. */
+function CoordinateRow({ name, label, hint, value }: { name: "lat" | "lng"; label: string; hint: string; value: number }) {
+  return (
+    <FormRow
+      label={label}
+      hint={hint}
+      name={name}
+      defaultValue={String(value)}
+      inputMode="decimal"
+      pattern={COORD_INPUT_PATTERN}
+      required
+    />
   );
 }

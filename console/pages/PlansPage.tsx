@@ -5,6 +5,8 @@ import { ratePercentShort } from "#contract/format";
 import type { PlanWithEarnings as Plan } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
+import { DataTable } from "../DataTable";
+import { EditButton } from "../EditButton";
 import { formFields } from "../form-fields";
 import { FormRow } from "../FormRow";
 import { FormStatus } from "../FormStatus";
@@ -44,47 +46,31 @@ export function PlansPage() {
       </p>
       {error && <p className="error">{error}</p>}
       <FormStatus error={toggle.error} notice={toggle.notice} />
-      <table>
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>
-              <Trans>Title</Trans>
-            </th>
-            <th>
-              <Trans>Daily rate</Trans>
-            </th>
-            <th>
-              <Trans>Term (days)</Trans>
-            </th>
-            <th>
-              <Trans>Minimum</Trans>
-            </th>
-            <th>
-              <Trans>Earning now</Trans>
-            </th>
-            <th>
-              <Trans>State</Trans>
-            </th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {data?.map((row) => (
-            <tr key={row.id} data-testid={`plan-${row.id}`} className={editor.isEditing(row.id) ? "selected" : undefined}>
-              <td>{row.id}</td>
-              <td>{row.title}</td>
-              <td>{percentPerDay(row.dailyRate)}</td>
-              <td>{row.days}</td>
-              <td className="amount">{money(row.minAmount)}</td>
-              <td className="amount">
+      <DataTable
+        rows={data}
+        rowKey={(row) => row.id}
+        testId={(row) => `plan-${row.id}`}
+        rowClass={editor.rowClass}
+        columns={[
+          { head: "#", cell: (row) => row.id },
+          { head: <Trans>Title</Trans>, cell: (row) => row.title },
+          { head: <Trans>Daily rate</Trans>, cell: (row) => percentPerDay(row.dailyRate) },
+          { head: <Trans>Term (days)</Trans>, cell: (row) => row.days },
+          { head: <Trans>Minimum</Trans>, cell: (row) => money(row.minAmount), cellClass: () => "amount" },
+          {
+            head: <Trans>Earning now</Trans>,
+            cell: (row) => (
+              <>
                 {money(row.earningPrincipal)} ({row.earning})
-              </td>
-              <td>{row.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}</td>
-              <td>
-                <button type="button" onClick={() => editor.toggle(row.id)}>
-                  <Trans>Edit</Trans>
-                </button>{" "}
+              </>
+            ),
+            cellClass: () => "amount",
+          },
+          { head: <Trans>State</Trans>, cell: (row) => (row.enabled ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>) },
+          {
+            cell: (row) => (
+              <>
+                <EditButton onClick={() => editor.toggle(row.id)} />{" "}
                 <button
                   type="button"
                   disabled={toggle.busy}
@@ -96,11 +82,11 @@ export function PlansPage() {
                 >
                   {row.enabled ? t`Disable` : t`Enable`}
                 </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
       <button type="button" onClick={editor.startNew}>
         <Trans>New plan</Trans>
       </button>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
-import type { BalancePair } from "#contract/ops-money-answers";
+import type { BalancePair, ReconcileReport } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
+import { type Column, DataTable } from "../DataTable";
 import { money, when } from "../i18n";
 import { Pager } from "../Pager";
 import { useLoad } from "../use-load";
@@ -11,6 +12,8 @@ import { useLoad } from "../use-load";
 type Account = "cash" | "coin" | "frozen" | "yuebao";
 
 const ACCOUNTS: Account[] = ["cash", "coin", "frozen", "yuebao"];
+
+type ReconcileRow = ReconcileReport["rows"][number];
 
 /** The ledger check (`npm run ops -- reconcile`) as a report: every balance beside the sum of its ledger rows. */
 export function ReconcilePage() {
@@ -99,39 +102,35 @@ export function ReconcilePage() {
           <Trans>Run again</Trans>
         </button>
       </div>
-      <table className="reconcile">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>
-              <Trans>Account</Trans>
-            </th>
-            {ACCOUNTS.map((account) => (
-              <th key={account} className="amount">
-                <Trans>{label[account]}: balance / ledger</Trans>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data?.rows.map((row) => (
-            <tr key={row.id} data-testid={`reconcile-${row.account}`} className={row.drift ? "drift" : undefined}>
-              <td>{row.id}</td>
-              <td>{row.account}</td>
-              {ACCOUNTS.map((account) => {
-                const pair = row.accounts[account];
-                if (!pair) return <td key={account}>—</td>;
-                return (
-                  <td key={account} className={pair.difference === "0.00" ? "amount" : "amount error"}>
-                    {money(pair.balance)} / {money(pair.ledger)}
-                    {pair.difference !== "0.00" && <div>Δ {money(pair.difference)}</div>}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="reconcile"
+        rows={data?.rows}
+        rowKey={(row) => row.id}
+        testId={(row) => `reconcile-${row.account}`}
+        rowClass={(row) => (row.drift ? "drift" : undefined)}
+        columns={[
+          { head: "#", cell: (row) => row.id },
+          { head: <Trans>Account</Trans>, cell: (row) => row.account },
+          ...ACCOUNTS.map((account): Column<ReconcileRow> => ({
+            head: <Trans>{label[account]}: balance / ledger</Trans>,
+            className: "amount",
+            cellClass: (row) => {
+              const pair = row.accounts[account];
+              return pair ? (pair.difference === "0.00" ? "amount" : "amount error") : undefined;
+            },
+            cell: (row) => {
+              const pair = row.accounts[account];
+              if (!pair) return "—";
+              return (
+                <>
+                  {money(pair.balance)} / {money(pair.ledger)}
+                  {pair.difference !== "0.00" && <div>Δ {money(pair.difference)}</div>}
+                </>
+              );
+            },
+          })),
+        ]}
+      />
       {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />}
     </section>
   );

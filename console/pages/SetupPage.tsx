@@ -1,8 +1,11 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
-import { api, call, ConsoleError } from "../api";
+import { api, call } from "../api";
+import { FormRow } from "../FormRow";
+import { FormStatus } from "../FormStatus";
+import { useSubmit } from "../use-submit";
 
 /**
  * The first admin of a new platform: no operator is seeded, so the server leaves a one-time setup code in its
@@ -10,26 +13,18 @@ import { api, call, ConsoleError } from "../api";
  * answer carries the authenticator URI this once.
  */
 export function SetupPage() {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
+  const create = useSubmit();
   const [created, setCreated] = useState<{ username: string; otpauth: string } | null>(null);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const fields = {
-        setupCode: String(form.get("setupCode")).trim(),
-        username: String(form.get("username")),
-        password: String(form.get("password")),
-      };
-      setCreated(await call(api.operatorSetup, fields));
-    } catch (failure) {
-      setError(failure instanceof ConsoleError ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+    const fields = {
+      setupCode: String(form.get("setupCode")).trim(),
+      username: String(form.get("username")),
+      password: String(form.get("password")),
+    };
+    void create.submit(async () => setCreated(await call(api.operatorSetup, fields)));
   };
   if (created)
     return (
@@ -52,31 +47,26 @@ export function SetupPage() {
     );
   return (
     <main className="login">
-      <form onSubmit={(event) => void submit(event)}>
+      <form onSubmit={submit}>
         <h1>
           <Trans>Create the first admin</Trans>
         </h1>
         <p>
           <Trans>The server wrote a one-time setup code to the file ops-setup-code in its data folder.</Trans>
         </p>
-        <label>
-          <Trans>Setup code</Trans>
-          <input name="setupCode" autoComplete="off" required />
-        </label>
-        <label>
-          <Trans>Username</Trans>
-          <input name="username" autoComplete="username" required pattern="[A-Za-z][A-Za-z0-9_.\-]{2,31}" />
-        </label>
-        <label>
-          <Trans>Password (at least 10 characters)</Trans>
-          <input name="password" type="password" autoComplete="new-password" required minLength={10} maxLength={128} />
-        </label>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={busy}>
+        <FormRow label={t`Setup code`} name="setupCode" autoComplete="off" required />
+        <FormRow label={t`Username`} name="username" autoComplete="username" required pattern="[A-Za-z][A-Za-z0-9_.\-]{2,31}" />
+        <FormRow
+          label={t`Password (at least 12 characters, not your name)`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+          maxLength={128}
+        />
+        <FormStatus error={create.error} notice={null} />
+        <button type="submit" disabled={create.busy}>
           <Trans>Create admin</Trans>
         </button>
       </form>

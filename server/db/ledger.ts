@@ -94,10 +94,23 @@ export async function postEntries(tx: Tx, entries: readonly Entry[]): Promise<vo
 }
 
 export type PlaceOrderOutcome =
-  "closed" | "source" | "option" | "payout_cap" | "prior" | "waited" | "stale" | "total_max" | "balance" | "price_moved" | "created";
+  | "session"
+  | "closed"
+  | "source"
+  | "option"
+  | "payout_cap"
+  | "prior"
+  | "waited"
+  | "stale"
+  | "total_max"
+  | "balance"
+  | "price_moved"
+  | "created";
 
 /** What the caller decided from its memory: the price is not among them, `place_order` takes the newest tick. */
 export interface OrderToPlace {
+  /** the hash of the session token the order came with (server/modules/accounts/tokens.ts): checked as committed now */
+  tokenHash: string;
   userId: number;
   productId: number;
   requestId: string;
@@ -131,11 +144,14 @@ export interface PlaceOrderAnswer {
 }
 
 /**
- * Order placement as one call (one round trip, its own transaction when called outside one) of the SQL function
- * `place_order`, which debits the stake and fee and writes their ledger rows. Migrations create it (the latest is
- * server/db/migrations/0027_place_order_and_limits.sql; a change is a new migration that drops and re-creates it),
- * and this file alone calls it. The caller priced the order from its memory of the products and the feed, which
- * may be seconds behind the database; the function checks every rule against what is committed now. In order:
+ * Order placement as one call (one round trip, its own transaction) of the SQL function `place_order`, which
+ * debits the stake and fee and writes their ledger rows. Migrations create it (the latest is
+ * server/db/migrations/0030_place_order_checks_session.sql; a change is a new migration that drops and re-creates
+ * it), and this file alone calls it. The caller priced the order from its memory of the products and the feed,
+ * which may be seconds behind the database, and knows the session only from its cache; the function checks
+ * every rule against what is committed now. In order:
+ * - `session`: the token's session is gone (logout, password change), expired, another user's, or its account
+ *   is locked; the lock is looked at again once the user's row is held, so a lock set meanwhile counts too;
  * - the product row is read `for share` first, so an operator's change of it (`for update`, e.g. a price-source
  *   switch) waits for orders being placed and orders wait for it: `closed` when it is halted or gone, `source`
  *   when its source is not the one the caller priced with, or was switched so recently that the recorder may
@@ -161,59 +177,90 @@ export interface PlaceOrderAnswer {
  * transaction of several statements.
  */
 export async function placeChargedOrder(db: Db | Tx, order: OrderToPlace, checks: PlaceOrderChecks): Promise<PlaceOrderAnswer> {
-  const [row] = await placeOrderQuery(db).execute({ ...order, ...checks });
+  const [row] = await placeOrderCall(db)([
+    order.tokenHash,
+    order.userId,
+    order.productId,
+    order.requestId,
+    order.direction,
+    order.amount,
+    order.fee,
+    order.seconds,
+    order.feedSource,
+    order.shownPrice,
+    order.openTime,
+    checks.waitLimitMs,
+    checks.switchSettleSeconds,
+  ]);
+  const [outcome, orderId, openPrice, openTickTime, openTime, payoutBps] = row!;
   const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
-    outcome: row!.outcome,
-    orderId: row!.orderId,
-    openPrice: number(row!.openPrice),
-    openTickTime: number(row!.openTickTime),
-    openTime: number(row!.openTime),
-    payoutBps: number(row!.payoutBps),
+    outcome: outcome as PlaceOrderOutcome,
+    orderId: number(orderId),
+    openPrice: number(openPrice),
+    openTickTime: number(openTickTime),
+    openTime: number(openTime),
+    payoutBps: number(payoutBps),
   };
 }
 
-/**
- * The call, built once per database (a named prepared statement on PostgreSQL, parsed and planned once per
- * connection): it is every order's one statement.
- */
-const placeOrderQueries = new WeakMap<Db | Tx, ReturnType<typeof preparePlaceOrder>>();
-function placeOrderQuery(db: Db | Tx) {
-  let query = placeOrderQueries.get(db);
-  if (!query) {
-    query = preparePlaceOrder(db);
-    placeOrderQueries.set(db, query);
-  }
-  return query;
-}
-const preparePlaceOrder = (db: Db | Tx) => {
-  const arg = (name: keyof OrderToPlace | keyof PlaceOrderChecks, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-  const args = sql.join(
-    [
-      arg("userId", "integer"),
-      arg("productId", "integer"),
-      arg("requestId", "text"),
-      arg("direction", "text"),
-      arg("amount", "bigint"),
-      arg("fee", "bigint"),
-      arg("seconds", "integer"),
-      arg("feedSource", "text"),
-      arg("shownPrice", "bigint"),
-      arg("openTime", "bigint"),
-      arg("waitLimitMs", "integer"),
-      arg("switchSettleSeconds", "integer"),
-    ],
-    sql`, `,
-  );
-  return db
-    .select({
-      outcome: sql<PlaceOrderOutcome>`outcome`,
-      orderId: sql<number | null>`order_id`,
-      openPrice: sql<string | number | null>`open_price`,
-      openTickTime: sql<string | number | null>`open_tick_time`,
-      openTime: sql<string | number | null>`open_time`,
-      payoutBps: sql<number | null>`payout_bps`,
-    })
-    .from(sql`place_order(${args})`)
-    .prepare("place_order");
+const ANSWER_COLUMNS = ["outcome", "order_id", "open_price", "open_tick_time", "open_time", "payout_bps"] as const;
+const ARGUMENT_TYPES = [
+  "text",
+  "integer",
+  "integer",
+  "text",
+  "text",
+  "bigint",
+  "bigint",
+  "integer",
+  "text",
+  "bigint",
+  "bigint",
+  "integer",
+  "integer",
+];
+const PLACE_ORDER_SQL = `select ${ANSWER_COLUMNS.join(", ")} from place_order(${ARGUMENT_TYPES.map((type, i) => `$${i + 1}::${type}`).join(", ")})`;
+
+/** The driver drizzle runs on (`db.$client`): a `pg` pool on PostgreSQL, the PGlite instance in process. */
+type PgPool = {
+  query(config: { name: string; text: string; values: unknown[]; rowMode: "array" }): Promise<{ rows: unknown[][] }>;
 };
+type PgliteClient = {
+  exec(text: string): Promise<unknown>;
+  query(text: string, values: unknown[], options: { rowMode: "array" }): Promise<{ rows: unknown[][] }>;
+};
+
+/**
+ * Every order's one statement, sent straight to the driver rather than through drizzle: drizzle's query
+ * builder and result mapping were some 6 % of the server's CPU per order. On PostgreSQL it is a named
+ * prepared statement (parsed and planned once per pooled connection); rows come back as arrays.
+ */
+const placeOrderCalls = new WeakMap<Db | Tx, (values: unknown[]) => Promise<unknown[][]>>();
+function placeOrderCall(db: Db | Tx): (values: unknown[]) => Promise<unknown[][]> {
+  let call = placeOrderCalls.get(db);
+  if (!call) {
+    const driver = (db as unknown as { $client?: PgPool | PgliteClient }).$client;
+    call = !driver
+      ? inTransaction(db)
+      : "exec" in driver
+        ? async (values) => (await driver.query(PLACE_ORDER_SQL, values, { rowMode: "array" })).rows
+        : async (values) => (await driver.query({ name: "place_order", text: PLACE_ORDER_SQL, values, rowMode: "array" })).rows;
+    placeOrderCalls.set(db, call);
+  }
+  return call;
+}
+
+/** Inside a caller's transaction (which drizzle holds on its own connection): the same call through drizzle. */
+const inTransaction =
+  (tx: Db | Tx) =>
+  async (values: unknown[]): Promise<unknown[][]> => {
+    const args = sql.join(
+      values.map((value, i) => sql`${value}::${sql.raw(ARGUMENT_TYPES[i]!)}`),
+      sql`, `,
+    );
+    const answer = rowsOf<Record<(typeof ANSWER_COLUMNS)[number], unknown>>(
+      await tx.execute(sql`select ${sql.raw(ANSWER_COLUMNS.join(", "))} from place_order(${args})`),
+    );
+    return answer.map((row) => ANSWER_COLUMNS.map((column) => row[column]));
+  };

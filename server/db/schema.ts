@@ -527,7 +527,7 @@ export const requestClaims = pgTable(
 
 /**
  * Named back-office accounts. The password uses the customers' scrypt hashing; the TOTP secret (base32) is
- * the second factor, required at login for admin and finance. Wrong tries are counted in
+ * the second factor, required at login of every role. Wrong tries are counted in
  * operator_sign_in_failures, per client address and per operator.
  */
 export const operators = pgTable(
@@ -542,8 +542,43 @@ export const operators = pgTable(
     /** the last TOTP time step accepted: a code is good for one login only */
     lastTotpStep: bigint("last_totp_step", { mode: "number" }),
     createdAt: unixSeconds("created_at").notNull(),
+    /** set by an admin: no sign-in, and every session ended, until enabled again */
+    disabledAt: unixSeconds("disabled_at"),
+    /** after a reset by an admin: the next sign-in must set a new password before anything else */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** no authenticator yet (or reset by an admin): the next sign-in enrols one before anything else */
+    mustEnrolTotp: boolean("must_enrol_totp").notNull().default(false),
   },
   (table) => [uniqueIndex("operators_username_lower_unique").on(sql`lower(${table.username})`)],
+);
+
+/** The hashes of an operator's recent passwords, so a new one cannot be one of the last few. */
+export const operatorPasswordHistory = pgTable(
+  "operator_password_history",
+  {
+    id: serial("id").primaryKey(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    passwordHash: text("password_hash").notNull(),
+    setAt: unixSeconds("set_at").notNull(),
+  },
+  (table) => [index("operator_password_history_operator_idx").on(table.operatorId, table.id)],
+);
+
+/** The customer accounts an operator holds themselves: they may not review those accounts' requests. */
+export const operatorCustomers = pgTable(
+  "operator_customers",
+  {
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    linkedAt: unixSeconds("linked_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.operatorId, table.userId] }), index("operator_customers_user_idx").on(table.userId)],
 );
 
 /**
@@ -572,6 +607,8 @@ export const operatorSessions = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
     lastSeenAt: unixSeconds("last_seen_at").notNull(),
     expiresAt: unixSeconds("expires_at").notNull(),
+    /** the address the session signed in from, shown when an admin lists an operator's sessions */
+    address: text("address").notNull().default(""),
   },
   (table) => [index("operator_sessions_operator_idx").on(table.operatorId)],
 );

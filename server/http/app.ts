@@ -11,8 +11,8 @@ import type { OpsRole } from "#contract/operators";
 
 import type { Database } from "../db/client";
 import type { PriceFeed } from "../market/feed";
-import type { UserRow } from "../modules/accounts/sessions";
-import { authenticate } from "../modules/accounts/sessions";
+import type { SessionRef, UserRow } from "../modules/accounts/sessions";
+import { authenticate, resolveSession } from "../modules/accounts/sessions";
 import type { SmsSender } from "../modules/accounts/sms";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
@@ -35,7 +35,6 @@ import { registerMoneyRulesRoutes } from "./money-rules-routes";
 import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import { identifyOperator, requireRole } from "./ops-session";
-import { registerOpsStreamRoutes } from "./ops-stream-routes";
 import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
 import { serveApp, serveConsole } from "./static-app";
@@ -49,6 +48,8 @@ declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
     token: string | null;
+    /** set on `auth: "session"` routes (order placement): the token's session, its user's row not read */
+    session: SessionRef | null;
     /** set on `auth: "ops"` endpoints: the named operator, or the machine token acting as admin */
     operator: OperatorIdentity | null;
   }
@@ -57,7 +58,11 @@ declare module "fastify" {
     eventHub: EventHub;
   }
   interface FastifyContextConfig {
-    auth?: "none" | "optional" | "user" | "ops";
+    /**
+     * the contract's access; `session` is a `user` endpoint whose one statement checks the session itself
+     * (sessionRoute in routes.ts), so the hook resolves the token without reading the user's row
+     */
+    auth?: "none" | "optional" | "user" | "session" | "ops";
     /** operator endpoints: the roles allowed besides admin, from the contract */
     roles?: readonly OpsRole[];
     /** operator endpoints only a named person may call: the machine token is refused */
@@ -77,6 +82,8 @@ export interface AppOptions {
   /** the built console (dist-ops), served at /ops/ */
   consoleDir?: string;
   rateLimitScale?: number;
+  /** how often an open update stream gets a keep-alive comment and its hold is checked (15 s) */
+  streamHeartbeatMs?: number;
   /** PostgreSQL: the rate limits (per route and app-wide) count in the database, shared by every process */
   sharedRateLimits?: boolean;
   /** the shared rate limits' clock in ms (Date.now); tests move it to end a window */
@@ -146,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorateRequest("user", null);
   app.decorateRequest("token", null);
+  app.decorateRequest("session", null);
   app.decorateRequest("operator", null);
 
   // A request whose connection is already gone has no address: Node's parser refused its body (a broken
@@ -184,6 +192,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const user = await authenticate(options.ctx, token);
       if (!user || !token) throw new AppError("login_required");
       request.user = user;
+      request.token = token;
+    } else if (auth === "session") {
+      const token = headerValue(request.headers.token);
+      const session = await resolveSession(options.ctx, token);
+      if (!session || !token) throw new AppError("login_required");
+      request.session = session;
       request.token = token;
     } else if (auth === "optional") {
       const token = headerValue(request.headers.token);
@@ -238,8 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await eventHub.start(options.listen);
   app.decorate("eventHub", eventHub);
   app.addHook("onClose", () => eventHub.stop());
-  registerStreamRoutes(app, options.ctx, eventHub, scale);
-  registerOpsStreamRoutes(app, options.ctx, eventHub, scale);
+  registerStreamRoutes(app, options.ctx, eventHub, { scale, heartbeatMs: options.streamHeartbeatMs });
 
   if (options.distDir) await serveApp(app, options.distDir);
   if (options.consoleDir) await serveConsole(app, options.consoleDir);

@@ -10,12 +10,14 @@ import { opsEndpoints } from "#contract/ops";
 import { searchUsers, userDetail } from "../modules/accounts/customer-views";
 import { dashboard } from "../modules/dashboard/figures";
 import { AppError } from "../modules/errors";
+import { tellStreamsOperatorChanged } from "../modules/events/console-events";
 import { moneySettings } from "../modules/money/settings";
 import { listAudit, writeAudit } from "../modules/operators/audit";
 import { ANONYMOUS_OPERATOR, createOperator, endOperatorSession, listOperators, redeemSetupCode } from "../modules/operators/service";
 import { operatorLogin } from "../modules/operators/sign-in";
 import { channelQr } from "../modules/recharge/channels";
 import { findUpload, type UploadContext } from "../modules/recharge/uploads";
+import { registerOperatorRoutes } from "./ops-operators-routes";
 import { clearSessionCookie, requireOwnOrigin, setSessionCookie } from "./ops-session";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
@@ -37,10 +39,18 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
       const at = ctx.now();
       const action = "POST /api/ops/login";
       try {
-        const { token, operator } = await operatorLogin(ctx, { ...input, address: request.ip });
+        const { token, operator, pending } = await operatorLogin(ctx, { ...input, address: request.ip });
         setSessionCookie(request, reply, token);
-        await writeAudit(ctx.db, { operator, action, target: `operator:${operator.id}`, input, after: { ok: true }, ip: request.ip, at });
-        return { data: { username: operator.username, role: operator.role }, message: successMessages.logged_in };
+        await writeAudit(ctx.db, {
+          operator,
+          action,
+          target: `operator:${operator.id}`,
+          input,
+          after: { ok: true, pending },
+          ip: request.ip,
+          at,
+        });
+        return { data: { username: operator.username, role: operator.role, pending }, message: successMessages.logged_in };
       } catch (error) {
         // refused sign-ins are kept too, so a guesser shows up in the log; nobody is proven yet, so the actor
         // is "anonymous" and the name tried is only part of the input (never an actor the log could be filtered
@@ -83,18 +93,22 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
   opsWriteRoute(app, c.operatorLogout, ctx, async (_input, { request, reply, operator }, scoped, note) => {
     note.target = operator.id === null ? "token" : `operator:${operator.id}`;
     const data = await endOperatorSession(scoped.db, operator);
+    if (operator.id !== null) await tellStreamsOperatorChanged(scoped.db, operator.id, ctx.now());
     clearSessionCookie(request, reply);
     return { data, message: successMessages.logged_out };
   });
   route(app, c.operatorMe, async (_input, { operator }) => ({
-    data: { id: operator.id, username: operator.username, role: operator.role },
+    data: { id: operator.id, username: operator.username, role: operator.role, pending: operator.pending ?? null },
   }));
   route(app, c.listOperators, async () => ({ data: await listOperators(ctx) }));
-  opsWriteRoute(app, c.addOperator, ctx, async (input, _context, scoped, note) => {
+  opsWriteRoute(app, c.addOperator, ctx, async (input, { operator }, scoped, note) => {
+    // a person answers for every new operator: the machine token must not be a way to make an admin
+    if (operator.id === null) throw new AppError("ops_person_required");
     note.target = `operator:${input.username}`;
     // the answer carries the password and the TOTP URI this once; the audit row keeps neither
     return { data: await createOperator(scoped.db, input, ctx.now()), message: successMessages.added };
   });
+  registerOperatorRoutes(app, ctx, scale);
   route(app, c.auditLog, async (input) => ({ data: await listAudit(ctx, input) }));
   route(app, c.searchUsers, async (input) => ({ data: await searchUsers(ctx, input.q) }));
   route(app, c.userDetail, async (input) => ({ data: await userDetail(ctx, Number(input.id)) }));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-import { STREAM_HEARTBEAT_SECONDS, STREAM_RETRY_MS } from "#contract/stream";
+import { STREAM_RETRY_MS } from "#contract/stream";
 
 import type { EventHub, StoredEvent } from "../modules/events/hub";
 
@@ -8,21 +8,34 @@ import type { EventHub, StoredEvent } from "../modules/events/hub";
 const MAX_UNSENT_BYTES = 1024 * 1024;
 
 /**
+ * What a stream is held by, where that can end before the connection does (the console's: an operator's
+ * session and role). Checked at every heartbeat, and at once when an event says it may have changed.
+ */
+export interface StreamHold {
+  stillHeld(): Promise<boolean>;
+  changedBy(event: StoredEvent): boolean;
+}
+
+/** Who a stream is for and what it carries, once its ticket has been redeemed. */
+export interface StreamScope {
+  userId: number | null;
+  /** which events this stream may carry (the console's: the topics of the operator's role); all when absent */
+  hears?: (event: StoredEvent) => boolean;
+  /** ends the stream when it no longer holds; a customer's stream has none */
+  hold?: StreamHold;
+}
+
+/**
  * Serves one open stream as server-sent events: the events after `afterId` first (a stream that came back),
  * then each new one as the hub hands it over, in id order and each once; a comment line every heartbeat.
  * Each event is `id: <id>` and `data: {"kind", "data"}` (unnamed, so one `onmessage` hears every kind).
+ * A stream whose hold gives way is ended: the client comes back with a new ticket, or goes to sign in.
  * Returns the function that ends it (the app is closing).
  */
 export async function serveEventStream(
   reply: FastifyReply,
   hub: EventHub,
-  stream: {
-    userId: number | null;
-    afterId: number | null;
-    now: number;
-    /** which events this stream may carry (the console's: the topics of the operator's role); all when absent */
-    hears?: (event: StoredEvent) => boolean;
-  },
+  stream: StreamScope & { afterId: number | null; now: number; heartbeatMs: number },
   log: (message: string) => void,
 ): Promise<() => void> {
   reply.hijack();
@@ -44,7 +57,34 @@ export async function serveEventStream(
     raw.write(text);
     if (raw.writableLength > MAX_UNSENT_BYTES) raw.destroy();
   };
+  let ended = false;
+  let checking = false;
+  let checkAgain = false;
+  const recheck = () => {
+    const hold = stream.hold;
+    if (!hold || ended) return;
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = true;
+    hold
+      .stillHeld()
+      .then(
+        (held) => held || end(),
+        // a failed read is no proof the hold is gone: the next heartbeat asks again
+        (error: unknown) => log(`stream: checking its hold failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => {
+        checking = false;
+        if (checkAgain) {
+          checkAgain = false;
+          recheck();
+        }
+      });
+  };
   const send = (event: StoredEvent) => {
+    if (stream.hold?.changedBy(event)) recheck();
     if (event.id <= lastSent) return;
     lastSent = event.id;
     if (stream.hears && !stream.hears(event)) return;
@@ -52,8 +92,10 @@ export async function serveEventStream(
   };
   // subscribed before the history is read, so nothing committed in between is missed; held until it is sent
   const unsubscribe = hub.subscribe({ userId: stream.userId, deliver: (event) => (replaying ? held.push(event) : send(event)) });
-  const heartbeat = setInterval(() => write(": keep-alive\n\n"), STREAM_HEARTBEAT_SECONDS * 1000);
-  let ended = false;
+  const heartbeat = setInterval(() => {
+    write(": keep-alive\n\n");
+    recheck();
+  }, stream.heartbeatMs);
   const end = () => {
     if (ended) return;
     ended = true;

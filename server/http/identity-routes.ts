@@ -23,11 +23,11 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: ServiceContext
 
   const o = opsEndpoints;
   route(app, o.listVerifications, async () => ({ data: await listVerifications(ctx) }));
-  opsWriteRoute(app, o.reviewVerification, ctx, async (input, _context, scoped, note) => {
+  opsWriteRoute(app, o.reviewVerification, ctx, async (input, { operator }, scoped, note) => {
     note.target = `verification:${input.id}`;
     note.before = { status: "review" };
     return {
-      data: await reviewVerification(scoped, Number(input.id), input.decision, input.reason, translate),
+      data: await reviewVerification(scoped, Number(input.id), input.decision, input.reason, translate, operator),
       message: successMessages.done,
     };
   });

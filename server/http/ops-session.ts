@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { OPS_SESSION_COOKIE, roleAllows } from "#contract/operators";
+import { SIGN_IN_STEP_PATHS } from "#contract/ops-paths";
 
 import { sameSecret } from "../modules/accounts/tokens";
 import type { ServiceContext } from "../modules/context";
@@ -99,6 +100,8 @@ export async function identifyOperator(
  * probing past their role, or a script with the token trying to move money, shows up.
  */
 export async function requireRole(ctx: ServiceContext, operator: OperatorIdentity, request: FastifyRequest) {
+  // a session with a step still owed (a new password, an authenticator) reaches only the steps
+  if (operator.pending && !SIGN_IN_STEP_PATHS.includes(request.routeOptions.url ?? "")) throw new AppError("ops_step_required");
   const config = request.routeOptions.config;
   // the machine token is no person: it reads and runs reports, and a second approval by it would be nobody's
   const refused = !roleAllows(operator.role, config)

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 
 import { type MessageDescriptor, type SuccessKey, successMessages } from "#contract/catalogue";
@@ -6,7 +6,7 @@ import type { EndpointSpec } from "#contract/endpoints";
 import type { AnswerOf } from "#contract/paths";
 
 import { requireFundPassword, requireReplayedFundPassword } from "../modules/accounts/fund-password";
-import type { UserRow } from "../modules/accounts/sessions";
+import type { SessionRef, UserRow } from "../modules/accounts/sessions";
 import type { ServiceContext } from "../modules/context";
 import type { OperatorIdentity } from "../modules/operators/service";
 import { once } from "../modules/requests/once";
@@ -42,11 +42,55 @@ export function route<S extends EndpointSpec>(
   handler: (input: z.infer<S["request"]>, context: RequestContext) => Promise<Handled<AnswerOf<S>>>,
   options: { perMinute?: number } = {},
 ): void {
+  register(app, spec, spec.auth, options, (input, request, reply) =>
+    handler(input, {
+      request,
+      reply,
+      user: request.user as UserRow,
+      token: request.token ?? "",
+      maybeUser: request.user,
+      operator: request.operator as OperatorIdentity,
+    }),
+  );
+}
+
+/** What a `sessionRoute` handler gets: the session the token names, its user's row not read. */
+export interface SessionRequestContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  session: SessionRef;
+}
+
+/**
+ * Registers a customer endpoint whose one database statement checks the session itself, as committed when it
+ * runs (order placement: `place_order` refuses a session ended, expired or locked on any process). The auth
+ * hook then resolves the token to its session, from this process's cache when it knows the token, without
+ * reading the user's row: that read was half of an order's round trips. A handler that answers without that
+ * statement (a refusal decided from memory) must check the session first (`sessionHolds`).
+ */
+export function sessionRoute<S extends EndpointSpec & { auth: "user" }>(
+  app: FastifyInstance,
+  spec: S,
+  handler: (input: z.infer<S["request"]>, context: SessionRequestContext) => Promise<Handled<AnswerOf<S>>>,
+  options: { perMinute?: number } = {},
+): void {
+  register(app, spec, "session", options, (input, request, reply) =>
+    handler(input, { request, reply, session: request.session as SessionRef }),
+  );
+}
+
+function register<S extends EndpointSpec>(
+  app: FastifyInstance,
+  spec: S,
+  auth: FastifyContextConfig["auth"],
+  options: { perMinute?: number },
+  handler: (input: z.infer<S["request"]>, request: FastifyRequest, reply: FastifyReply) => Promise<Handled<AnswerOf<S>>>,
+): void {
   app.route({
     method: spec.method,
     url: spec.path,
     config: {
-      auth: spec.auth,
+      auth,
       roles: spec.roles,
       person: spec.person,
       // at least one a minute: a scaled-down limit (tests, RATE_LIMIT_SCALE) must not round to "never"
@@ -55,15 +99,7 @@ export function route<S extends EndpointSpec>(
     handler: async (request, reply) => {
       const raw = spec.method === "GET" ? request.query : request.body;
       const input = parseInput(spec.request, raw) as z.infer<S["request"]>;
-      const context: RequestContext = {
-        request,
-        reply,
-        user: request.user as UserRow,
-        token: request.token ?? "",
-        maybeUser: request.user,
-        operator: request.operator as OperatorIdentity,
-      };
-      const result = await handler(input, context);
+      const result = await handler(input, request, reply);
       if (result.feed) reply.header("x-price-feed", result.feed);
       return sendOk(request, reply, result.data, result.message, result.feed ? { feed: result.feed } : undefined);
     },

@@ -1,22 +1,22 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 
+const directives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+};
+
 /** The app's security headers, as helmet options: a strict CSP for the PWA, no framing, same-origin referrers. */
 export const helmetOptions: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      connectSrc: ["'self'"],
-      workerSrc: ["'self'"],
-      manifestSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-    },
-  },
+  contentSecurityPolicy: { directives },
   referrerPolicy: { policy: "same-origin" },
   // the same rule as frame-ancestors 'none', for browsers that only know the older header
   frameguard: { action: "deny" },
@@ -45,11 +45,25 @@ export async function securityHeaders(options: FastifyHelmetOptions = helmetOpti
   );
 }
 
+/**
+ * The PWA's one HTML document (every page of it is a hash route of it) may be framed by its own origin: the
+ * console's content editor frames its preview page. Any other origin still may not, nor may anything else be
+ * framed (the console, the API, the assets).
+ */
+export const pwaDocumentOptions: FastifyHelmetOptions = {
+  ...helmetOptions,
+  contentSecurityPolicy: { directives: { ...directives, frameAncestors: ["'self'"] } },
+  frameguard: { action: "sameorigin" },
+};
+
+const PWA_DOCUMENT = /^\/h5\/(index\.html)?(\?|$)/;
+
 /** Every answer (routes, static files, refusals, not-found) carries the security headers. */
-export async function addSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions = helmetOptions): Promise<void> {
-  const headers = await securityHeaders(options);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+export async function addSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const headers = await securityHeaders(helmetOptions);
+  const documentHeaders = await securityHeaders(pwaDocumentOptions);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(PWA_DOCUMENT.test(request.url) ? documentHeaders : headers);
     done();
   });
 }

@@ -7,16 +7,22 @@ import type { ServiceContext } from "../modules/context";
 import { getOrder, holdingOrders, orderHistory, placeOrder, preTradeCheck } from "../modules/trading/service";
 import { statement } from "../modules/trading/statement";
 import { languageOf } from "./envelope";
-import { route } from "./routes";
+import { route, sessionRoute } from "./routes";
 
 export function registerTradingRoutes(app: FastifyInstance, ctx: ServiceContext, feed: PriceFeed, scale: number) {
   const trading = { ...ctx, feed };
   // orders name their product in the reader's language
   const reading = (request: FastifyRequest) => ({ ...trading, language: languageOf(request) });
   route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: preTradeCheck(trading, user, input.pid) }));
-  route(app, endpoints.placeOrder, async (input, { user, request }) => ({ data: await placeOrder(reading(request), user, input) }), {
-    perMinute: 120 * scale,
-  });
+  // place_order checks the session itself, so placing an order is one statement (sessionRoute)
+  sessionRoute(
+    app,
+    endpoints.placeOrder,
+    async (input, { session, request }) => ({ data: await placeOrder(reading(request), session, input) }),
+    {
+      perMinute: 120 * scale,
+    },
+  );
   route(app, endpoints.order, async (input, { user, request }) => ({ data: await getOrder(reading(request), user, input.id) }));
   route(app, endpoints.holdingOrders, async (_input, { user, request }) => ({ data: await holdingOrders(reading(request), user) }));
   route(app, endpoints.orderHistory, async ({ page, ...filter }, { user, request }) => ({

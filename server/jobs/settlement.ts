@@ -5,7 +5,8 @@ import { orderOutcome } from "#contract/trading-math";
 
 import type { Db, Tx } from "../db/client";
 import { postEntries } from "../db/ledger";
-import { type OutboxEvent, recordEvents } from "../db/outbox";
+import { refundVoidedOrders } from "../db/order-voids";
+import { recordEvents } from "../db/outbox";
 import { yieldToRequests } from "../db/yield-to-requests";
 import { LIVE_QUOTE_MAX_AGE_SECONDS } from "../market/live-rules";
 
@@ -169,36 +170,9 @@ async function voidSilentOrders(tx: Tx, orders: DueOrder[], now: number): Promis
       returning id`),
   );
   const done = new Set(voided.map((row) => row.id));
-  const refunded = orders.filter((order) => done.has(order.id));
-  await postEntries(
-    tx,
-    refunded.map((order) => ({
-      userId: order.user_id,
-      account: "cash" as const,
-      delta: Number(order.refund),
-      reason: "order_void",
-      reference: `order:${order.id}`,
-      createdAt: now,
-    })),
-  );
-  await recordEvents(
-    tx,
-    [
-      ...refunded.map((order) => ({
-        userId: order.user_id,
-        kind: "order_void" as const,
-        data: { orderId: order.id, pid: order.product_id, reason: "feed_silent" },
-      })),
-      ...consoleVoidEvents(refunded),
-    ],
-    now,
-  );
+  const refunded = orders
+    .filter((order) => done.has(order.id))
+    .map((order) => ({ id: order.id, userId: order.user_id, productId: order.product_id, refund: order.refund }));
+  await refundVoidedOrders(tx, refunded, "feed_silent", now);
   return refunded.length;
-}
-
-/** The console's side of a void: one event per product whose orders were voided (its exposure changed). */
-function consoleVoidEvents(refunded: DueOrder[]): OutboxEvent[] {
-  const byProduct = new Map<number, number>();
-  for (const order of refunded) byProduct.set(order.product_id, (byProduct.get(order.product_id) ?? 0) + 1);
-  return [...byProduct].map(([pid, count]) => ({ userId: null, kind: "orders_voided", data: { count, pid, reason: "feed_silent" } }));
 }

@@ -1,5 +1,7 @@
 import type { MarketStatus } from "#contract/markets";
 
+import { type WallTime, wallTime } from "./wall-time";
+
 /**
  * Trading hours per calendar, from the instant's wall time in New York (so US daylight saving is right):
  * - fx24x5: Sunday 17:00 to Friday 17:00 New York time; the weekend is `closed`.
@@ -9,19 +11,6 @@ import type { MarketStatus } from "#contract/markets";
  * - crypto247: always open.
  */
 export type Calendar = "fx24x5" | "cme_globex" | "us_equity" | "crypto247";
-
-const newYork = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  weekday: "short",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** NYSE full-day holidays (New York dates). */
 const US_EQUITY_HOLIDAYS = new Set([
@@ -47,20 +36,7 @@ const US_EQUITY_HOLIDAYS = new Set([
   "2027-12-24",
 ]);
 
-interface WallTime {
-  weekday: number;
-  date: string;
-  minutes: number;
-}
-
-function wallTime(unixSeconds: number): WallTime {
-  const parts = Object.fromEntries(newYork.formatToParts(new Date(unixSeconds * 1000)).map((p) => [p.type, p.value]));
-  return {
-    weekday: WEEKDAYS.indexOf(parts.weekday!),
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
+const newYorkTime = (unixSeconds: number) => wallTime(unixSeconds, "America/New_York");
 
 const FIVE_PM = 17 * 60;
 
@@ -73,7 +49,7 @@ function weekOpen({ weekday, minutes }: WallTime): boolean {
 
 export function marketStatus(calendar: Calendar, unixSeconds: number): MarketStatus {
   if (calendar === "crypto247") return "open";
-  const wall = wallTime(unixSeconds);
+  const wall = newYorkTime(unixSeconds);
   switch (calendar) {
     case "fx24x5":
       return weekOpen(wall) ? "open" : "closed";

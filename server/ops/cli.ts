@@ -12,6 +12,7 @@ import { opsPaths } from "#contract/ops-paths";
 import type { AnswerOf } from "#contract/paths";
 
 import { readConfig } from "../config";
+import { operatorCommands } from "./operator-commands";
 
 interface Command {
   usage: string;
@@ -194,6 +195,7 @@ const commands: Record<string, Command> = {
     ...opsPaths.setInviteBonus,
     fields: ([amount, policy]) => ({ amount: amount ?? "", ...(policy ? { policy } : {}) }),
   },
+  ...operatorCommands,
 };
 
 /** A QR image file as the data URL the channel stores (the PWA shows it without another request). */

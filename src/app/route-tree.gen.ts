@@ -16,6 +16,7 @@ import { Route as OpenLocationRouteImport } from "./../routes/open-location"
 import { Route as PagesIndexChar91indexChar93RouteImport } from "./../routes/pages/index/[index]"
 import { Route as PagesAboutDetailsRouteImport } from "./../routes/pages/about/details"
 import { Route as PagesAboutListRouteImport } from "./../routes/pages/about/list"
+import { Route as PagesAboutPreviewRouteImport } from "./../routes/pages/about/preview"
 import { Route as PagesCustomerCustomerRouteImport } from "./../routes/pages/customer/customer"
 import { Route as PagesLoginLoginRouteImport } from "./../routes/pages/login/login"
 import { Route as PagesLoginRegisterRouteImport } from "./../routes/pages/login/register"
@@ -77,6 +78,11 @@ const PagesAboutDetailsRoute = PagesAboutDetailsRouteImport.update({
 const PagesAboutListRoute = PagesAboutListRouteImport.update({
   id: "/pages/about/list",
   path: "/pages/about/list",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAboutPreviewRoute = PagesAboutPreviewRouteImport.update({
+  id: "/pages/about/preview",
+  path: "/pages/about/preview",
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesCustomerCustomerRoute = PagesCustomerCustomerRouteImport.update({
@@ -227,6 +233,7 @@ export interface FileRoutesByFullPath {
   "/open-location": typeof OpenLocationRoute
   "/pages/about/details": typeof PagesAboutDetailsRoute
   "/pages/about/list": typeof PagesAboutListRoute
+  "/pages/about/preview": typeof PagesAboutPreviewRoute
   "/pages/customer/customer": typeof PagesCustomerCustomerRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
@@ -262,6 +269,7 @@ export interface FileRoutesByTo {
   "/open-location": typeof OpenLocationRoute
   "/pages/about/details": typeof PagesAboutDetailsRoute
   "/pages/about/list": typeof PagesAboutListRoute
+  "/pages/about/preview": typeof PagesAboutPreviewRoute
   "/pages/customer/customer": typeof PagesCustomerCustomerRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
@@ -299,6 +307,7 @@ export interface FileRoutesById {
   "/open-location": typeof OpenLocationRoute
   "/pages/about/details": typeof PagesAboutDetailsRoute
   "/pages/about/list": typeof PagesAboutListRoute
+  "/pages/about/preview": typeof PagesAboutPreviewRoute
   "/pages/customer/customer": typeof PagesCustomerCustomerRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/login/login": typeof PagesLoginLoginRoute
@@ -336,6 +345,7 @@ export interface FileRouteTypes {
     | "/open-location"
     | "/pages/about/details"
     | "/pages/about/list"
+    | "/pages/about/preview"
     | "/pages/customer/customer"
     | "/pages/index/index"
     | "/pages/login/login"
@@ -371,6 +381,7 @@ export interface FileRouteTypes {
     | "/open-location"
     | "/pages/about/details"
     | "/pages/about/list"
+    | "/pages/about/preview"
     | "/pages/customer/customer"
     | "/pages/index/index"
     | "/pages/login/login"
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
     | "/open-location"
     | "/pages/about/details"
     | "/pages/about/list"
+    | "/pages/about/preview"
     | "/pages/customer/customer"
     | "/pages/index/index"
     | "/pages/login/login"
@@ -444,6 +456,7 @@ export interface RootRouteChildren {
   OpenLocationRoute: typeof OpenLocationRoute
   PagesAboutDetailsRoute: typeof PagesAboutDetailsRoute
   PagesAboutListRoute: typeof PagesAboutListRoute
+  PagesAboutPreviewRoute: typeof PagesAboutPreviewRoute
   PagesCustomerCustomerRoute: typeof PagesCustomerCustomerRoute
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
   PagesLoginLoginRoute: typeof PagesLoginLoginRoute
@@ -500,6 +513,13 @@ declare module "@tanstack/react-router" {
       path: "/pages/about/list"
       fullPath: "/pages/about/list"
       preLoaderRoute: typeof PagesAboutListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/pages/about/preview": {
+      id: "/pages/about/preview"
+      path: "/pages/about/preview"
+      fullPath: "/pages/about/preview"
+      preLoaderRoute: typeof PagesAboutPreviewRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/pages/customer/customer": {
@@ -755,6 +775,7 @@ const rootRouteChildren: RootRouteChildren = {
   OpenLocationRoute: OpenLocationRoute,
   PagesAboutDetailsRoute: PagesAboutDetailsRoute,
   PagesAboutListRoute: PagesAboutListRoute,
+  PagesAboutPreviewRoute: PagesAboutPreviewRoute,
   PagesCustomerCustomerRoute: PagesCustomerCustomerRoute,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
   PagesLoginLoginRoute: PagesLoginLoginRoute,

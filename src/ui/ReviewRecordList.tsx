@@ -5,7 +5,7 @@ import type { ReviewStatus } from "#contract/review";
 
 import { StatusChip } from "./StatusChip";
 
-interface ReviewedRecord {
+export interface ReviewedRecord {
   id: number;
   amount: string;
   status: ReviewStatus;

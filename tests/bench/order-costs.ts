@@ -7,7 +7,8 @@ import pg from "pg";
 import { endpoints } from "#contract/endpoints";
 import { openDatabase } from "#server/db/client";
 import { parseInput } from "#server/http/parse-input";
-import type { UserRow } from "#server/modules/accounts/sessions";
+import { createSession, type SessionRef } from "#server/modules/accounts/sessions";
+import { hashToken } from "#server/modules/accounts/tokens";
 import { type PlaceOrderInput, placePlannedOrder, planOrder } from "#server/modules/trading/service";
 
 import { startHarness } from "../server/harness";
@@ -73,15 +74,15 @@ export async function pgliteOrderCosts(count = 2_000): Promise<PgliteOrderCosts>
     for (let n = 0; n < count; n++) await handWrittenOrder(query, userIds[n % userIds.length]!, n, now);
     const engine = count / ((performance.now() - started) / 1000);
 
-    const users = (await query(`select * from users where id = any($1)`, [userIds])).rows.map(
-      (row): UserRow => ({ ...row, id: row.id }) as UserRow,
-    );
+    // each user with a session, as the order route knows them (place_order checks it)
+    const sessions: SessionRef[] = [];
+    for (const userId of userIds) sessions.push({ tokenHash: hashToken(await createSession(h.database.db, userId, now)), userId });
     const pid = [...h.feed.products.values()].find((product) => h.feed.status(product.id, now) === "open")!.id;
     const split = { parse: 0, validate: 0, database: 0 };
     const ctx = { ...h.ctx, feed: h.feed };
     started = performance.now();
     for (let n = 0; n < count; n++) {
-      const user = users[n % users.length]!;
+      const session = sessions[n % sessions.length]!;
       const t0 = performance.now();
       const input = parseInput(endpoints.placeOrder.request, {
         pid: String(pid),
@@ -94,7 +95,7 @@ export async function pgliteOrderCosts(count = 2_000): Promise<PgliteOrderCosts>
       const plan = planOrder(ctx, input);
       const t2 = performance.now();
       // lock, checks, order row, stake and fee with their ledger rows: one call of place_order
-      await placePlannedOrder(ctx, user, plan, input);
+      await placePlannedOrder(ctx, session, plan, input);
       const t3 = performance.now();
       split.parse += t1 - t0;
       split.validate += t2 - t1;

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 import { startTempPostgres, type TempPostgres } from "../server/postgres-server";
@@ -35,4 +36,22 @@ export async function startCluster(processes: number, env: Record<string, string
     await stop();
     throw error;
   }
+}
+
+/**
+ * A cluster for one describe block: started before its tests and stopped after them. Read `.cluster` inside a
+ * test (it is there once the block's beforeAll has run).
+ */
+export function clusterForSuite(processes: number, env: Record<string, string>): { readonly cluster: Cluster } {
+  let started: Cluster | undefined;
+  beforeAll(async () => {
+    started = await startCluster(processes, env);
+  }, 90_000);
+  afterAll(() => started?.stop());
+  return {
+    get cluster() {
+      if (!started) throw new Error("the cluster has not started");
+      return started;
+    },
+  };
 }

@@ -63,11 +63,11 @@ describe("first start", () => {
     const created = await call(server, "POST", "/api/ops/setup", {
       setupCode: code,
       username: "first-admin",
-      password: "first-admin-pass",
+      password: "first desk passphrase",
     });
     expect(created.data).toMatchObject({ username: "first-admin", role: "admin" });
     expect(
-      (await call(server, "POST", "/api/ops/setup", { setupCode: code, username: "second-admin", password: "first-admin-pass" })).err,
+      (await call(server, "POST", "/api/ops/setup", { setupCode: code, username: "second-admin", password: "first desk passphrase" })).err,
     ).toBe("ops_setup_invalid");
     await server.stop();
     // once an operator exists, a start neither issues a code nor leaves the old file behind

@@ -1,8 +1,7 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { ServerProcess } from "../e2e/server-process";
-import { type Cluster, startCluster } from "./cluster";
+import { clusterForSuite } from "./cluster";
 import { call, isLeader as leaderFlag, sleep, waitFor } from "./process-api";
 import { settledOnceViolations } from "./settled-once";
 
@@ -13,17 +12,11 @@ const OPS = "multi-process-ops";
 const isLeader = (server: ServerProcess) => leaderFlag(server, OPS);
 
 describe("several processes on one PostgreSQL", () => {
-  let cluster: Cluster;
-  let servers: ServerProcess[] = [];
-  let sql: pg.Client;
-  beforeAll(async () => {
-    // started together: migrations and first-start seeding must run once, not race
-    cluster = await startCluster(2, { OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05" });
-    ({ servers, sql } = cluster);
-  }, 90_000);
-  afterAll(() => cluster?.stop());
+  // started together: migrations and first-start seeding must run once, not race
+  const suite = clusterForSuite(2, { OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05" });
 
   it("shares sessions, elects one job runner, fails over on SIGKILL and settles every order exactly once", async () => {
+    const { servers, sql } = suite.cluster;
     const [a, b] = servers as [ServerProcess, ServerProcess];
     expect((await sql.query("select count(*)::int as n from users where account = 'demo'")).rows[0].n).toBe(1);
     expect((await sql.query("select count(*)::int as n from products where code = 'BTCUSDT'")).rows[0].n).toBe(1);

@@ -1,8 +1,7 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { ServerProcess } from "../e2e/server-process";
-import { type Cluster, startCluster } from "./cluster";
+import { clusterForSuite } from "./cluster";
 import { request as call } from "./process-api";
 
 // Two server processes on one PostgreSQL: identical money POSTs (one requestId) split across both must act
@@ -12,19 +11,13 @@ const OPS = "once-across-processes-ops";
 const CONCURRENT = 40;
 
 describe("one requestId across two processes on one PostgreSQL", () => {
-  let cluster: Cluster;
-  let servers: ServerProcess[] = [];
-  let sql: pg.Client;
-  beforeAll(async () => {
-    // started together: migrations and first-start seeding must run once, not race
-    cluster = await startCluster(2, { OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05" });
-    ({ servers, sql } = cluster);
-  }, 90_000);
-  afterAll(() => cluster?.stop());
+  // started together: migrations and first-start seeding must run once, not race
+  const suite = clusterForSuite(2, { OPS_TOKEN: OPS, BACKFILL_MINUTE_DAYS: "0.05" });
 
-  const count = async (query: string, values: unknown[]) => (await sql.query(query, values)).rows[0].n as number;
+  const count = async (query: string, values: unknown[]) => (await suite.cluster.sql.query(query, values)).rows[0].n as number;
 
   it("identical exchanges, withdrawals and card removals sent to both processes act once", async () => {
+    const { servers, sql } = suite.cluster;
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const login = await call(a, "POST", "/api/login/index", { account: "demo", password: "demo1234" });
     const demo = { token: login.body.data.token as string };
@@ -32,21 +25,11 @@ describe("one requestId across two processes on one PostgreSQL", () => {
     expect(
       (await call(b, "POST", "/api/ops/money-rules", { window: "00:00-24:00", dailyCount: "50" }, { "ops-token": OPS })).body.code,
     ).toBe(1);
-    const card = await call(
-      b,
-      "POST",
-      "/api/user/add_card",
-      { type: "alipay", bankName: "Alipay", number: "once@example.com", payPassword: "246810", requestId: "two-process-card-1" },
-      demo,
-    );
+    const addAlipay = (server: ServerProcess, number: string, requestId: string) =>
+      call(server, "POST", "/api/user/add_card", { type: "alipay", bankName: "Alipay", number, payPassword: "246810", requestId }, demo);
+    const card = await addAlipay(b, "once@example.com", "two-process-card-1");
     expect(card.body.code).toBe(1);
-    const spare = await call(
-      a,
-      "POST",
-      "/api/user/add_card",
-      { type: "alipay", bankName: "Alipay", number: "spare@example.com", payPassword: "246810", requestId: "two-process-card-2" },
-      demo,
-    );
+    const spare = await addAlipay(a, "spare@example.com", "two-process-card-2");
     expect(spare.body.code).toBe(1);
 
     const actions: Array<{ path: string; fields: Record<string, string>; effect: [string, unknown[]] }> = [

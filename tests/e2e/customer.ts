@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { inject } from "vitest";
 
 import { makePng } from "../server/images";
+import { registrationForm } from "../server/registration-form";
 import { appUrl, baseUrl, uniqueAccount, uniquePhone } from "./helpers";
 
 export interface Customer {
@@ -46,16 +47,11 @@ export async function registerCustomer(prefix: string): Promise<Customer> {
   if (sent.code !== 1) throw new Error(`sms: ${sent.msg}`);
   // the code as the operator reads it (`ops sms`), over HTTP: quicker than starting the CLI
   const [latest] = (await opsCall("GET", "/api/ops/sms", { phone })).data as Array<{ code: string }>;
-  const registered = await apiCall("POST", "/api/login/reg", {
-    account,
-    password,
-    password2: password,
-    payPassword,
-    payPassword2: payPassword,
-    phone,
-    smsCode: latest!.code,
-    inviteCode: "DEMO88",
-  });
+  const registered = await apiCall(
+    "POST",
+    "/api/login/reg",
+    registrationForm({ account, password, payPassword, phone, smsCode: latest!.code }),
+  );
   if (registered.code !== 1) throw new Error(`register: ${registered.msg}`);
   return { account, password, payPassword, token: registered.data.token as string };
 }
@@ -67,6 +63,27 @@ export async function logInThroughPage(page: Page, customer: Customer, hash = "/
   await page.getByRole("textbox", { name: "Account", exact: true }).fill(customer.account);
   await page.getByLabel("Password", { exact: true }).fill(customer.password);
   await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** The id of the BTCUSDT product: crypto trades around the clock, so a browser test can order it at any hour. */
+export async function btcProductId(): Promise<string> {
+  const products = (await apiCall("GET", "/api/index/ajaxdata", { market: "crypto" })).data as Array<{ id: number; code: string }>;
+  return String(products.find((product) => product.code === "BTCUSDT")!.id);
+}
+
+/**
+ * A 30 s "up" order of 10 U on BTCUSDT placed through the API, as the customer's other device would; its id.
+ * Throws when the server refuses it, so a test never waits for the result of an order that was not placed.
+ */
+export async function placeBtcOrder(customer: { token: string }): Promise<number> {
+  const placed = await apiCall(
+    "POST",
+    "/api/user/addorder",
+    { pid: await btcProductId(), direction: "up", seconds: "30", amount: "10", requestId: crypto.randomUUID() },
+    customer.token,
+  );
+  if (placed.code !== 1) throw new Error(`order: ${placed.msg}`);
+  return (placed.data as { id: number }).id;
 }
 
 /** Gives the customer cash the honest way: a recharge with its screenshot, approved by the operator. */

@@ -33,7 +33,7 @@ let withdrawalId = "";
 let customerToken = "";
 
 const ADMIN = "e2e-admin";
-const ADMIN_PASSWORD = "e2e-admin-passphrase";
+const ADMIN_PASSWORD = "desk passphrase 2027";
 
 /**
  * The first admin, made as a new platform's operator makes it: no operator is seeded, so the setup page turns
@@ -45,7 +45,7 @@ async function firstAdmin(page: Page): Promise<string> {
   await page.getByRole("link", { name: "New platform: create the first admin with the setup code" }).click();
   await page.getByLabel("Setup code").fill(setupCode);
   await page.getByLabel("Username").fill(ADMIN);
-  await page.getByLabel("Password (at least 10 characters)").fill(ADMIN_PASSWORD);
+  await page.getByLabel("Password (at least 12 characters, not your name)").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Create admin" }).click();
   const shown = page.getByRole("status").locator("code");
   await shown.waitFor({ timeout: 15_000 });
@@ -175,7 +175,8 @@ describe("operator console", () => {
     await page.getByLabel("Title", { exact: true }).fill("Maintenance on Sunday");
     await page.getByLabel("Summary").fill("Trading pauses for an hour");
     await page.getByLabel(/^Body/).fill("<p>We update the servers from 02:00 to 03:00.</p>");
-    // the preview is the customer's own detail page, 390 px wide, updated as the operator types
+    // the preview is the customer app itself (its preview page, framed), 390 px wide, updated as the operator types
+    expect(await page.locator("iframe.customer-preview").getAttribute("src")).toBe("/h5/#/pages/about/preview");
     const preview = page.frameLocator("iframe.customer-preview");
     await expect.poll(() => preview.locator(".article h2").textContent()).toBe("Maintenance on Sunday");
     expect(await preview.locator(".rich-text p").textContent()).toBe("We update the servers from 02:00 to 03:00.");
@@ -282,17 +283,18 @@ describe("operator console", () => {
   });
 
   it("offers a support operator only support's pages, and a finance page opened by its address says the role cannot use it", async () => {
-    await call(
-      "POST",
-      "/api/ops/operators",
-      { username: "e2e-support", role: "support", password: "e2e-support-passphrase" },
-      { "ops-token": TOKEN },
-    );
+    // an admin adds the operator (the machine token manages no one); every role gives an authenticator code
+    const admin = await signedInConsole();
+    const added = await admin.request.post(`${server.baseUrl}/api/ops/operators`, {
+      form: { username: "e2e-support", role: "support", password: "support desk passphrase" },
+    });
+    const otpauth = ((await added.json()) as { data: { otpauth: string } }).data.otpauth;
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/ops/#/login`);
     await page.getByLabel("Username").fill("e2e-support");
-    await page.getByLabel("Password").fill("e2e-support-passphrase");
+    await page.getByLabel("Password").fill("support desk passphrase");
+    await page.getByLabel("Authenticator code").fill(URI.parse(otpauth).generate());
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible(), { timeout: 15_000 }).toBe(true);
     const sections = page.getByRole("navigation", { name: "Sections" }).getByRole("link");

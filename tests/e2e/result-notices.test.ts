@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 
 import { apiPaths } from "#contract/paths";
 
-import { apiCall } from "./customer";
+import { btcProductId, placeBtcOrder } from "./customer";
 import { it } from "./fixture";
 import { appUrl } from "./helpers";
 
@@ -67,13 +67,8 @@ async function browserThatAsks(page: Page, answer: NotificationPermission): Prom
 }
 
 /** BTC/USDT, which trades around the clock. */
-async function cryptoPid(): Promise<string> {
-  const products = (await apiCall("GET", "/api/index/ajaxdata", { market: "crypto" })).data as Array<{ id: number; code: string }>;
-  return String(products.find((p) => p.code === "BTCUSDT")!.id);
-}
-
 async function openTrade(page: Page): Promise<void> {
-  await page.goto(appUrl(`/pages/trade/trade?pid=${await cryptoPid()}`));
+  await page.goto(appUrl(`/pages/trade/trade?pid=${await btcProductId()}`));
   // a full load, so the init scripts given since run on this document too
   await page.reload();
   await page.locator("[data-testid=kline] canvas").first().waitFor({ timeout: 20_000 });
@@ -141,14 +136,7 @@ describe("a tap on a result notification", () => {
     const page = await openPhone({ signedIn: demo });
     await page.evaluate(() => navigator.serviceWorker.ready);
     const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent("serviceworker"));
-    const placed = await apiCall(
-      "POST",
-      "/api/user/addorder",
-      { pid: await cryptoPid(), direction: "up", seconds: "30", amount: "10", requestId: crypto.randomUUID() },
-      demo.token,
-    );
-    expect(placed.code).toBe(1);
-    const id = (placed.data as { id: number }).id;
+    const id = await placeBtcOrder(demo);
     // marks this document: a reload would lose it
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
@@ -184,16 +172,7 @@ describe("order results as system notifications", () => {
     expect(await page.getByTestId("result-notices-hint").textContent()).toContain("while the app is in the background");
 
     // crypto trades around the clock; the order is placed elsewhere (another device), the Order tab sees it holding
-    const products = (await apiCall("GET", "/api/index/ajaxdata", { market: "crypto" })).data as Array<{ id: number; code: string }>;
-    const pid = String(products.find((p) => p.code === "BTCUSDT")!.id);
-    const placed = await apiCall(
-      "POST",
-      "/api/user/addorder",
-      { pid, direction: "up", seconds: "30", amount: "10", requestId: crypto.randomUUID() },
-      demo.token,
-    );
-    expect(placed.code).toBe(1);
-    const id = (placed.data as { id: number }).id;
+    const id = await placeBtcOrder(demo);
     await page.goto(appUrl("/pages/user/order"));
     await page.locator(`[data-testid=holding-order][href$="id=${id}"]`).waitFor();
     await sendToBackground(page);

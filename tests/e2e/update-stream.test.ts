@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 
 import { LIVE_REFRESH_MS } from "@/ui/use-live-refresh";
 
-import { apiCall, opsCall } from "./customer";
+import { opsCall, placeBtcOrder } from "./customer";
 import { it } from "./fixture";
 import { appUrl } from "./helpers";
 
@@ -38,16 +38,7 @@ describe("the update stream in the browser", () => {
 
   it("a settled order's result shows as a card over the screen the customer is on, and opens the order", async ({ openPhone, demo }) => {
     const page = await openPhone({ signedIn: demo });
-    const products = (await apiCall("GET", "/api/index/ajaxdata", { market: "crypto" })).data as Array<{ id: number; code: string }>;
-    const pid = String(products.find((product) => product.code === "BTCUSDT")!.id);
-    const placed = await apiCall(
-      "POST",
-      "/api/user/addorder",
-      { pid, direction: "up", seconds: "30", amount: "10", requestId: crypto.randomUUID() },
-      demo.token,
-    );
-    expect(placed.code).toBe(1);
-    const id = (placed.data as { id: number }).id;
+    const id = await placeBtcOrder(demo);
     await page.goto(appUrl("/pages/user/wallet"));
     const card = page.locator(`[data-testid=result-card][data-order="${id}"]`);
     await card.waitFor({ timeout: 60_000 });

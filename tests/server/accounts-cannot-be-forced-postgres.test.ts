@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { rid } from "./harness";
 import { type PostgresApps, startPostgresApps } from "./postgres-pair";
+import { registrationForm } from "./registration-form";
 
 /**
  * The limits of accounts-cannot-be-forced.test.ts on a real PostgreSQL, where requests run on a pool of
@@ -36,16 +37,7 @@ describe("accounts that cannot be forced, on PostgreSQL", () => {
   async function register(account: string, password = "right123", payPassword = "fund1234"): Promise<Reply> {
     const phone = `1370000${String(phones++).padStart(4, "0")}`;
     await post("/api/login/sendsms", { phone });
-    return post("/api/login/reg", {
-      account,
-      password,
-      password2: password,
-      payPassword,
-      payPassword2: payPassword,
-      phone,
-      smsCode: codes.get(phone)!,
-      inviteCode: "DEMO88",
-    });
+    return post("/api/login/reg", registrationForm({ account, password, payPassword, phone, smsCode: codes.get(phone)! }));
   }
 
   beforeAll(async () => {

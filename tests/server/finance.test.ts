@@ -32,6 +32,9 @@ const plans = async (token: string) =>
 /** Joins a plan (its id, or "999" for one that does not exist) with the fund password unless another is given. */
 const join = (token: string, planId: number | string, amount: string, payPassword = "fund1234") =>
   api(h, "POST", "/api/user/yebjoinnow", { requestId: rid(), planId: String(planId), amount, payPassword }, { token });
+/** Adds `amount` to a running subscription, as the plan sheet does. */
+const append = (token: string, id: number | string, amount: string) =>
+  api(h, "POST", "/api/user/yebappend", { requestId: rid(), id: String(id), amount, payPassword: "fund1234" }, { token });
 const info = async (token: string) => (await api(h, "GET", "/api/user/yuebaoinfo", {}, { token })).body.data;
 const wallet = async (token: string) => (await api(h, "GET", "/api/user/wallet", {}, { token })).body.data;
 const passDays = async (days: number) => {
@@ -100,13 +103,7 @@ describe("yuebao", () => {
     expect(keep.body).toMatchObject({ err: "append_required", msg: "An appended amount is needed before income can be earned" });
     await passDays(2);
     expect((await info(token)).subscriptions[0].profit).toBe("0.00");
-    const appended = await api(
-      h,
-      "POST",
-      "/api/user/yebappend",
-      { requestId: rid(), id: String(joined.body.data.id), amount: "300", payPassword: "fund1234" },
-      { token },
-    );
+    const appended = await append(token, joined.body.data.id, "300");
     expect(appended.body).toMatchObject({ code: 1, msg: "Additional amount added" });
     expect(appended.body.data.subscriptions[0]).toMatchObject({ status: "earning", principal: "500.00" });
     await passDays(1);
@@ -118,13 +115,7 @@ describe("yuebao", () => {
     const [seven] = await plans(token);
     const joined = (await join(token, seven!.id, "1000")).body.data;
     await passDays(1); // 0.80
-    await api(
-      h,
-      "POST",
-      "/api/user/yebappend",
-      { requestId: rid(), id: String(joined.id), amount: "1500", payPassword: "fund1234" },
-      { token },
-    );
+    await append(token, joined.id, "1500");
     await passDays(1); // 2500 × 0.0008 = 2.00
     expect((await info(token)).subscriptions[0].settledTime).toBeNull();
     h.clock.now += 3600;
@@ -188,29 +179,9 @@ describe("yuebao", () => {
     ] as const) {
       expect((await api(h, "POST", path, { ...fields, requestId: rid() }, { token: other })).body.err).toBe("subscription_not_found");
     }
-    expect(
-      (
-        await api(
-          h,
-          "POST",
-          "/api/user/yebappend",
-          { requestId: rid(), id: String(joined.id), amount: "-5", payPassword: "fund1234" },
-          { token: owner },
-        )
-      ).body.err,
-    ).toBe("invalid_input");
+    expect((await append(owner, joined.id, "-5")).body.err).toBe("invalid_input");
     expect((await join(owner, "999", "100")).body.err).toBe("plan_not_found");
-    expect(
-      (
-        await api(
-          h,
-          "POST",
-          "/api/user/yebappend",
-          { requestId: rid(), id: String(joined.id), amount: "99999999", payPassword: "fund1234" },
-          { token: owner },
-        )
-      ).body.err,
-    ).toBe("balance_insufficient");
+    expect((await append(owner, joined.id, "99999999")).body.err).toBe("balance_insufficient");
     expect(await snapshot(h)).toBe(before);
     expect((await info(other)).subscriptions).toEqual([]);
   });

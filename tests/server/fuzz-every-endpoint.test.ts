@@ -8,6 +8,7 @@ import { type FundedUser, fundedUser } from "./security/funded-user";
 import { type Encoding, encoding, hostileBody, toForm } from "./security/hostile-values";
 import { expectCatalogRefusal, readReply } from "./security/refusal";
 import { stateFingerprint } from "./security/state-fingerprint";
+import { presetMoneyRules } from "./staff";
 
 /**
  * Property-based fuzzing of every endpoint in the contract: hostile field values, sent as a form, JSON, a query,
@@ -24,7 +25,7 @@ let plausible: Record<string, string>;
 beforeAll(async () => {
   h = await startHarness();
   // withdrawals open all day, so amounts and passwords (not the clock) decide
-  await api(h, "POST", "/api/ops/money-rules", { window: "00:00-24:00" }, { "ops-token": OPS_TOKEN });
+  await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00" });
   user = await fundedUser(h, "fuzzer01");
   plausible = {
     phone: "13912340000",

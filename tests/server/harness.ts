@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 import type { AnswerOf, ApiPath } from "#contract/paths";
@@ -22,6 +23,7 @@ import { seedPlans } from "#server/modules/finance/service";
 import { seedTranslations } from "#server/modules/localized-texts/seed-translations";
 import { seedDepositChannels } from "#server/modules/recharge/seed-channels";
 
+import { registrationForm } from "./registration-form";
 import { migratedTemplate } from "./template-database";
 
 /**
@@ -79,6 +81,8 @@ export interface HarnessOptions {
   follower?: boolean;
   /** a clock shared with another harness (two processes of one deployment see one time) */
   clock?: { now: number };
+  /** how often open update streams get their keep-alive and check their hold (15 s as in production) */
+  streamHeartbeatMs?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -120,6 +124,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     uploadsDir,
     rateLimitScale: options.rateLimitScale ?? 100,
     listen: database.listen,
+    streamHeartbeatMs: options.streamHeartbeatMs,
   });
   await app.ready();
   return {
@@ -228,6 +233,26 @@ export async function loginDemo(h: Served): Promise<string> {
   return answer.body.data.token as string;
 }
 
+/**
+ * The set-up of a file of order tests: a harness for the file with the demo customer signed in and BTCUSDT's
+ * id, the clock one second on before each test (so each order opens on a new tick). Read it inside a test.
+ */
+export function demoTraderPerFile(): { h: Harness; token: string; btc: number } {
+  const site = {} as { h: Harness; token: string; btc: number };
+  beforeAll(async () => {
+    site.h = await startHarness();
+    site.token = await loginDemo(site.h);
+    site.btc = productId(site.h.feed, "BTCUSDT");
+  });
+  afterAll(() => site.h?.close());
+  beforeEach(() => site.h.advance(1));
+  return site;
+}
+
+/** Changes the login password as the security page does (`password2` repeats `password` unless told). */
+export const changeLoginPassword = (h: Served, token: string, oldPassword: string, password: string, password2 = password) =>
+  api(h, endpoints.changeLoginPassword, { oldPassword, password, password2 }, { token });
+
 /** Counts of the tables a refused request must not change. */
 export async function snapshot(h: Harness): Promise<string> {
   const result = await h.database.db.execute(
@@ -245,15 +270,6 @@ export async function registerUser(h: Harness, account: string, password = "secr
   const sent = await api(h, endpoints.sendSms, { phone });
   if (sent.body.code !== 1) throw new Error(`sms failed: ${sent.body.msg}`);
   const code = h.sentSms.at(-1)!.code;
-  const answer = await api(h, endpoints.register, {
-    account,
-    password,
-    password2: password,
-    payPassword,
-    payPassword2: payPassword,
-    phone,
-    smsCode: code,
-    inviteCode: "DEMO88",
-  });
+  const answer = await api(h, endpoints.register, registrationForm({ account, password, payPassword, phone, smsCode: code }));
   return { answer, phone, token: answer.body.data?.token as string | undefined };
 }

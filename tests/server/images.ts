@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
 
+import type { Served } from "./harness";
+
 /** Small real images (and their evil twins) for the upload tests. */
 function crc32(bytes: Buffer): number {
   let crc = ~0;
@@ -64,4 +66,16 @@ export function multipart(bytes: Buffer, filename: string, type: string): { payl
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads `bytes` as the PWA's recharge form does (multipart, with the customer's token); the answer as sent. */
+export async function uploadFile(h: Served, token: string, bytes = makePng(), filename = "shot.png", type = "image/png") {
+  const body = multipart(bytes, filename, type);
+  const response = await h.app.inject({
+    method: "POST",
+    url: "/api/user/uploadfile",
+    headers: { token, "content-type": body.contentType },
+    payload: body.payload,
+  });
+  return { status: response.statusCode, body: response.json() };
 }

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { endpoints } from "#contract/endpoints";
+
 import { api, freshPhone, type Harness, registerUser, rid, startHarness } from "./harness";
-import { makePng, multipart } from "./images";
+import { registrationForm } from "./registration-form";
 import { residentId } from "./resident-ids";
-import { staff } from "./staff";
+import { uploadPng } from "./security/funded-user";
+import { opsCall } from "./staff";
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,8 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ops = async (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
-  api(h, method, path, fields, await staff(h));
 let n = 0;
 const account = (prefix: string) => `${prefix}${Date.now() % 100_000}${n++}`;
 
@@ -25,16 +26,14 @@ async function newInviter() {
 async function invitee(inviteCode: string) {
   const phone = freshPhone();
   await api(h, "POST", "/api/login/sendsms", { phone });
-  const answer = await api(h, "POST", "/api/login/reg", {
+  const form = registrationForm({
     account: account("guest"),
     password: "secret123",
-    password2: "secret123",
     payPassword: "pay12345",
-    payPassword2: "pay12345",
     phone,
     smsCode: h.sentSms.at(-1)!.code,
-    inviteCode,
   });
+  const answer = await api(h, endpoints.register, { ...form, inviteCode });
   h.clock.now += 61;
   return answer.body.data.token as string;
 }
@@ -43,29 +42,22 @@ let idSequence = 100;
 async function verify(token: string) {
   const idNumber = residentId("19880808", idSequence++);
   await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Guest Lee", idNumber, agree: "1" }, { token });
-  const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === idNumber);
-  return ops("POST", "/api/ops/verification/review", { id: String(pending.id), decision: "pass" });
+  const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === idNumber);
+  return opsCall(h, "POST", "/api/ops/verification/review", { id: String(pending.id), decision: "pass" });
 }
 
 async function recharge(token: string, amount = "100") {
-  const body = multipart(makePng(), "shot.png", "image/png");
-  const upload = await h.app.inject({
-    method: "POST",
-    url: "/api/user/uploadfile",
-    headers: { token, "content-type": body.contentType },
-    payload: body.payload,
-  });
   const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
   const submitted = await api(
     h,
     "POST",
     "/api/user/dorecharge",
-    { requestId: rid(), channelId: String(channel), amount, screenshot: upload.json().data.url },
+    { requestId: rid(), channelId: String(channel), amount, screenshot: await uploadPng(h, token) },
     { token },
   );
   return submitted.body.data.id as number;
 }
-const approve = (id: number) => ops("POST", "/api/ops/recharge/review", { id: String(id), decision: "approve" });
+const approve = (id: number) => opsCall(h, "POST", "/api/ops/recharge/review", { id: String(id), decision: "approve" });
 
 async function bonusOf(token: string) {
   const info = (await api(h, "GET", "/api/user/invite", {}, { token })).body.data;
@@ -83,11 +75,11 @@ const inviteeId = async (token: string) => (await api(h, "GET", "/api/user/index
 
 describe("the invite bonus is paid once per invitee at the operator's chosen moment", () => {
   it("the operator setting is stored and shown on the invite page; an unknown policy is refused", async () => {
-    expect((await ops("POST", "/api/ops/invite-bonus", { amount: "3", policy: "sometimes" })).body.err).toBe("invalid_input");
-    const set = await ops("POST", "/api/ops/invite-bonus", { amount: "3", policy: "verification" });
+    expect((await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "3", policy: "sometimes" })).body.err).toBe("invalid_input");
+    const set = await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "3", policy: "verification" });
     expect(set.body.data).toEqual({ bonusPerInvitee: "3.00", policy: "verification" });
     // the amount alone keeps the policy
-    expect((await ops("POST", "/api/ops/invite-bonus", { amount: "4" })).body.data).toEqual({
+    expect((await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "4" })).body.data).toEqual({
       bonusPerInvitee: "4.00",
       policy: "verification",
     });
@@ -96,36 +88,36 @@ describe("the invite bonus is paid once per invitee at the operator's chosen mom
   });
 
   it("the bonus has a ceiling of 1 000 U; a refused setting leaves the bonus as it was", async () => {
-    await ops("POST", "/api/ops/invite-bonus", { amount: "8", policy: "registration" });
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "8", policy: "registration" });
     for (const amount of ["999999999999.99", "1000.01"]) {
-      const refused = await ops("POST", "/api/ops/invite-bonus", { amount });
+      const refused = await opsCall(h, "POST", "/api/ops/invite-bonus", { amount });
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ code: 0, err: "amount_too_large", msg: "Amount can be at most 1000.00" });
     }
     const { token } = await newInviter();
     expect(await bonusOf(token)).toMatchObject({ policy: "registration", perFriend: "8.00" });
-    expect((await ops("POST", "/api/ops/invite-bonus", { amount: "1000" })).body.data).toEqual({
+    expect((await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "1000" })).body.data).toEqual({
       bonusPerInvitee: "1000.00",
       policy: "registration",
     });
   });
 
   it("at registration: paid when the invitee registers, never again at its approvals", async () => {
-    await ops("POST", "/api/ops/invite-bonus", { amount: "5", policy: "registration" });
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "5", policy: "registration" });
     const inviter = await newInviter();
     const guest = await invitee(inviter.code);
     expect(await bonusOf(inviter.token)).toMatchObject({ policy: "registration", total: "5.00", cash: "5.00" });
     // a later policy change cannot pay the same invitee again
-    await ops("POST", "/api/ops/invite-bonus", { amount: "5", policy: "verification" });
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "5", policy: "verification" });
     await verify(guest);
-    await ops("POST", "/api/ops/invite-bonus", { amount: "5", policy: "first_recharge" });
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "5", policy: "first_recharge" });
     await approve(await recharge(guest));
     expect(await bonusOf(inviter.token)).toMatchObject({ total: "5.00", cash: "5.00" });
     expect(await ledgerRows(`invitee:${await inviteeId(guest)}`)).toBe(1);
   });
 
   it("after real-name approval: nothing at registration, paid at the approval in its transaction", async () => {
-    await ops("POST", "/api/ops/invite-bonus", { amount: "6", policy: "verification" });
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "6", policy: "verification" });
     const inviter = await newInviter();
     const guest = await invitee(inviter.code);
     expect(await bonusOf(inviter.token)).toMatchObject({ total: "0.00", cash: "0.00" });
@@ -134,14 +126,14 @@ describe("the invite bonus is paid once per invitee at the operator's chosen mom
     expect((await verify(guest)).body.code).toBe(1);
     expect(await bonusOf(inviter.token)).toMatchObject({ total: "6.00", cash: "6.00" });
     // switching to first recharge afterwards: the next approved recharge pays nothing more
-    await ops("POST", "/api/ops/invite-bonus", { amount: "6", policy: "first_recharge" });
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "6", policy: "first_recharge" });
     await approve(await recharge(guest));
     expect(await bonusOf(inviter.token)).toMatchObject({ total: "6.00", cash: "6.00" });
     expect(await ledgerRows(`invitee:${await inviteeId(guest)}`)).toBe(1);
   });
 
   it("after the first approved recharge: nothing at registration or verification, once at the first approval", async () => {
-    await ops("POST", "/api/ops/invite-bonus", { amount: "7", policy: "first_recharge" });
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "7", policy: "first_recharge" });
     const inviter = await newInviter();
     const guest = await invitee(inviter.code);
     await verify(guest);
@@ -154,7 +146,7 @@ describe("the invite bonus is paid once per invitee at the operator's chosen mom
     await approve(await recharge(guest));
     expect(await bonusOf(inviter.token)).toMatchObject({ total: "7.00", cash: "7.00" });
     expect(await ledgerRows(`invitee:${await inviteeId(guest)}`)).toBe(1);
-    expect((await ops("GET", "/api/ops/reconcile")).body.data.ok).toBe(true);
+    expect((await opsCall(h, "GET", "/api/ops/reconcile")).body.data.ok).toBe(true);
   });
 
   it("the database refuses a second bonus row for one invitee", async () => {

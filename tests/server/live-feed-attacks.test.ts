@@ -8,12 +8,11 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import * as schema from "#server/db/schema";
-import { BinanceSource } from "#server/market/binance-source";
 import { seedProducts } from "#server/market/seed-products";
 import { SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/trading/service";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, startHarness } from "./harness";
-import { FakeBinance, until } from "./live-feed/fake-binance";
+import { FakeBinance, SourceOnFake, until } from "./live-feed/fake-binance";
 
 // An attacker's review of a product fed by an exchange: a stream that goes quiet must not keep
 // its last price alive, the exchange's own trade time places a trade, and one wild trade decides nothing.
@@ -21,28 +20,15 @@ let h: Harness;
 let fake: FakeBinance;
 let token: string;
 let btc: number;
-/** messages the source stamped with the clock on arrival */
-let heard = 0;
+let binance: SourceOnFake;
 /** where in the test clock's current second a message arrives (ms) */
 let arrivalMs = 500;
-/** what the source logged (the feed's own lines are in h.logs) */
-const logs: string[] = [];
 const ops = { "ops-token": OPS_TOKEN };
 
 beforeAll(async () => {
   fake = await FakeBinance.start();
-  const source = new BinanceSource({
-    url: fake.url,
-    nowMs: () => {
-      heard++;
-      return h.clock.now * 1000 + arrivalMs;
-    },
-    log: (message) => logs.push(message),
-    backoff: { baseMs: 20, maxMs: 200 },
-    random: () => 1,
-    heartbeatMs: 60_000,
-  });
-  h = await startHarness({ live: { binance: source }, prepare: () => {} });
+  binance = new SourceOnFake(fake, () => h.clock.now * 1000 + arrivalMs);
+  h = await startHarness({ live: { binance: binance.source }, prepare: () => {} });
   btc = [...h.feed.products.values()].find((product) => product.code === "BTCUSDT")!.id;
   token = await loginDemo(h);
   await api(h, "POST", "/api/ops/product/trading", { pid: String(btc), enabled: "0" }, ops);
@@ -79,9 +65,9 @@ const at = (ms: number) => h.clock.now * 1000 + ms;
 
 /** The exchange trades at `price` at `time` (ms); resolves once the source has read the message. */
 async function trade(price: string, time = at(400)): Promise<void> {
-  const before = heard;
+  const before = binance.heard;
   fake.trade("btcusdt", price, time);
-  await until(() => heard > before);
+  await until(() => binance.heard > before);
 }
 
 /** A steady market: one trade at `price` in each of the next `seconds` seconds, recorded as they pass. */
@@ -169,7 +155,7 @@ describe("the exchange's trade time", () => {
     expect(await tickAt(start + 2)).toBe(7_031_000);
     expect(await tickAt(start + 3)).toBe(7_032_000);
     expect(h.feed.quote(btc)).toEqual({ price: 7_032_000, time: start + 3 });
-    expect(logs.some((line) => /ignored .*trade time/.test(line))).toBe(true);
+    expect(binance.logs.some((line) => /ignored .*trade time/.test(line))).toBe(true);
   });
 });
 

@@ -91,19 +91,21 @@ describe("exchange prices", () => {
 
 describe("the seconds a real-fed product records", () => {
   const open = () => true;
+  /** trades as heard, each [exchange time in ms, price] */
+  const trades = (...heard: Array<[number, number]>) => heard.map(([time, price]) => ({ time, price }));
 
   it("records each second's last trade by exchange time, nothing for a second without one, and never a trade after the second", () => {
     const { ticks, later } = liveSeconds({
-      heard: [
-        { time: 102_200, price: 10 },
-        { time: 102_900, price: 11 },
+      heard: trades(
+        [102_200, 10],
+        [102_900, 11],
         // made at 103.000 exactly: it belongs to second 103, the one it had happened by
-        { time: 103_000, price: 12 },
-        { time: 104_500, price: 13 },
+        [103_000, 12],
+        [104_500, 13],
         // arrived after a later trade but made before it: the later trade stays the second's price
-        { time: 104_400, price: 14 },
-        { time: 105_100, price: 15 },
-      ],
+        [104_400, 14],
+        [105_100, 15],
+      ),
       from: 100,
       to: 105,
       isOpen: open,
@@ -117,13 +119,7 @@ describe("the seconds a real-fed product records", () => {
 
   it("drops a trade of a second already recorded or more than 3 s past, skips closed seconds", () => {
     const result = liveSeconds({
-      heard: [
-        { time: 151_500, price: 9 },
-        { time: 152_500, price: 20 },
-        { time: 153_500, price: 21 },
-        { time: 155_500, price: 22 },
-        { time: 156_500, price: 23 },
-      ],
+      heard: trades([151_500, 9], [152_500, 20], [153_500, 21], [155_500, 22], [156_500, 23]),
       from: 152,
       to: 158,
       isOpen: (time) => time !== 157,

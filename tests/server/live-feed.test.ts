@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startJobs } from "#server/jobs/runner";
-import { BinanceSource } from "#server/market/binance-source";
 import { SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/trading/service";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, startHarness } from "./harness";
-import { FakeBinance, until } from "./live-feed/fake-binance";
+import { FakeBinance, SourceOnFake, until } from "./live-feed/fake-binance";
 
 // A product fed by a local stand-in for Binance's public trade stream, next to products left simulated.
 let h: Harness;
@@ -13,27 +12,15 @@ let fake: FakeBinance;
 let token: string;
 let btc: number;
 let eur: number;
-/** prices the source accepted so far: the source stamps each one with the clock, nothing else does */
-let heard = 0;
-const logs: string[] = [];
+/** the source on the fake: it stamps each price it hears with the clock, nothing else does, and counts them */
+let binance: SourceOnFake;
 const ops = { "ops-token": OPS_TOKEN };
 
 beforeAll(async () => {
   fake = await FakeBinance.start();
-  const source = new BinanceSource({
-    url: fake.url,
-    // each price is heard in the middle of the test clock's current second
-    nowMs: () => {
-      heard++;
-      return h.clock.now * 1000 + 500;
-    },
-    log: (message) => logs.push(message),
-    backoff: { baseMs: 20, maxMs: 200 },
-    // no jitter waived: every wait is its full step, so the steps can be checked
-    random: () => 1,
-    heartbeatMs: 60_000,
-  });
-  h = await startHarness({ live: { binance: source } });
+  // each price is heard in the middle of the test clock's current second
+  binance = new SourceOnFake(fake, () => h.clock.now * 1000 + 500);
+  h = await startHarness({ live: { binance: binance.source } });
   const codes = new Map([...h.feed.products.values()].map((product) => [product.code, product.id]));
   btc = codes.get("BTCUSDT")!;
   eur = codes.get("EURUSD")!;
@@ -60,9 +47,9 @@ const tickAt = async (pid: number, time: number) => {
 
 /** The exchange trades at `price`, 0.4 s into the test clock's second; resolves once the source has heard it. */
 async function trade(price: string): Promise<void> {
-  const before = heard;
+  const before = binance.heard;
   fake.trade("btcusdt", price, h.clock.now * 1000 + 400);
-  await until(() => heard > before);
+  await until(() => binance.heard > before);
 }
 
 describe("a product fed by Binance", () => {
@@ -120,7 +107,7 @@ describe("a product fed by Binance", () => {
   });
 
   it("ignores malformed messages and other symbols", async () => {
-    const before = heard;
+    const before = binance.heard;
     const at = Date.now();
     for (const text of [
       "not json",
@@ -135,16 +122,16 @@ describe("a product fed by Binance", () => {
     ])
       fake.send("btcusdt", text);
     fake.trade("btcusdt", "70500.10", h.clock.now * 1000 + 400);
-    await until(() => heard > before);
+    await until(() => binance.heard > before);
     // everything was sent before the trade on the same connection, so it has all been read by now
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 30 - (Date.now() - at))));
-    expect(heard).toBe(before + 1);
+    expect(binance.heard).toBe(before + 1);
     await h.advance(1);
     expect(h.feed.quote(btc)!.price).toBe(7_050_010);
   });
 
   it("reconnects after a drop with a doubling, capped wait that starts over once prices flow", async () => {
-    logs.length = 0;
+    binance.logs.length = 0;
     const before = fake.connections.length;
     fake.refuseNext(5);
     fake.dropAll();
@@ -152,16 +139,16 @@ describe("a product fed by Binance", () => {
     await until(() => fake.connected("btcusdt") === 1);
     const attempts = fake.connections.slice(before);
     expect(attempts).toHaveLength(6);
-    const waits = logs.flatMap((line) => /retrying in (\d+) ms/.exec(line)?.[1] ?? []).map(Number);
+    const waits = binance.logs.flatMap((line) => /retrying in (\d+) ms/.exec(line)?.[1] ?? []).map(Number);
     expect(waits).toEqual([20, 40, 80, 160, 200, 200]);
     // each attempt came no sooner than its wait after the previous one
     for (let i = 1; i < attempts.length; i++) expect(attempts[i]!.at - attempts[i - 1]!.at).toBeGreaterThanOrEqual(waits[i]! - 5);
     await trade("70600.00");
-    logs.length = 0;
+    binance.logs.length = 0;
     fake.dropAll();
     await until(() => fake.connected("btcusdt") === 0);
     await until(() => fake.connected("btcusdt") === 1);
-    expect(logs.flatMap((line) => /retrying in (\d+) ms/.exec(line)?.[1] ?? []).map(Number)).toEqual([20]);
+    expect(binance.logs.flatMap((line) => /retrying in (\d+) ms/.exec(line)?.[1] ?? []).map(Number)).toEqual([20]);
     await trade("70600.00");
     await h.advance(1);
     expect(h.feed.quote(btc)).toEqual({ price: 7_060_000, time: h.clock.now });

@@ -5,6 +5,7 @@ import { apiPaths } from "#contract/paths";
 import { operators, products } from "#server/db/schema";
 import { seedTranslations } from "#server/modules/localized-texts/seed-translations";
 import { createOperator } from "#server/modules/operators/service";
+import { totpCode } from "#server/modules/operators/totp";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, rid, startHarness } from "./harness";
 
@@ -105,7 +106,11 @@ describe("product names in the quote answers", () => {
       method: "POST",
       url: "/api/ops/login",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams({ username: "support-names", password: "operator-pass-1" }).toString(),
+      payload: new URLSearchParams({
+        username: "support-names",
+        password: "operator-pass-1",
+        code: totpCode("support-names", row!.totpSecret, h.clock.now),
+      }).toString(),
     });
     const cookie = String(login.headers["set-cookie"]).split(";")[0]!;
     const before = await productRow(gold);

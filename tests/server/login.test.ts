@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { api, type Harness, loginDemo, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
+import { api, changeLoginPassword, type Harness, loginDemo, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -97,29 +97,11 @@ describe("passwords", () => {
   it("changes the login password: old one checked, other sessions revoked, new one works", async () => {
     const { token } = await registerUser(h, "frank2026", "first123");
     const other = (await api(h, "POST", "/api/login/index", { account: "frank2026", password: "first123" })).body.data.token;
-    const wrongOld = await api(
-      h,
-      "POST",
-      "/api/user/pwd_login",
-      { oldPassword: "nope1234", password: "second123", password2: "second123" },
-      { token: token! },
-    );
+    const wrongOld = await changeLoginPassword(h, token!, "nope1234", "second123");
     expect(wrongOld.body).toMatchObject({ err: "wrong_login_password", msg: "Login password wrong" });
-    const mismatch = await api(
-      h,
-      "POST",
-      "/api/user/pwd_login",
-      { oldPassword: "first123", password: "second123", password2: "second124" },
-      { token: token! },
-    );
+    const mismatch = await changeLoginPassword(h, token!, "first123", "second123", "second124");
     expect(mismatch.body.err).toBe("passwords_mismatch");
-    const changed = await api(
-      h,
-      "POST",
-      "/api/user/pwd_login",
-      { oldPassword: "first123", password: "second123", password2: "second123" },
-      { token: token! },
-    );
+    const changed = await changeLoginPassword(h, token!, "first123", "second123");
     expect(changed.body.code).toBe(1);
     expect((await api(h, "GET", "/api/user/index", {}, { token: token! })).body.code).toBe(1);
     expect((await api(h, "GET", "/api/user/index", {}, { token: other })).status).toBe(401);

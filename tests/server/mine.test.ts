@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
+import { api, type Harness, registerUser, rid, snapshot, startHarness } from "./harness";
 import { residentId, residentIdEndingInX } from "./resident-ids";
+import { opsCall } from "./staff";
 
 const ANN = residentIdEndingInX("19900101");
 const ANN_AGAIN = residentId("19850505", 2);
@@ -12,8 +13,6 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h.close());
-const ops = (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
-  api(h, method, path, fields, { "ops-token": OPS_TOKEN });
 let n = 0;
 const newUser = async () => (await registerUser(h, `mine${Date.now() % 1_000_000}${n++}`)).token!;
 
@@ -39,8 +38,8 @@ describe("real-name verification", () => {
       (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: ANN, agree: "1" }, { token })).body
         .err,
     ).toBe("verification_pending");
-    const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === ANN);
-    await ops("POST", "/api/ops/verification/review", { id: String(pending.id), decision: "pass" });
+    const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === ANN);
+    await opsCall(h, "POST", "/api/ops/verification/review", { id: String(pending.id), decision: "pass" });
     expect((await api(h, "GET", "/api/user/index", {}, { token })).body.data).toMatchObject({ verified: true, name: "Ann Lee" });
     const again = await api(
       h,
@@ -72,8 +71,8 @@ describe("real-name verification", () => {
     ).toMatchObject({ err: "wrong_id_number", msg: "Wrong ID number" });
     expect(await snapshot(h)).toBe(before);
     await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: CY, agree: "1" }, { token });
-    const pending = (await ops("GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === CY);
-    await ops("POST", "/api/ops/verification/review", { id: String(pending.id), decision: "refuse", reason: "photo unreadable" });
+    const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.find((v: { idNumber: string }) => v.idNumber === CY);
+    await opsCall(h, "POST", "/api/ops/verification/review", { id: String(pending.id), decision: "refuse", reason: "photo unreadable" });
     expect((await api(h, "GET", "/api/user/certification", {}, { token })).body.data).toMatchObject({
       status: "refused",
       reason: "photo unreadable",
@@ -88,8 +87,8 @@ describe("messages", () => {
   it("shows personal and broadcast messages with read flags and the unread count; opening marks read", async () => {
     const token = await newUser();
     const account = (await api(h, "GET", "/api/user/index", {}, { token })).body.data.account;
-    await ops("POST", "/api/ops/message", { account, title: "Welcome", body: "Hello and welcome" });
-    await ops("POST", "/api/ops/message", { title: "Maintenance", body: "Sunday 02:00", type: "notice" });
+    await opsCall(h, "POST", "/api/ops/message", { account, title: "Welcome", body: "Hello and welcome" });
+    await opsCall(h, "POST", "/api/ops/message", { title: "Maintenance", body: "Sunday 02:00", type: "notice" });
     const list = (await api(h, "GET", "/api/user/msg", {}, { token })).body.data;
     expect(list.items.slice(0, 2).map((m: { title: string; read: boolean }) => [m.title, m.read])).toEqual([
       ["Maintenance", false],
@@ -106,7 +105,7 @@ describe("messages", () => {
 
 describe("invitation", () => {
   it("counts invitees for good and pays the operator's bonus per invitee with a ledger row", async () => {
-    await ops("POST", "/api/ops/invite-bonus", { amount: "5" });
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "5" });
     const inviter = await newUser();
     const me = (await api(h, "GET", "/api/user/index", {}, { token: inviter })).body.data;
     for (let i = 0; i < 2; i++) {
@@ -128,8 +127,8 @@ describe("invitation", () => {
     expect(info).toMatchObject({ code: me.inviteCode, inviteeCount: 2, bonusTotal: "10.00", bonusPerInvitee: "5.00" });
     expect(info.records[0].account).toMatch(/\*/);
     expect((await api(h, "GET", "/api/user/index", {}, { token: inviter })).body.data.cash).toBe("10.00");
-    await ops("POST", "/api/ops/invite-bonus", { amount: "0" });
-    expect((await ops("GET", "/api/ops/reconcile")).body.data.ok).toBe(true);
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "0" });
+    expect((await opsCall(h, "GET", "/api/ops/reconcile")).body.data.ok).toBe(true);
   });
 
   it("gives the platform's support channels for the customer service page", async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "#contract/endpoints";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
-import { makeJpeg, makePng, makeWebp, multipart } from "./images";
-import { presetMoneyRules, setMoneyRulesByTwo, staff } from "./staff";
+import { makeJpeg, makePng, makeWebp, uploadFile } from "./images";
+import { opsCall, presetMoneyRules, setMoneyRulesByTwo } from "./staff";
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,20 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ops = async (method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
-  api(h, method, path, fields, await staff(h));
 let n = 0;
 async function richUser(cash = "1000") {
   const { token } = await registerUser(h, `money${Date.now() % 1_000_000}${n++}`, "login123", "fund1234");
   const t = token!;
   // funded the honest way: a reviewed recharge
   const recharge = await submitRecharge(t, cash);
-  await ops("POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" });
+  await opsCall(h, "POST", "/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "approve" });
   return t;
 }
 /** A recharge of `amount` U to the first channel, with a fresh screenshot, waiting for review. */
 async function submitRecharge(token: string, amount: string) {
-  const upload = await uploadFile(token, makePng());
+  const upload = await uploadFile(h, token, makePng());
   const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
   return api(
     h,
@@ -36,16 +34,6 @@ async function submitRecharge(token: string, amount: string) {
     { requestId: rid(), channelId: String(channel), amount, screenshot: upload.body.data.url },
     { token },
   );
-}
-async function uploadFile(token: string, bytes: Buffer, filename = "shot.png", type = "image/png") {
-  const body = multipart(bytes, filename, type);
-  const response = await h.app.inject({
-    method: "POST",
-    url: "/api/user/uploadfile",
-    headers: { token, "content-type": body.contentType },
-    payload: body.payload,
-  });
-  return { status: response.statusCode, body: response.json() };
 }
 const wallet = async (token: string) => (await api(h, endpoints.wallet, {}, { token })).body.data;
 
@@ -57,7 +45,7 @@ describe("uploads", () => {
       [makeJpeg(), "jpg"],
       [makeWebp(), "webp"],
     ] as const) {
-      const answer = await uploadFile(token, bytes, "anything.txt", "text/plain");
+      const answer = await uploadFile(h, token, bytes, "anything.txt", "text/plain");
       expect(answer.body.code, ext).toBe(1);
       expect(answer.body.data.url).toMatch(new RegExp(`^/api/files/[a-f0-9]{32}\\.${ext}$`));
     }
@@ -82,7 +70,7 @@ describe("uploads", () => {
     it(`refuses ${what} and stores nothing`, async () => {
       const token = await richUser();
       const before = await snapshot(h);
-      const answer = await uploadFile(token, bytes, "photo.png", "image/png");
+      const answer = await uploadFile(h, token, bytes, "photo.png", "image/png");
       expect(answer.body).toMatchObject({ code: 0, err });
       expect(await snapshot(h)).toBe(before);
     });
@@ -91,7 +79,7 @@ describe("uploads", () => {
   it("serves a file only to its owner or the operator, as the image it is", async () => {
     const owner = await richUser();
     const other = await richUser();
-    const { url } = (await uploadFile(owner, makePng())).body.data;
+    const { url } = (await uploadFile(h, owner, makePng())).body.data;
     const mine = await h.app.inject({ method: "GET", url, headers: { token: owner } });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers["content-type"]).toBe("image/png");
@@ -109,7 +97,7 @@ describe("recharge", () => {
     const info = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data;
     expect(info.channels.map((c: { type: string }) => c.type)).toEqual(["bank", "alipay", "wechat", "crypto"]);
     expect(info.minAmount).toBe("100.00");
-    const { url } = (await uploadFile(token, makePng())).body.data;
+    const { url } = (await uploadFile(h, token, makePng())).body.data;
     const small = await api(
       h,
       "POST",
@@ -146,7 +134,7 @@ describe("recharge", () => {
     const b = await richUser("100");
     const picture = makePng();
     const submit = async (token: string, bytes: Buffer) => {
-      const { url } = (await uploadFile(token, bytes)).body.data;
+      const { url } = (await uploadFile(h, token, bytes)).body.data;
       const channel = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
       return api(
         h,
@@ -168,7 +156,7 @@ describe("recharge", () => {
   it("refuses someone else's screenshot", async () => {
     const a = await richUser();
     const b = await richUser();
-    const { url } = (await uploadFile(a, makePng())).body.data;
+    const { url } = (await uploadFile(h, a, makePng())).body.data;
     const channel = (await api(h, "GET", "/api/user/recharge", {}, { token: b })).body.data.channels[0].id;
     const answer = await api(
       h,
@@ -185,7 +173,7 @@ describe("recharge", () => {
     const token = await richUser("100");
     const record = (await submitRecharge(token, "300")).body.data;
     const answers = await Promise.all(
-      [1, 2, 3].map(() => ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "approve" })),
+      [1, 2, 3].map(() => opsCall(h, "POST", "/api/ops/recharge/review", { id: String(record.id), decision: "approve" })),
     );
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
     expect(answers.filter((a) => a.body.err === "already_reviewed")).toHaveLength(2);
@@ -197,7 +185,7 @@ describe("recharge", () => {
   it("a rejected recharge is failed with its reason and credits nothing", async () => {
     const token = await richUser("100");
     const record = (await submitRecharge(token, "300")).body.data;
-    await ops("POST", "/api/ops/recharge/review", { id: String(record.id), decision: "reject", reason: "no matching transfer" });
+    await opsCall(h, "POST", "/api/ops/recharge/review", { id: String(record.id), decision: "reject", reason: "no matching transfer" });
     expect((await wallet(token)).cash).toBe("100.00");
     const records = (await api(h, "GET", "/api/user/recharge_record", {}, { token })).body.data.items;
     expect(records[0]).toMatchObject({ status: "failed", reason: "no matching transfer" });
@@ -357,11 +345,11 @@ describe("withdrawal", () => {
       .data;
     const b = (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "300", cardId, payPassword: "fund1234" }, { token })).body
       .data;
-    await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "approve" });
-    expect((await ops("POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "reject", reason: "late" })).body.err).toBe(
-      "already_reviewed",
-    );
-    await ops("POST", "/api/ops/withdrawal/review", { id: String(b.id), decision: "reject", reason: "card name mismatch" });
+    await opsCall(h, "POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "approve" });
+    expect(
+      (await opsCall(h, "POST", "/api/ops/withdrawal/review", { id: String(a.id), decision: "reject", reason: "late" })).body.err,
+    ).toBe("already_reviewed");
+    await opsCall(h, "POST", "/api/ops/withdrawal/review", { id: String(b.id), decision: "reject", reason: "card name mismatch" });
     expect(await wallet(token)).toMatchObject({ cash: "800.00", frozen: "0.00" });
     const records = (await api(h, "GET", "/api/user/cash_record", {}, { token })).body.data.items;
     expect(records.map((r: { status: string }) => r.status)).toEqual(["failed", "success"]);
@@ -418,10 +406,10 @@ describe("withdrawal", () => {
 
 describe("reconcile", () => {
   it("finds no drift after all of the above, and finds a hand-made one", async () => {
-    const clean = await ops("GET", "/api/ops/reconcile");
+    const clean = await opsCall(h, "GET", "/api/ops/reconcile");
     expect(clean.body.data).toMatchObject({ ok: true, drift: [], negativeBalances: 0 });
     await h.database.db.execute("update users set cash = cash + 1 where account = 'demo'" as never);
-    const drifted = await ops("GET", "/api/ops/reconcile");
+    const drifted = await opsCall(h, "GET", "/api/ops/reconcile");
     expect(drifted.body.data.ok).toBe(false);
     expect(drifted.body.data.drift).toEqual([expect.objectContaining({ account: "demo:cash", balance: "10000.01", expected: "10000.00" })]);
     await h.database.db.execute("update users set cash = cash - 1 where account = 'demo'" as never);
@@ -431,7 +419,7 @@ describe("reconcile", () => {
 describe("deposit channels", () => {
   it("the operator sets a channel with a QR image, which customers see; a QR that is not an image is refused", async () => {
     const qr = `data:image/png;base64,${makePng(8, 8).toString("base64")}`;
-    const created = await ops("POST", "/api/ops/channel", {
+    const created = await opsCall(h, "POST", "/api/ops/channel", {
       type: "wechat",
       name: "WeChat (QR)",
       account: "wx-pay-01",
@@ -442,9 +430,9 @@ describe("deposit channels", () => {
     const token = await richUser();
     const channels = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels;
     expect(channels.find((c: { name: string }) => c.name === "WeChat (QR)")).toMatchObject({ type: "wechat", qr, note: "Scan to pay" });
-    const evil = await ops("POST", "/api/ops/channel", { type: "wechat", name: "X", account: "y", qr: "javascript:alert(1)" });
+    const evil = await opsCall(h, "POST", "/api/ops/channel", { type: "wechat", name: "X", account: "y", qr: "javascript:alert(1)" });
     expect(evil.body.err).toBe("invalid_input");
-    await ops("POST", "/api/ops/channel", {
+    await opsCall(h, "POST", "/api/ops/channel", {
       id: String(created.body.data.id),
       type: "wechat",
       name: "WeChat (QR)",

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createOperator } from "#server/modules/operators/service";
+import { totpCode } from "#server/modules/operators/totp";
 
 import { api, type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { totpSecretOf } from "./ops-sites";
 
 let h: Harness;
 beforeAll(async () => {
@@ -59,11 +61,13 @@ describe("the company's office", () => {
     const asRole = async (role: "content" | "support") => {
       const username = `office-${role}`;
       await createOperator(h.database.db, { username, role, password: "operator-pass-1" }, h.clock.now);
+      // every role gives its authenticator code
+      const code = totpCode(username, await totpSecretOf(h.database.db, username), h.clock.now);
       const login = await h.app.inject({
         method: "POST",
         url: "/api/ops/login",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams({ username, password: "operator-pass-1" }).toString(),
+        payload: new URLSearchParams({ username, password: "operator-pass-1", code }).toString(),
       });
       const cookie = String(login.headers["set-cookie"]).split(";")[0]!;
       return api(h, "GET", "/api/ops/office", {}, { cookie });

@@ -32,7 +32,7 @@ export async function pgliteSite(): Promise<OpsSite> {
   return { kind: "pglite", apps: [h.app], db: h.database.db, clock: h.clock, close: () => h.close() };
 }
 
-export async function postgresSite(): Promise<OpsSite> {
+export async function postgresSite(options: { streamHeartbeatMs?: number } = {}): Promise<OpsSite> {
   const clock = { now: HARNESS_START };
   const uploadsDir = mkdtempSync(join(tmpdir(), "trading-ops-pg-"));
   const site = await startPostgresApps({
@@ -46,6 +46,7 @@ export async function postgresSite(): Promise<OpsSite> {
       uploadsDir,
       rateLimitScale: 100,
       listen: database.listen,
+      streamHeartbeatMs: options.streamHeartbeatMs,
     }),
   });
   return {

@@ -11,7 +11,7 @@ import { openStream } from "./stream-client";
 /**
  * The console's stream on PostgreSQL with two processes (two apps, a pool each): a recharge a customer
  * submits through process A reaches an operator's stream held on process B, woken by the NOTIFY of A's commit;
- * a ticket issued by A is redeemed by B, once.
+ * a ticket issued by A is redeemed by B, once; an operator who signs out through A loses the stream B holds.
  */
 describe("the console's stream across two processes on PostgreSQL", () => {
   let site: OpsSite;
@@ -20,7 +20,8 @@ describe("the console's stream across two processes on PostgreSQL", () => {
   let support: string;
 
   beforeAll(async () => {
-    site = await postgresSite();
+    // no heartbeat within a test: a stream that ends here was ended by an event from the other process
+    site = await postgresSite({ streamHeartbeatMs: 3_600_000 });
     finance = await signedIn(site, await addOperator(site, "finance-pg", "finance"));
     support = await signedIn(site, await addOperator(site, "support-pg", "support"));
     await site.apps[1]!.listen({ port: 0, host: "127.0.0.1" });
@@ -36,12 +37,12 @@ describe("the console's stream across two processes on PostgreSQL", () => {
 
   it("a ticket from process A opens a stream on process B once, and a recharge submitted through A reaches it", async () => {
     const ticket = await ticketOnA(finance);
-    const onB = await openStream(baseB, `ticket=${ticket}`, {}, "/api/ops/stream");
+    const onB = await openStream(baseB, `ticket=${ticket}`, { cookie: finance }, "/api/ops/stream");
     expect(onB.status).toBe(200);
-    const again = await openStream(baseB, `ticket=${ticket}`, {}, "/api/ops/stream");
+    const again = await openStream(baseB, `ticket=${ticket}`, { cookie: finance }, "/api/ops/stream");
     expect(again.status).toBe(403);
     again.close();
-    const supportOnB = await openStream(baseB, `ticket=${await ticketOnA(support)}`, {}, "/api/ops/stream");
+    const supportOnB = await openStream(baseB, `ticket=${await ticketOnA(support)}`, { cookie: support }, "/api/ops/stream");
 
     // the customer submits a recharge through process A, as the app does
     const a = site.apps[0]!;
@@ -75,5 +76,14 @@ describe("the console's stream across two processes on PostgreSQL", () => {
     expect(supportOnB.events).toEqual([]);
     onB.close();
     supportOnB.close();
+  });
+
+  it("a stream held on process B ends when its operator signs out through process A", async () => {
+    const leaver = await signedIn(site, await addOperator(site, "leaver-pg", "finance"));
+    const onB = await openStream(baseB, `ticket=${await ticketOnA(leaver)}`, { cookie: leaver }, "/api/ops/stream");
+    expect(onB.status).toBe(200);
+    const signedOut = await send(site.apps[0]!, "POST", "/api/ops/logout", {}, { headers: { cookie: leaver } });
+    expect(signedOut.body.code, signedOut.body.msg).toBe(1);
+    await onB.ended();
   });
 });

@@ -1,13 +1,17 @@
 import type { AddressInfo } from "node:net";
 
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
+import { operators, operatorSessions } from "#server/db/schema";
+import { hashToken } from "#server/modules/accounts/tokens";
+import { tellStreamsOperatorChanged } from "#server/modules/events/console-events";
 
 import { api, type Harness, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
-import { addOperator, type OpsSite, signedIn } from "./ops-sites";
+import { addOperator, type OpsSite, send, signedIn } from "./ops-sites";
 import { residentId } from "./resident-ids";
 import { fundedUser, uploadPng } from "./security/funded-user";
 import { presetMoneyRules, staff } from "./staff";
@@ -24,7 +28,8 @@ let base: string;
 const cookie = {} as Record<OpsRole, string>;
 
 beforeAll(async () => {
-  h = await startHarness();
+  // no heartbeat within a test: a stream that ends here was ended by an event, not by the heartbeat's check
+  h = await startHarness({ streamHeartbeatMs: 3_600_000 });
   site = { kind: "pglite", apps: [h.app], db: h.database.db, clock: h.clock, close: () => h.close() };
   for (const role of ["admin", "finance", "support", "content"] as const)
     cookie[role] = await signedIn(site, await addOperator(site, `${role}-watch`, role));
@@ -43,7 +48,15 @@ async function opsTicket(role: OpsRole): Promise<string> {
   return answer.body.data.ticket as string;
 }
 
-const openOps = (query: string, headers: Record<string, string> = {}) => openStream(base, query, headers, "/api/ops/stream");
+/** Opens the console's stream as the browser does: with the ticket, and the session cookie of `role`'s operator. */
+const openOps = (role: OpsRole, query: string, headers: Record<string, string> = {}) =>
+  openStream(base, query, { cookie: cookie[role], ...headers }, "/api/ops/stream");
+
+/** The customer asks for real-name verification: the real-name queue (support's topic) gets a request. */
+async function askRealName(token: string, name: string, idNumber: string) {
+  const certified = await api(h, "POST", "/api/user/certification", { requestId: rid(), name, idNumber, agree: "1" }, { token });
+  expect(certified.body.code, certified.body.msg).toBe(1);
+}
 
 /** What a role's stream said, as `kind queue change` words, comparable to a list written out by hand. */
 const said = (events: ReceivedEvent[]) =>
@@ -59,23 +72,23 @@ describe("the console's stream ticket", () => {
     expect((await ticketAs({ "ops-token": OPS_TOKEN })).body.err).toBe("ops_forbidden");
     // and a customer's own stream ticket does not open the console's stream
     const customerTicket = (await api(h, "POST", "/api/user/stream_ticket", {}, { token: customer })).body.data.ticket as string;
-    const refused = await openOps(`ticket=${customerTicket}`);
+    const refused = await openOps("admin", `ticket=${customerTicket}`);
     expect(refused.status).toBe(403);
     refused.close();
   });
 
   it("opens the console's stream once, within its 30 s, and not the customer's", async () => {
     const ticket = await opsTicket("admin");
-    const first = await openOps(`ticket=${ticket}`);
+    const first = await openOps("admin", `ticket=${ticket}`);
     expect(first.status).toBe(200);
     expect(first.text()).toContain("retry: ");
     first.close();
-    const again = await openOps(`ticket=${ticket}`);
+    const again = await openOps("admin", `ticket=${ticket}`);
     expect(again.status).toBe(403);
     again.close();
     const late = await opsTicket("admin");
     await h.advance(31);
-    const expired = await openOps(`ticket=${late}`);
+    const expired = await openOps("admin", `ticket=${late}`);
     expect(expired.status).toBe(403);
     expired.close();
     const onCustomerStream = await openStream(base, `ticket=${await opsTicket("admin")}`);
@@ -90,19 +103,12 @@ describe("what each operator hears", () => {
 
   it("carries only the topics of the operator's role: money to finance, real-name to support, all to admin", async () => {
     for (const role of ["admin", "finance", "support", "content"] as const)
-      streams[role] = await openOps(`ticket=${await opsTicket(role)}`);
+      streams[role] = await openOps(role, `ticket=${await opsTicket(role)}`);
     // a recharge submitted and approved (the funded user), an order, a real-name request, another order
     const user = await fundedUser(h, "opswatch1");
     const pid = productId(h.feed, "BTCUSDT");
     expect((await placeOrder(h, user.token, pid)).body.code).toBe(1);
-    const certified = await api(
-      h,
-      "POST",
-      "/api/user/certification",
-      { requestId: rid(), name: "Watch Lee", idNumber: residentId("19880808", 7), agree: "1" },
-      { token: user.token },
-    );
-    expect(certified.body.code, certified.body.msg).toBe(1);
+    await askRealName(user.token, "Watch Lee", residentId("19880808", 7));
     expect((await placeOrder(h, user.token, pid)).body.code).toBe(1);
 
     const everything = [
@@ -159,7 +165,7 @@ describe("a console stream that comes back", () => {
     const user = await fundedUser(h, "opswatch2");
     // withdrawals at any hour of the test's clock
     await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00" });
-    const stream = await openOps(`ticket=${await opsTicket("finance")}`);
+    const stream = await openOps("finance", `ticket=${await opsTicket("finance")}`);
     const withdrawal = () =>
       api(
         h,
@@ -174,13 +180,7 @@ describe("a console stream that comes back", () => {
     expect(said([seen!])).toEqual(["queue_changed withdrawal submitted"]);
     stream.close();
     // while away: a real-name request (not finance's), a withdrawal decided, an order
-    await api(
-      h,
-      "POST",
-      "/api/user/certification",
-      { requestId: rid(), name: "Back Lee", idNumber: residentId("19900101", 9), agree: "1" },
-      { token: user.token },
-    );
+    await askRealName(user.token, "Back Lee", residentId("19900101", 9));
     const decided = await api(
       h,
       "POST",
@@ -191,7 +191,7 @@ describe("a console stream that comes back", () => {
     expect(decided.body.code, decided.body.msg).toBe(1);
     expect((await placeOrder(h, user.token, productId(h.feed, "BTCUSDT"))).body.code).toBe(1);
 
-    const back = await openOps(`ticket=${await opsTicket("finance")}`, { "last-event-id": String(seen!.id) });
+    const back = await openOps("finance", `ticket=${await opsTicket("finance")}`, { "last-event-id": String(seen!.id) });
     expect(said(await back.waitFor(2))).toEqual(["queue_changed withdrawal decided", "order_placed"]);
     expect((await withdrawal()).body.code).toBe(1);
     const all = await back.waitFor(3);
@@ -200,5 +200,107 @@ describe("a console stream that comes back", () => {
     expect(ids[0]).toBeGreaterThan(seen!.id);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     back.close();
+  });
+});
+
+/** A new operator of `role`, signed in on `on`: their session cookie and id. */
+async function newOperator(on: OpsSite, username: string, role: OpsRole) {
+  const session = await signedIn(on, await addOperator(on, username, role));
+  const [row] = await on.db.select({ id: operators.id }).from(operators).where(eq(operators.username, username));
+  return { cookie: session, id: row!.id };
+}
+
+/** A ticket for the session `sessionCookie`, then the stream it opens with that cookie (as the browser sends it). */
+async function streamOf(app: Harness["app"], at: string, sessionCookie: string): Promise<OpenStream> {
+  const answer = await send(app, "POST", "/api/ops/stream_ticket", {}, { headers: { cookie: sessionCookie } });
+  expect(answer.body.code, answer.body.msg).toBe(1);
+  return openStream(at, `ticket=${answer.body.data.ticket as string}`, { cookie: sessionCookie }, "/api/ops/stream");
+}
+
+describe("a console stream is held by the session that opened it", () => {
+  it("opens only with the session cookie of the ticket's operator, and not once that session has signed out", async () => {
+    const bare = await openStream(base, `ticket=${await opsTicket("finance")}`, {}, "/api/ops/stream");
+    expect(bare.status).toBe(403);
+    bare.close();
+    const asAnother = await openOps("support", `ticket=${await opsTicket("finance")}`);
+    expect(asAnother.status).toBe(403);
+    asAnother.close();
+    const leaver = await newOperator(site, "leaver-1", "finance");
+    const ticket = (await ticketAs({ cookie: leaver.cookie })).body.data.ticket as string;
+    expect((await api(h, "POST", "/api/ops/logout", {}, { cookie: leaver.cookie })).body.code).toBe(1);
+    const afterLogout = await openStream(base, `ticket=${ticket}`, { cookie: leaver.cookie }, "/api/ops/stream");
+    expect(afterLogout.status).toBe(403);
+    afterLogout.close();
+  });
+
+  it("ends when its operator signs out (told by the sign-out's event); another operator's stream goes on", async () => {
+    const leaver = await newOperator(site, "leaver-2", "finance");
+    const stream = await streamOf(h.app, base, leaver.cookie);
+    expect(stream.status).toBe(200);
+    const stays = await openOps("finance", `ticket=${await opsTicket("finance")}`);
+    expect((await api(h, "POST", "/api/ops/logout", {}, { cookie: leaver.cookie })).body.code).toBe(1);
+    await stream.ended();
+    // the console's reconnect asks for a new ticket: refused, so it goes to sign in
+    expect((await ticketAs({ cookie: leaver.cookie })).body.err).toBe("ops_forbidden");
+    await fundedUser(h, "opswatch5");
+    expect(said(await stays.waitFor(1))).toEqual(["queue_changed recharge submitted"]);
+    stays.close();
+  });
+
+  it("ends when its operator's role changes in a transaction that tells the streams; a new ticket hears the new role", async () => {
+    const moved = await newOperator(site, "reroled-1", "finance");
+    const stream = await streamOf(h.app, base, moved.cookie);
+    expect(stream.status).toBe(200);
+    await h.database.db.transaction(async (tx) => {
+      await tx.update(operators).set({ role: "support" }).where(eq(operators.id, moved.id));
+      await tellStreamsOperatorChanged(tx, moved.id, h.clock.now);
+    });
+    await stream.ended();
+    const again = await streamOf(h.app, base, moved.cookie);
+    expect(again.status).toBe(200);
+    const user = await fundedUser(h, "opswatch6");
+    await askRealName(user.token, "Moved Lee", residentId("19870707", 3));
+    // support's topic only: the recharge before it is not support's
+    expect(said(await again.waitFor(1))).toEqual(["queue_changed verification submitted"]);
+    again.close();
+  });
+});
+
+describe("a console stream's heartbeat checks its session", () => {
+  let beat: OpsSite;
+  let beatBase: string;
+  let beatHarness: Harness;
+  beforeAll(async () => {
+    beatHarness = await startHarness({ streamHeartbeatMs: 100 });
+    beat = {
+      kind: "pglite",
+      apps: [beatHarness.app],
+      db: beatHarness.database.db,
+      clock: beatHarness.clock,
+      close: () => beatHarness.close(),
+    };
+    await beatHarness.app.listen({ port: 0, host: "127.0.0.1" });
+    beatBase = `http://127.0.0.1:${(beatHarness.app.server.address() as AddressInfo).port}`;
+  }, 120_000);
+  afterAll(() => beat?.close());
+
+  it("ends a stream whose session was ended or whose role changed without an event, then one left idle", async () => {
+    const ended = await newOperator(beat, "ended-1", "finance");
+    const moved = await newOperator(beat, "reroled-2", "finance");
+    const stays = await newOperator(beat, "stays-1", "finance");
+    const [endedStream, movedStream, staysStream] = await Promise.all(
+      [ended, moved, stays].map((operator) => streamOf(beatHarness.app, beatBase, operator.cookie)),
+    );
+    expect([endedStream!.status, movedStream!.status, staysStream!.status]).toEqual([200, 200, 200]);
+    // as an expired session, or one another process ended without telling: only the row is gone
+    await beat.db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashToken(ended.cookie.split("=")[1]!)));
+    await beat.db.update(operators).set({ role: "content" }).where(eq(operators.id, moved.id));
+    await endedStream!.ended();
+    await movedStream!.ended();
+    await fundedUser(beatHarness, "beatwatch1");
+    expect(said(await staysStream!.waitFor(1))).toEqual(["queue_changed recharge submitted"]);
+    // a console left open is no operator at work: its session idles out, and the stream with it
+    beatHarness.clock.now += 31 * 60;
+    await staysStream!.ended();
   });
 });

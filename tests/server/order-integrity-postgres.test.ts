@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type Database, openDatabase } from "#server/db/client";
-import { users } from "#server/db/schema";
 import { PriceFeed } from "#server/market/feed";
 import { seedProducts } from "#server/market/seed-products";
 import type { ServiceContext } from "#server/modules/context";
@@ -13,6 +12,7 @@ import { updateMoneySettings } from "#server/modules/money/settings";
 import { placeOrder, SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/trading/service";
 
 import { HARNESS_START, ScriptedProvider } from "./harness";
+import { sessionFor } from "./place-order-fixtures";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
 
 // The order attacks on PostgreSQL with two pools, as two server processes: the recorder (the job leader,
@@ -65,7 +65,8 @@ describe("orders against what is committed, two processes on PostgreSQL", () => 
     await db().execute(
       sql`insert into ledger (user_id, account, delta, reason, reference, created_at) values (${row!.id}, 'cash', ${cash}, 'seed', null, 0)`,
     );
-    return (await db().select().from(users).where(eq(users.id, row!.id)))[0]!;
+    // the customer as the order path knows them: a session of their own
+    return { id: row!.id, ...(await sessionFor(db(), row!.id, clock.now)) };
   }
 
   /** One recorder second: the leader records (and commits) it; the follower hears it only when told. */

@@ -7,6 +7,7 @@ import { AppError } from "#server/modules/errors";
 import { placeOrder as placeThrough, SOURCE_SWITCH_SETTLE_SECONDS } from "#server/modules/trading/service";
 
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, productId, rid, startHarness } from "./harness";
+import { sessionFor } from "./place-order-fixtures";
 import { setMoneyRulesByTwo, staff } from "./staff";
 
 // The order attacks on PGlite: what an order is checked against when it is written (the product, its source,
@@ -50,7 +51,7 @@ async function otherProcess(): Promise<PriceFeed> {
   return feed;
 }
 const placeOn = async (feed: PriceFeed, pid: number, fields: { price?: string } = {}) =>
-  placeThrough({ ...h.ctx, feed }, await demoUser(), {
+  placeThrough({ ...h.ctx, feed }, await sessionFor(h.database.db, (await demoUser()).id, h.clock.now), {
     pid,
     direction: "up",
     seconds: 30,

@@ -1,16 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type Database, openDatabase } from "#server/db/client";
 import { placeChargedOrder } from "#server/db/ledger";
-import { users } from "#server/db/schema";
 import { PriceFeed } from "#server/market/feed";
 import { seedProducts } from "#server/market/seed-products";
 import { AppError } from "#server/modules/errors";
 import { placeOrder } from "#server/modules/trading/service";
 
 import { HARNESS_START, ScriptedProvider } from "./harness";
-import { insertUserWithCash, orderToPlace, placeChecks, rows } from "./place-order-fixtures";
+import { fixtureTokenHash, insertUserWithCash, orderToPlace, placeChecks, rows } from "./place-order-fixtures";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
 
 // Order placement is one call of the SQL function place_order (server/db/ledger.ts). These races run it from two
@@ -137,6 +136,36 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
     expect((await placeChargedOrder(db(), order(userId, "late"), { ...checks, waitLimitMs: 100 })).outcome).toBe("created");
   });
 
+  it("an account locked by another process while the order waited for the user's row is refused as `session`", async () => {
+    const userId = await userWithCash(100_000);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // a lockout as the login guard writes it, committed only once the order is waiting for the row
+    const lockout = processes[1]!.db.transaction(async (tx) => {
+      await tx.execute(sql`update users set locked = true, locked_until = null where id = ${userId}`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const waiting = placeChargedOrder(db(), order(userId, "locked-meanwhile"), checks);
+    // the call has read the session (the lock not yet committed) and now waits for the row
+    for (;;) {
+      const [row] = rows<{ n: string }>(
+        await db().execute(
+          sql`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%place_order(%' and pid <> pg_backend_pid()`,
+        ),
+      );
+      if (Number(row!.n) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    await lockout;
+    expect(await waiting).toMatchObject({ outcome: "session", orderId: null });
+    expect(await account(userId)).toEqual({ cash: 100_000, ledgerRows: 0, ledgerSum: 0, orders: 0, stake: 0 });
+  });
+
   it("a zero fee writes the stake's ledger row alone; a price that moved writes nothing", async () => {
     const userId = await userWithCash(100_000);
     // the customer saw 1 % below the recorded tick: beyond the product's tolerance
@@ -159,15 +188,18 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
 
     /** Places an order while the other process holds the user's row for 400 ms, `meanwhile` running during the wait. */
     async function placeDuringLock(userId: number, requestId: string, meanwhile: () => Promise<void>) {
-      const [user] = await db().select().from(users).where(eq(users.id, userId));
       const release = await holdUserRow(userId);
-      const placing = placeOrder({ db: db(), now: () => clock.now, log: () => {}, feed }, user!, {
-        pid: btc,
-        direction: "up",
-        seconds: 30,
-        amount: 1000,
-        requestId,
-      }).catch((error: unknown) => error);
+      const placing = placeOrder(
+        { db: db(), now: () => clock.now, log: () => {}, feed },
+        { tokenHash: fixtureTokenHash(userId), userId },
+        {
+          pid: btc,
+          direction: "up",
+          seconds: 30,
+          amount: 1000,
+          requestId,
+        },
+      ).catch((error: unknown) => error);
       await new Promise((resolve) => setTimeout(resolve, 100));
       await meanwhile();
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -7,7 +7,7 @@ import { placeChargedOrder } from "#server/db/ledger";
 import { ledger, orders, recharges, userLimits, users, withdrawals } from "#server/db/schema";
 import { seedProducts } from "#server/market/seed-products";
 
-import { insertUserWithCash, orderToPlace, placeChecks, rows } from "./place-order-fixtures";
+import { fixtureTokenHash, insertUserWithCash, orderToPlace, placeChecks, rows } from "./place-order-fixtures";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
 
 // The rules the database itself holds, on both databases the server runs on: place_order as the migrations
@@ -56,6 +56,29 @@ describe.each(["pglite", "postgres"] as const)("database rules on %s", (kind) =>
       const userId = await userWithCash(1_010);
       expect((await placeChargedOrder(database.db, order(userId, "exact"), checks)).outcome).toBe("created");
       expect(await account(userId)).toEqual({ cash: 0, ledgerRows: 2, orders: 1 });
+    });
+
+    it("refuses as `session` a session that is gone, expired or another user's, or an account locked now, and writes nothing", async () => {
+      const userId = await userWithCash(10_000);
+      const other = await userWithCash(10_000);
+      const base = order(userId, "session-check");
+      const refusedAs = async (change: Partial<typeof base>) =>
+        (await placeChargedOrder(database.db, { ...base, ...change }, checks)).outcome;
+      expect(await refusedAs({ tokenHash: "no-such-session" })).toBe("session");
+      expect(await refusedAs({ tokenHash: fixtureTokenHash(other) })).toBe("session");
+      // a session ends at its expires_at, by the server's clock (the order's open time)
+      await database.db.execute(sql`update sessions set expires_at = ${base.openTime} where token_hash = ${base.tokenHash}`);
+      expect(await refusedAs({})).toBe("session");
+      await database.db.execute(sql`update sessions set expires_at = ${base.openTime + 1} where token_hash = ${base.tokenHash}`);
+      // locked until an instant still ahead, or with no end (until an operator unlocks): refused
+      await database.db.execute(sql`update users set locked = true, locked_until = ${base.openTime + 1} where id = ${userId}`);
+      expect(await refusedAs({})).toBe("session");
+      await database.db.execute(sql`update users set locked_until = null where id = ${userId}`);
+      expect(await refusedAs({})).toBe("session");
+      expect(await account(userId)).toEqual({ cash: 10_000, ledgerRows: 0, orders: 0 });
+      // a lock whose end has passed no longer counts
+      await database.db.execute(sql`update users set locked_until = ${base.openTime} where id = ${userId}`);
+      expect(await refusedAs({})).toBe("created");
     });
 
     it("reads the user's limits row in the call (a row with nothing set limits nothing)", async () => {

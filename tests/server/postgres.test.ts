@@ -13,6 +13,7 @@ import { hashPassword } from "#server/modules/accounts/passwords";
 
 import { ScriptedProvider } from "./harness";
 import { startTempPostgres, type TempPostgres } from "./postgres-server";
+import { registrationForm } from "./registration-form";
 
 // DATABASE_URL=postgres://… runs the same migrations and services on a PostgreSQL server (pg driver).
 describe("on PostgreSQL", () => {
@@ -67,29 +68,17 @@ describe("on PostgreSQL", () => {
       });
 
     await post("/api/login/sendsms", { phone: "13912345678" });
-    const registered = await post("/api/login/reg", {
-      account: "pguser1",
-      password: "secret123",
-      password2: "secret123",
-      payPassword: "pay12345",
-      payPassword2: "pay12345",
-      phone: "13912345678",
-      smsCode: codes[0]!,
-      inviteCode: "DEMO88",
-    });
+    const registered = await post(
+      "/api/login/reg",
+      registrationForm({ account: "pguser1", password: "secret123", payPassword: "pay12345", phone: "13912345678", smsCode: codes[0]! }),
+    );
     expect(registered.json()).toMatchObject({ code: 1, data: { user: { account: "pguser1" } } });
     // with a valid code of its own phone: without one, registration does not say whether a name is taken
     await post("/api/login/sendsms", { phone: "13912345679" });
-    const duplicate = await post("/api/login/reg", {
-      account: "PGUSER1",
-      password: "secret123",
-      password2: "secret123",
-      payPassword: "pay12345",
-      payPassword2: "pay12345",
-      phone: "13912345679",
-      smsCode: codes[1]!,
-      inviteCode: "DEMO88",
-    });
+    const duplicate = await post(
+      "/api/login/reg",
+      registrationForm({ account: "PGUSER1", password: "secret123", payPassword: "pay12345", phone: "13912345679", smsCode: codes[1]! }),
+    );
     expect(duplicate.json().err).toBe("account_exists");
     const login = await post("/api/login/index", { account: "demo", password: DEMO_PASSWORD });
     const token = login.json().data.token as string;

@@ -8,7 +8,7 @@ import { settleDueOrders } from "#server/jobs/settlement";
 import { api, type Harness, placeOrder, productId, rid } from "./harness";
 import { addOperator, type OpsSite, signedIn } from "./ops-sites";
 import { type PostgresPair, startPostgresPair } from "./postgres-pair";
-import { fundedUser, uploadPng } from "./security/funded-user";
+import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
 import { presetMoneyRules, staff as staffSession } from "./staff";
 
 /**
@@ -40,6 +40,16 @@ const ops = async (h: Harness, endpoint: (typeof opsEndpoints)[keyof typeof opsE
   api(h, endpoint, fields, await staffSession(leader, "finance", "race-finance"));
 const cents = (text: string) => Math.round(Number(text) * 100);
 const wallet = async (token: string) => (await api(leader, endpoints.wallet, {}, { token })).body.data;
+/** Six withdrawals of `amount` by one customer, sent alternately to the two processes. */
+const withdrawalsFromBoth = (customer: FundedUser, amount: string) =>
+  Array.from({ length: 6 }, (_, i) =>
+    api(
+      i % 2 ? follower : leader,
+      endpoints.withdraw,
+      { requestId: rid(), amount, cardId: String(customer.cardId), payPassword: customer.payPassword },
+      { token: customer.token },
+    ),
+  );
 const errors = (answers: Array<{ body: { code: number; err?: string } }>) => answers.map((a) => a.body.err ?? "ok").sort();
 
 /** How many other connections wait for a lock right now. */
@@ -151,16 +161,7 @@ describe("settlement from two processes at once", () => {
 describe("withdrawal requests from two processes at once", () => {
   it("concurrent withdrawals cannot overdraw", async () => {
     const customer = await fundedUser(leader, account("overdraw"), "500");
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        api(
-          i % 2 ? follower : leader,
-          endpoints.withdraw,
-          { requestId: rid(), amount: "200", cardId: String(customer.cardId), payPassword: customer.payPassword },
-          { token: customer.token },
-        ),
-      ),
-    );
+    const answers = await Promise.all(withdrawalsFromBoth(customer, "200"));
     expect(errors(answers)).toEqual([
       "balance_insufficient",
       "balance_insufficient",
@@ -178,16 +179,7 @@ describe("withdrawal requests from two processes at once", () => {
       const customer = await fundedUser(leader, account("count"), "5000");
       const userId = await userIdOf(customer.account);
       // the customer's row held: all six have passed their checks outside the lock and wait for it together
-      const answers = await heldRace(`select id from users where id = ${userId} for update`, 6, () =>
-        Array.from({ length: 6 }, (_, i) =>
-          api(
-            i % 2 ? follower : leader,
-            endpoints.withdraw,
-            { requestId: rid(), amount: "100", cardId: String(customer.cardId), payPassword: customer.payPassword },
-            { token: customer.token },
-          ),
-        ),
-      );
+      const answers = await heldRace(`select id from users where id = ${userId} for update`, 6, () => withdrawalsFromBoth(customer, "100"));
       expect(errors(answers)).toEqual(["ok", "ok", "ok", "withdraw_count_limit", "withdraw_count_limit", "withdraw_count_limit"]);
       expect(await wallet(customer.token)).toMatchObject({ cash: "4700.00", frozen: "300.00" });
     } finally {

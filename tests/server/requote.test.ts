@@ -1,31 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { formatPrice } from "#contract/money";
 import { products } from "#server/db/schema";
 
-import { type Harness, loginDemo, placeOrder, productId, snapshot, startHarness } from "./harness";
+import { demoTraderPerFile, placeOrder, snapshot } from "./harness";
 
-let h: Harness;
-let token: string;
-let btc: number;
-beforeAll(async () => {
-  h = await startHarness();
-  token = await loginDemo(h);
-  btc = productId(h.feed, "BTCUSDT");
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.advance(1);
-});
+const demo = demoTraderPerFile();
 
-const serverPrice = () => h.feed.quote(btc)!.price;
+const serverPrice = () => demo.h.feed.quote(demo.btc)!.price;
 const shown = (scaled: number) => formatPrice(scaled, 2);
-const order = (fields: Record<string, string>) => placeOrder(h, token, btc, fields);
+const order = (fields: Record<string, string>) => placeOrder(demo.h, demo.token, demo.btc, fields);
 
 describe("requote: the price the customer saw against the server's at acceptance", () => {
   it("has a tolerance per product, 10 bps unless the operator sets another", () => {
-    expect(h.feed.products.get(btc)!.requoteToleranceBps).toBe(10);
+    expect(demo.h.feed.products.get(demo.btc)!.requoteToleranceBps).toBe(10);
   });
 
   it("accepts a shown price within the tolerance, at the server's own price", async () => {
@@ -41,12 +30,12 @@ describe("requote: the price the customer saw against the server's at acceptance
   it("refuses a shown price beyond the tolerance with the new price, and moves no money", async () => {
     const price = serverPrice();
     const seen = price - Math.ceil((price * 11) / 10_000);
-    const before = await snapshot(h);
+    const before = await snapshot(demo.h);
     const answer = await order({ price: shown(seen) });
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ code: 0, err: "price_moved", data: null, values: { price: shown(price) } });
     expect(answer.body.msg).toBe(`The price moved to ${shown(price)}; the order was not placed`);
-    expect(await snapshot(h)).toBe(before);
+    expect(await snapshot(demo.h)).toBe(before);
 
     // the one-tap retry with the new price goes through
     const retry = await order({ price: (answer.body as unknown as { values: { price: string } }).values.price });
@@ -57,22 +46,22 @@ describe("requote: the price the customer saw against the server's at acceptance
   it("compares with the price when the order is accepted, not when the customer looked", async () => {
     const seen = serverPrice();
     // the market jumps 1 % before the order arrives
-    h.provider.queued.set(btc, [Math.round(seen * 1.01)]);
-    await h.advance(1);
+    demo.h.provider.queued.set(demo.btc, [Math.round(seen * 1.01)]);
+    await demo.h.advance(1);
     const answer = await order({ price: shown(seen) });
     expect(answer.body).toMatchObject({ err: "price_moved", values: { price: shown(serverPrice()) } });
   });
 
   it("follows the product's own tolerance", async () => {
-    await h.database.db.update(products).set({ requoteToleranceBps: 200 }).where(eq(products.id, btc));
-    await h.feed.reloadProducts();
+    await demo.h.database.db.update(products).set({ requoteToleranceBps: 200 }).where(eq(products.id, demo.btc));
+    await demo.h.feed.reloadProducts();
     try {
       const price = serverPrice();
       const answer = await order({ price: shown(Math.round(price * 0.985)) });
       expect(answer.body.code).toBe(1);
     } finally {
-      await h.database.db.update(products).set({ requoteToleranceBps: 10 }).where(eq(products.id, btc));
-      await h.feed.reloadProducts();
+      await demo.h.database.db.update(products).set({ requoteToleranceBps: 10 }).where(eq(products.id, demo.btc));
+      await demo.h.feed.reloadProducts();
     }
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { api, type Harness, OPS_TOKEN, registerUser, startHarness } from "./harness";
+import { api, changeLoginPassword, type Harness, OPS_TOKEN, registerUser, startHarness } from "./harness";
 import { opsEndpointList } from "./security/every-endpoint";
 import { expectCatalogRefusal, readReply } from "./security/refusal";
 import { stateFingerprint } from "./security/state-fingerprint";
@@ -70,13 +70,7 @@ describe("revocation", () => {
     const laptop = ((await login("revoke01", "first123")).body.data as { token: string }).token;
     const phone = ((await login("revoke01", "first123")).body.data as { token: string }).token;
     const { token: stranger } = await registerUser(h, "revoke02");
-    const changed = await api(
-      h,
-      "POST",
-      "/api/user/pwd_login",
-      { oldPassword: "first123", password: "second123", password2: "second123" },
-      { token: token! },
-    );
+    const changed = await changeLoginPassword(h, token!, "first123", "second123");
     expect(changed.body.code).toBe(1);
     expect((await me(laptop)).status).toBe(401);
     expect((await me(phone)).status).toBe(401);

@@ -60,6 +60,14 @@ async function signIn(site: Site, role: OpsRole, name: string): Promise<string> 
 }
 
 /**
+ * An operator endpoint by method and path, called by a signed-in admin (staff): the one operator call of the
+ * tests. The machine token approves, moves money and changes money rules no more, so the call is a person's;
+ * a loosening money-rule change through it waits for a second admin (setMoneyRulesByTwo).
+ */
+export const opsCall = async (site: Site & Served, method: "GET" | "POST", path: string, fields: Record<string, string> = {}) =>
+  api(site, method, path, fields, await staff(site));
+
+/**
  * Sets money rules for a test's setup straight in the settings, as a second admin's approval would leave them:
  * what the test is about is then not the two-admin rule for loosening (tests/server/two-person.test.ts is).
  */

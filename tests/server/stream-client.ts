@@ -13,6 +13,8 @@ export interface OpenStream {
   text(): string;
   /** resolves once `count` events have arrived (rejects after `ms`) */
   waitFor(count: number, ms?: number): Promise<ReceivedEvent[]>;
+  /** resolves once the server has ended the stream (rejects after `ms`) */
+  ended(ms?: number): Promise<void>;
   close(): void;
 }
 
@@ -26,6 +28,12 @@ export function openStream(
   return new Promise((resolve, reject) => {
     const req = request(`${baseUrl}${path}?${query}`, { headers }, (res) => {
       let raw = "";
+      let serverEnded = false;
+      const endWaiters: Array<() => void> = [];
+      res.on("end", () => {
+        serverEnded = true;
+        for (const waiter of endWaiters.splice(0)) waiter();
+      });
       let pending = "";
       const events: ReceivedEvent[] = [];
       const waiters: Array<() => void> = [];
@@ -65,6 +73,16 @@ export function openStream(
               } else waiters.push(check);
             };
             check();
+          });
+        },
+        ended(ms = 10_000) {
+          return new Promise((done, fail) => {
+            if (serverEnded) return done();
+            const timer = setTimeout(() => fail(new Error(`stream: still open after ${ms} ms`)), ms);
+            endWaiters.push(() => {
+              clearTimeout(timer);
+              done();
+            });
           });
         },
         close: () => req.destroy(),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeStaleUploads } from "#server/jobs/uploads";
 
 import { api, type Harness, registerUser, rid, startHarness } from "./harness";
-import { makePng, multipart } from "./images";
+import { uploadFile } from "./images";
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,16 +16,6 @@ afterAll(() => h.close());
 
 let n = 0;
 const newUser = async () => (await registerUser(h, `shots${Date.now() % 1_000_000}${n++}`, "login123", "fund1234")).token!;
-async function uploadFile(token: string, bytes = makePng()) {
-  const body = multipart(bytes, "shot.png", "image/png");
-  const response = await h.app.inject({
-    method: "POST",
-    url: "/api/user/uploadfile",
-    headers: { token, "content-type": body.contentType },
-    payload: body.payload,
-  });
-  return { status: response.statusCode, body: response.json() };
-}
 const rechargeCount = async () =>
   Number(
     ((await h.database.db.execute("select count(*)::int n from recharges" as never)) as unknown as { rows: Array<{ n: number }> }).rows[0]!
@@ -39,7 +29,7 @@ async function recharge(token: string, screenshot: string) {
 describe("one recharge screenshot backs one recharge", () => {
   it("a second recharge with the same upload is refused", async () => {
     const token = await newUser();
-    const { url } = (await uploadFile(token)).body.data;
+    const { url } = (await uploadFile(h, token)).body.data;
     const before = await rechargeCount();
     expect((await recharge(token, url)).body.code).toBe(1);
     const again = await recharge(token, url);
@@ -55,7 +45,7 @@ describe("one recharge screenshot backs one recharge", () => {
 
   it("concurrent recharges with one upload make one record", async () => {
     const token = await newUser();
-    const { url } = (await uploadFile(token)).body.data;
+    const { url } = (await uploadFile(h, token)).body.data;
     const before = await rechargeCount();
     const answers = await Promise.all(Array.from({ length: 5 }, () => recharge(token, url)));
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
@@ -65,7 +55,7 @@ describe("one recharge screenshot backs one recharge", () => {
 
   it("the database itself refuses a second recharge row on one upload", async () => {
     const token = await newUser();
-    const { url } = (await uploadFile(token)).body.data;
+    const { url } = (await uploadFile(h, token)).body.data;
     const first = (await recharge(token, url)).body.data;
     const row = (
       (await h.database.db.execute(`select user_id, channel_id, upload_id from recharges where id = ${first.id}` as never)) as unknown as {
@@ -94,18 +84,18 @@ describe("upload quota and clean-up", () => {
     const token = await newUser();
     const urls: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const answer = await uploadFile(token);
+      const answer = await uploadFile(h, token);
       expect(answer.body.code).toBe(1);
       urls.push(answer.body.data.url);
     }
-    const refused = await uploadFile(token);
+    const refused = await uploadFile(h, token);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 0, err: "upload_quota", data: null });
     expect(refused.body.msg).toBe("Too many images uploaded today, use the ones you have or try tomorrow");
     expect(await uploadRows(token)).toHaveLength(20);
     expect((await recharge(token, urls[0]!)).body.code).toBe(1);
-    expect((await uploadFile(token)).body.code).toBe(1);
-    expect((await uploadFile(token)).body.err).toBe("upload_quota");
+    expect((await uploadFile(h, token)).body.code).toBe(1);
+    expect((await uploadFile(h, token)).body.err).toBe("upload_quota");
   });
 
   it("refuses uploads past 50 MB in 24 hours, and allows them again a day later", async () => {
@@ -118,18 +108,18 @@ describe("upload quota and clean-up", () => {
     await h.database.db.execute(
       `insert into recharges (user_id, channel_id, amount, screenshot, upload_id, created_at) select ${user.id}, 1, 50000, 'x', id, ${h.clock.now} from uploads where name = 'earlier-${user.id}.png'` as never,
     );
-    expect((await uploadFile(token)).body.err).toBe("upload_quota");
+    expect((await uploadFile(h, token)).body.err).toBe("upload_quota");
     h.clock.now += 86400;
-    expect((await uploadFile(token)).body.code).toBe(1);
+    expect((await uploadFile(h, token)).body.code).toBe(1);
   });
 
   it("removes uploads no record uses after 24 hours, row and file; keeps used and recent ones", async () => {
     const token = await newUser();
-    const stale = (await uploadFile(token)).body.data.url as string;
-    const used = (await uploadFile(token)).body.data.url as string;
+    const stale = (await uploadFile(h, token)).body.data.url as string;
+    const used = (await uploadFile(h, token)).body.data.url as string;
     expect((await recharge(token, used)).body.code).toBe(1);
     h.clock.now += 86400 - 10;
-    const recent = (await uploadFile(token)).body.data.url as string;
+    const recent = (await uploadFile(h, token)).body.data.url as string;
     const fileOf = (url: string) => join(h.uploadsDir, url.replace("/api/files/", ""));
     await removeStaleUploads(h.database.db, h.uploadsDir, h.clock.now);
     expect(await uploadRows(token)).toHaveLength(3);

@@ -80,7 +80,7 @@ describe("a page the role may not use", () => {
   const render = async (role: OpsRole) => {
     host = document.createElement("div");
     document.body.append(host);
-    const operator: OperatorSelf = { id: 7, username: `${role}-1`, role };
+    const operator: OperatorSelf = { id: 7, username: `${role}-1`, role, pending: null };
     const root = createRoot(host);
     await act(async () =>
       root.render(

@@ -1,7 +1,5 @@
 import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { InvitePage } from "@/features/invites/InvitePage";
@@ -14,6 +12,7 @@ import { SignedMoney } from "@/ui/MarketText";
 import type { Order } from "#contract/trading";
 
 import { holdingOrder } from "./order-fixture";
+import { renderedRoot, showText } from "./rendered-root";
 
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ children, className }: { children: ReactNode; className?: string }) => <a className={className}>{children}</a>,
@@ -28,25 +27,11 @@ vi.mock("@/workers/quotes", async () => {
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  // German groups with "." and writes the decimals after ","
-  i18n.activate("de");
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  i18n.activate("en");
-});
-
-const show = (node: ReactNode) => {
-  act(() => root.render(<I18nProvider i18n={i18n}>{node}</I18nProvider>));
-  return container.textContent ?? "";
-};
+const dom = renderedRoot();
+// German groups with "." and writes the decimals after ","
+beforeEach(() => i18n.activate("de"));
+afterEach(() => i18n.activate("en"));
+const show = (node: ReactNode) => showText(dom, node);
 
 const order: Order = holdingOrder({
   amount: "12345.00",

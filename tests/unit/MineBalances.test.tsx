@@ -1,11 +1,11 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { act, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createRoot } from "react-dom/client";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { MinePage } from "@/features/mine/MinePage";
 import type { UserInfo } from "#contract/accounts";
+
+import { renderedRoot, showText } from "./rendered-root";
 
 vi.mock("@/ui/version", () => ({ APP_VERSION: "test" }));
 vi.mock("@tanstack/react-router", () => ({
@@ -36,22 +36,12 @@ const user: UserInfo = {
   coinRate: "0.5",
 };
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  localStorage.clear();
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = renderedRoot();
+beforeEach(() => localStorage.clear());
 
-const show = () => act(() => root.render(<I18nProvider i18n={i18n}>{<MinePage user={user} onLogout={() => {}} />}</I18nProvider>));
-const cash = () => container.querySelector("[data-label=Cash]")!.textContent;
-const toggle = () => container.querySelector<HTMLButtonElement>("[data-testid=hide-balances]")!;
+const show = () => showText(dom, <MinePage user={user} onLogout={() => {}} />);
+const cash = () => dom.host.querySelector("[data-label=Cash]")!.textContent;
+const toggle = () => dom.host.querySelector<HTMLButtonElement>("[data-testid=hide-balances]")!;
 
 describe("Mine", () => {
   it("hides and shows the balances, and remembers the choice on this device", () => {
@@ -60,24 +50,24 @@ describe("Mine", () => {
     expect(toggle().getAttribute("aria-pressed")).toBe("false");
     act(() => toggle().click());
     expect(cash()).toBe("****Hidden");
-    expect(container.querySelector(".balances")!.textContent).not.toMatch(/\d/);
+    expect(dom.host.querySelector(".balances")!.textContent).not.toMatch(/\d/);
     expect(toggle().getAttribute("aria-pressed")).toBe("true");
     // a new visit: still hidden
-    act(() => root.unmount());
-    root = createRoot(container);
+    act(() => dom.root.unmount());
+    dom.root = createRoot(dom.host);
     show();
     expect(cash()).toBe("****Hidden");
     act(() => toggle().click());
     expect(cash()).toBe("1,234.50 U");
-    act(() => root.unmount());
-    root = createRoot(container);
+    act(() => dom.root.unmount());
+    dom.root = createRoot(dom.host);
     show();
     expect(cash()).toBe("1,234.50 U");
   });
 
   it("gives every menu row an icon of its own", () => {
     show();
-    const icons = [...container.querySelectorAll(".menu .menu-item > svg:first-child")].map((svg) => svg.innerHTML);
+    const icons = [...dom.host.querySelectorAll(".menu .menu-item > svg:first-child")].map((svg) => svg.innerHTML);
     expect(icons.length).toBeGreaterThan(12);
     expect(new Set(icons).size).toBe(icons.length);
   });

@@ -44,7 +44,7 @@ const tick = (ms: number) => act(async () => void (await vi.advanceTimersByTimeA
 async function show(role: OpsRole, topics: OpsTopic[]) {
   await act(async () =>
     root.render(
-      <OperatorContext.Provider value={{ id: 1, username: role, role }}>
+      <OperatorContext.Provider value={{ id: 1, username: role, role, pending: null }}>
         <Page topics={topics} />
       </OperatorContext.Provider>,
     ),

@@ -1,8 +1,6 @@
 import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { assetSplit } from "@/features/wallet/asset-split";
 import { WithdrawalRecordPage } from "@/features/withdrawal/WithdrawalRecordPage";
@@ -10,6 +8,8 @@ import { CoinAmount } from "@/ui/CoinAmount";
 import { Money } from "@/ui/Money";
 import { coinWorthCents } from "#contract/money";
 import type { WithdrawalRecord } from "#contract/withdrawal";
+
+import { renderedRoot, showText } from "./rendered-root";
 
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
@@ -19,23 +19,9 @@ vi.mock("@tanstack/react-router", () => ({
 // React reads this to know updates are wrapped in act()
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  i18n.activate("en");
-});
-
-const show = (node: ReactNode) => {
-  act(() => root.render(<I18nProvider i18n={i18n}>{node}</I18nProvider>));
-  return container.textContent;
-};
+const dom = renderedRoot();
+afterEach(() => i18n.activate("en"));
+const show = (node: ReactNode) => showText(dom, node);
 
 describe("coin and its worth", () => {
   it("values coin at the rate, rounded down as an exchange pays", () => {

@@ -1,4 +1,6 @@
-import { act } from "react";
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { act, createElement, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach } from "vitest";
 
@@ -15,4 +17,10 @@ export function renderedRoot(): { host: HTMLDivElement; root: Root } {
     dom.host.remove();
   });
   return dom;
+}
+
+/** Renders `node` into the test's root with the active language's catalog; the text the root then shows. */
+export function showText(dom: { host: HTMLDivElement; root: Root }, node: ReactNode): string {
+  act(() => dom.root.render(createElement(I18nProvider, { i18n }, node)));
+  return dom.host.textContent ?? "";
 }

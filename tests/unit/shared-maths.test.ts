@@ -9,23 +9,28 @@ import { expectedPlanProfit } from "../../src/features/finance/expected";
 import { exchangePreview } from "../../src/features/wallet/WalletPage";
 
 describe("a rate as a percentage", () => {
-  it("rounds half up to the places asked", () => {
-    expect(ratePercent("0.0012", 2)).toBe("0.12");
-    expect(ratePercent("0.85", 0)).toBe("85");
-    expect(ratePercent("0.855", 0)).toBe("86");
-    expect(ratePercent("0.285", 0)).toBe("29");
-    expect(ratePercent("0.0015", 1)).toBe("0.2");
-    expect(ratePercent("0.000125", 4)).toBe("0.0125");
-    expect(ratePercent("0", 2)).toBe("0.00");
+  it.each([
+    ["0.0012", 2, "0.12"],
+    ["0.85", 0, "85"],
+    ["0.855", 0, "86"],
+    ["0.285", 0, "29"],
+    ["0.0015", 1, "0.2"],
+    ["0.000125", 4, "0.0125"],
+    ["0", 2, "0.00"],
+  ] as const)("rounds half up to the places asked: %s to %i places is %s %%", (rate, places, percent) => {
+    expect(ratePercent(rate, places)).toBe(percent);
   });
 
   it("drops trailing zeros on request, never a zero before the point", () => {
-    expect(ratePercentShort("0.015", 1)).toBe("1.5");
-    expect(ratePercentShort("0.02", 2)).toBe("2");
-    expect(ratePercentShort("0.1", 0)).toBe("10");
-    expect(ratePercentShort("1", 2)).toBe("100");
-    expect(ratePercentShort("0.0012", 4)).toBe("0.12");
-    expect(ratePercentShort("0", 2)).toBe("0");
+    const shortened = [
+      ["0.015", 1],
+      ["0.02", 2],
+      ["0.1", 0],
+      ["1", 2],
+      ["0.0012", 4],
+      ["0", 2],
+    ] as const;
+    expect(shortened.map(([rate, places]) => ratePercentShort(rate, places))).toEqual(["1.5", "2", "10", "100", "0.12", "0"]);
   });
 
   it("says for every rate in basis points what the pages said before, and the payout the ticket shows", () => {

@@ -45,43 +45,98 @@ export async function createSession(db: Db | Tx, userId: number, now: number): P
   return token;
 }
 
+/** A session as the order path holds it: its token's hash and its user, not the user's row. */
+export interface SessionRef {
+  tokenHash: string;
+  userId: number;
+}
+
+interface FoundSession extends SessionRef {
+  expiresAt: number;
+  /** the user's row, when the session had to be looked up in the database (with it, in one statement) */
+  user?: UserRow;
+}
+
+/**
+ * The session behind a token: from this process's cache when it knows the token (nothing read), else from the
+ * sessions table with its user's row in one statement (and then cached). Null for an unknown or expired token.
+ */
+async function findSession(ctx: ServiceContext, token: string | undefined, now: number): Promise<FoundSession | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const known = sessionCache.find(ctx.db, tokenHash);
+  if (known && known.expiresAt > now) return { tokenHash, userId: known.userId, expiresAt: known.expiresAt };
+  const mark = sessionCache.mark();
+  const [row] = await ctx.db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  sessionCache.store(ctx.db, tokenHash, row.user.id, row.expiresAt, mark);
+  return { tokenHash, userId: row.user.id, expiresAt: row.expiresAt, user: row.user };
+}
+
+/** A sliding session is extended at most once a day, so reads do not write on every request. */
+async function extendIfDue(ctx: ServiceContext, session: FoundSession, now: number): Promise<void> {
+  if (session.expiresAt - now >= SESSION_SECONDS - EXTEND_AFTER_SECONDS) return;
+  await ctx.db
+    .update(sessions)
+    .set({ expiresAt: now + SESSION_SECONDS })
+    .where(eq(sessions.tokenHash, session.tokenHash));
+  sessionCache.extended(session.tokenHash, now + SESSION_SECONDS);
+}
+
 /**
  * The user behind a token, or null when the token is unknown, expired or its account is locked. A session
  * known to this process is not looked up again (until its cache entry ages or it is ended); the user's row
  * always is.
  */
 export async function authenticate(ctx: ServiceContext, token: string | undefined): Promise<UserRow | null> {
-  if (!token || token.length > 100) return null;
   const now = ctx.now();
-  const tokenHash = hashToken(token);
-  let user: UserRow | undefined;
-  let expiresAt: number;
-  const known = sessionCache.find(ctx.db, tokenHash);
-  if (known && known.expiresAt > now) {
-    [user] = await userById(ctx.db, known.userId);
-    expiresAt = known.expiresAt;
-  } else {
-    const mark = sessionCache.mark();
-    const [row] = await ctx.db
-      .select({ user: users, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-      .limit(1);
-    if (!row) return null;
-    user = row.user;
-    expiresAt = row.expiresAt;
-    sessionCache.store(ctx.db, tokenHash, user.id, expiresAt, mark);
-  }
+  const session = await findSession(ctx, token, now);
+  if (!session) return null;
+  const user = session.user ?? (await userById(ctx.db, session.userId))[0];
   if (!user || lockedNow(user, now)) return null;
-  if (expiresAt - now < SESSION_SECONDS - EXTEND_AFTER_SECONDS) {
-    await ctx.db
-      .update(sessions)
-      .set({ expiresAt: now + SESSION_SECONDS })
-      .where(eq(sessions.tokenHash, tokenHash));
-    sessionCache.extended(tokenHash, now + SESSION_SECONDS);
-  }
+  await extendIfDue(ctx, session, now);
   return user;
+}
+
+/**
+ * The session behind a token for a request whose own statement checks it again as committed (order placement:
+ * `place_order` refuses a session that is gone, expired or whose account is locked). A token this process knows
+ * costs no read; one it does not is looked up as `authenticate` does, the account lock included.
+ */
+export async function resolveSession(ctx: ServiceContext, token: string | undefined): Promise<SessionRef | null> {
+  const now = ctx.now();
+  const session = await findSession(ctx, token, now);
+  if (!session || (session.user && lockedNow(session.user, now))) return null;
+  await extendIfDue(ctx, session, now);
+  return { tokenHash: session.tokenHash, userId: session.userId };
+}
+
+/**
+ * Whether a session resolved by `resolveSession` still holds as committed now (not ended, not expired, its
+ * account not locked), for a request answered without the statement that would have checked it. One that
+ * does not is forgotten by this process.
+ */
+export async function sessionHolds(ctx: ServiceContext, session: SessionRef): Promise<boolean> {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .select({ locked: users.locked, lockedUntil: users.lockedUntil })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, session.tokenHash), eq(sessions.userId, session.userId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (row && !lockedNow(row, now)) return true;
+  forgetSession(session);
+  return false;
+}
+
+/** A session the database refused: this process stops trusting its cached copy (other processes hear of ends by NOTIFY). */
+export function forgetSession(session: SessionRef): void {
+  sessionCache.forget(tokenNotice(session.tokenHash));
 }
 
 /**

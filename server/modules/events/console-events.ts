@@ -10,3 +10,13 @@ import { recordEvents } from "../../db/outbox";
 export function tellConsoleQueueChanged(tx: Db | Tx, queue: OpsQueue, change: QueueChange, now: number): Promise<void> {
   return recordEvents(tx, [{ userId: null, kind: "queue_changed", data: { queue, change } }], now);
 }
+
+/**
+ * Tells every process that an operator's sessions or role changed (signed out, disabled, re-roled, a session
+ * ended), inside that change's transaction: the console streams that operator holds check their session as soon
+ * as it commits, and close when it no longer stands as they opened. Without it they notice at their next
+ * heartbeat.
+ */
+export function tellStreamsOperatorChanged(tx: Db | Tx, operatorId: number, now: number): Promise<void> {
+  return recordEvents(tx, [{ userId: null, kind: "operator_changed", data: { operatorId } }], now);
+}

@@ -11,6 +11,7 @@ import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { payInviteBonus } from "../invites/service";
+import { assertNotOwnCustomer, type Reviewer } from "../operators/own-customer";
 
 export async function verificationState(ctx: ServiceContext, user: UserRow): Promise<VerificationState> {
   const [latest] = await ctx.db
@@ -57,10 +58,16 @@ export async function reviewVerification(
   decision: "pass" | "refuse",
   reason: string,
   translate: Translate,
+  /** who reviews: an operator may not review a customer account they hold */
+  reviewer: Reviewer,
 ) {
   requireReason(decision === "refuse", reason);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
+    // a wrong id is "not found", not "already reviewed": the operator should look for the right request
+    const [current] = await tx.select({ userId: verifications.userId }).from(verifications).where(eq(verifications.id, id));
+    if (!current) throw new AppError("record_not_found");
+    await assertNotOwnCustomer(tx, reviewer, current.userId);
     const [row] = await tx
       .update(verifications)
       .set({ status: decision === "pass" ? "passed" : "refused", reason: decision === "refuse" ? reason.trim() : null, reviewedAt: now })

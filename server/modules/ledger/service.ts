@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 export type { Account };
 // order placement books its stake and fee in the same single call that writes the order (one round trip)
 export { type OrderToPlace, placeChargedOrder, type PlaceOrderAnswer } from "../../db/ledger";
+export { refundVoidedOrders, type VoidedOrder } from "../../db/order-voids";
 
 export interface Movement {
   account: Account;
@@ -34,20 +35,4 @@ export async function moveMoney(tx: Tx, userId: number, movements: Movement[], r
       throw error;
     }
   }
-}
-
-/**
- * Credits many users at once inside the caller's transaction (one statement for the batch, each credit its
- * ledger row), e.g. the refunds of every order a price-source switch voids. Credits only: nothing can overdraw.
- */
-export async function creditMany(
-  tx: Tx,
-  credits: readonly { userId: number; account: Account; delta: number; reason: string; reference: string }[],
-  now: number,
-): Promise<void> {
-  if (credits.some((credit) => credit.delta < 0)) throw new Error("creditMany takes credits only");
-  await postEntries(
-    tx,
-    credits.map((credit) => ({ ...credit, createdAt: now })),
-  );
 }

@@ -4,13 +4,12 @@ import { FEED_STALE_SECONDS_MAX } from "#contract/schemas/markets";
 import type { VoidReason } from "#contract/trading";
 
 import type { Tx } from "../../db/client";
-import { recordEvents } from "../../db/outbox";
 import { orders, products } from "../../db/schema";
 import type { PriceFeed } from "../../market/feed";
 import { isFeedSourceText } from "../../market/feed-source";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { creditMany } from "../ledger/service";
+import { refundVoidedOrders } from "../ledger/service";
 import { findProduct } from "./service";
 
 /**
@@ -68,32 +67,13 @@ async function voidHoldingOrders(tx: Tx, productId: number, reason: VoidReason, 
     .update(orders)
     .set({ status: "void", voidReason: reason, closeTime: now })
     .where(and(eq(orders.productId, productId), eq(orders.status, "holding")))
-    .returning({ id: orders.id, userId: orders.userId, refund: sql<string | number>`${orders.amount} + ${orders.fee}` });
-  await creditMany(
-    tx,
-    voided.map((order) => ({
-      userId: order.userId,
-      account: "cash" as const,
-      delta: Number(order.refund),
-      reason: "order_void",
-      reference: `order:${order.id}`,
-    })),
-    now,
-  );
-  // each customer's open screens hear of it once the switch commits
-  await recordEvents(
-    tx,
-    [
-      ...voided.map((order) => ({
-        userId: order.userId,
-        kind: "order_void" as const,
-        data: { orderId: order.id, pid: productId, reason },
-      })),
-      ...(voided.length > 0
-        ? [{ userId: null, kind: "orders_voided" as const, data: { count: voided.length, pid: productId, reason } }]
-        : []),
-    ],
-    now,
-  );
+    .returning({
+      id: orders.id,
+      userId: orders.userId,
+      productId: orders.productId,
+      refund: sql<string | number>`${orders.amount} + ${orders.fee}`,
+    });
+  // each customer's open screens and the console hear of it once the switch commits
+  await refundVoidedOrders(tx, voided, reason, now);
   return voided.length;
 }

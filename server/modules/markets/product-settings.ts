@@ -71,14 +71,23 @@ interface OptionInput {
   maxAmount: number;
 }
 
+const withinLimits = (option: { minAmount: number; maxAmount: number }, singleMin: number, singleMax: number) =>
+  option.minAmount >= singleMin && option.maxAmount <= singleMax;
+
 export async function setProductOptions(ctx: ServiceContext, feed: PriceFeed, pid: number, options: OptionInput[]) {
   const id = productId(feed, pid);
   // the fee as stored: another process may have changed it since this one last read the products
-  const [{ feeBps } = { feeBps: 0 }] = await ctx.db.select({ feeBps: products.feeBps }).from(products).where(eq(products.id, id));
+  const [stored] = await ctx.db
+    .select({ feeBps: products.feeBps, singleMin: products.singleMin, singleMax: products.singleMax })
+    .from(products)
+    .where(eq(products.id, id));
+  const { feeBps, singleMin, singleMax } = stored ?? { feeBps: 0, singleMin: 0, singleMax: Number.MAX_SAFE_INTEGER };
   const { payoutCapBps } = await moneySettings(ctx.db);
   const parsed = options.map((option) => {
     if (option.seconds < MIN_OPTION_SECONDS) throw new AppError("option_seconds_min", { min: MIN_OPTION_SECONDS }, "seconds");
     if (option.minAmount > option.maxAmount) throw new AppError("invalid_input", {}, "request");
+    // an option's stakes lie within the product's single-order limits: the ticket offers what an order may be
+    if (!withinLimits(option, singleMin, singleMax)) throw new AppError("invalid_input", {}, "options");
     if (!payoutWithinCap(option.payoutBps, payoutCapBps))
       throw new AppError("payout_rate_cap", { cap: bpsToRate(payoutCapBps) }, "options");
     if (!winNetsProfit(option.payoutBps, feeBps)) throw new AppError("invalid_input", {}, "options");

@@ -4,6 +4,7 @@ import { DEFAULT_PAYOUT_CAP_BPS } from "#contract/constants";
 
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
+import { wallTime } from "../../market/wall-time";
 
 /** The operator's money settings, kept in the settings table as one JSON document. */
 export interface MoneySettings {
@@ -64,20 +65,8 @@ export async function updateMoneySettings(db: Db, change: Partial<MoneySettings>
 
 /** Minutes past midnight and the date, in the platform's time zone. */
 export function platformClock(now: number, timezone: string): { date: string; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: timezone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(now * 1000))
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const { date, minutes } = wallTime(now, timezone);
+  return { date, minutes };
 }
 
 export const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

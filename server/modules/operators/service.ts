@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 
-import { ANONYMOUS_ACTOR, isOpsRole, isReservedOperatorName, MACHINE_ACTOR, type OpsRole } from "#contract/operators";
+import { ANONYMOUS_ACTOR, isOpsRole, isReservedOperatorName, MACHINE_ACTOR, type OpsRole, type SignInStep } from "#contract/operators";
 
 import type { Db, Tx } from "../../db/client";
-import { operators, operatorSessions, operatorSignInFailures, settings } from "../../db/schema";
+import { operatorCustomers, operators, operatorSessions, operatorSignInFailures, settings, users } from "../../db/schema";
 import { hashPassword } from "../accounts/passwords";
 import { hashToken } from "../accounts/tokens";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { checkOperatorPassword, rememberOperatorPassword } from "./password-policy";
 import { newTotpSecret, totpUri } from "./totp";
 
 /** Who is acting in the back office: a named operator, or the machine token (id null), which acts as admin. */
@@ -19,7 +20,13 @@ export interface OperatorIdentity {
   role: OpsRole;
   /** the console session's token hash, for logout */
   sessionHash?: string;
+  /** a sign-in step still to take: until then only the steps answer (`SIGN_IN_STEP_PATHS`) */
+  pending?: SignInStep | null;
 }
+
+/** The step an operator row still owes: a new password first, then an authenticator. */
+export const pendingStep = (row: { mustChangePassword: boolean; mustEnrolTotp: boolean }): SignInStep | null =>
+  row.mustChangePassword ? "password" : row.mustEnrolTotp ? "totp" : null;
 
 export const MACHINE_OPERATOR: OperatorIdentity = { id: null, username: MACHINE_ACTOR, role: "admin" };
 
@@ -31,14 +38,15 @@ export const actorKey = (operator: OperatorIdentity) => (operator.id === null ? 
 
 /** a console session ends 8 hours after sign-in, or after 30 minutes without a request */
 export const SESSION_SECONDS = 8 * 3600;
-const IDLE_SECONDS = 30 * 60;
+export const IDLE_SECONDS = 30 * 60;
 /** reads refresh the idle clock at most once a minute, so they do not all write */
 const TOUCH_AFTER_SECONDS = 60;
 const SETUP_KEY = "ops_setup";
 /** the address of an operator's sign-in failure row that counts every address together */
 export const EVERY_ADDRESS = "*";
 
-const newPassword = () => randomBytes(12).toString("base64url");
+/** 16 random characters: a generated password passes the policy without a look at the history */
+export const newPassword = () => randomBytes(12).toString("base64url");
 
 async function operatorCount(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(operators);
@@ -50,33 +58,54 @@ export async function createOperator(db: Db | Tx, input: { username: string; rol
   // the schema refuses these names too; this keeps any other caller from making a person that reads as the token
   if (isReservedOperatorName(input.username)) throw new AppError("invalid_input", {}, "account");
   const password = input.password ?? newPassword();
+  await checkOperatorPassword(db, { operatorId: null, username: input.username, password });
   const secret = newTotpSecret();
+  const passwordHash = await hashPassword(password);
   const [row] = await db
     .insert(operators)
-    .values({ username: input.username, role: input.role, passwordHash: await hashPassword(password), totpSecret: secret, createdAt: now })
+    .values({ username: input.username, role: input.role, passwordHash, totpSecret: secret, createdAt: now })
     .onConflictDoNothing()
     .returning({ id: operators.id });
   if (!row) throw new AppError("operator_exists");
+  await rememberOperatorPassword(db, row.id, passwordHash, now);
   return { id: row.id, username: input.username, role: input.role, password, otpauth: totpUri(input.username, secret) };
 }
 
-/** `locked`: sign-in is closed to every address (too many wrong tries from all of them together). */
+/**
+ * Every operator for the admin's list. `locked`: sign-in is closed to every address (too many wrong tries
+ * from all of them together); `sessions`: console sessions open now; `customers`: accounts they hold.
+ */
 export async function listOperators(ctx: ServiceContext) {
+  const now = ctx.now();
   const rows = await ctx.db
-    .select({ row: operators, lockedUntil: operatorSignInFailures.lockedUntil })
+    .select({
+      row: operators,
+      lockedUntil: operatorSignInFailures.lockedUntil,
+      sessions: sql<number>`(select count(*)::int from ${operatorSessions} s where s.operator_id = ${operators.id}
+        and s.expires_at > ${now} and s.last_seen_at > ${now - IDLE_SECONDS})`,
+    })
     .from(operators)
     .leftJoin(
       operatorSignInFailures,
       and(eq(operatorSignInFailures.operatorId, operators.id), eq(operatorSignInFailures.address, EVERY_ADDRESS)),
     )
     .orderBy(asc(operators.id));
-  const now = ctx.now();
-  return rows.map(({ row, lockedUntil }) => ({
+  const held = await ctx.db
+    .select({ operatorId: operatorCustomers.operatorId, account: users.account })
+    .from(operatorCustomers)
+    .innerJoin(users, eq(users.id, operatorCustomers.userId))
+    .orderBy(asc(users.account));
+  return rows.map(({ row, lockedUntil, sessions }) => ({
     id: row.id,
     username: row.username,
     role: row.role,
     locked: lockedUntil !== null && lockedUntil > now,
     createdAt: row.createdAt,
+    disabled: row.disabledAt !== null,
+    mustChangePassword: row.mustChangePassword,
+    mustEnrolTotp: row.mustEnrolTotp,
+    sessions,
+    customers: held.filter((link) => link.operatorId === row.id).map((link) => link.account),
   }));
 }
 
@@ -97,6 +126,8 @@ export async function authenticateOperator(ctx: ServiceContext, token: string | 
         eq(operatorSessions.tokenHash, tokenHash),
         gt(operatorSessions.expiresAt, now),
         gt(operatorSessions.lastSeenAt, now - IDLE_SECONDS),
+        // a disabled operator's sessions are deleted with the switch; this holds even for one written meanwhile
+        isNull(operators.disabledAt),
       ),
     )
     .limit(1);
@@ -104,7 +135,13 @@ export async function authenticateOperator(ctx: ServiceContext, token: string | 
   if (now - row.lastSeenAt >= TOUCH_AFTER_SECONDS) {
     await ctx.db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.tokenHash, tokenHash));
   }
-  return { id: row.operator.id, username: row.operator.username, role: row.operator.role, sessionHash: tokenHash };
+  return {
+    id: row.operator.id,
+    username: row.operator.username,
+    role: row.operator.role,
+    sessionHash: tokenHash,
+    pending: pendingStep(row.operator),
+  };
 }
 
 export async function endOperatorSession(db: Db | Tx, operator: OperatorIdentity) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
-import { isOpsRole, type OpsRole } from "#contract/operators";
+import { isOpsRole, type OpsRole, type SignInStep } from "#contract/operators";
 
 import type { Tx } from "../../db/client";
 import { operators, operatorSessions, operatorSignInFailures } from "../../db/schema";
@@ -9,7 +9,7 @@ import { verifyPassword } from "../accounts/passwords";
 import { hashToken, newSessionToken } from "../accounts/tokens";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { EVERY_ADDRESS, SESSION_SECONDS } from "./service";
+import { EVERY_ADDRESS, pendingStep, SESSION_SECONDS } from "./service";
 import { totpStep } from "./totp";
 
 /** wrong tries from one address that lock that address out of this operator for LOCK_SECONDS */
@@ -21,8 +21,6 @@ const PAIR_TRIES = 5;
 const NAME_TRIES = 50;
 const WINDOW_SECONDS = 15 * 60;
 const LOCK_SECONDS = 15 * 60;
-/** roles that must give an authenticator code: they move money or manage operators */
-const CODE_REQUIRED: readonly OpsRole[] = ["admin", "finance"];
 
 // compared against when the username is unknown, so an unknown name costs as long as a wrong password
 const UNKNOWN_USER_HASH = "scrypt$16384$8$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
@@ -31,7 +29,7 @@ type Guard = typeof operatorSignInFailures.$inferSelect;
 
 type Outcome =
   | { refused: ErrorKey; values?: Record<string, number> }
-  | { token: string; operator: { id: number; username: string; role: OpsRole } }
+  | { token: string; operator: { id: number; username: string; role: OpsRole }; pending: SignInStep | null }
   | { unknown: true };
 
 const queues = new Map<string, Promise<unknown>>();
@@ -83,7 +81,7 @@ async function countFailure(tx: Tx, operatorId: number, address: string, guards:
  * password included. Holding the lock across scrypt costs ~50 ms per sign-in of that operator (on PGlite, of
  * the database, which runs one transaction at a time): acceptable, since the locks bound how many hashes a
  * guesser can cause. Five wrong tries lock one (operator, address) pair, fifty from any addresses the
- * operator; neither ends a session already open. Admin and finance must give the authenticator code, each
+ * operator; neither ends a session already open. Every role gives the authenticator code (or, without one yet, enrols one), each
  * accepted once: the step only moves forward, in a conditional update. Every refusal for a wrong password,
  * code or name says the same, so a guesser does not learn which part was wrong.
  */
@@ -106,7 +104,9 @@ export async function operatorLogin(ctx: ServiceContext, input: { username: stri
       if (locked > 0) return { refused: "ops_login_locked", values: { minutes: Math.ceil((locked - now) / 60) } };
       const passwordRight = await verifyPassword(input.password, row.passwordHash);
       const role = isOpsRole(row.role) ? row.role : null;
-      const needsCode = role === null || CODE_REQUIRED.includes(role);
+      // every role gives a code (support reads SMS codes and full ID numbers); one without an authenticator
+      // yet, or whose authenticator an admin reset, signs in to enrol one and can do nothing else meanwhile
+      const needsCode = !row.mustEnrolTotp;
       const step = needsCode && input.code ? totpStep(row.username, row.totpSecret, input.code, now) : null;
       // a code's step only moves forward: zero rows means this code (or a later one) was used already
       const codeRight =
@@ -124,17 +124,24 @@ export async function operatorLogin(ctx: ServiceContext, input: { username: stri
         await countFailure(tx, row.id, input.address, guards, now);
         return { refused: "ops_login_failed" };
       }
+      // a disabled operator is told nothing more than a wrong try would be, and it is not counted
+      if (row.disabledAt !== null) return { refused: "ops_login_failed" };
       // the right answer clears this address's count; the all-address count keeps its window
       await tx
         .delete(operatorSignInFailures)
         .where(and(eq(operatorSignInFailures.operatorId, row.id), eq(operatorSignInFailures.address, input.address)));
       const token = newSessionToken();
-      await tx
-        .insert(operatorSessions)
-        .values({ tokenHash: hashToken(token), operatorId: row.id, createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_SECONDS });
+      await tx.insert(operatorSessions).values({
+        tokenHash: hashToken(token),
+        operatorId: row.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: now + SESSION_SECONDS,
+        address: input.address,
+      });
       // ended sessions are removed as their operator signs in again
       await tx.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, row.id), lt(operatorSessions.expiresAt, now)));
-      return { token, operator: { id: row.id, username: row.username, role } };
+      return { token, operator: { id: row.id, username: row.username, role }, pending: pendingStep(row) };
     }),
   );
   if ("unknown" in outcome) {

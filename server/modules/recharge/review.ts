@@ -12,6 +12,7 @@ import { payInviteBonus } from "../invites/service";
 import { moveMoney } from "../ledger/service";
 import { moneySettings } from "../money/settings";
 import { approverNames, awaitingTwo, closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
+import { assertNotOwnCustomer } from "../operators/own-customer";
 
 /**
  * The operator's review of a recharge. It leaves `review` exactly once: the status change is conditional on the
@@ -36,6 +37,7 @@ export async function reviewRecharge(
     const [current] = await tx.select().from(recharges).where(eq(recharges.id, id));
     if (!current) throw new AppError("record_not_found");
     if (current.status !== "review") throw new AppError("already_reviewed");
+    await assertNotOwnCustomer(tx, approver, current.userId);
     // a screenshot is all that backs a recharge: past the cap no single review is enough to mint the money
     if (decision === "approve" && current.amount > rules.rechargeApproveMax)
       throw new AppError("amount_too_large", { max: centsToDecimal(rules.rechargeApproveMax) });

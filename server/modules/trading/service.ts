@@ -13,11 +13,12 @@ import type { Db, Tx } from "../../db/client";
 import { orders } from "../../db/schema";
 import type { PriceFeed } from "../../market/feed";
 import type { ProductRow, Quote, SecondsOptionRow } from "../../market/feed-view";
-import type { UserRow } from "../accounts/sessions";
+import { forgetSession, sessionHolds, type SessionRef, type UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { type OrderToPlace, placeChargedOrder, type PlaceOrderAnswer } from "../ledger/service";
 import { findProduct } from "../markets/service";
+import { tellStreamsOfOrder } from "./order-events";
 import { type OrderRow, toOrder } from "./orders-view";
 
 export interface TradingContext extends ServiceContext {
@@ -102,12 +103,13 @@ async function oneAtATime<T>(userId: number, work: () => Promise<T>): Promise<T>
 }
 
 /**
- * Opens a timed order: the checks that need only memory here, then one call of `place_order`, which opens it at
- * the newest recorded tick, charges stake + fee and writes the ledger in one transaction. One user's orders
- * queue in this process. A retried submit with the same requestId returns the first order.
+ * Opens a timed order: the checks that need only memory here, then one call of `place_order`, which checks the
+ * session, opens the order at the newest recorded tick, charges stake + fee and writes the ledger in one
+ * transaction. One user's orders queue in this process. A retried submit with the same requestId returns the
+ * first order.
  */
-export function placeOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
-  return oneAtATime(user.id, () => openOrder(ctx, user, input));
+export function placeOrder(ctx: TradingContext, session: SessionRef, input: PlaceOrderInput): Promise<Order> {
+  return oneAtATime(session.userId, () => openOrder(ctx, session, input));
 }
 
 /** What an order will be, once the checks that need no database have passed. */
@@ -180,13 +182,20 @@ export const SOURCE_SWITCH_SETTLE_SECONDS = 10;
 
 /**
  * The database part of an order that passed `planOrder`: one call of `place_order` (server/db/ledger.ts)
- * re-checks the product (halted, switched source), the option and its payout cap as committed now, locks the
- * user, answers a retried requestId with its first order, checks the newest committed tick's freshness, the
- * open stake, the balance and the requote, writes the order at that tick, charges stake + fee and writes their
- * ledger rows, in one round trip.
+ * checks the session (ended, expired, locked: `login_required`), re-checks the product (halted, switched
+ * source), the option and its payout cap as committed now, locks the user, answers a retried requestId with its
+ * first order, checks the newest committed tick's freshness, the open stake, the balance and the requote,
+ * writes the order at that tick, charges stake + fee and writes their ledger rows, in one round trip.
  */
-export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan: OrderPlan, input: PlaceOrderInput): Promise<OrderRow> {
+export async function placePlannedOrder(
+  ctx: TradingContext,
+  session: SessionRef,
+  plan: OrderPlan,
+  input: PlaceOrderInput,
+): Promise<OrderRow> {
   const { product, option } = plan;
+  // whether place_order has looked at the session: a refusal answered without its call checks it first
+  let sessionChecked = false;
   // the refusal if no take opens the order; built only then (an Error captures its stack, a cost on every order)
   let refusal: () => AppError = () => new AppError("quote_stale");
   for (let take = 0; take < MAX_PRICE_TAKES; take++) {
@@ -195,7 +204,8 @@ export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan
     const quote = freshQuote(ctx, product, now);
     if (!quote) break;
     const order: OrderToPlace = {
-      userId: user.id,
+      tokenHash: session.tokenHash,
+      userId: session.userId,
       productId: product.id,
       requestId: input.requestId,
       direction: input.direction,
@@ -211,8 +221,14 @@ export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan
       waitLimitMs: Math.max(LOCK_WAIT_GRACE_MS, freshForMs),
       switchSettleSeconds: SOURCE_SWITCH_SETTLE_SECONDS,
     });
+    if (placed.outcome === "session") {
+      forgetSession(session);
+      throw new AppError("login_required");
+    }
+    sessionChecked = true;
     switch (placed.outcome) {
       case "created":
+        tellStreamsOfOrder(ctx.db, ctx.log);
         return placedRow(order, placed);
       case "prior": {
         const [prior] = await ctx.db.select().from(orders).where(eq(orders.id, placed.orderId!));
@@ -244,22 +260,30 @@ export async function placePlannedOrder(ctx: TradingContext, user: UserRow, plan
     break;
   }
   // refused (perhaps after a lock wait): a retried submit still gets its first order
-  const again = await existingOrder(ctx.db, user.id, input.requestId);
+  if (!sessionChecked) await requireSession(ctx, session);
+  const again = await existingOrder(ctx.db, session.userId, input.requestId);
   if (again) return again;
   throw refusal();
 }
 
-async function openOrder(ctx: TradingContext, user: UserRow, input: PlaceOrderInput): Promise<Order> {
+/** For an answer given without `place_order`: the session as committed now, or `login_required`. */
+async function requireSession(ctx: TradingContext, session: SessionRef): Promise<void> {
+  if (!(await sessionHolds(ctx, session))) throw new AppError("login_required");
+}
+
+async function openOrder(ctx: TradingContext, session: SessionRef, input: PlaceOrderInput): Promise<Order> {
   let plan: OrderPlan;
   try {
     plan = planOrder(ctx, input);
   } catch (refusal) {
+    // an ended or locked session is refused as such, not told about the market
+    await requireSession(ctx, session);
     // a retried submit answers with the first order even when a new one would be refused now
-    const retried = await existingOrder(ctx.db, user.id, input.requestId);
+    const retried = await existingOrder(ctx.db, session.userId, input.requestId);
     if (retried) return toOrder(retried, ctx.feed.products.get(retried.productId) ?? findProduct(ctx.feed, input.pid), ctx.language);
     throw refusal;
   }
-  return toOrder(await placePlannedOrder(ctx, user, plan, input), plan.product, ctx.language);
+  return toOrder(await placePlannedOrder(ctx, session, plan, input), plan.product, ctx.language);
 }
 
 function productOf(ctx: TradingContext, row: OrderRow) {

@@ -11,6 +11,7 @@ import { requireReason, sendReviewNotice, type Translate } from "../inbox/review
 import { moveMoney } from "../ledger/service";
 import { moneySettings } from "../money/settings";
 import { approverNames, awaitingTwo, closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
+import { assertNotOwnCustomer } from "../operators/own-customer";
 import { payoutOf } from "./payout";
 
 /**
@@ -35,6 +36,7 @@ export async function reviewWithdrawal(
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
     if (!current) throw new AppError("record_not_found");
     if (current.status !== "review") throw new AppError("already_reviewed");
+    await assertNotOwnCustomer(tx, approver, current.userId);
     const needsTwo = decision === "approve" && (await needsTwoPeople(tx, withdrawals, current, rules, now));
     if (needsTwo && current.firstApprovedBy === null) {
       await recordFirstApproval(tx, withdrawals, id, approver, now);

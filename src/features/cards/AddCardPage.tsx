@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { errorText } from "@/i18n/catalogue";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { Field } from "@/ui/Field";
+import { FundPasswordField } from "@/ui/FundPasswordField";
 import { NavBar } from "@/ui/NavBar";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
@@ -76,14 +77,7 @@ export function AddCardPage() {
           hint={type === "bank" ? t`12 to 19 digits; spaces are fine` : undefined}
         />
         <Field label={t`Account holder`} name="holder" value={holder} onChange={(e) => setHolder(e.target.value)} />
-        <Field
-          label={t`Fund password`}
-          type="password"
-          autoComplete="off"
-          name="payPassword"
-          value={payPassword}
-          onChange={(e) => setPayPassword(e.target.value)}
-        />
+        <FundPasswordField value={payPassword} onChange={setPayPassword} />
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Save`}
         </button>

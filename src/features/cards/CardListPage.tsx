@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
-import { Field } from "@/ui/Field";
+import { FundPasswordField } from "@/ui/FundPasswordField";
 import { NavBar } from "@/ui/NavBar";
 import { NeedsConnection } from "@/ui/NeedsConnection";
 import { NoCard } from "@/ui/NoCard";
@@ -78,14 +78,7 @@ export function CardListPage({ cards, offlineSince }: { cards: BankCard[]; offli
         <Sheet title={t`Remove this card?`} onClose={close}>
           <form className="ticket" onSubmit={confirm} noValidate>
             <p>{t`${bank} ${number} will no longer be offered for withdrawals.`}</p>
-            <Field
-              label={t`Fund password`}
-              type="password"
-              autoComplete="off"
-              name="payPassword"
-              value={payPassword}
-              onChange={(e) => setPayPassword(e.target.value)}
-            />
+            <FundPasswordField value={payPassword} onChange={setPayPassword} />
             {!online && <NeedsConnection />}
             <button type="submit" className="button button-primary" disabled={busy || !online}>
               {t`Remove`}

@@ -4,7 +4,7 @@ import { type FormEvent, lazy, Suspense, useState } from "react";
 
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
-import { Field } from "@/ui/Field";
+import { FundPasswordField } from "@/ui/FundPasswordField";
 import { Money } from "@/ui/Money";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
@@ -206,14 +206,10 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
             )}
             {/* money moves on append and stop: both are confirmed with the fund password, as joining is */}
             {action.kind !== "keep" && (
-              <Field
-                label={t`Fund password`}
-                type="password"
-                autoComplete="off"
-                name="payPassword"
+              <FundPasswordField
                 value={payPassword}
-                onChange={(e) => {
-                  setPayPassword(e.target.value);
+                onChange={(value) => {
+                  setPayPassword(value);
                   setRefusal(null);
                 }}
               />

@@ -71,14 +71,7 @@ export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offli
 
   return (
     <main className="page">
-      <NavBar
-        title={t`Recharge`}
-        action={
-          <Link to="/pages/user/rechargerecord" className="navbar-link">
-            {t`Records`}
-          </Link>
-        }
-      />
+      <NavBar title={t`Recharge`} action={<Link to="/pages/user/rechargerecord" className="navbar-link">{t`Records`}</Link>} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <p className="notice" role="note">
         <Trans>Before each deposit, contact customer service to confirm the channel. Transfers are credited after review.</Trans>

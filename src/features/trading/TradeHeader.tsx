@@ -6,20 +6,20 @@ import { goBack } from "@/ui/back";
 import { FavouriteStar } from "@/ui/FavouriteStar";
 import { BackIcon } from "@/ui/Icons";
 import { StatusBadge } from "@/ui/MarketText";
-import type { MarketStatus, ProductDetail } from "#contract/markets";
+import type { ProductDetail } from "#contract/markets";
+
+import type { useLiveQuote } from "./use-live-quote";
 
 interface Props {
   detail: ProductDetail;
-  price: string;
-  /** which way the last tick went: the price's colour */
-  move: "up" | "down" | "flat";
-  status: MarketStatus;
-  nextOpen: number | null;
+  /** the live quote: price, which way the last tick went (the price's colour), status and next opening */
+  quote: Pick<ReturnType<typeof useLiveQuote>, "price" | "move" | "status" | "nextOpen">;
   balance: string | null;
 }
 
 /** The trade screen's head: back, the product with its live price and status, the star and the balance. */
-export function TradeHeader({ detail, price, move, status, nextOpen, balance }: Props) {
+export function TradeHeader({ detail, quote, balance }: Props) {
+  const { price, move, status, nextOpen } = quote;
   const { t } = useLingui();
   const money = useAmountFormat();
   const router = useRouter();

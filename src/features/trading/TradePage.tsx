@@ -55,14 +55,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
 
   return (
     <main className="page-trade-screen">
-      <TradeHeader
-        detail={detail}
-        price={quote.price}
-        move={quote.move}
-        status={quote.status}
-        nextOpen={quote.nextOpen}
-        balance={balance}
-      />
+      <TradeHeader detail={detail} quote={quote} balance={balance} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <ChartTools pid={detail.id} period={period} choice={choice} onChartType={toggleChartType} onStudy={toggleStudy} />
       <KlineChart

@@ -59,14 +59,7 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
 
   return (
     <main className="page">
-      <NavBar
-        title={t`Withdraw`}
-        action={
-          <Link to="/pages/user/cashrecord" className="navbar-link">
-            {t`Records`}
-          </Link>
-        }
-      />
+      <NavBar title={t`Withdraw`} action={<Link to="/pages/user/cashrecord" className="navbar-link">{t`Records`}</Link>} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="rules" aria-label={t`Withdrawal rules`} data-testid="withdraw-rules">
         <p>{t`Amount from ${amountText(rules.min)} to ${amountText(rules.max)} U`}</p>

@@ -2,6 +2,34 @@ import type { AddressInfo } from "node:net";
 
 import { type WebSocket, WebSocketServer } from "ws";
 
+import { BinanceSource } from "#server/market/binance-source";
+
+/**
+ * A source on the fake as the live-feed tests use it: waits of 20 ms doubling to 200 ms and no jitter (every
+ * wait is its full step, so the steps can be checked), and no heartbeat within a test's time. It stamps each
+ * message with `clockMs()` and counts them in `heard`, so a test can wait until a trade was heard; what the
+ * source logged is in `logs` (the feed's own lines are in the harness's).
+ */
+export class SourceOnFake {
+  heard = 0;
+  readonly logs: string[] = [];
+  readonly source: BinanceSource;
+
+  constructor(fake: FakeBinance, clockMs: () => number) {
+    this.source = new BinanceSource({
+      url: fake.url,
+      nowMs: () => {
+        this.heard++;
+        return clockMs();
+      },
+      log: (message) => this.logs.push(message),
+      backoff: { baseMs: 20, maxMs: 200 },
+      random: () => 1,
+      heartbeatMs: 60_000,
+    });
+  }
+}
+
 /**
  * A local stand-in for Binance's public streams on 127.0.0.1: clients connect to `/ws/<symbol>@trade` and
  * receive trades in the exchange's format. It can drop every connection, refuse the next ones (accept, then

@@ -1,8 +1,8 @@
 import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
-import { api, type Harness, registerUser, rid } from "../harness";
-import { makePng, multipart } from "../images";
+import { api, type Harness, registerUser, rid, type Served } from "../harness";
+import { uploadFile } from "../images";
 import { staff } from "../staff";
 
 export interface FundedUser {
@@ -17,17 +17,11 @@ export interface FundedUser {
 
 let cardCounter = 0;
 
-export async function uploadPng(h: Harness, token: string): Promise<string> {
-  const body = multipart(makePng(), "shot.png", "image/png");
-  const response = await h.app.inject({
-    method: "POST",
-    url: "/api/user/uploadfile",
-    headers: { token, "content-type": body.contentType },
-    payload: body.payload,
-  });
-  const answer = response.json();
-  if (answer.code !== 1) throw new Error(`upload failed: ${answer.msg}`);
-  return answer.data.url as string;
+/** A PNG screenshot uploaded by the customer; its URL. */
+export async function uploadPng(h: Served, token: string): Promise<string> {
+  const { body } = await uploadFile(h, token);
+  if (body.code !== 1) throw new Error(`upload failed: ${body.msg}`);
+  return body.data.url as string;
 }
 
 /** A registered user funded the honest way (a recharge the operator approved), with one bound bank card. */

@@ -14,5 +14,5 @@ export const Route = createFileRoute("/pages/about/details")({
 
 function ContentDetail() {
   const loaded = Route.useLoaderData();
-  return loaded.data ? <ContentDetailPage content={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
+  return loaded.data ? <ContentDetailPage content={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData refusal={loaded.refusal} />;
 }

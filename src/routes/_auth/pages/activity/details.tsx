@@ -14,5 +14,5 @@ export const Route = createFileRoute("/_auth/pages/activity/details")({
 
 function ActivityDetail() {
   const loaded = Route.useLoaderData();
-  return loaded.data ? <ContentDetailPage content={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
+  return loaded.data ? <ContentDetailPage content={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData refusal={loaded.refusal} />;
 }

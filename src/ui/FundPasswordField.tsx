@@ -1,0 +1,21 @@
+import { useLingui } from "@lingui/react/macro";
+
+import { Field } from "./Field";
+
+/**
+ * The fund password asked where money moves or a payout destination changes. Never remembered by the browser
+ * (autoComplete off): it guards money, so each action asks for it again.
+ */
+export function FundPasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <Field
+      label={t`Fund password`}
+      type="password"
+      autoComplete="off"
+      name="payPassword"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
