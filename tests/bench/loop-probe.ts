@@ -4,7 +4,7 @@
 // PROBE_SECONDS; PROBE_CPU_PROFILE=<folder> writes a CPU profile of each server when it stops.
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 import { startTempPostgres } from "../server/postgres-server";
-import { fundedUsers, mixedLoad, OPS_TOKEN } from "./mixed-load";
+import { deskFor, fundedUsers, mixedLoad, OPS_TOKEN } from "./mixed-load";
 
 const onPostgres = process.env.PROBE_POSTGRES === "1";
 const rate = Number(process.env.PROBE_RATE ?? (onPostgres ? 486 : 153));
@@ -23,6 +23,7 @@ const servers: ServerProcess[] = [];
 try {
   for (let n = 0; n < (postgres ? 2 : 1); n++) servers.push(await startServerProcess(env, { nodeArgs }));
   const urls = servers.map((server) => server.baseUrl);
+  await deskFor(servers);
   const tokens = await fundedUsers(urls, users);
   const quiet = await mixedLoad(urls, tokens, { rate: 10, seconds: 6 });
   console.log(`at 10 req/s: p50 / p99 ${quiet.p50} / ${quiet.p99} ms`);

@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { type ServerProcess, startServerProcess } from "../e2e/server-process";
 import { makePng } from "../server/images";
 import { startTempPostgres } from "../server/postgres-server";
+import { firstAdmin, type Person } from "../support/ops-people";
 import { pacedLoad, type PacedRequest } from "./paced-load";
 
 const LOAD_SECONDS = 10;
@@ -38,11 +39,12 @@ interface Envelope {
 async function call(
   baseUrl: string,
   path: string,
-  init: { form?: Record<string, string>; token?: string; ops?: boolean; body?: FormData } = {},
+  init: { form?: Record<string, string>; token?: string; ops?: boolean; person?: Person; body?: FormData } = {},
 ): Promise<Envelope> {
   const headers: Record<string, string> = {};
   if (init.token) headers.token = init.token;
   if (init.ops) headers["ops-token"] = OPS_TOKEN;
+  if (init.person) headers.cookie = init.person.cookie;
   const body = init.body ?? (init.form ? new URLSearchParams(init.form) : undefined);
   const response = await fetch(`${baseUrl}${path}`, { method: body ? "POST" : "GET", headers, body });
   const answer = (await response.json()) as Envelope;
@@ -50,8 +52,27 @@ async function call(
   return answer;
 }
 
-/** A user as a customer becomes one: SMS code, registration, a recharge with its screenshot, approved. */
+/** the admin who approves the bench's recharges, per server address (one for the processes of one database) */
+const reviewers = new Map<string, Person>();
+
+/**
+ * Makes the first admin of fresh servers (on one database) from the setup code in their data folders and signs
+ * them in: the machine token approves no recharge. Call it once the servers are up, before `fundedUsers`.
+ */
+export async function deskFor(servers: ServerProcess[]): Promise<void> {
+  const admin = await firstAdmin(
+    servers[0]!.baseUrl,
+    servers.map((server) => server.dataDir),
+    "bench-admin",
+    "bench desk passphrase 2027",
+  );
+  for (const server of servers) reviewers.set(server.baseUrl, admin);
+}
+
+/** A user as a customer becomes one: SMS code, registration, a recharge with its screenshot, approved by a person. */
 export async function newFundedUser(baseUrl: string, n: number): Promise<string> {
+  const reviewer = reviewers.get(baseUrl);
+  if (!reviewer) throw new Error(`no admin for ${baseUrl}: call deskFor(servers) first`);
   const phone = `139${String(Date.now() % 1_000_000).padStart(6, "0")}${String(n).padStart(2, "0")}`;
   await call(baseUrl, "/api/login/sendsms", { form: { phone } });
   const code = (await call(baseUrl, `/api/ops/sms?phone=${phone}`, { ops: true })).data[0].code as string;
@@ -77,7 +98,7 @@ export async function newFundedUser(baseUrl: string, n: number): Promise<string>
     token,
     form: { channelId, amount: "20000", screenshot, requestId: `bench-recharge-${account}` },
   });
-  await call(baseUrl, "/api/ops/recharge/review", { ops: true, form: { id: String(recharge.data.id), decision: "approve" } });
+  await call(baseUrl, "/api/ops/recharge/review", { person: reviewer, form: { id: String(recharge.data.id), decision: "approve" } });
   return token;
 }
 
@@ -310,6 +331,7 @@ async function onBothDeployments<T>(
   const single = await startServerProcess(SERVER_ENV);
   let pglite: T;
   try {
+    await deskFor([single]);
     pglite = await work("PGlite, 1 process:", [single.baseUrl], REFERENCE_RATE.pglite);
   } finally {
     await single.stop();
@@ -320,6 +342,7 @@ async function onBothDeployments<T>(
     const env = { ...SERVER_ENV, DATABASE_URL: postgres.url };
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
+    await deskFor(servers);
     const plainPgOrders = await plainPgBaseline(postgres.url);
     const figures = await work(
       "PostgreSQL, 2 processes:",
