@@ -247,6 +247,19 @@ export const fieldLabels = {
   address: /*i18n*/ { id: "field.address", message: "Address" },
   lat: /*i18n*/ { id: "field.lat", message: "Latitude" },
   lng: /*i18n*/ { id: "field.lng", message: "Longitude" },
+  cursor: /*i18n*/ { id: "field.cursor", message: "Page position" },
+  sort: /*i18n*/ { id: "field.sort", message: "Sort by" },
+  order: /*i18n*/ { id: "field.order", message: "Sort order" },
+  q: /*i18n*/ { id: "field.q", message: "Search" },
+  status: /*i18n*/ { id: "field.status", message: "Status" },
+  minAmount: /*i18n*/ { id: "field.minAmount", message: "Smallest amount" },
+  maxAmount: /*i18n*/ { id: "field.maxAmount", message: "Largest amount" },
+  state: /*i18n*/ { id: "field.state", message: "Account state" },
+  ledgerKind: /*i18n*/ { id: "field.ledgerKind", message: "Entry kind" },
+  balance: /*i18n*/ { id: "field.balance", message: "Balance" },
+  actor: /*i18n*/ { id: "field.actor", message: "Operator" },
+  action: /*i18n*/ { id: "field.action", message: "Action" },
+  target: /*i18n*/ { id: "field.target", message: "Target" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

@@ -1,3 +1,4 @@
+import type { AuditChange } from "./lists";
 import type { ContentKind } from "./content";
 import type { Market, MarketStatus } from "./markets";
 import type { OpsRole, SignInStep } from "./operators";
@@ -68,6 +69,8 @@ export interface AuditRow {
   input: unknown;
   before: unknown;
   after: unknown;
+  /** what the change did, field by field, amounts in U (contract/audit-changes.ts) */
+  changes: AuditChange[];
   ip: string;
 }
 
@@ -229,10 +232,15 @@ export interface SmsOutboxRow {
 
 export interface VerificationForReview {
   id: number;
+  userId: number;
   account: string;
   name: string;
   idNumber: string;
+  /** review, passed or refused */
+  status: string;
+  reason: string | null;
   time: number;
+  reviewedAt: number | null;
 }
 
 export interface ContentItemPage {

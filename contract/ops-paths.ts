@@ -1,3 +1,4 @@
+import type { LedgerRowForOps, ListPage } from "./lists";
 import type { OfficePlace } from "./location";
 import { EVERY_ROLE, type OpsRole, type SignInStep } from "./operators";
 import type {
@@ -61,6 +62,9 @@ type PublishedContent = Omit<ContentLanguage, "updatedAt"> & { item: string };
 /** Which languages of a content item are published once a change applied. */
 type ContentPublication = { item: string; languages: Record<string, boolean> };
 
+/** An export's body: CSV text, sent as a file rather than in the envelope. */
+export type CsvText = string;
+
 /** Who may call what (admin always may). */
 const ADMIN: readonly OpsRole[] = [];
 const FINANCE: readonly OpsRole[] = ["finance"];
@@ -112,7 +116,7 @@ export const opsPaths = {
     roles: ADMIN,
   }),
   risk: answers<Risk>()({ method: "GET", path: "/api/ops/risk", auth: "ops", roles: EVERY_ROLE }),
-  listRecharges: answers<RechargeForReview[]>()({ method: "GET", path: "/api/ops/recharges", auth: "ops", roles: FINANCE }),
+  listRecharges: answers<ListPage<RechargeForReview>>()({ method: "GET", path: "/api/ops/recharges", auth: "ops", roles: FINANCE }),
   reviewRecharge: answers<RechargeDecision>()({
     method: "POST",
     path: "/api/ops/recharge/review",
@@ -122,7 +126,7 @@ export const opsPaths = {
   }),
   setChannel: answers<DepositChannelForOps>()({ method: "POST", path: "/api/ops/channel", auth: "ops", roles: FINANCE, person: true }),
   listChannels: answers<DepositChannelForOps[]>()({ method: "GET", path: "/api/ops/channels", auth: "ops", roles: FINANCE }),
-  listWithdrawals: answers<WithdrawalForReview[]>()({ method: "GET", path: "/api/ops/withdrawals", auth: "ops", roles: FINANCE }),
+  listWithdrawals: answers<ListPage<WithdrawalForReview>>()({ method: "GET", path: "/api/ops/withdrawals", auth: "ops", roles: FINANCE }),
   reviewWithdrawal: answers<WithdrawalDecision>()({
     method: "POST",
     path: "/api/ops/withdrawal/review",
@@ -141,7 +145,7 @@ export const opsPaths = {
   }),
   reconcileReport: answers<ReconcileReport>()({ method: "GET", path: "/api/ops/reconcile/report", auth: "ops", roles: FINANCE }),
   reconcile: answers<Reconciliation>()({ method: "GET", path: "/api/ops/reconcile", auth: "ops", roles: FINANCE }),
-  listVerifications: answers<VerificationForReview[]>()({ method: "GET", path: "/api/ops/verifications", auth: "ops", roles: SUPPORT }),
+  listVerifications: answers<ListPage<VerificationForReview>>()({ method: "GET", path: "/api/ops/verifications", auth: "ops", roles: SUPPORT }),
   reviewVerification: answers<{ id: number; status: string }>()({
     method: "POST",
     path: "/api/ops/verification/review",
@@ -210,13 +214,21 @@ export const opsPaths = {
   changeOwnPassword: answers<OperatorSelf>()({ method: "POST", path: "/api/ops/me/password", auth: "ops", roles: EVERY_ROLE }),
   startTotpEnrolment: answers<{ otpauth: string }>()({ method: "POST", path: "/api/ops/me/totp", auth: "ops", roles: EVERY_ROLE }),
   confirmTotp: answers<OperatorSelf>()({ method: "POST", path: "/api/ops/me/totp/confirm", auth: "ops", roles: EVERY_ROLE }),
-  auditLog: answers<AuditRow[]>()({ method: "GET", path: "/api/ops/audit", auth: "ops", roles: ADMIN }),
+  auditLog: answers<ListPage<AuditRow>>()({ method: "GET", path: "/api/ops/audit", auth: "ops", roles: ADMIN }),
   processStatus: answers<ProcessStatus>()({ method: "GET", path: "/api/ops/status", auth: "ops", roles: EVERY_ROLE }),
   dashboard: answers<Dashboard>()({ method: "GET", path: "/api/ops/dashboard", auth: "ops", roles: EVERY_ROLE }),
-  searchUsers: answers<CustomerFound[]>()({ method: "GET", path: "/api/ops/users", auth: "ops", roles: PEOPLE }),
+  searchUsers: answers<ListPage<CustomerFound>>()({ method: "GET", path: "/api/ops/users", auth: "ops", roles: PEOPLE }),
   userDetail: answers<CustomerDetail>()({ method: "GET", path: "/api/ops/user/detail", auth: "ops", roles: PEOPLE }),
   showUser: answers<CustomerAccount>()({ method: "GET", path: "/api/ops/user", auth: "ops", roles: PEOPLE }),
   unlockUser: answers<{ account: string; locked: boolean }>()({ method: "POST", path: "/api/ops/unlock", auth: "ops", roles: SUPPORT }),
+  ledgerRows: answers<ListPage<LedgerRowForOps>>()({ method: "GET", path: "/api/ops/ledger", auth: "ops", roles: FINANCE }),
+  // each list's filtered set as CSV (text/csv, not the JSON envelope): the same roles as the list, every download audited
+  exportRecharges: answers<CsvText>()({ method: "GET", path: "/api/ops/recharges/csv", auth: "ops", roles: FINANCE }),
+  exportWithdrawals: answers<CsvText>()({ method: "GET", path: "/api/ops/withdrawals/csv", auth: "ops", roles: FINANCE }),
+  exportVerifications: answers<CsvText>()({ method: "GET", path: "/api/ops/verifications/csv", auth: "ops", roles: SUPPORT }),
+  exportUsers: answers<CsvText>()({ method: "GET", path: "/api/ops/users/csv", auth: "ops", roles: PEOPLE }),
+  exportLedger: answers<CsvText>()({ method: "GET", path: "/api/ops/ledger/csv", auth: "ops", roles: FINANCE }),
+  exportAudit: answers<CsvText>()({ method: "GET", path: "/api/ops/audit/csv", auth: "ops", roles: ADMIN }),
 } as const satisfies Record<string, OpsPath>;
 
 export type OpsPathName = keyof typeof opsPaths;

@@ -18,7 +18,6 @@ import { moneyRuleDecisionRequest, moneyRulesRequest, reconcileReportRequest } f
 import {
   accountRequest,
   addOperatorRequest,
-  auditLogRequest,
   changeOwnPasswordRequest,
   confirmTotpRequest,
   endOperatorSessionsRequest,
@@ -30,10 +29,17 @@ import {
   setOperatorRoleRequest,
   smsOutboxRequest,
   userDetailRequest,
-  userSearchRequest,
 } from "./schemas/operators";
 import { channelRequest } from "./schemas/recharge";
-import { reviewDecisionRequest, reviewQueueRequest } from "./schemas/review";
+import {
+  auditListRequest,
+  customerListRequest,
+  ledgerListRequest,
+  rechargeListRequest,
+  verificationListRequest,
+  withdrawalListRequest,
+} from "./schemas/lists";
+import { reviewDecisionRequest } from "./schemas/review";
 import { officeRequest } from "./schemas/support";
 
 /**
@@ -91,8 +97,9 @@ export const opsEndpoints = {
   // ── recharge and withdrawal: the review queues and deposit channels ──
   listRecharges: {
     ...opsPaths.listRecharges,
-    summary: "Recharge requests (status review by default)",
-    request: reviewQueueRequest,
+    summary:
+      "Recharge requests, 50 a page: status (review by default, success, failed, all), since/until (YYYY-MM-DD or ISO 8601 UTC), minAmount/maxAmount (U), q (account or phone prefix, id, recharge:<id>, user:<id>), sort time|amount, order desc|asc; cursor is a page's next or previous",
+    request: rechargeListRequest,
   },
   reviewRecharge: {
     ...opsPaths.reviewRecharge,
@@ -111,8 +118,9 @@ export const opsEndpoints = {
   },
   listWithdrawals: {
     ...opsPaths.listWithdrawals,
-    summary: "Withdrawal requests (status review by default)",
-    request: reviewQueueRequest,
+    summary:
+      "Withdrawal requests, 50 a page, filtered as the recharges (status, since/until, minAmount/maxAmount, q with withdrawal:<id>, sort time|amount, order, cursor)",
+    request: withdrawalListRequest,
   },
   reviewWithdrawal: {
     ...opsPaths.reviewWithdrawal,
@@ -151,8 +159,9 @@ export const opsEndpoints = {
   // ── identity, inbox, invites, support ──
   listVerifications: {
     ...opsPaths.listVerifications,
-    summary: "Real-name requests awaiting review",
-    request: emptyRequest,
+    summary:
+      "Real-name requests, 50 a page: status (review by default, passed, refused, all), since/until, q (account or phone prefix, id, verification:<id>, user:<id>), order, cursor",
+    request: verificationListRequest,
   },
   reviewVerification: {
     ...opsPaths.reviewVerification,
@@ -302,8 +311,9 @@ export const opsEndpoints = {
   },
   auditLog: {
     ...opsPaths.auditLog,
-    summary: "Operator writes, newest first, 50 a page: filter by actor, action (endpoint) or target; beforeId pages on",
-    request: auditLogRequest,
+    summary:
+      "Operator actions, newest first, 50 a page, each with its changes readable (amounts in U): since/until, actor, action (endpoint), target (exact), q (start of a target, or an address), order, cursor",
+    request: auditListRequest,
   },
   processStatus: {
     ...opsPaths.processStatus,
@@ -317,8 +327,9 @@ export const opsEndpoints = {
   },
   searchUsers: {
     ...opsPaths.searchUsers,
-    summary: "Find customers by account, phone, id or invite code (at most 50)",
-    request: userSearchRequest,
+    summary:
+      "Customers, 50 a page: q (account or phone prefix, id, invite code), since/until (registration), state (locked, verified, unverified), sort time|cash, order, cursor",
+    request: customerListRequest,
   },
   userDetail: {
     ...opsPaths.userDetail,
@@ -334,5 +345,43 @@ export const opsEndpoints = {
     ...opsPaths.unlockUser,
     summary: "Unlock an account locked by wrong passwords, with its per-address and fund-password locks",
     request: accountRequest,
+  },
+
+  // ── the ledger and the lists' exports ──
+  ledgerRows: {
+    ...opsPaths.ledgerRows,
+    summary:
+      "Every customer's ledger rows, 50 a page, with the account's balance after each: since/until, ledgerKind (stake, recharge…), balance (cash, coin, frozen, yuebao), minAmount/maxAmount (its size, U), q (account or phone prefix, user:<id>, a row id, or a reference such as withdrawal:12), sort time|amount, order, cursor",
+    request: ledgerListRequest,
+  },
+  exportRecharges: {
+    ...opsPaths.exportRecharges,
+    summary: "The recharges the same filters select, every page, as CSV (amounts in U, times ISO 8601 UTC); audited",
+    request: rechargeListRequest,
+  },
+  exportWithdrawals: {
+    ...opsPaths.exportWithdrawals,
+    summary: "The withdrawals the same filters select, every page, as CSV with each destination; audited",
+    request: withdrawalListRequest,
+  },
+  exportVerifications: {
+    ...opsPaths.exportVerifications,
+    summary: "The real-name requests the same filters select, as CSV; audited",
+    request: verificationListRequest,
+  },
+  exportUsers: {
+    ...opsPaths.exportUsers,
+    summary: "The customers the same filters select, as CSV with their balances; audited",
+    request: customerListRequest,
+  },
+  exportLedger: {
+    ...opsPaths.exportLedger,
+    summary: "The ledger rows the same filters select, as CSV; audited",
+    request: ledgerListRequest,
+  },
+  exportAudit: {
+    ...opsPaths.exportAudit,
+    summary: "The audit entries the same filters select, as CSV with their changes; audited",
+    request: auditListRequest,
   },
 } satisfies Record<string, EndpointSpec>;

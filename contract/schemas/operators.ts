@@ -69,18 +69,9 @@ export const confirmTotpRequest = z.object({
   code: z.string({ error: requiredOrInvalid }).regex(/^\d{6}$/, { error: "invalid_input" }),
 });
 
-export const auditLogRequest = z.object({
-  actor: optionalText(40),
-  action: optionalText(80),
-  target: optionalText(80),
-  beforeId: beforeIdField(),
-});
-
 export const smsOutboxRequest = z.object({ phone: optionalText(40), beforeId: beforeIdField() });
 
 /** a customer by account name (show, unlock) */
 export const accountRequest = z.object({ account: requiredText() });
-
-export const userSearchRequest = z.object({ q: requiredText() });
 
 export const userDetailRequest = z.object({ id: idField() });

@@ -2,11 +2,6 @@ import { z } from "zod";
 
 import { idField } from "./fields";
 
-/** A review queue (recharges, withdrawals) filtered by status, the waiting ones by default. */
-export const reviewQueueRequest = z.object({
-  status: z.enum(["review", "success", "failed", "all"], { error: "invalid_input" }).default("review"),
-});
-
 /** An operator's decision on one recharge or withdrawal, with the reason the customer is told. */
 export const reviewDecisionRequest = z.object({
   id: idField(),

@@ -7,16 +7,19 @@ import { successMessages } from "#contract/catalogue";
 import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
 
-import { searchUsers, userDetail } from "../modules/accounts/customer-views";
+import { customersCsv, listCustomers } from "../modules/accounts/customer-list";
+import { userDetail } from "../modules/accounts/customer-views";
 import { dashboard } from "../modules/dashboard/figures";
 import { AppError } from "../modules/errors";
 import { tellStreamsOperatorChanged } from "../modules/events/console-events";
 import { moneySettings } from "../modules/money/settings";
-import { listAudit, writeAudit } from "../modules/operators/audit";
+import { auditCsv, listAudit, writeAudit } from "../modules/operators/audit";
 import { ANONYMOUS_OPERATOR, createOperator, endOperatorSession, listOperators, redeemSetupCode } from "../modules/operators/service";
 import { operatorLogin } from "../modules/operators/sign-in";
 import { channelQr } from "../modules/recharge/channels";
 import { findUpload, type UploadContext } from "../modules/recharge/uploads";
+import { csvRoute } from "./csv-route";
+import { registerLedgerRoutes } from "./ledger-routes";
 import { registerOperatorRoutes } from "./ops-operators-routes";
 import { clearSessionCookie, requireOwnOrigin, setSessionCookie } from "./ops-session";
 import { opsWriteRoute } from "./ops-write-route";
@@ -110,7 +113,10 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
   });
   registerOperatorRoutes(app, ctx, scale);
   route(app, c.auditLog, async (input) => ({ data: await listAudit(ctx, input) }));
-  route(app, c.searchUsers, async (input) => ({ data: await searchUsers(ctx, input.q) }));
+  csvRoute(app, c.exportAudit, ctx, "audit", (input) => auditCsv(ctx, input));
+  route(app, c.searchUsers, async (input) => ({ data: await listCustomers(ctx, input) }));
+  csvRoute(app, c.exportUsers, ctx, "customers", (input) => customersCsv(ctx, input));
+  registerLedgerRoutes(app, ctx);
   route(app, c.userDetail, async (input) => ({ data: await userDetail(ctx, Number(input.id)) }));
   route(app, c.dashboard, async () => ({ data: await dashboard(ctx, (await moneySettings(ctx.db)).timezone) }));
 

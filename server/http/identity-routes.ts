@@ -5,7 +5,9 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
-import { listVerifications, reviewVerification, submitVerification, verificationState } from "../modules/identity/service";
+import { listVerifications, verificationsCsv } from "../modules/identity/queue";
+import { reviewVerification, submitVerification, verificationState } from "../modules/identity/service";
+import { csvRoute } from "./csv-route";
 import { translate } from "./i18n";
 import { opsWriteRoute } from "./ops-write-route";
 import { onceRoute, route } from "./routes";
@@ -22,7 +24,8 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: ServiceContext
   );
 
   const o = opsEndpoints;
-  route(app, o.listVerifications, async () => ({ data: await listVerifications(ctx) }));
+  route(app, o.listVerifications, async (input) => ({ data: await listVerifications(ctx, input) }));
+  csvRoute(app, o.exportVerifications, ctx, "verifications", (input) => verificationsCsv(ctx, input));
   opsWriteRoute(app, o.reviewVerification, ctx, async (input, { operator }, scoped, note) => {
     note.target = `verification:${input.id}`;
     note.before = { status: "review" };

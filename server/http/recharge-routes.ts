@@ -11,9 +11,10 @@ import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
 import { AppError } from "../modules/errors";
 import { describeChannel, findChannel, listChannelsForOps, setChannel } from "../modules/recharge/channels";
-import { listRecharges, reviewRecharge } from "../modules/recharge/review";
+import { listRecharges, rechargesCsv, reviewRecharge } from "../modules/recharge/review";
 import { rechargeInfo, rechargeRecords, submitRecharge } from "../modules/recharge/service";
 import { findUpload, saveUpload, type UploadContext } from "../modules/recharge/uploads";
+import { csvRoute } from "./csv-route";
 import { languageOf, sendOk } from "./envelope";
 import { translate } from "./i18n";
 import { moneyLimits } from "./money-limits";
@@ -100,7 +101,8 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext,
   });
 
   const o = opsEndpoints;
-  route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input.status) }));
+  route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input) }));
+  csvRoute(app, o.exportRecharges, ctx, "recharges", (input) => rechargesCsv(ctx, input));
   opsWriteRoute(app, o.reviewRecharge, ctx, async (input, { operator }, scoped, note) => {
     note.target = `recharge:${input.id}`;
     note.before = { status: "review" };

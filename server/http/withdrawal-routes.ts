@@ -5,8 +5,9 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
-import { listWithdrawals, reviewWithdrawal } from "../modules/withdrawal/review";
+import { listWithdrawals, reviewWithdrawal, withdrawalsCsv } from "../modules/withdrawal/review";
 import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
+import { csvRoute } from "./csv-route";
 import { translate } from "./i18n";
 import { moneyLimits } from "./money-limits";
 import { personOf } from "./ops-session";
@@ -26,7 +27,8 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: ServiceConte
   route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
   const o = opsEndpoints;
-  route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
+  route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input) }));
+  csvRoute(app, o.exportWithdrawals, ctx, "withdrawals", (input) => withdrawalsCsv(ctx, input));
   opsWriteRoute(app, o.reviewWithdrawal, ctx, async (input, { operator }, scoped, note) => {
     note.target = `withdrawal:${input.id}`;
     note.before = { status: "review" };

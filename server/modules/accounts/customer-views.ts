@@ -1,4 +1,4 @@
-import { desc, eq, or, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 
@@ -9,35 +9,6 @@ import { findUserByAccount } from "./service";
 import { lockedNow } from "./sessions";
 
 const LEDGER_ROWS = 200;
-
-/** Customers whose account, phone, id or invite code is the query (account and phone also by prefix). */
-export async function searchUsers(ctx: ServiceContext, query: string) {
-  const q = query.trim();
-  const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const conditions = [
-    sql`lower(${users.account}) like lower(${prefix})`,
-    sql`${users.phone} like ${prefix}`,
-    sql`upper(${users.inviteCode}) = upper(${q})`,
-  ];
-  if (/^\d{1,9}$/.test(q)) conditions.push(eq(users.id, Number(q)));
-  const rows = await ctx.db
-    .select()
-    .from(users)
-    .where(or(...conditions))
-    .orderBy(users.id)
-    .limit(50);
-  const now = ctx.now();
-  return rows.map((user) => ({
-    id: user.id,
-    account: user.account,
-    phone: user.phone,
-    inviteCode: user.inviteCode,
-    verified: user.verified,
-    locked: lockedNow(user, now),
-    cash: centsToDecimal(user.cash),
-    createdAt: user.createdAt,
-  }));
-}
 
 /** One customer in full: balances, the latest ledger rows with each account's balance after the row, orders, cards. */
 export async function userDetail(ctx: ServiceContext, id: number) {

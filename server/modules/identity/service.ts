@@ -88,12 +88,3 @@ export async function reviewVerification(
   });
 }
 
-export async function listVerifications(ctx: ServiceContext) {
-  const rows = await ctx.db
-    .select({ row: verifications, account: users.account })
-    .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.userId))
-    .where(eq(verifications.status, "review"))
-    .orderBy(verifications.id);
-  return rows.map(({ row, account }) => ({ id: row.id, account, name: row.name, idNumber: row.idNumber, time: row.createdAt }));
-}

@@ -1,10 +1,18 @@
 import { createHash } from "node:crypto";
 
-import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { eq, or, type SQL, sql } from "drizzle-orm";
+
+import { auditChanges } from "#contract/audit-changes";
+import type { ListPage } from "#contract/lists";
+import type { AuditRow } from "#contract/ops-answers";
+import type { AuditListFilter } from "#contract/schemas/lists";
 
 import type { Db, Tx } from "../../db/client";
 import { opsAudit } from "../../db/schema";
 import type { ServiceContext } from "../context";
+import { csvLines, isoTime } from "../csv";
+import { dateRange } from "../list-filters";
+import { everyRow, type KeysetList, keysetPage } from "../paged";
 import type { OperatorIdentity } from "./service";
 
 export interface AuditEntry {
@@ -51,33 +59,79 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
   });
 }
 
-const PAGE = 50;
+type AuditRecord = typeof opsAudit.$inferSelect;
 
-export async function listAudit(ctx: ServiceContext, filter: { actor?: string; action?: string; target?: string; beforeId?: number }) {
-  const conditions: SQL[] = [];
+const parseJson = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
+
+/**
+ * The log by date, operator, action and target (a search: "withdrawal:12" exactly, or the start of one, or an
+ * address), newest first; its order is the chain's, the id.
+ */
+function auditList(ctx: ServiceContext, filter: Omit<AuditListFilter, "cursor">): Omit<KeysetList<AuditRecord>, "cursor"> {
+  const conditions: SQL[] = [...dateRange(opsAudit.at, filter)];
   if (filter.actor) conditions.push(eq(opsAudit.actor, filter.actor));
   if (filter.action) conditions.push(eq(opsAudit.action, filter.action));
   if (filter.target) conditions.push(eq(opsAudit.target, filter.target));
-  if (filter.beforeId) conditions.push(lt(opsAudit.id, filter.beforeId));
-  const rows = await ctx.db
-    .select()
-    .from(opsAudit)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(opsAudit.id))
-    .limit(PAGE);
-  const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
-  return rows.map((row) => ({
+  if (filter.q) {
+    const prefix = `${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(sql`${opsAudit.target} like ${prefix}`, eq(opsAudit.ip, filter.q))!);
+  }
+  return {
+    db: ctx.db,
+    where: conditions,
+    sort: "time",
+    sortColumn: opsAudit.id,
+    order: filter.order ?? "desc",
+    id: opsAudit.id,
+    select: (where, orderBy, limit) =>
+      ctx.db
+        .select()
+        .from(opsAudit)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit),
+    countable: (where) => ctx.db.select({ one: opsAudit.id }).from(opsAudit).where(where),
+    keyOf: (row) => ({ value: row.id, id: row.id }),
+  };
+}
+
+function auditRow(row: AuditRecord): AuditRow {
+  const input = parseJson(row.input);
+  const before = parseJson(row.before);
+  const after = parseJson(row.after);
+  return {
     id: row.id,
     operatorId: row.operatorId,
     actor: row.actor,
     at: row.at,
     action: row.action,
     target: row.target,
-    input: parse(row.input),
-    before: parse(row.before),
-    after: parse(row.after),
+    input,
+    before,
+    after,
+    changes: auditChanges(input, before, after),
     ip: row.ip,
-  }));
+  };
+}
+
+export async function listAudit(ctx: ServiceContext, filter: AuditListFilter): Promise<ListPage<AuditRow>> {
+  const page = await keysetPage({ ...auditList(ctx, filter), cursor: filter.cursor });
+  return { ...page, items: page.items.map(auditRow) };
+}
+
+/** The filtered log as CSV: one line per entry, its changes readable (amounts in U, before → after). */
+export function auditCsv(ctx: ServiceContext, filter: AuditListFilter) {
+  return csvLines(
+    {
+      columns: ["id", "time_utc", "operator", "action", "target", "changes", "ip"],
+      cells: (record: AuditRecord) => {
+        const row = auditRow(record);
+        const changes = row.changes.map((change) => `${change.field}: ${change.before ?? "—"} → ${change.after ?? "—"}`).join("; ");
+        return [row.id, isoTime(row.at), row.actor, row.action, row.target, changes, row.ip];
+      },
+    },
+    everyRow(auditList(ctx, filter)),
+  );
 }
 
 /** how many breaks the report lists; the count covers them all */

@@ -1,17 +1,23 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
-import type { ReviewStatus } from "#contract/review";
+import type { ListPage } from "#contract/lists";
+import type { RechargeForReview } from "#contract/ops-money-answers";
+import type { RechargeListFilter } from "#contract/schemas/lists";
 
 import { depositChannels, recharges, users } from "../../db/schema";
+
+type DepositChannel = typeof depositChannels.$inferSelect;
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { payInviteBonus } from "../invites/service";
 import { moveMoney } from "../ledger/service";
+import { csvLines, isoTime } from "../csv";
+import { everyQueueRow, firstApproverName, type QueueSelect, reviewQueuePage } from "../money/review-queue";
 import { moneySettings } from "../money/settings";
-import { approverNames, awaitingTwo, closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
+import { closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
 import { assertNotOwnCustomer } from "../operators/own-customer";
 
 /**
@@ -75,27 +81,25 @@ export async function reviewRecharge(
 /** The operator opens a screenshot through the operator API (session cookie or token), never the customer's path. */
 const operatorFileUrl = (screenshot: string) => screenshot.replace("/api/files/", "/api/ops/files/");
 
-export async function listRecharges(ctx: ServiceContext, status: ReviewStatus | "all") {
-  const rows = await ctx.db
-    .select({ row: recharges, account: users.account, channel: depositChannels })
+/** The queue's select: the row, its customer and its deposit channel. */
+const selectRecharges: QueueSelect<{ row: typeof recharges.$inferSelect; account: string; phone: string; channel: DepositChannel | null }> = (
+  db,
+  where,
+  orderBy,
+  limit,
+) =>
+  db
+    .select({ row: recharges, account: users.account, phone: users.phone, channel: depositChannels })
     .from(recharges)
     .innerJoin(users, eq(users.id, recharges.userId))
     .leftJoin(depositChannels, eq(depositChannels.id, recharges.channelId))
-    .where(status === "all" ? undefined : eq(recharges.status, status))
-    .orderBy(desc(recharges.id))
-    .limit(100);
-  const rules = await moneySettings(ctx.db);
-  const names = await approverNames(
-    ctx.db,
-    rows.map(({ row }) => row.firstApprovedBy),
-  );
-  const twoPeople = await awaitingTwo(
-    ctx,
-    recharges,
-    rows.map(({ row }) => row),
-    rules,
-  );
-  return rows.map(({ row, account, channel }) => ({
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit);
+
+/** The recharge queue, a page at a time: filtered by status, date, amount and search, sorted by time or amount. */
+export async function listRecharges(ctx: ServiceContext, filter: RechargeListFilter): Promise<ListPage<RechargeForReview>> {
+  return reviewQueuePage(ctx, recharges, "recharge", filter, selectRecharges, ({ row, account, channel }, state) => ({
     id: row.id,
     userId: row.userId,
     account,
@@ -108,10 +112,33 @@ export async function listRecharges(ctx: ServiceContext, status: ReviewStatus | 
     reason: row.reason,
     time: row.createdAt,
     reviewedAt: row.reviewedAt,
-    needsTwoApprovals: twoPeople.has(row.id),
-    aboveCap: row.amount > rules.rechargeApproveMax,
+    needsTwoApprovals: state.twoPeople.has(row.id),
+    aboveCap: row.amount > state.rules.rechargeApproveMax,
     firstApprovedBy: row.firstApprovedBy,
-    firstApprovedByName: row.firstApprovedBy ? (names.get(row.firstApprovedBy) ?? row.firstApprovedBy) : null,
+    firstApprovedByName: firstApproverName(state, row.firstApprovedBy),
     firstApprovedAt: row.firstApprovedAt,
   }));
+}
+
+/** The filtered queue as CSV lines, every page of it, amounts in U and times in UTC. */
+export function rechargesCsv(ctx: ServiceContext, filter: RechargeListFilter) {
+  return csvLines(
+    {
+      columns: ["id", "submitted_utc", "user_id", "account", "phone", "amount_u", "channel", "status", "reason", "reviewed_utc", "first_approved_by"],
+      cells: ({ row, account, phone, channel }) => [
+        row.id,
+        isoTime(row.createdAt),
+        row.userId,
+        account,
+        phone,
+        centsToDecimal(row.amount),
+        channel ? `${channel.type} ${channel.name}` : "",
+        row.status,
+        row.reason,
+        isoTime(row.reviewedAt),
+        row.firstApprovedBy,
+      ],
+    },
+    everyQueueRow(ctx, recharges, "recharge", filter, selectRecharges),
+  );
 }

@@ -1,7 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
-import type { ReviewStatus } from "#contract/review";
+import type { ListPage } from "#contract/lists";
+import type { WithdrawalForReview } from "#contract/ops-money-answers";
+import type { WithdrawalListFilter } from "#contract/schemas/lists";
 
 import { users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
@@ -9,8 +11,10 @@ import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { moveMoney } from "../ledger/service";
+import { csvLines, isoTime } from "../csv";
+import { everyQueueRow, firstApproverName, type QueueSelect, reviewQueuePage } from "../money/review-queue";
 import { moneySettings } from "../money/settings";
-import { approverNames, awaitingTwo, closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
+import { closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
 import { assertNotOwnCustomer } from "../operators/own-customer";
 import { payoutOf } from "./payout";
 
@@ -86,27 +90,18 @@ export async function reviewWithdrawal(
   });
 }
 
-/** The queue with what paying out needs: the destination in full as it was when asked (bank, branch, number, holder) and the net. */
-export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus | "all") {
-  const rows = await ctx.db
-    .select({ row: withdrawals, account: users.account })
+const selectWithdrawals: QueueSelect<{ row: typeof withdrawals.$inferSelect; account: string; phone: string }> = (db, where, orderBy, limit) =>
+  db
+    .select({ row: withdrawals, account: users.account, phone: users.phone })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(status === "all" ? undefined : eq(withdrawals.status, status))
-    .orderBy(desc(withdrawals.id))
-    .limit(100);
-  const rules = await moneySettings(ctx.db);
-  const names = await approverNames(
-    ctx.db,
-    rows.map(({ row }) => row.firstApprovedBy),
-  );
-  const twoPeople = await awaitingTwo(
-    ctx,
-    withdrawals,
-    rows.map(({ row }) => row),
-    rules,
-  );
-  return rows.map(({ row, account }) => ({
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit);
+
+/** The queue with what paying out needs: the destination in full as it was when asked (bank, branch, number, holder) and the net. */
+export async function listWithdrawals(ctx: ServiceContext, filter: WithdrawalListFilter): Promise<ListPage<WithdrawalForReview>> {
+  return reviewQueuePage(ctx, withdrawals, "withdrawal", filter, selectWithdrawals, ({ row, account }, state) => ({
     id: row.id,
     userId: row.userId,
     account,
@@ -119,9 +114,56 @@ export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus 
     reason: row.reason,
     time: row.createdAt,
     reviewedAt: row.reviewedAt,
-    needsTwoApprovals: twoPeople.has(row.id),
+    needsTwoApprovals: state.twoPeople.has(row.id),
     firstApprovedBy: row.firstApprovedBy,
-    firstApprovedByName: row.firstApprovedBy ? (names.get(row.firstApprovedBy) ?? row.firstApprovedBy) : null,
+    firstApprovedByName: firstApproverName(state, row.firstApprovedBy),
     firstApprovedAt: row.firstApprovedAt,
   }));
+}
+
+/** The filtered queue as CSV lines, every page of it: what was asked, the fee, what leaves, and where to. */
+export function withdrawalsCsv(ctx: ServiceContext, filter: WithdrawalListFilter) {
+  return csvLines(
+    {
+      columns: [
+        "id",
+        "submitted_utc",
+        "user_id",
+        "account",
+        "phone",
+        "amount_u",
+        "fee_u",
+        "net_u",
+        "status",
+        "reason",
+        "reviewed_utc",
+        "first_approved_by",
+        "payout_type",
+        "bank",
+        "branch",
+        "holder",
+        "number",
+      ],
+      cells: ({ row, account, phone }) => [
+        row.id,
+        isoTime(row.createdAt),
+        row.userId,
+        account,
+        phone,
+        centsToDecimal(row.amount),
+        centsToDecimal(row.fee),
+        centsToDecimal(row.actual),
+        row.status,
+        row.reason,
+        isoTime(row.reviewedAt),
+        row.firstApprovedBy,
+        row.payoutType,
+        row.payoutBank,
+        row.payoutBranch,
+        row.payoutHolder,
+        row.payoutNumber,
+      ],
+    },
+    everyQueueRow(ctx, withdrawals, "withdrawal", filter, selectWithdrawals),
+  );
 }
