@@ -66,12 +66,12 @@ export class Operator {
   async reviewSome(random: Random): Promise<void> {
     const recharges = await call(this.lives, asOperator({ method: "GET", path: "/api/ops/recharges", fields: { status: "review" } }));
     if (recharges.kind === "ok") {
-      for (const row of (recharges.data as Array<{ id: number }>).slice(0, 3))
+      for (const row of (recharges.data as { items: Array<{ id: number }> }).items.slice(0, 3))
         await this.reviewRecharge(row.id, random() < 0.85 ? "approve" : "reject");
     }
     const withdrawals = await call(this.lives, asOperator({ method: "GET", path: "/api/ops/withdrawals", fields: { status: "review" } }));
     if (withdrawals.kind === "ok") {
-      for (const row of (withdrawals.data as Array<{ id: number }>).slice(0, 3))
+      for (const row of (withdrawals.data as { items: Array<{ id: number }> }).items.slice(0, 3))
         await this.reviewWithdrawal(row.id, random() < 0.6 ? "approve" : "reject");
     }
   }

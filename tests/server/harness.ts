@@ -209,6 +209,9 @@ export async function api(
     headers: method === "POST" ? { "content-type": "application/x-www-form-urlencoded", ...headers } : headers,
     payload: method === "POST" ? query : undefined,
   });
+  // a list's CSV export answers the text itself, not the envelope: read as a success whose data is the text
+  if (response.statusCode === 200 && String(response.headers["content-type"]).startsWith("text/csv"))
+    return { status: 200, body: { code: 1, msg: "CSV export", data: response.body } };
   return { status: response.statusCode, body: response.json() };
 }
 

@@ -160,7 +160,7 @@ describe("review results reach the customer", () => {
       { requestId: rid(), name: "Li Lei", idNumber: residentId("19800101", 21), agree: "1" },
       { token },
     );
-    const pending = (await api(h, "GET", "/api/ops/verifications", {}, { "ops-token": OPS_TOKEN })).body.data.find(
+    const pending = (await api(h, "GET", "/api/ops/verifications", {}, { "ops-token": OPS_TOKEN })).body.data.items.find(
       (v: { account: string }) => v.account === user.account,
     );
     await ops("/api/ops/verification/review", { id: String(pending.id), decision: "refuse", reason: "photo unreadable" });
@@ -219,7 +219,7 @@ describe("review results reach the customer", () => {
       { requestId: rid(), name: "Han Mei", idNumber: residentId("19820303", 31), agree: "1" },
       { token },
     );
-    const verification = (await api(h, "GET", "/api/ops/verifications", {}, { "ops-token": OPS_TOKEN })).body.data.find(
+    const verification = (await api(h, "GET", "/api/ops/verifications", {}, { "ops-token": OPS_TOKEN })).body.data.items.find(
       (v: { account: string }) => v.account === user.account,
     );
     const messagesBefore = (await inbox(token)).length;

@@ -66,7 +66,7 @@ describe("disabling an operator", () => {
     expect(refused.setCookie).toBe("");
     await api(h, opsPaths.setOperatorEnabled, { username: "dora", enabled: "1" }, as(admin));
     expect((await signIn("dora", OPERATOR_PASSWORD, await codeOf("dora"))).body.code).toBe(1);
-    const audit = (await api(h, opsPaths.auditLog, { action: "POST /api/ops/operator/enabled" }, as(admin))).body.data;
+    const audit = (await api(h, opsPaths.auditLog, { action: "POST /api/ops/operator/enabled" }, as(admin))).body.data.items;
     expect(audit[1]).toMatchObject({ actor: "chief", before: { disabled: false }, after: { disabled: true } });
     expect(audit[0]!.target).toBe(audit[1]!.target);
   });
@@ -140,10 +140,10 @@ describe("a password reset", () => {
     const done = await change("a fresh passphrase 7");
     expect(done.body.data).toMatchObject({ username: "pia", pending: null });
     expect((await api(h, opsPaths.smsOutbox, {}, as(held.cookie))).body.code).toBe(1);
-    const audit = (await api(h, opsPaths.auditLog, { action: "POST /api/ops/operator/password" }, as(admin))).body.data[0];
+    const audit = (await api(h, opsPaths.auditLog, { action: "POST /api/ops/operator/password" }, as(admin))).body.data.items[0];
     expect(audit!.after).toMatchObject({ password: "***" });
     expect(JSON.stringify(audit)).not.toContain(temporary);
-    expect(JSON.stringify((await api(h, opsPaths.auditLog, { action: "POST /api/ops/me/password" }, as(admin))).body.data)).not.toContain(
+    expect(JSON.stringify((await api(h, opsPaths.auditLog, { action: "POST /api/ops/me/password" }, as(admin))).body.data.items)).not.toContain(
       "a fresh passphrase 7",
     );
   });
@@ -190,7 +190,7 @@ describe("authenticators", () => {
     expect((await signIn("toni", OPERATOR_PASSWORD, uri.generate({ timestamp: h.clock.now * 1000 }))).body.code).toBe(1);
     // an enrolled operator cannot move their authenticator to another phone from an open session
     expect((await api(h, opsPaths.startTotpEnrolment, {}, as(held.cookie))).body.err).toBe("ops_totp_enrolled");
-    const audited = (await api(h, opsPaths.auditLog, { target: `operator:${(await listed("toni")).id}` }, as(admin))).body.data;
+    const audited = (await api(h, opsPaths.auditLog, { target: `operator:${(await listed("toni")).id}` }, as(admin))).body.data.items;
     expect(audited.map((row) => row.action)).toEqual(
       expect.arrayContaining(["POST /api/ops/me/totp", "POST /api/ops/me/totp/confirm", "POST /api/ops/operator/reset-totp"]),
     );
@@ -258,7 +258,7 @@ describe("an operator's own customer account", () => {
       { name: "Held Person", idNumber: residentId("19880412", 311), agree: "1", requestId: rid("own") },
       { token: customer.token },
     );
-    const verification = (await api(h, opsPaths.listVerifications, {}, as(support))).body.data.find((v) => v.account === customer.account)!;
+    const verification = (await api(h, opsPaths.listVerifications, {}, as(support))).body.data.items.find((v) => v.account === customer.account)!;
     const reviews = [
       [opsPaths.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, finance],
       [opsPaths.reviewRecharge, { id: String(recharge.body.data.id), decision: "reject", reason: "mine" }, finance],

@@ -190,6 +190,14 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "POST /api/ops/operator/logout": [],
   "POST /api/ops/operator/customer": [],
   "GET /api/ops/audit": [],
+  // the lists' exports: the list's own roles; the ledger is finance's
+  "GET /api/ops/ledger": ["finance"],
+  "GET /api/ops/recharges/csv": ["finance"],
+  "GET /api/ops/withdrawals/csv": ["finance"],
+  "GET /api/ops/ledger/csv": ["finance"],
+  "GET /api/ops/verifications/csv": ["support"],
+  "GET /api/ops/users/csv": ["support", "finance"],
+  "GET /api/ops/audit/csv": [],
   // every signed-in operator
   "POST /api/ops/logout": ["finance", "support", "content"],
   "GET /api/ops/me": ["finance", "support", "content"],
@@ -295,7 +303,7 @@ async function requestWithdrawal(amount: string) {
 describe("what reviewing needs", () => {
   it("shows payout details in the withdrawal queue and the screenshot link in the recharge queue", async () => {
     const id = await requestWithdrawal("150");
-    const queue = (await api(h, "GET", "/api/ops/withdrawals", {}, asCookie(staff.finance.cookie))).body.data;
+    const queue = (await api(h, "GET", "/api/ops/withdrawals", {}, asCookie(staff.finance.cookie))).body.data.items;
     const item = queue.find((row: { id: number }) => String(row.id) === id);
     expect(item.payout).toEqual({
       channel: "bank",
@@ -305,17 +313,17 @@ describe("what reviewing needs", () => {
       holder: customer.account,
     });
     expect(item).toMatchObject({ amount: "150.00", fee: "1.50", actual: "148.50" });
-    const recharges = (await api(h, "GET", "/api/ops/recharges", { status: "all" }, asCookie(staff.finance.cookie))).body.data;
+    const recharges = (await api(h, "GET", "/api/ops/recharges", { status: "all" }, asCookie(staff.finance.cookie))).body.data.items;
     expect(recharges[0].screenshotUrl).toMatch(/^\/api\/ops\/files\/[a-f0-9]{32}\.png$/);
     await api(h, "POST", "/api/ops/withdrawal/review", { id, decision: "reject", reason: "test" }, token);
   });
 
   it("finds a customer by account, phone, id or invite code and shows the ledger with running balances", async () => {
-    const byAccount = (await api(h, "GET", "/api/ops/users", { q: "opscust" }, asCookie(staff.support.cookie))).body.data;
+    const byAccount = (await api(h, "GET", "/api/ops/users", { q: "opscust" }, asCookie(staff.support.cookie))).body.data.items;
     expect(byAccount.map((u: { account: string }) => u.account)).toContain(customer.account);
     const user = byAccount.find((u: { account: string }) => u.account === customer.account);
     for (const q of [user.phone, String(user.id), user.inviteCode.toLowerCase()]) {
-      const found = (await api(h, "GET", "/api/ops/users", { q }, asCookie(staff.support.cookie))).body.data;
+      const found = (await api(h, "GET", "/api/ops/users", { q }, asCookie(staff.support.cookie))).body.data.items;
       expect(
         found.map((u: { id: number }) => u.id),
         q,
@@ -423,7 +431,7 @@ describe("audit log", () => {
     const asked = await api(h, "POST", "/api/ops/money-rules", { withdrawFeeRate: "0.005" }, asCookie(otherAdmin));
     calls.decideMoneyRuleChange = { id: String(asked.body.data.pendingChanges.at(-1).id), decision: "reject" };
     expect(verification.body.code, verification.body.msg).toBe(1);
-    const pendingVerification = (await api(h, "GET", "/api/ops/verifications", {}, token)).body.data[0];
+    const pendingVerification = (await api(h, "GET", "/api/ops/verifications", {}, token)).body.data.items[0];
     calls.reviewVerification = { id: String(pendingVerification.id), decision: "refuse", reason: "unreadable" };
     // a stream ticket changes nothing an operator answers for: it opens the console's live view
     // enrolling an authenticator is open only to an operator who owes it: audited in operator-management.test.ts
@@ -432,42 +440,42 @@ describe("audit log", () => {
     expect(writes.map((spec) => spec.key).sort()).toEqual(Object.keys(calls).sort());
     for (const spec of writes) {
       const action = `POST ${spec.path}`;
-      const before = (await api(h, "GET", "/api/ops/audit", { action }, token)).body.data.length;
+      const before = (await api(h, "GET", "/api/ops/audit", { action }, token)).body.data.items.length;
       const answer = await api(h, "POST", spec.path, calls[spec.key]!, asCookie(staff.admin.cookie));
       expect(answer.body.code, `${spec.key}: ${answer.body.msg}`).toBe(1);
-      const rows = (await api(h, "GET", "/api/ops/audit", { action }, token)).body.data;
+      const rows = (await api(h, "GET", "/api/ops/audit", { action }, token)).body.data.items;
       expect(rows.length, spec.key).toBe(before + 1);
       expect(rows[0]).toMatchObject({ actor: staff.admin.username, action });
       expect(typeof rows[0].at).toBe("number");
       if (spec.key === "operatorLogout") staff.admin = { username: "admin-later", cookie: await makeOperator("admin-later", "admin") };
     }
-    const reviewed = (await api(h, "GET", "/api/ops/audit", { target: `withdrawal:${withdrawal}` }, token)).body.data[0];
+    const reviewed = (await api(h, "GET", "/api/ops/audit", { target: `withdrawal:${withdrawal}` }, token)).body.data.items[0];
     expect(reviewed.before).toEqual({ status: "review" });
     expect(reviewed.after).toMatchObject({ status: "failed" });
     expect(reviewed.input.reason).toBe("name mismatch");
-    const rules = (await api(h, "GET", "/api/ops/audit", { target: "settings:money" }, token)).body.data[0];
+    const rules = (await api(h, "GET", "/api/ops/audit", { target: "settings:money" }, token)).body.data.items[0];
     expect(rules.after.rechargeNotice).toBe("audited");
     expect(rules.before.rechargeNotice).not.toBe("audited");
     // the new operator's password and authenticator secret were answered once and are not in the log
-    const added = (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/operators" }, token)).body.data[0];
+    const added = (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/operators" }, token)).body.data.items[0];
     expect(JSON.stringify(added)).not.toMatch(/otpauth:|secret=/);
     expect(added.after.password).toBe("***");
   });
 
   it("records refused sign-ins, the machine token's refused money writes and no row for a refused write", async () => {
     await signIn(staff.support.username, "wrong-password-9", null);
-    const login = (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/login" }, token)).body.data[0];
+    const login = (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/login" }, token)).body.data.items[0];
     expect(login.after).toEqual({ ok: false, refused: "ops_login_failed" });
     expect(JSON.stringify(login)).not.toContain("wrong-password-9");
     await api(h, "POST", "/api/ops/invite-bonus", { amount: "6" }, token);
-    expect((await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/invite-bonus" }, token)).body.data[0].actor).toBe("token");
-    const count = async () => (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/recharge/review" }, token)).body.data.length;
+    expect((await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/invite-bonus" }, token)).body.data.items[0].actor).toBe("token");
+    const count = async () => (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/recharge/review" }, token)).body.data.items.length;
     const before = await count();
     // the token may not review at all: refused before the handler, and the refusal is on record
     expect((await api(h, "POST", "/api/ops/recharge/review", { id: "999999", decision: "approve" }, token)).body.err).toBe(
       "ops_person_required",
     );
-    const refusal = (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/recharge/review" }, token)).body.data[0];
+    const refusal = (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/recharge/review" }, token)).body.data.items[0];
     expect(refusal).toMatchObject({ actor: "token", after: { ok: false, refused: "ops_person_required" } });
     expect(await count()).toBe(before + 1);
     // a person's refused write leaves no row

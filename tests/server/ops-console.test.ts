@@ -52,7 +52,7 @@ async function expectRoles(method: "GET" | "POST", path: string, fields: Record<
 /** Runs a write as `role` and answers it with the one audit row it added (newest first). */
 async function auditedWrite(role: OpsRole, path: string, fields: Record<string, string>) {
   const action = `POST ${path}`;
-  const rows = async () => (await api(h, "GET", "/api/ops/audit", { action }, token)).body.data as Array<Record<string, any>>;
+  const rows = async () => (await api(h, "GET", "/api/ops/audit", { action }, token)).body.data.items as Array<Record<string, any>>;
   const before = (await rows()).length;
   const answer: Answer = await api(h, "POST", path, fields, as(role));
   expect(answer.body.code, `${path}: ${answer.body.msg}`).toBe(1);

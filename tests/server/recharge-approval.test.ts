@@ -58,7 +58,7 @@ describe.each([
     const rules = await send(app(1), "POST", "/api/ops/money-rules", { rechargeApproveMax: "2000" }, { headers: { cookie: cookies[0]! } });
     expect(rules.body.data.rechargeApproveMax).toBe("2000.00");
     const middling = await pendingRecharge(site, 3_000_00);
-    const listed = (await send(app(0), "GET", "/api/ops/recharges", {}, { headers: { cookie: cookies[1]! } })).body.data;
+    const listed = (await send(app(0), "GET", "/api/ops/recharges", {}, { headers: { cookie: cookies[1]! } })).body.data.items;
     expect(listed.find((row: { id: number }) => row.id === middling)).toMatchObject({ aboveCap: true, needsTwoApprovals: true });
     expect((await review(1, middling)).body.err).toBe("amount_too_large");
     // a cap of nothing is refused

@@ -40,14 +40,14 @@ describe("the two-person threshold", () => {
       const approve = (id: number, as = finance) => api(h, opsEndpoints.reviewWithdrawal, { id: String(id), decision: "approve" }, as);
       expect((await approve(first!)).body.data).toMatchObject({ status: "success", secondApprovalNeeded: false });
       // 999 paid today + 999 is above 1 000: the queue says so, and one approval only records itself
-      const queue = (await api(h, opsEndpoints.listWithdrawals, {}, finance)).body.data;
+      const queue = (await api(h, opsEndpoints.listWithdrawals, {}, finance)).body.data.items;
       expect(queue.find((row) => row.id === second)).toMatchObject({ needsTwoApprovals: true, firstApprovedBy: null });
       expect((await approve(second!)).body.data).toMatchObject({ status: "review", secondApprovalNeeded: true });
       expect((await approve(second!)).body.err).toBe("second_approval_required");
       const other = await staff(h, "finance", "split-fin-b");
       expect((await approve(second!, other)).body.data).toMatchObject({ status: "success" });
       expect((await approve(third!)).body.data).toMatchObject({ secondApprovalNeeded: true });
-      const listed = (await api(h, opsEndpoints.listWithdrawals, {}, other)).body.data.find((row) => row.id === third);
+      const listed = (await api(h, opsEndpoints.listWithdrawals, {}, other)).body.data.items.find((row) => row.id === third);
       expect(listed).toMatchObject({ needsTwoApprovals: true, firstApprovedByName: "split-fin-a" });
     } finally {
       await presetMoneyRules(h, { dualApprovalAbove: 0 });
@@ -98,7 +98,7 @@ describe("the machine token", () => {
       const refused = await api(h, endpoint, fields, token);
       expect(refused.body.err, endpoint.path).toBe("ops_person_required");
     }
-    expect((await api(h, opsEndpoints.listWithdrawals, {}, token)).body.data.find((row) => row.id === id)?.status).toBe("review");
+    expect((await api(h, opsEndpoints.listWithdrawals, {}, token)).body.data.items.find((row) => row.id === id)?.status).toBe("review");
   });
 });
 
@@ -131,7 +131,7 @@ describe("loosening a money control", () => {
     expect(applied).toMatchObject({ dualApprovalAbove: "0.00", withdrawFeeRate: "0.02", pendingChanges: [] });
     expect((await decide(adminB)).body.err).toBe("already_reviewed");
     // each decision is in the audit log, and so is finance's refused try
-    const audit = (await api(h, opsEndpoints.auditLog, { action: "POST /api/ops/money-rules/decide" }, adminB)).body.data;
+    const audit = (await api(h, opsEndpoints.auditLog, { action: "POST /api/ops/money-rules/decide" }, adminB)).body.data.items;
     expect(audit.map((row) => `${row.actor} ${row.target}`)).toEqual(
       expect.arrayContaining([`loosen-admin-a money-rule-change:${pending.id}`, `loosen-admin-b money-rule-change:${feeChange.id}`]),
     );

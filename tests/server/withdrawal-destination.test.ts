@@ -48,7 +48,7 @@ describe("the payout destination of a withdrawal", () => {
     expect(removed.body.code, removed.body.msg).toBe(1);
     const expected = { channel: "bank", bank: "snapshot01 Bank", branch: "", number: customer.cardNumber, holder: "snapshot01" };
     // the console's and the CLI's queue (one endpoint)
-    const listed = (await api(h, opsEndpoints.listWithdrawals, { status: "all" }, finance)).body.data.find((row) => row.id === id);
+    const listed = (await api(h, opsEndpoints.listWithdrawals, { status: "all" }, finance)).body.data.items.find((row) => row.id === id);
     expect(listed?.payout).toEqual(expected);
     // the customer's record
     const record = (await api(h, endpoints.withdrawRecords, { page: "1" }, { token: customer.token })).body.data.items.find(

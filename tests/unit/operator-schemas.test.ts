@@ -66,6 +66,7 @@ describe("operator schemas parse ids, amounts, rates and switches", () => {
       field: "feeRate",
       key: "invalid_input",
     });
-    expect(firstError("auditLog", { beforeId: "12a" })).toEqual({ field: "beforeId", key: "invalid_input" });
+    expect(firstError("auditLog", { since: "12a" })).toEqual({ field: "since", key: "invalid_input" });
+    expect(firstError("listWithdrawals", { minAmount: "1.005" })).toEqual({ field: "minAmount", key: "invalid_input" });
   });
 });

@@ -24,8 +24,13 @@ export interface Reply {
   body: { code?: unknown; msg?: unknown; err?: unknown; data?: unknown };
 }
 
-/** Parses an answer; a body that is not the JSON envelope fails the test with what came back. */
-export function readReply(response: { statusCode: number; body: string }): Reply {
+/**
+ * Parses an answer; a body that is not the JSON envelope fails the test with what came back. A list's CSV export
+ * (200, text/csv) is the one success outside the envelope: it reads as a success whose data is the text.
+ */
+export function readReply(response: { statusCode: number; body: string; headers?: Record<string, unknown> }): Reply {
+  if (response.statusCode === 200 && String(response.headers?.["content-type"] ?? "").startsWith("text/csv"))
+    return { status: 200, body: { code: 1, msg: "CSV export", data: response.body } };
   let body: Reply["body"];
   try {
     body = JSON.parse(response.body);
