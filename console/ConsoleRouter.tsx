@@ -5,6 +5,7 @@ import { ConsoleLayout } from "./ConsoleLayout";
 import { AuditPage } from "./pages/AuditPage";
 import { ChannelsPage } from "./pages/ChannelsPage";
 import { ContentPage } from "./pages/ContentPage";
+import { LedgerPage } from "./pages/LedgerPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
 import { MoneyRulesPage } from "./pages/MoneyRulesPage";
@@ -20,6 +21,7 @@ import { SmsPage } from "./pages/SmsPage";
 import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
 import { WithdrawalsPage } from "./pages/WithdrawalsPage";
+import { parseSearchText, searchText } from "./list-params";
 import { RoleGate } from "./RoleGate";
 import { sectionAt, type SectionPath } from "./sections";
 
@@ -65,11 +67,19 @@ const routeTree = root.addChildren([
     page("/sms", SmsPage),
     page("/content", ContentPage),
     page("/office", OfficePage),
+    page("/ledger", LedgerPage),
     page("/reconcile", ReconcilePage),
   ]),
 ]);
 
-export const router = createRouter({ routeTree, history: createHashHistory() });
+// a list's view lives in the search as plain text (#/withdrawals?status=all&minAmount=10): the router's default
+// would read "10" as a number and write it back quoted
+export const router = createRouter({
+  routeTree,
+  history: createHashHistory(),
+  parseSearch: parseSearchText,
+  stringifySearch: searchText,
+});
 
 declare module "@tanstack/react-router" {
   interface Register {

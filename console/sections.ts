@@ -20,6 +20,7 @@ export const sections = [
   { to: "/plans", label: msg`Yuebao plans`, endpoint: api.listPlansForOps },
   { to: "/channels", label: msg`Deposit channels`, endpoint: api.listChannels },
   { to: "/money-rules", label: msg`Money rules`, endpoint: api.moneyRules },
+  { to: "/ledger", label: msg`Ledger`, endpoint: api.ledgerRows },
   { to: "/reconcile", label: msg`Reconcile`, endpoint: api.reconcileReport },
   { to: "/content", label: msg`Content`, endpoint: api.listContentItems },
   { to: "/office", label: msg`Office`, endpoint: api.office },

@@ -1,78 +1,68 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useState } from "react";
 
-import { api, call } from "../api";
+import type { AuditRow } from "#contract/ops-answers";
+
+import { api } from "../api";
+import { auditLabel } from "../audit-labels";
+import type { Column } from "../DataTable";
+import type { FilterField } from "../FilterBar";
 import { when } from "../i18n";
-import { useLoad } from "../use-load";
+import { ListView } from "../ListView";
+import { useList } from "../use-list";
+
+/** What a logged action changed, a line per field: label, before → after (amounts in U, as the server gave them). */
+function Changes({ row }: { row: AuditRow }) {
+  const { i18n } = useLingui();
+  if (row.changes.length === 0) return <>—</>;
+  return (
+    <ul className="changes">
+      {row.changes.map((change) => (
+        <li key={change.field}>
+          <span className="label">{auditLabel(change.field, (descriptor) => i18n._(descriptor))}</span>:{" "}
+          {change.before !== null && (
+            <>
+              <del>{change.before}</del> →{" "}
+            </>
+          )}
+          <ins>{change.after ?? "—"}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function AuditPage() {
   const { t } = useLingui();
-  const [filter, setFilter] = useState<{ actor?: string; target?: string }>({});
-  const { data, error } = useLoad(() => call(api.auditLog, filter), [filter.actor, filter.target]);
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? "").trim() || undefined;
-    setFilter({ actor: value("actor"), target: value("target") });
-  };
+  const list = useList(api.auditLog, ["since", "until", "actor", "action", "q"]);
+  const filters: FilterField[] = [
+    { name: "since", label: t`From`, kind: "date" },
+    { name: "until", label: t`To`, kind: "date" },
+    { name: "actor", label: t`Operator`, kind: "text" },
+    { name: "action", label: t`Action`, kind: "text", placeholder: "POST /api/ops/withdrawal/review" },
+    { name: "q", label: t`Target`, kind: "text", placeholder: t`Target, e.g. withdrawal:12` },
+  ];
+  const columns: Column<AuditRow>[] = [
+    { head: <Trans>When</Trans>, cell: (row) => when(row.at), sort: "time" },
+    { head: <Trans>Operator</Trans>, cell: (row) => row.actor },
+    { head: <Trans>Action</Trans>, cell: (row) => <code>{row.action}</code> },
+    { head: <Trans>Target</Trans>, cell: (row) => row.target },
+    { head: <Trans>Before → after</Trans>, cell: (row) => <Changes row={row} /> },
+    { head: "IP", cell: (row) => row.ip },
+  ];
   return (
     <section>
       <h1>
         <Trans>Audit log</Trans>
       </h1>
-      <form className="search" onSubmit={apply}>
-        <input name="actor" aria-label={t`Operator`} placeholder={t`Operator`} />
-        <input name="target" aria-label={t`Target`} placeholder={t`Target, e.g. withdrawal:12`} />
-        <button type="submit">
-          <Trans>Filter</Trans>
-        </button>
-      </form>
-      {error && <p className="error">{error}</p>}
-      <table className="audit">
-        <thead>
-          <tr>
-            <th>
-              <Trans>When</Trans>
-            </th>
-            <th>
-              <Trans>Operator</Trans>
-            </th>
-            <th>
-              <Trans>Action</Trans>
-            </th>
-            <th>
-              <Trans>Target</Trans>
-            </th>
-            <th>
-              <Trans>Request</Trans>
-            </th>
-            <th>
-              <Trans>Before → after</Trans>
-            </th>
-            <th>IP</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.map((row) => (
-            <tr key={row.id}>
-              <td>{when(row.at)}</td>
-              <td>{row.actor}</td>
-              <td>
-                <code>{row.action}</code>
-              </td>
-              <td>{row.target}</td>
-              <td>
-                <code>{JSON.stringify(row.input)}</code>
-              </td>
-              <td>
-                <code>{row.before === null ? "—" : JSON.stringify(row.before)}</code> →{" "}
-                <code>{row.after === null ? "—" : JSON.stringify(row.after)}</code>
-              </td>
-              <td>{row.ip}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListView
+        list={list}
+        filters={filters}
+        columns={columns}
+        rowKey={(row) => row.id}
+        testId={(row) => `audit-${row.id}`}
+        exportPath={api.exportAudit}
+        className="audit"
+      />
     </section>
   );
 }

@@ -5,12 +5,13 @@ import type { RechargeForReview as Recharge } from "#contract/ops-money-answers"
 
 import { api, call } from "../api";
 import { money, when } from "../i18n";
+import { MONEY_QUEUE_CHOICES } from "../list-choices";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
 import { useTwoPerson } from "../use-two-person";
 
 export function RechargesPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { mayReview, gaveFirstApproval } = useTwoPerson(api.reviewRecharge);
   const [shown, setShown] = useState<Recharge | null>(null);
   const columns: QueueColumn<Recharge>[] = [
@@ -18,6 +19,7 @@ export function RechargesPage() {
     {
       header: <Trans>Amount</Trans>,
       className: "amount",
+      sort: "amount",
       cell: (row) => (
         <>
           {money(row.amount)}
@@ -33,7 +35,7 @@ export function RechargesPage() {
       ),
     },
     { header: <Trans>Channel</Trans>, cell: (row) => (row.channel ? `${row.channel.name} (${row.channel.type})` : "—") },
-    { header: <Trans>Submitted</Trans>, cell: (row) => when(row.time) },
+    { header: <Trans>Submitted</Trans>, cell: (row) => when(row.time), sort: "time" },
     {
       header: <Trans>Screenshot</Trans>,
       cell: (row) => (
@@ -64,9 +66,11 @@ export function RechargesPage() {
     <QueuePage
       title={<Trans>Recharges</Trans>}
       updates="recharge"
-      load={(status) => call(api.listRecharges, { status })}
+      endpoint={api.listRecharges}
+      exportEndpoint={api.exportRecharges}
+      statuses={MONEY_QUEUE_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) }))}
+      amounts
       columns={columns}
-      statusFilter
       rowTestId="recharge"
     >
       {shown && (

@@ -1,76 +1,71 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 
 import type { CustomerDetail as Detail, CustomerFound as Found } from "#contract/ops-answers";
 
 import { api, call, ConsoleError } from "../api";
-import { when } from "../i18n";
+import type { Column } from "../DataTable";
+import type { FilterField } from "../FilterBar";
+import { money, when } from "../i18n";
+import { ListView } from "../ListView";
+import { useList } from "../use-list";
 
 export function UsersPage() {
   const { t } = useLingui();
-  const [found, setFound] = useState<Found[] | null>(null);
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const list = useList(api.searchUsers, ["q", "since", "until", "state"]);
   const show = (failure: unknown) => setError(failure instanceof ConsoleError ? failure.message : String(failure));
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-    setDetail(null);
-    setError(null);
-    call(api.searchUsers, { q }).then(setFound, show);
-  };
   const open = (id: number) => call(api.userDetail, { id: String(id) }).then(setDetail, show);
+  const filters: FilterField[] = [
+    { name: "q", label: t`Search`, kind: "text", placeholder: t`Account, phone, id or invite code` },
+    {
+      name: "state",
+      label: t`Account state`,
+      kind: "select",
+      options: [
+        { value: "all", label: t`All` },
+        { value: "locked", label: t`Locked` },
+        { value: "verified", label: t`Verified` },
+        { value: "unverified", label: t`Not verified` },
+      ],
+    },
+    { name: "since", label: t`Registered from`, kind: "date" },
+    { name: "until", label: t`Registered to`, kind: "date" },
+  ];
+  const columns: Column<Found>[] = [
+    { head: "#", cell: (user) => user.id },
+    { head: <Trans>Account</Trans>, cell: (user) => user.account },
+    { head: <Trans>Phone</Trans>, cell: (user) => user.phone },
+    { head: <Trans>Invite code</Trans>, cell: (user) => user.inviteCode },
+    { head: <Trans>Registered</Trans>, cell: (user) => when(user.createdAt), sort: "time" },
+    { head: <Trans>Cash</Trans>, className: "amount", cell: (user) => money(user.cash), sort: "cash" },
+    {
+      cell: (user) => (
+        <button type="button" onClick={() => void open(user.id)}>
+          <Trans>Open</Trans>
+        </button>
+      ),
+    },
+  ];
   return (
     <section>
       <h1>
         <Trans>Users</Trans>
       </h1>
-      <form className="search" onSubmit={search}>
-        <input name="q" aria-label={t`Account, phone, id or invite code`} placeholder={t`Account, phone, id or invite code`} required />
-        <button type="submit">
-          <Trans>Search</Trans>
-        </button>
-      </form>
       {error && <p className="error">{error}</p>}
-      {found && !detail && (
-        <table>
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>
-                <Trans>Account</Trans>
-              </th>
-              <th>
-                <Trans>Phone</Trans>
-              </th>
-              <th>
-                <Trans>Invite code</Trans>
-              </th>
-              <th>
-                <Trans>Cash</Trans>
-              </th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {found.map((user) => (
-              <tr key={user.id}>
-                <td>{user.id}</td>
-                <td>{user.account}</td>
-                <td>{user.phone}</td>
-                <td>{user.inviteCode}</td>
-                <td className="amount">{user.cash}</td>
-                <td>
-                  <button type="button" onClick={() => void open(user.id)}>
-                    <Trans>Open</Trans>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {detail ? (
+        <UserDetail detail={detail} onBack={() => setDetail(null)} />
+      ) : (
+        <ListView
+          list={list}
+          filters={filters}
+          columns={columns}
+          rowKey={(user) => user.id}
+          testId={(user) => `user-${user.id}`}
+          exportPath={api.exportUsers}
+        />
       )}
-      {detail && <UserDetail detail={detail} onBack={() => setDetail(null)} />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { WithdrawalForReview as Withdrawal } from "#contract/ops-money-answ
 
 import { api, call } from "../api";
 import { money, when } from "../i18n";
+import { MONEY_QUEUE_CHOICES } from "../list-choices";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
 import { useTwoPerson } from "../use-two-person";
@@ -29,7 +30,7 @@ function CopyField(props: { label: string; value: string }) {
 }
 
 export function WithdrawalsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { mayReview, gaveFirstApproval } = useTwoPerson(api.reviewWithdrawal);
   const columns: QueueColumn<Withdrawal>[] = [
     { header: <Trans>Account</Trans>, cell: (row) => row.account },
@@ -52,6 +53,7 @@ export function WithdrawalsPage() {
     {
       header: <Trans>Amount · fee · net</Trans>,
       className: "amount",
+      sort: "amount",
       cell: (row) => (
         <>
           {money(row.amount)} · {money(row.fee)} · <strong>{money(row.actual)}</strong>
@@ -65,7 +67,7 @@ export function WithdrawalsPage() {
         </>
       ),
     },
-    { header: <Trans>Submitted</Trans>, cell: (row) => when(row.time) },
+    { header: <Trans>Submitted</Trans>, cell: (row) => when(row.time), sort: "time" },
     {
       header: <Trans>Decision</Trans>,
       cell: (row, done) =>
@@ -88,9 +90,11 @@ export function WithdrawalsPage() {
     <QueuePage
       title={<Trans>Withdrawals</Trans>}
       updates="withdrawal"
-      load={(status) => call(api.listWithdrawals, { status })}
+      endpoint={api.listWithdrawals}
+      exportEndpoint={api.exportWithdrawals}
+      statuses={MONEY_QUEUE_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) }))}
+      amounts
       columns={columns}
-      statusFilter
       rowTestId="withdrawal"
     />
   );

@@ -1,0 +1,18 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+
+/** The status choices of the money queues, waiting for review first (the server's default). */
+export const MONEY_QUEUE_CHOICES: ReadonlyArray<{ value: string; label: MessageDescriptor }> = [
+  { value: "review", label: msg`Waiting for review` },
+  { value: "success", label: msg`Approved` },
+  { value: "failed", label: msg`Rejected` },
+  { value: "all", label: msg`All` },
+];
+
+/** The real-name queue's statuses. */
+export const VERIFICATION_CHOICES: ReadonlyArray<{ value: string; label: MessageDescriptor }> = [
+  { value: "review", label: msg`Waiting for review` },
+  { value: "passed", label: msg`Passed` },
+  { value: "refused", label: msg`Refused` },
+  { value: "all", label: msg`All` },
+];
