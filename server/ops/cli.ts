@@ -12,6 +12,7 @@ import { opsPaths } from "#contract/ops-paths";
 import type { AnswerOf } from "#contract/paths";
 
 import { readConfig } from "../config";
+import { listCommands } from "./list-commands";
 import { operatorCommands } from "./operator-commands";
 
 interface Command {
@@ -196,6 +197,7 @@ const commands: Record<string, Command> = {
     fields: ([amount, policy]) => ({ amount: amount ?? "", ...(policy ? { policy } : {}) }),
   },
   ...operatorCommands,
+  ...listCommands,
 };
 
 /** A QR image file as the data URL the channel stores (the PWA shows it without another request). */
@@ -299,6 +301,11 @@ async function main() {
     },
     body: command.method === "POST" ? fields : undefined,
   });
+  // an export answers CSV itself (a refusal still comes in the envelope)
+  if (response.ok && response.headers.get("content-type")?.startsWith("text/csv")) {
+    process.stdout.write(await response.text());
+    return;
+  }
   const answer = (await response.json()) as { code: number; msg: string; err?: string; data: unknown };
   if (answer.code !== 1) {
     console.error(`refused: ${answer.msg}`);
