@@ -2,11 +2,12 @@ import { createHashHistory, createRootRoute, createRoute, createRouter, Outlet }
 import type { ComponentType } from "react";
 
 import { ConsoleLayout } from "./ConsoleLayout";
+import { parseSearchText, searchText } from "./list-params";
 import { AuditPage } from "./pages/AuditPage";
 import { ChannelsPage } from "./pages/ChannelsPage";
 import { ContentPage } from "./pages/ContentPage";
-import { LedgerPage } from "./pages/LedgerPage";
 import { DashboardPage } from "./pages/DashboardPage";
+import { LedgerPage } from "./pages/LedgerPage";
 import { LoginPage } from "./pages/LoginPage";
 import { MoneyRulesPage } from "./pages/MoneyRulesPage";
 import { OfficePage } from "./pages/OfficePage";
@@ -21,7 +22,6 @@ import { SmsPage } from "./pages/SmsPage";
 import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
 import { WithdrawalsPage } from "./pages/WithdrawalsPage";
-import { parseSearchText, searchText } from "./list-params";
 import { RoleGate } from "./RoleGate";
 import { sectionAt, type SectionPath } from "./sections";
 

@@ -15,7 +15,11 @@ export type FilterField =
  * "Apply" hands the new values to the list (which writes them into the URL), "Clear" hands none. Values go to the
  * server as typed, which parses and refuses them naming the field: the browser's own checks only help typing.
  */
-export function FilterBar(props: { fields: readonly FilterField[]; values: ListParams; onApply: (values: Record<string, string>) => void }) {
+export function FilterBar(props: {
+  fields: readonly FilterField[];
+  values: ListParams;
+  onApply: (values: Record<string, string>) => void;
+}) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);

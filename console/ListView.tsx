@@ -4,7 +4,7 @@ import type { Key, ReactNode } from "react";
 import type { OpsPath } from "#contract/ops-paths";
 
 import { type Column, DataTable } from "./DataTable";
-import { type FilterField, FilterBar } from "./FilterBar";
+import { FilterBar, type FilterField } from "./FilterBar";
 import { exportHref } from "./list-params";
 import { ListPager } from "./ListPager";
 import type { ListState } from "./use-list";

@@ -1,5 +1,5 @@
-import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 
 /** The status choices of the money queues, waiting for review first (the server's default). */
 export const MONEY_QUEUE_CHOICES: ReadonlyArray<{ value: string; label: MessageDescriptor }> = [

@@ -64,5 +64,9 @@ export function auditChanges(input: unknown, before: unknown, after: unknown): A
   if (!isRecord(input)) return [];
   return Object.entries(input)
     .filter(([field, value]) => field !== "requestId" && value !== undefined && value !== "")
-    .map(([field, value]) => ({ field, before: isRecord(before) ? auditValue(field, before[field]) : null, after: auditValue(field, value) }));
+    .map(([field, value]) => ({
+      field,
+      before: isRecord(before) ? auditValue(field, before[field]) : null,
+      after: auditValue(field, value),
+    }));
 }

@@ -1,5 +1,5 @@
-import type { AuditChange } from "./lists";
 import type { ContentKind } from "./content";
+import type { AuditChange } from "./lists";
 import type { Market, MarketStatus } from "./markets";
 import type { OpsRole, SignInStep } from "./operators";
 import type { LocalTexts } from "./ops-money-answers";

@@ -145,7 +145,12 @@ export const opsPaths = {
   }),
   reconcileReport: answers<ReconcileReport>()({ method: "GET", path: "/api/ops/reconcile/report", auth: "ops", roles: FINANCE }),
   reconcile: answers<Reconciliation>()({ method: "GET", path: "/api/ops/reconcile", auth: "ops", roles: FINANCE }),
-  listVerifications: answers<ListPage<VerificationForReview>>()({ method: "GET", path: "/api/ops/verifications", auth: "ops", roles: SUPPORT }),
+  listVerifications: answers<ListPage<VerificationForReview>>()({
+    method: "GET",
+    path: "/api/ops/verifications",
+    auth: "ops",
+    roles: SUPPORT,
+  }),
   reviewVerification: answers<{ id: number; status: string }>()({
     method: "POST",
     path: "/api/ops/verification/review",

@@ -6,6 +6,14 @@ import { planRequest } from "./schemas/finance";
 import { reviewVerificationRequest } from "./schemas/identity";
 import { sendMessageRequest } from "./schemas/inbox";
 import { inviteBonusRequest } from "./schemas/invites";
+import {
+  auditListRequest,
+  customerListRequest,
+  ledgerListRequest,
+  rechargeListRequest,
+  verificationListRequest,
+  withdrawalListRequest,
+} from "./schemas/lists";
 import { productNamesRequest } from "./schemas/localized-texts";
 import {
   productFeedRequest,
@@ -31,14 +39,6 @@ import {
   userDetailRequest,
 } from "./schemas/operators";
 import { channelRequest } from "./schemas/recharge";
-import {
-  auditListRequest,
-  customerListRequest,
-  ledgerListRequest,
-  rechargeListRequest,
-  verificationListRequest,
-  withdrawalListRequest,
-} from "./schemas/lists";
 import { reviewDecisionRequest } from "./schemas/review";
 import { officeRequest } from "./schemas/support";
 

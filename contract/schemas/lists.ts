@@ -9,8 +9,8 @@ import {
   SORT_ORDERS,
   VERIFICATION_STATUSES,
 } from "../lists";
-import { AMOUNT_PATTERN } from "./fields";
 import { parseAmount } from "../money";
+import { AMOUNT_PATTERN } from "./fields";
 
 /**
  * The console's list requests: every filter is optional, parsed here (dates to unix seconds, amounts to cents),
@@ -30,7 +30,14 @@ function parseDate(text: string, end: boolean): number | null {
   const ms = Date.UTC(year, month - 1, date, hour, minute, second);
   const back = new Date(ms);
   // Date.UTC rolls 30 February over into March: a date that does not come back as written does not exist
-  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== date || hour > 23 || minute > 59 || second > 59)
+  if (
+    back.getUTCFullYear() !== year ||
+    back.getUTCMonth() !== month - 1 ||
+    back.getUTCDate() !== date ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
     return null;
   const seconds = ms / 1000;
   // the bound is exclusive: the end of a day is the next day's start, the end of an instant the next second
@@ -77,8 +84,7 @@ const searchField = () =>
     .transform((text) => text || undefined)
     .optional();
 
-const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: "invalid_input" }).optional();
+const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: "invalid_input" }).optional();
 
 /** A cursor the server handed out: opaque, URL-safe. */
 const cursorField = () =>
@@ -91,9 +97,11 @@ const cursorField = () =>
 function listShape<L extends ListName>(list: L) {
   return {
     cursor: cursorField(),
-    sort: z.enum(LIST_SORTS[list] as unknown as [(typeof LIST_SORTS)[L][number], ...(typeof LIST_SORTS)[L][number][]], {
-      error: "invalid_input",
-    }).optional(),
+    sort: z
+      .enum(LIST_SORTS[list] as unknown as [(typeof LIST_SORTS)[L][number], ...(typeof LIST_SORTS)[L][number][]], {
+        error: "invalid_input",
+      })
+      .optional(),
     order: choice(SORT_ORDERS),
     since: dateField(false),
     until: dateField(true),
@@ -130,9 +138,7 @@ export const verificationListRequest = z
   .superRefine(rangesInOrder);
 
 /** Customers: by registration date, state, search (account, phone, id, invite code); sorted by date or cash. */
-export const customerListRequest = z
-  .object({ ...listShape("users"), state: choice(CUSTOMER_STATES) })
-  .superRefine(rangesInOrder);
+export const customerListRequest = z.object({ ...listShape("users"), state: choice(CUSTOMER_STATES) }).superRefine(rangesInOrder);
 
 /** Every customer's ledger rows: by date, kind, balance and amount (its size, either way), searched by customer or reference. */
 export const ledgerListRequest = z

@@ -8,8 +8,8 @@ import type { CsvText } from "#contract/ops-paths";
 import type { AnswerOf } from "#contract/paths";
 
 import type { ServiceContext } from "../modules/context";
-import { writeAudit } from "../modules/operators/audit";
 import { isoTime } from "../modules/csv";
+import { writeAudit } from "../modules/operators/audit";
 import type { OperatorIdentity } from "../modules/operators/service";
 import { parseInput } from "./parse-input";
 

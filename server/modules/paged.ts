@@ -92,7 +92,8 @@ export async function keysetPage<Row>(list: KeysetList<Row>): Promise<ListPage<R
   if (back) rows.reverse();
   const first = rows[0];
   const last = rows.at(-1);
-  const at = (row: Row, towardsStart: boolean) => encodeCursor({ sort: list.sort, order: list.order, ...list.keyOf(row), back: towardsStart });
+  const at = (row: Row, towardsStart: boolean) =>
+    encodeCursor({ sort: list.sort, order: list.order, ...list.keyOf(row), back: towardsStart });
   // forward: a next page when more rows were there, a previous one whenever this was not the first page;
   // back: the other way round
   const next = last && (back ? cursor !== null : more) ? at(last, false) : null;

@@ -12,7 +12,9 @@ const LISTS = {
 
 /** `status=all since=2026-11-01 q=ann` as request fields; the server parses and refuses them naming the field. */
 const filterFields = (args: string[]) =>
-  Object.fromEntries(args.filter((arg) => arg.includes("=")).map((arg) => [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]));
+  Object.fromEntries(
+    args.filter((arg) => arg.includes("=")).map((arg) => [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]),
+  );
 
 const FILTERS = "[status=… since=YYYY-MM-DD until=… minAmount=… maxAmount=… q=… sort=time|amount order=asc cursor=…]";
 
@@ -23,6 +25,9 @@ const FILTERS = "[status=… since=YYYY-MM-DD until=… minAmount=… maxAmount=
 export const listCommands = Object.fromEntries(
   Object.entries(LISTS).flatMap(([name, [list, exported]]) => [
     [`list-${name}`, { usage: `list-${name} ${FILTERS}`, method: list.method, path: list.path, fields: filterFields }],
-    [`export-${name}`, { usage: `export-${name} ${FILTERS} > ${name}.csv`, method: exported.method, path: exported.path, fields: filterFields }],
+    [
+      `export-${name}`,
+      { usage: `export-${name} ${FILTERS} > ${name}.csv`, method: exported.method, path: exported.path, fields: filterFields },
+    ],
   ]),
 );

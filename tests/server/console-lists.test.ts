@@ -125,7 +125,13 @@ describe("keyset paging", () => {
     for (let i = 0; i < 120; i++)
       await h.database.db
         .insert(schema.recharges)
-        .values({ userId: customers[1]!.id, channelId: 1, amount: 10_000 + i, screenshot: `/api/files/r${i}.png`, createdAt: NOV_1 + i * 60 });
+        .values({
+          userId: customers[1]!.id,
+          channelId: 1,
+          amount: 10_000 + i,
+          screenshot: `/api/files/r${i}.png`,
+          createdAt: NOV_1 + i * 60,
+        });
     const pages = await walk(opsEndpoints.listRecharges, {}, finance);
     expect(pages.flat().length).toBe(120);
     expect(new Set(pages.flat()).size).toBe(120);
@@ -133,7 +139,6 @@ describe("keyset paging", () => {
     expect(byAmount.body.data.items.map((row) => row.amount)).toEqual(["100.05", "100.04", "100.03", "100.02", "100.01", "100.00"]);
   });
 });
-
 
 describe("filters, search and sorting", () => {
   const ids = async (fields: Record<string, string>) =>
@@ -226,14 +231,7 @@ describe("CSV exports", () => {
 
   it("quote commas, quotes and line breaks, and guard cells a spreadsheet would run as formulas", async () => {
     const user = customers[0]!;
-    const tricky = [
-      'card "gold", closed',
-      "line one\nline two",
-      "=HYPERLINK(\"http://evil.example\",\"open\")",
-      "+1+1",
-      "-2+3",
-      "@SUM(A1)",
-    ];
+    const tricky = ['card "gold", closed', "line one\nline two", '=HYPERLINK("http://evil.example","open")', "+1+1", "-2+3", "@SUM(A1)"];
     for (const reason of tricky) await withdrawal(user.id, 4_242, NOV_1 + 40 * DAY, { status: "failed", reason });
     const { text } = await csv(opsEndpoints.exportWithdrawals.path, { status: "failed", since: "2026-12-11" }, finance);
     expect(text).toContain(',"card ""gold"", closed",');
@@ -309,7 +307,10 @@ describe("the other lists", () => {
     expect((await list({ q: "order:78" })).items.map((row) => [row.account, row.amount])).toEqual([[bob!.account, "7.00"]]);
     expect((await list({ ledgerKind: "stake" })).total).toBe(2);
     expect((await list({ sort: "amount", until: "2026-11-30" })).items.slice(0, 2).map((row) => row.amount)).toEqual(["100.00", "-25.50"]);
-    expect((await list({ minAmount: "10", maxAmount: "25.50", until: "2026-11-30" })).items.map((row) => row.amount)).toEqual(["-10.00", "-25.50"]);
+    expect((await list({ minAmount: "10", maxAmount: "25.50", until: "2026-11-30" })).items.map((row) => row.amount)).toEqual([
+      "-10.00",
+      "-25.50",
+    ]);
     expect((await list({ since: "2026-11-02", until: "2026-11-30" })).items.map((row) => row.reference)).toEqual(["order:79"]);
     expect((await api(h, opsEndpoints.ledgerRows, { ledgerKind: "DROP TABLE" }, finance)).body.msg).toBe("Entry kind is invalid");
     const exported = await csv(opsEndpoints.exportLedger.path, { q: ann!.account, balance: "cash", order: "asc" }, finance);

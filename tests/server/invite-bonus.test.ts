@@ -42,7 +42,9 @@ let idSequence = 100;
 async function verify(token: string) {
   const idNumber = residentId("19880808", idSequence++);
   await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Guest Lee", idNumber, agree: "1" }, { token });
-  const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.items.find((v: { idNumber: string }) => v.idNumber === idNumber);
+  const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.items.find(
+    (v: { idNumber: string }) => v.idNumber === idNumber,
+  );
   return opsCall(h, "POST", "/api/ops/verification/review", { id: String(pending.id), decision: "pass" });
 }
 

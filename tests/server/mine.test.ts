@@ -38,7 +38,9 @@ describe("real-name verification", () => {
       (await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Ann Lee", idNumber: ANN, agree: "1" }, { token })).body
         .err,
     ).toBe("verification_pending");
-    const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.items.find((v: { idNumber: string }) => v.idNumber === ANN);
+    const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.items.find(
+      (v: { idNumber: string }) => v.idNumber === ANN,
+    );
     await opsCall(h, "POST", "/api/ops/verification/review", { id: String(pending.id), decision: "pass" });
     expect((await api(h, "GET", "/api/user/index", {}, { token })).body.data).toMatchObject({ verified: true, name: "Ann Lee" });
     const again = await api(
@@ -71,7 +73,9 @@ describe("real-name verification", () => {
     ).toMatchObject({ err: "wrong_id_number", msg: "Wrong ID number" });
     expect(await snapshot(h)).toBe(before);
     await api(h, "POST", "/api/user/certification", { requestId: rid(), name: "Cy Ng", idNumber: CY, agree: "1" }, { token });
-    const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.items.find((v: { idNumber: string }) => v.idNumber === CY);
+    const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.items.find(
+      (v: { idNumber: string }) => v.idNumber === CY,
+    );
     await opsCall(h, "POST", "/api/ops/verification/review", { id: String(pending.id), decision: "refuse", reason: "photo unreadable" });
     expect((await api(h, "GET", "/api/user/certification", {}, { token })).body.data).toMatchObject({
       status: "refused",

@@ -143,9 +143,9 @@ describe("a password reset", () => {
     const audit = (await api(h, opsPaths.auditLog, { action: "POST /api/ops/operator/password" }, as(admin))).body.data.items[0];
     expect(audit!.after).toMatchObject({ password: "***" });
     expect(JSON.stringify(audit)).not.toContain(temporary);
-    expect(JSON.stringify((await api(h, opsPaths.auditLog, { action: "POST /api/ops/me/password" }, as(admin))).body.data.items)).not.toContain(
-      "a fresh passphrase 7",
-    );
+    expect(
+      JSON.stringify((await api(h, opsPaths.auditLog, { action: "POST /api/ops/me/password" }, as(admin))).body.data.items),
+    ).not.toContain("a fresh passphrase 7");
   });
 
   it("holds the first admin's setup to the policy too", async () => {
@@ -258,7 +258,9 @@ describe("an operator's own customer account", () => {
       { name: "Held Person", idNumber: residentId("19880412", 311), agree: "1", requestId: rid("own") },
       { token: customer.token },
     );
-    const verification = (await api(h, opsPaths.listVerifications, {}, as(support))).body.data.items.find((v) => v.account === customer.account)!;
+    const verification = (await api(h, opsPaths.listVerifications, {}, as(support))).body.data.items.find(
+      (v) => v.account === customer.account,
+    )!;
     const reviews = [
       [opsPaths.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, finance],
       [opsPaths.reviewRecharge, { id: String(recharge.body.data.id), decision: "reject", reason: "mine" }, finance],

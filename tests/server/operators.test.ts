@@ -469,7 +469,8 @@ describe("audit log", () => {
     expect(JSON.stringify(login)).not.toContain("wrong-password-9");
     await api(h, "POST", "/api/ops/invite-bonus", { amount: "6" }, token);
     expect((await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/invite-bonus" }, token)).body.data.items[0].actor).toBe("token");
-    const count = async () => (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/recharge/review" }, token)).body.data.items.length;
+    const count = async () =>
+      (await api(h, "GET", "/api/ops/audit", { action: "POST /api/ops/recharge/review" }, token)).body.data.items.length;
     const before = await count();
     // the token may not review at all: refused before the handler, and the refusal is on record
     expect((await api(h, "POST", "/api/ops/recharge/review", { id: "999999", decision: "approve" }, token)).body.err).toBe(

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 const app = () => site.apps[0]!;
-const audit = async (fields: Record<string, string>) => (await send(app(), "GET", "/api/ops/audit", fields, { headers: token })).body.data.items;
+const audit = async (fields: Record<string, string>) =>
+  (await send(app(), "GET", "/api/ops/audit", fields, { headers: token })).body.data.items;
 
 describe("console POSTs from another site", () => {
   const bonus = (headers: Record<string, string>) => send(app(), "POST", "/api/ops/invite-bonus", { amount: "4" }, { headers });

@@ -9,15 +9,7 @@ import type { ListPage } from "#contract/lists";
 import { opsPaths } from "#contract/ops-paths";
 
 import { FilterBar, type FilterField } from "../../console/FilterBar";
-import {
-  exportHref,
-  parseSearchText,
-  readListParams,
-  searchText,
-  withCursor,
-  withFilters,
-  withSort,
-} from "../../console/list-params";
+import { exportHref, parseSearchText, readListParams, searchText, withCursor, withFilters, withSort } from "../../console/list-params";
 import { ListView } from "../../console/ListView";
 import { useList } from "../../console/use-list";
 
@@ -25,10 +17,12 @@ import { useList } from "../../console/use-list";
 
 describe("a list's view in the URL", () => {
   it("reads only the list's own fields, never an empty one", () => {
-    expect(readListParams({ status: "all", since: "", evil: "x", cursor: "abc", minAmount: 10 }, ["status", "since", "minAmount"])).toEqual({
-      status: "all",
-      cursor: "abc",
-    });
+    expect(readListParams({ status: "all", since: "", evil: "x", cursor: "abc", minAmount: 10 }, ["status", "since", "minAmount"])).toEqual(
+      {
+        status: "all",
+        cursor: "abc",
+      },
+    );
   });
 
   it("new filters keep the sort and start again from the first page", () => {

@@ -81,7 +81,20 @@ export function customersCsv(ctx: ServiceContext, filter: CustomerListFilter) {
   const now = ctx.now();
   return csvLines(
     {
-      columns: ["id", "registered_utc", "account", "phone", "name", "invite_code", "verified", "locked", "cash_u", "coin", "frozen_u", "yuebao_u"],
+      columns: [
+        "id",
+        "registered_utc",
+        "account",
+        "phone",
+        "name",
+        "invite_code",
+        "verified",
+        "locked",
+        "cash_u",
+        "coin",
+        "frozen_u",
+        "yuebao_u",
+      ],
       cells: (user) => [
         user.id,
         isoTime(user.createdAt),

@@ -87,4 +87,3 @@ export async function reviewVerification(
     return { id: row.id, status: row.status };
   });
 }
-

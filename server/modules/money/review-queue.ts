@@ -8,8 +8,8 @@ import { recharges, users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { amountRange, dateRange, recordSearch } from "../list-filters";
 import { everyRow, type KeysetList, keysetPage } from "../paged";
-import { approverNames, awaitingTwo } from "./two-person";
 import { type MoneySettings, moneySettings } from "./settings";
+import { approverNames, awaitingTwo } from "./two-person";
 
 /** The review queues the two-person rule guards; their review columns are the same. */
 type QueueTable = typeof recharges | typeof withdrawals;

@@ -9,12 +9,12 @@ import { depositChannels, recharges, users } from "../../db/schema";
 
 type DepositChannel = typeof depositChannels.$inferSelect;
 import type { ServiceContext } from "../context";
+import { csvLines, isoTime } from "../csv";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { payInviteBonus } from "../invites/service";
 import { moveMoney } from "../ledger/service";
-import { csvLines, isoTime } from "../csv";
 import { everyQueueRow, firstApproverName, type QueueSelect, reviewQueuePage } from "../money/review-queue";
 import { moneySettings } from "../money/settings";
 import { closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
@@ -82,12 +82,12 @@ export async function reviewRecharge(
 const operatorFileUrl = (screenshot: string) => screenshot.replace("/api/files/", "/api/ops/files/");
 
 /** The queue's select: the row, its customer and its deposit channel. */
-const selectRecharges: QueueSelect<{ row: typeof recharges.$inferSelect; account: string; phone: string; channel: DepositChannel | null }> = (
-  db,
-  where,
-  orderBy,
-  limit,
-) =>
+const selectRecharges: QueueSelect<{
+  row: typeof recharges.$inferSelect;
+  account: string;
+  phone: string;
+  channel: DepositChannel | null;
+}> = (db, where, orderBy, limit) =>
   db
     .select({ row: recharges, account: users.account, phone: users.phone, channel: depositChannels })
     .from(recharges)
@@ -124,7 +124,19 @@ export async function listRecharges(ctx: ServiceContext, filter: RechargeListFil
 export function rechargesCsv(ctx: ServiceContext, filter: RechargeListFilter) {
   return csvLines(
     {
-      columns: ["id", "submitted_utc", "user_id", "account", "phone", "amount_u", "channel", "status", "reason", "reviewed_utc", "first_approved_by"],
+      columns: [
+        "id",
+        "submitted_utc",
+        "user_id",
+        "account",
+        "phone",
+        "amount_u",
+        "channel",
+        "status",
+        "reason",
+        "reviewed_utc",
+        "first_approved_by",
+      ],
       cells: ({ row, account, phone, channel }) => [
         row.id,
         isoTime(row.createdAt),

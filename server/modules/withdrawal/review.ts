@@ -7,11 +7,11 @@ import type { WithdrawalListFilter } from "#contract/schemas/lists";
 
 import { users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
+import { csvLines, isoTime } from "../csv";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
 import { moveMoney } from "../ledger/service";
-import { csvLines, isoTime } from "../csv";
 import { everyQueueRow, firstApproverName, type QueueSelect, reviewQueuePage } from "../money/review-queue";
 import { moneySettings } from "../money/settings";
 import { closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
@@ -90,7 +90,12 @@ export async function reviewWithdrawal(
   });
 }
 
-const selectWithdrawals: QueueSelect<{ row: typeof withdrawals.$inferSelect; account: string; phone: string }> = (db, where, orderBy, limit) =>
+const selectWithdrawals: QueueSelect<{ row: typeof withdrawals.$inferSelect; account: string; phone: string }> = (
+  db,
+  where,
+  orderBy,
+  limit,
+) =>
   db
     .select({ row: withdrawals, account: users.account, phone: users.phone })
     .from(withdrawals)
