@@ -75,11 +75,12 @@ export async function keysetPage<Row>(list: KeysetList<Row>): Promise<ListPage<R
   // reading back walks the list's order the other way from the cursor, then turns the page round
   const descending = (list.order === "desc") !== back;
   const conditions = [...list.where];
+  // compared as bigint: a forged cursor's number past an integer column's range is then just past every row
   if (cursor)
     conditions.push(
       descending
-        ? sql`(${list.sortColumn}, ${list.id}) < (${cursor.value}, ${cursor.id})`
-        : sql`(${list.sortColumn}, ${list.id}) > (${cursor.value}, ${cursor.id})`,
+        ? sql`(${list.sortColumn}, ${list.id}) < (${cursor.value}::bigint, ${cursor.id}::bigint)`
+        : sql`(${list.sortColumn}, ${list.id}) > (${cursor.value}::bigint, ${cursor.id}::bigint)`,
     );
   const by = descending ? desc : asc;
   const sortExpression = list.sortColumn as AnyColumn;
