@@ -69,4 +69,24 @@ describe("operator schemas parse ids, amounts, rates and switches", () => {
     expect(firstError("auditLog", { since: "12a" })).toEqual({ field: "since", key: "invalid_input" });
     expect(firstError("listWithdrawals", { minAmount: "1.005" })).toEqual({ field: "minAmount", key: "invalid_input" });
   });
+
+  it("parses the lists' filters: dates to unix seconds with an exclusive end, amounts to cents, ranges in order", () => {
+    expect(parse("listWithdrawals", { since: "2026-11-01", until: "2026-11-01", minAmount: "10.5" }).data).toMatchObject({
+      status: "review",
+      since: 1_793_491_200,
+      until: 1_793_491_200 + 86_400,
+      minAmount: 1050,
+    });
+    expect(parse("auditLog", { since: "2026-11-01T09:30:00Z", until: "2026-11-01T09:30:05Z" }).data).toMatchObject({
+      since: 1_793_491_200 + 9.5 * 3600,
+      until: 1_793_491_200 + 9.5 * 3600 + 6,
+    });
+    // a day that does not exist, and an hour past the day's end
+    expect(firstError("listWithdrawals", { since: "2026-02-30" })).toEqual({ field: "since", key: "invalid_input" });
+    expect(firstError("ledgerRows", { until: "2026-11-01T24:00:00Z" })).toEqual({ field: "until", key: "invalid_input" });
+    // an end before its start is refused on the end
+    expect(firstError("listRecharges", { since: "2026-11-02", until: "2026-11-01" })).toEqual({ field: "until", key: "invalid_input" });
+    expect(firstError("ledgerRows", { minAmount: "20", maxAmount: "19.99" })).toEqual({ field: "maxAmount", key: "invalid_input" });
+    expect(parse("ledgerRows", { minAmount: "20", maxAmount: "20" }).success).toBe(true);
+  });
 });
