@@ -61,6 +61,7 @@ describe("the console's navigation", () => {
       "/plans",
       "/channels",
       "/money-rules",
+      "/ledger",
       "/reconcile",
     ]);
     expect(offered("support")).toEqual(["/", "/verifications", "/users", "/sms"]);
