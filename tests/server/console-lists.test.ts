@@ -123,15 +123,13 @@ describe("keyset paging", () => {
 
   it("pages the recharge queue past 100 rows through the same helper", async () => {
     for (let i = 0; i < 120; i++)
-      await h.database.db
-        .insert(schema.recharges)
-        .values({
-          userId: customers[1]!.id,
-          channelId: 1,
-          amount: 10_000 + i,
-          screenshot: `/api/files/r${i}.png`,
-          createdAt: NOV_1 + i * 60,
-        });
+      await h.database.db.insert(schema.recharges).values({
+        userId: customers[1]!.id,
+        channelId: 1,
+        amount: 10_000 + i,
+        screenshot: `/api/files/r${i}.png`,
+        createdAt: NOV_1 + i * 60,
+      });
     const pages = await walk(opsEndpoints.listRecharges, {}, finance);
     expect(pages.flat().length).toBe(120);
     expect(new Set(pages.flat()).size).toBe(120);
