@@ -1,12 +1,12 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { LIST_PAGE_SIZE } from "#contract/lists";
+import { LIST_PAGE_SIZE, type ListPage } from "#contract/lists";
 import { opsEndpoints } from "#contract/ops";
 import type { ApiPath } from "#contract/paths";
 import * as schema from "#server/db/schema";
 
-import { api, type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { type Answer, api, type Harness, OPS_TOKEN, startHarness } from "./harness";
 import { staff } from "./staff";
 
 /**
@@ -45,7 +45,7 @@ async function walk(endpoint: ApiPath, fields: Record<string, string>, headers: 
   const pages: number[][] = [];
   let cursor: string | null = null;
   do {
-    const answer = await api(h, endpoint, cursor ? { ...fields, cursor } : fields, headers);
+    const answer: Answer = await api(h, endpoint, cursor ? { ...fields, cursor } : fields, headers);
     expect(answer.body.code, answer.body.msg).toBe(1);
     pages.push(answer.body.data.items.map((row: { id: number }) => row.id));
     cursor = answer.body.data.next;
@@ -108,7 +108,12 @@ describe("keyset paging", () => {
     const forward: Array<{ ids: number[]; previous: string | null }> = [];
     let cursor: string | null = null;
     do {
-      const answer = await api(h, opsEndpoints.listWithdrawals, cursor ? { status: "all", cursor } : { status: "all" }, finance);
+      const answer: Answer<ListPage<{ id: number }>> = await api(
+        h,
+        opsEndpoints.listWithdrawals,
+        cursor ? { status: "all", cursor } : { status: "all" },
+        finance,
+      );
       forward.push({ ids: answer.body.data.items.map((row) => row.id), previous: answer.body.data.previous });
       cursor = answer.body.data.next;
     } while (cursor);

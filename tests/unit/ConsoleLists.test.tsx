@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ListPage } from "#contract/lists";
 import { opsPaths } from "#contract/ops-paths";
 
+import type { Column } from "../../console/DataTable";
 import { FilterBar, type FilterField } from "../../console/FilterBar";
 import { exportHref, parseSearchText, readListParams, searchText, withCursor, withFilters, withSort } from "../../console/list-params";
 import { ListView } from "../../console/ListView";
@@ -120,19 +121,16 @@ describe("a console list page", () => {
     ...over,
   });
 
+  type Row = { id: number; amount: string };
+  const columns: Column<Row>[] = [
+    { head: "#", cell: (row) => row.id },
+    { head: "Amount", cell: (row) => row.amount, sort: "amount" },
+  ];
+
   function Withdrawals() {
     const list = useList(opsPaths.listWithdrawals, ["status", "since", "minAmount", "q"]);
     return (
-      <ListView
-        list={list as never}
-        filters={FIELDS}
-        columns={[
-          { head: "#", cell: (row: { id: number }) => row.id },
-          { head: "Amount", cell: (row: { amount: string }) => row.amount, sort: "amount" },
-        ]}
-        rowKey={(row: { id: number }) => row.id}
-        exportPath={opsPaths.exportWithdrawals}
-      />
+      <ListView list={list as never} filters={FIELDS} columns={columns} rowKey={(row) => row.id} exportPath={opsPaths.exportWithdrawals} />
     );
   }
 
