@@ -154,6 +154,13 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/channels": ["finance"],
   "GET /api/ops/withdrawals": ["finance"],
   "POST /api/ops/withdrawal/review": ["finance"],
+  // after approval: the payment marked paid or failed
+  "POST /api/ops/withdrawal/paid": ["finance"],
+  "POST /api/ops/withdrawal/failed": ["finance"],
+  // manual adjustments: proposed by one person of finance or admin, applied by another
+  "GET /api/ops/adjustments": ["finance"],
+  "POST /api/ops/adjustments": ["finance"],
+  "POST /api/ops/adjustment/decide": ["finance"],
   "GET /api/ops/money-rules": ["finance"],
   "POST /api/ops/money-rules": ["finance"],
   // a loosening of the money rules waits for a second admin
