@@ -1,7 +1,7 @@
 import type { EndpointSpec } from "./endpoints";
 import { opsPaths } from "./ops-paths";
-import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
 import { adjustmentDecisionRequest, adjustmentListRequest, adjustmentProposalRequest } from "./schemas/adjustments";
+import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
 import { emptyRequest } from "./schemas/fields";
 import { planRequest } from "./schemas/finance";
 import { reviewVerificationRequest } from "./schemas/identity";

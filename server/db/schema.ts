@@ -14,12 +14,12 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from "#contract/adjustments";
 import { CARD_TYPES } from "#contract/cards";
 import { CONTENT_KINDS } from "#contract/content";
 import type { Translations } from "#contract/localized-texts";
 import { MARKETS } from "#contract/markets";
 import { ORDER_RESULTS } from "#contract/order-reports";
-import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from "#contract/adjustments";
 import { REVIEW_STATUSES } from "#contract/review";
 import { DIRECTIONS, ORDER_STATUSES, VOID_REASONS } from "#contract/trading";
 import { PAYOUT_STATES } from "#contract/withdrawal";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 
-import type { PayoutMarked } from "#contract/ops-money-answers";
 import { centsToDecimal } from "#contract/format";
+import type { PayoutMarked } from "#contract/ops-money-answers";
 
 import { isUniqueViolation } from "../../db/errors";
 import { withdrawals } from "../../db/schema";
@@ -41,12 +41,7 @@ export async function markPayout(
       const [used] = await tx
         .select({ id: withdrawals.id })
         .from(withdrawals)
-        .where(
-          and(
-            sql`coalesce(${withdrawals.payoutType}, '') = ${current.payoutType ?? ""}`,
-            eq(withdrawals.payoutReference, reference),
-          ),
-        );
+        .where(and(sql`coalesce(${withdrawals.payoutType}, '') = ${current.payoutType ?? ""}`, eq(withdrawals.payoutReference, reference)));
       if (used) throw new AppError("payout_reference_used");
     }
     const failure = outcome.paid ? null : outcome.reason.trim();
@@ -69,7 +64,13 @@ export async function markPayout(
     }
     if (marked.length === 0) throw new AppError("payout_already_marked");
     if (!outcome.paid)
-      await moveMoney(tx, current.userId, [{ account: "cash", delta: current.amount, reason: "withdrawal_returned" }], `withdrawal:${id}`, now);
+      await moveMoney(
+        tx,
+        current.userId,
+        [{ account: "cash", delta: current.amount, reason: "withdrawal_returned" }],
+        `withdrawal:${id}`,
+        now,
+      );
     await sendReviewNotice(tx, translate, {
       userId: current.userId,
       kind: outcome.paid ? "withdrawal_paid" : "withdrawal_failed",
