@@ -80,7 +80,9 @@ describe("payout steps and adjustments in the console", () => {
     await second.goto(`${server.baseUrl}/ops/#/adjustments`);
     const row = second.getByTestId(`adjustment-${adjustmentId}`);
     await row.getByRole("button", { name: "Apply" }).click();
-    await expect.poll(async () => Number((await call("/api/user/wallet", {}, { token: customerToken }, "GET")).cash)).toBeCloseTo(cashBefore + 15.25, 2);
+    await expect
+      .poll(async () => Number((await call("/api/user/wallet", {}, { token: customerToken }, "GET")).cash))
+      .toBeCloseTo(cashBefore + 15.25, 2);
     await second.getByLabel("Status", { exact: true }).selectOption("applied");
     await second.getByTestId(`adjustment-${adjustmentId}`).getByText("Applied · desk-applier").waitFor();
 
@@ -93,7 +95,10 @@ describe("payout steps and adjustments in the console", () => {
     expect(await markPaid.isDisabled()).toBe(true);
     await withdrawal.getByLabel("Bank reference").fill("E2E-BANK-REF-0001");
     await markPaid.click();
-    await second.getByRole("status").filter({ hasText: `#${withdrawalId}: Marked paid` }).waitFor();
+    await second
+      .getByRole("status")
+      .filter({ hasText: `#${withdrawalId}: Marked paid` })
+      .waitFor();
     await second.getByLabel("Status", { exact: true }).selectOption("success");
     await second.getByTestId(`withdrawal-${withdrawalId}`).getByText("E2E-BANK-REF-0001", { exact: false }).waitFor();
 
@@ -102,7 +107,9 @@ describe("payout steps and adjustments in the console", () => {
     await phone.addInitScript((token) => localStorage.setItem("token", token), customerToken);
     const app = await phone.newPage();
     await app.goto(`${server.baseUrl}/h5/#/pages/user/cashrecord`);
-    await expect.poll(() => app.getByTestId("withdraw-outcome").first().textContent(), { timeout: 15_000 }).toMatch(/^Paid \d{4}-\d\d-\d\d/);
+    await expect
+      .poll(() => app.getByTestId("withdraw-outcome").first().textContent(), { timeout: 15_000 })
+      .toMatch(/^Paid \d{4}-\d\d-\d\d/);
     await app.goto(`${server.baseUrl}/h5/#/pages/user/funds`);
     const line = app.locator("[data-testid=funds-records] li[data-kind=adjustment]").first();
     await line.waitFor({ timeout: 15_000 });

@@ -86,7 +86,9 @@ describe("manual adjustments", () => {
     const proposed = (await propose({ account: who.account, direction: "debit", amount: "100.01", reason: "too much" })).body.data;
     expect((await decide(proposed.id, "apply")).body.err).toBe("balance_insufficient");
     expect((await wallet(who.token)).cash).toBe("100.00");
-    const listed = (await api(h, opsEndpoints.listAdjustments, { status: "all" }, await applier())).body.data.find((row) => row.id === proposed.id);
+    const listed = (await api(h, opsEndpoints.listAdjustments, { status: "all" }, await applier())).body.data.find(
+      (row) => row.id === proposed.id,
+    );
     expect(listed?.status).toBe("pending");
     const exact = (await propose({ account: who.account, direction: "debit", amount: "100", reason: "all of it" })).body.data;
     expect((await decide(exact.id, "apply")).body.data.status).toBe("applied");
@@ -99,11 +101,12 @@ describe("manual adjustments", () => {
     const recharge = await rechargeOf(who.account);
     const wrongWay = await propose({ account: who.account, direction: "credit", amount: "10", reason: "x", recharge: String(recharge) });
     expect(wrongWay.body.err).toBe("correction_wrong_direction");
-    const first = (await propose({ account: who.account, direction: "debit", amount: "300", reason: "paid 200 only", recharge: String(recharge) }))
-      .body.data;
+    const first = (
+      await propose({ account: who.account, direction: "debit", amount: "300", reason: "paid 200 only", recharge: String(recharge) })
+    ).body.data;
     expect(first.corrects).toBe(`recharge:${recharge}`);
-    const second = (await propose({ account: who.account, direction: "debit", amount: "250", reason: "again", recharge: String(recharge) })).body
-      .data;
+    const second = (await propose({ account: who.account, direction: "debit", amount: "250", reason: "again", recharge: String(recharge) }))
+      .body.data;
     expect((await decide(first.id, "apply")).body.data.status).toBe("applied");
     // 300 of 500 corrected: 250 more would pass the recharge's own amount
     const over = await decide(second.id, "apply");
@@ -116,7 +119,13 @@ describe("manual adjustments", () => {
     const row = (await h.database.db.execute(
       sql`select id from ledger where reference = ${`recharge:${recharge}`} and reason = 'recharge'`,
     )) as unknown as { rows: Array<{ id: number }> };
-    const viaLedger = await propose({ account: who.account, direction: "debit", amount: "200.01", reason: "over", ledger: String(row.rows[0]!.id) });
+    const viaLedger = await propose({
+      account: who.account,
+      direction: "debit",
+      amount: "200.01",
+      reason: "over",
+      ledger: String(row.rows[0]!.id),
+    });
     expect(viaLedger.body.err).toBe("correction_exceeded");
     expect((await wallet(who.token)).cash).toBe("200.00");
     expect(await reconcileOk()).toBe(true);
@@ -150,9 +159,9 @@ describe("manual adjustments", () => {
     );
     expect(byToken.body.err).toBe("ops_person_required");
     const proposed = (await propose({ account: who.account, direction: "credit", amount: "1", reason: "x" })).body.data;
-    expect((await api(h, opsEndpoints.decideAdjustment, { id: String(proposed.id), decision: "apply" }, { "ops-token": OPS_TOKEN })).body.err).toBe(
-      "ops_person_required",
-    );
+    expect(
+      (await api(h, opsEndpoints.decideAdjustment, { id: String(proposed.id), decision: "apply" }, { "ops-token": OPS_TOKEN })).body.err,
+    ).toBe("ops_person_required");
     expect((await decide(proposed.id, "apply", await staff(h, "support", "adjust-support"))).body.err).toBe("ops_role_forbidden");
     // a second finance person may apply
     expect((await decide(proposed.id, "apply", await staff(h, "finance", "adjust-fin-c"))).body.data.status).toBe("applied");

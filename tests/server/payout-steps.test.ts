@@ -23,8 +23,14 @@ afterAll(() => h?.close());
 const finance = () => staff(h, "finance", "payout-fin");
 const wallet = async (token: string) => (await api(h, endpoints.wallet, {}, { token })).body.data;
 const withdraw = async (who: FundedUser, amount: string) =>
-  (await api(h, endpoints.withdraw, { requestId: rid(), amount, cardId: String(who.cardId), payPassword: who.payPassword }, { token: who.token }))
-    .body.data.id as number;
+  (
+    await api(
+      h,
+      endpoints.withdraw,
+      { requestId: rid(), amount, cardId: String(who.cardId), payPassword: who.payPassword },
+      { token: who.token },
+    )
+  ).body.data.id as number;
 const approve = async (id: number) => api(h, opsEndpoints.reviewWithdrawal, { id: String(id), decision: "approve" }, await finance());
 const markPaid = async (id: number, reference: string, as?: { cookie: string } | { "ops-token": string }) =>
   api(h, opsEndpoints.markWithdrawalPaid, { id: String(id), reference }, as ?? (await finance()));

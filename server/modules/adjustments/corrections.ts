@@ -30,7 +30,7 @@ export async function correctionTarget(
     if (!row || row.userId !== userId) throw new AppError("record_not_found");
     const recharge = row.reason === "recharge" ? /^recharge:(\d+)$/.exec(row.reference ?? "") : null;
     if (recharge) return correctionTarget(db, userId, direction, { recharge: Number(recharge[1]) });
-    if ((row.delta > 0) !== (direction === "debit")) throw new AppError("correction_wrong_direction");
+    if (row.delta > 0 !== (direction === "debit")) throw new AppError("correction_wrong_direction");
     return { recharge: null, ledger: row.id, cap: Math.abs(row.delta) };
   }
   if (named.recharge !== undefined) {
@@ -50,7 +50,8 @@ export async function correctionTarget(
  */
 export async function assertWithinCorrectable(db: Db | Tx, target: Corrects & { cap: number }, amount: number): Promise<void> {
   if (target.recharge === null && target.ledger === null) return;
-  const same = target.recharge !== null ? eq(adjustments.correctsRecharge, target.recharge) : eq(adjustments.correctsLedger, target.ledger!);
+  const same =
+    target.recharge !== null ? eq(adjustments.correctsRecharge, target.recharge) : eq(adjustments.correctsLedger, target.ledger!);
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${adjustments.amount}), 0)` })
     .from(adjustments)

@@ -26,7 +26,12 @@ function forOps(row: AdjustmentRow, account: string): AdjustmentForOps {
     direction: row.direction,
     amount: centsToDecimal(row.amount),
     reason: row.reason,
-    corrects: row.correctsRecharge !== null ? `recharge:${row.correctsRecharge}` : row.correctsLedger !== null ? `ledger:${row.correctsLedger}` : null,
+    corrects:
+      row.correctsRecharge !== null
+        ? `recharge:${row.correctsRecharge}`
+        : row.correctsLedger !== null
+          ? `ledger:${row.correctsLedger}`
+          : null,
     status: row.status,
     proposedBy: row.proposedBy,
     proposedByName: row.proposedByName,

@@ -14,7 +14,11 @@ import { paged } from "../paged";
  * The customer's funds records: their ledger rows, newest first, every account. A line that an operator
  * decided carries the reason the customer is owed: an adjustment's, or why a payment failed and came back.
  */
-export async function fundsRecords(ctx: ServiceContext, user: UserRow, input: { page: number; kind?: FundsKind }): Promise<RecordPage<FundsLine>> {
+export async function fundsRecords(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: { page: number; kind?: FundsKind },
+): Promise<RecordPage<FundsLine>> {
   const where = and(eq(ledger.userId, user.id), input.kind ? eq(ledger.reason, input.kind) : undefined);
   return paged(
     ctx.db

@@ -95,7 +95,11 @@ export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus 
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(
-      status === "all" ? undefined : status === "awaiting_payout" ? eq(withdrawals.payoutState, "awaiting") : eq(withdrawals.status, status),
+      status === "all"
+        ? undefined
+        : status === "awaiting_payout"
+          ? eq(withdrawals.payoutState, "awaiting")
+          : eq(withdrawals.status, status),
     )
     .orderBy(desc(withdrawals.id))
     .limit(100);
