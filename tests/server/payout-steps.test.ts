@@ -58,7 +58,7 @@ describe("payout steps", () => {
     expect(paid.body.data).toEqual({ id, payoutState: "paid", payoutReference: "BANK-REF-0001", payoutFailure: null, returned: null });
     expect((await records(customer))[0]).toMatchObject({ payout: "paid", payoutAt: h.clock.now });
     expect(await newest(customer)).toMatchObject({ title: "Withdrawal paid" });
-    expect((await newest(customer)).body).toContain("BANK-REF-0001");
+    expect((await newest(customer))!.body).toContain("BANK-REF-0001");
     // a second mark either way is refused, and nothing moves
     const cash = (await wallet(customer.token)).cash;
     expect((await markPaid(id, "BANK-REF-0002")).body.err).toBe("payout_already_marked");

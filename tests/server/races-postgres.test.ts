@@ -314,7 +314,8 @@ describe("withdrawal reviews from two processes at once", () => {
 });
 
 describe("payout marks and adjustments from two processes at once", () => {
-  const reconciled = async () => (await ops(leader, opsEndpoints.reconcile, {})).body.data.ok;
+  const finance = () => staffSession(leader, "finance", "race-finance");
+  const reconciled = async () => (await api(leader, opsEndpoints.reconcile, {}, await finance())).body.data.ok;
 
   it("paid ∥ failed on one approved withdrawal: exactly one mark stands, and the money follows it", async () => {
     const customer = await fundedUser(leader, account("payout"), "1000");
@@ -346,13 +347,13 @@ describe("payout marks and adjustments from two processes at once", () => {
 
   it("apply ∥ apply of one adjustment credits once", async () => {
     const customer = await fundedUser(leader, account("adjust"), "100");
-    const proposed = await ops(leader, opsEndpoints.proposeAdjustment, {
-      account: customer.account,
-      direction: "credit",
-      amount: "50",
-      reason: "race credit",
-    });
-    const id = proposed.body.data.id as number;
+    const proposed = await api(
+      leader,
+      opsEndpoints.proposeAdjustment,
+      { account: customer.account, direction: "credit", amount: "50", reason: "race credit" },
+      await finance(),
+    );
+    const id = proposed.body.data.id;
     const admin = await staffSession(leader, "admin", "race-admin");
     const userId = await userIdOf(customer.account);
     const answers = await heldRace(`select id from users where id = ${userId} for update`, 2, () => [
@@ -371,14 +372,13 @@ describe("payout marks and adjustments from two processes at once", () => {
     const [recharge] = await pair.rows<{ id: number }>(`select id from recharges where user_id = ${userId} and status = 'success'`);
     const propose = async () =>
       (
-        await ops(leader, opsEndpoints.proposeAdjustment, {
-          account: customer.account,
-          direction: "debit",
-          amount: "60",
-          reason: "credited twice",
-          recharge: String(recharge!.id),
-        })
-      ).body.data.id as number;
+        await api(
+          leader,
+          opsEndpoints.proposeAdjustment,
+          { account: customer.account, direction: "debit", amount: "60", reason: "credited twice", recharge: String(recharge!.id) },
+          await finance(),
+        )
+      ).body.data.id;
     const [first, second] = [await propose(), await propose()];
     const admin = await staffSession(leader, "admin", "race-admin");
     const answers = await heldRace(`select id from users where id = ${userId} for update`, 2, () => [
