@@ -16,7 +16,7 @@ export const FUNDS_KIND_NAMES = {
   exchange_in: msg`Exchange in`,
   exchange_out: msg`Exchange out`,
   yuebao_join: msg`Yuebao subscription`,
-  yuebao_append: msg`Yuebao top-up`,
+  yuebao_append: msg`Yuebao amount added`,
   yuebao_stop: msg`Yuebao redeemed`,
   yuebao_interest: msg`Yuebao interest`,
   yuebao_profit_paid: msg`Yuebao profit paid`,
