@@ -2,6 +2,7 @@ import { createHashHistory, createRootRoute, createRoute, createRouter, Outlet }
 import type { ComponentType } from "react";
 
 import { ConsoleLayout } from "./ConsoleLayout";
+import { AdjustmentsPage } from "./pages/AdjustmentsPage";
 import { AuditPage } from "./pages/AuditPage";
 import { ChannelsPage } from "./pages/ChannelsPage";
 import { ContentPage } from "./pages/ContentPage";
@@ -54,6 +55,7 @@ const routeTree = root.addChildren([
     page("/", DashboardPage),
     page("/recharges", RechargesPage),
     page("/withdrawals", WithdrawalsPage),
+    page("/adjustments", AdjustmentsPage),
     page("/verifications", VerificationsPage),
     page("/users", UsersPage),
     page("/operators", OperatorsPage),

@@ -24,6 +24,8 @@ export function QueuePage<T extends { id: number }>(props: {
   columns: QueueColumn<T>[];
   /** the review/approved/rejected/all filter; without it the queue loads "review" */
   statusFilter?: boolean;
+  /** views of this queue beyond the review statuses (the withdrawals awaiting their payment) */
+  moreStatuses?: Array<{ value: string; label: string }>;
   /** a data-testid prefix for each row: "recharge" gives recharge-12 */
   rowTestId?: string;
   /** the stream's topic whose events reload the queue in place (a request submitted, another operator's decision) */
@@ -37,7 +39,7 @@ export function QueuePage<T extends { id: number }>(props: {
   return (
     <section>
       <h1>{props.title}</h1>
-      {props.statusFilter && <StatusFilter value={status} onChange={setStatus} />}
+      {props.statusFilter && <StatusFilter value={status} onChange={setStatus} more={props.moreStatuses} />}
       {notice && <p role="status">{notice}</p>}
       {error && <p className="error">{error}</p>}
       <table>

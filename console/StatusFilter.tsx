@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 
 /** Which review status a queue shows: waiting (the default), approved, rejected or all. */
-export function StatusFilter(props: { value: string; onChange: (value: string) => void }) {
+export function StatusFilter(props: { value: string; onChange: (value: string) => void; more?: Array<{ value: string; label: string }> }) {
   const { t } = useLingui();
   return (
     <label className="filter">
@@ -10,6 +10,11 @@ export function StatusFilter(props: { value: string; onChange: (value: string) =
         <option value="review">{t`Waiting for review`}</option>
         <option value="success">{t`Approved`}</option>
         <option value="failed">{t`Rejected`}</option>
+        {props.more?.map((view) => (
+          <option key={view.value} value={view.value}>
+            {view.label}
+          </option>
+        ))}
         <option value="all">{t`All`}</option>
       </select>
     </label>

@@ -23,7 +23,7 @@ import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
 import { rechargeRequest } from "./schemas/recharge";
 import { streamRequest } from "./schemas/stream";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
-import { exchangeRequest } from "./schemas/wallet";
+import { exchangeRequest, fundsRequest } from "./schemas/wallet";
 import { withdrawRequest } from "./schemas/withdrawal";
 
 /**
@@ -80,6 +80,11 @@ export const endpoints = {
   wallet: { ...apiPaths.wallet, summary: "Cash, coin, frozen and yuebao balances and the coin rate", request: emptyRequest },
   exchange: { ...apiPaths.exchange, summary: "Exchange cash to coin or coin to cash at the operator's rate", request: exchangeRequest },
   exchangeRecords: { ...apiPaths.exchangeRecords, summary: "Exchange records, newest first", request: pageRequest },
+  funds: {
+    ...apiPaths.funds,
+    summary: "Funds records: every ledger line of the customer, all accounts, newest first, paged, optionally of one kind",
+    request: fundsRequest,
+  },
   bankCards: { ...apiPaths.bankCards, summary: "Bound bank cards and payment channels (numbers masked)", request: emptyRequest },
   addCard: { ...apiPaths.addCard, summary: "Bind a bank card, Alipay, WeChat or crypto address", request: addCardRequest },
   deleteCard: {

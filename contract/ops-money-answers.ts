@@ -2,6 +2,7 @@ import type { CardType } from "./cards";
 import type { InviteBonusPolicy } from "./invites";
 import type { LanguageCode } from "./languages";
 import type { ReviewStatus } from "./review";
+import type { PayoutState } from "./withdrawal";
 
 /**
  * What the operator endpoints about money answer (amounts as the API's decimal strings): the review queues,
@@ -54,6 +55,23 @@ export interface WithdrawalForReview extends TwoPersonState {
   reason: string | null;
   time: number;
   reviewedAt: number | null;
+  /** after approval: awaiting the bank, paid or failed (null before) */
+  payoutState: PayoutState | null;
+  /** the bank's reference of a paid one; null for one paid before payouts were marked */
+  payoutReference: string | null;
+  payoutFailure: string | null;
+  payoutMarkedAt: number | null;
+  payoutMarkedByName: string | null;
+}
+
+/** A withdrawal's payout as marked: paid with the bank's reference, or failed and returned. */
+export interface PayoutMarked {
+  id: number;
+  payoutState: PayoutState;
+  payoutReference: string | null;
+  payoutFailure: string | null;
+  /** failed: the amount returned to the customer's cash */
+  returned: string | null;
 }
 
 export interface RechargeDecision {

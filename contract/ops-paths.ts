@@ -1,3 +1,4 @@
+import type { AdjustmentForOps } from "./adjustments";
 import type { OfficePlace } from "./location";
 import { EVERY_ROLE, type OpsRole, type SignInStep } from "./operators";
 import type {
@@ -25,6 +26,7 @@ import type {
   InviteBonusSetting,
   LocalTexts,
   MoneyRules,
+  PayoutMarked,
   PlanForOps,
   PlanWithEarnings,
   RechargeDecision,
@@ -126,6 +128,37 @@ export const opsPaths = {
   reviewWithdrawal: answers<WithdrawalDecision>()({
     method: "POST",
     path: "/api/ops/withdrawal/review",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  // after approval, the payment's outcome as the bank reports it: a person marks it, exactly once
+  markWithdrawalPaid: answers<PayoutMarked>()({
+    method: "POST",
+    path: "/api/ops/withdrawal/paid",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  markWithdrawalFailed: answers<PayoutMarked>()({
+    method: "POST",
+    path: "/api/ops/withdrawal/failed",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  // manual adjustments: one person proposes, a different one applies or rejects
+  listAdjustments: answers<AdjustmentForOps[]>()({ method: "GET", path: "/api/ops/adjustments", auth: "ops", roles: FINANCE }),
+  proposeAdjustment: answers<AdjustmentForOps>()({
+    method: "POST",
+    path: "/api/ops/adjustments",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  decideAdjustment: answers<AdjustmentForOps>()({
+    method: "POST",
+    path: "/api/ops/adjustment/decide",
     auth: "ops",
     roles: FINANCE,
     person: true,

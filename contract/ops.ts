@@ -1,5 +1,6 @@
 import type { EndpointSpec } from "./endpoints";
 import { opsPaths } from "./ops-paths";
+import { adjustmentDecisionRequest, adjustmentListRequest, adjustmentProposalRequest } from "./schemas/adjustments";
 import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
 import { emptyRequest } from "./schemas/fields";
 import { planRequest } from "./schemas/finance";
@@ -32,6 +33,7 @@ import {
   userDetailRequest,
   userSearchRequest,
 } from "./schemas/operators";
+import { payoutFailedRequest, payoutPaidRequest, withdrawalQueueRequest } from "./schemas/payouts";
 import { channelRequest } from "./schemas/recharge";
 import { reviewDecisionRequest, reviewQueueRequest } from "./schemas/review";
 import { officeRequest } from "./schemas/support";
@@ -111,13 +113,40 @@ export const opsEndpoints = {
   },
   listWithdrawals: {
     ...opsPaths.listWithdrawals,
-    summary: "Withdrawal requests (status review by default)",
-    request: reviewQueueRequest,
+    summary: "Withdrawal requests (status review by default; awaiting_payout: approved, payment not yet marked)",
+    request: withdrawalQueueRequest,
   },
   reviewWithdrawal: {
     ...opsPaths.reviewWithdrawal,
-    summary: "Approve (pays out) or reject (returns the money) a withdrawal",
+    summary: "Approve (the amount leaves frozen, to be paid out) or reject (returns the money) a withdrawal",
     request: reviewDecisionRequest,
+  },
+  markWithdrawalPaid: {
+    ...opsPaths.markWithdrawalPaid,
+    summary: "Mark an approved withdrawal paid, with the bank's reference (trimmed, at most 64, unique per channel); once",
+    request: payoutPaidRequest,
+  },
+  markWithdrawalFailed: {
+    ...opsPaths.markWithdrawalFailed,
+    summary: "Mark an approved withdrawal's payment failed, with the reason: the whole amount, fee included, returns to cash; once",
+    request: payoutFailedRequest,
+  },
+
+  // ── manual adjustments: proposed by one person, applied or rejected by another ──
+  listAdjustments: {
+    ...opsPaths.listAdjustments,
+    summary: "Manual adjustments, newest first, at most 100 (pending by default)",
+    request: adjustmentListRequest,
+  },
+  proposeAdjustment: {
+    ...opsPaths.proposeAdjustment,
+    summary: "Propose a credit or debit of a customer's cash with a reason; a correction names the recharge or ledger row it corrects",
+    request: adjustmentProposalRequest,
+  },
+  decideAdjustment: {
+    ...opsPaths.decideAdjustment,
+    summary: "Apply (one ledger row, never below zero) or reject a pending adjustment; not by the person who proposed it",
+    request: adjustmentDecisionRequest,
   },
 
   // ── money rules and reconciliation ──

@@ -5,6 +5,8 @@ import type { WithdrawalForReview as Withdrawal } from "#contract/ops-money-answ
 
 import { api, call } from "../api";
 import { money, when } from "../i18n";
+import { useMay } from "../operator-context";
+import { PayoutActions } from "../PayoutActions";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
 import { useTwoPerson } from "../use-two-person";
@@ -31,6 +33,7 @@ function CopyField(props: { label: string; value: string }) {
 export function WithdrawalsPage() {
   const { t } = useLingui();
   const { mayReview, gaveFirstApproval } = useTwoPerson(api.reviewWithdrawal);
+  const mayMark = useMay()(api.markWithdrawalPaid);
   const columns: QueueColumn<Withdrawal>[] = [
     { header: <Trans>Account</Trans>, cell: (row) => row.account },
     {
@@ -83,6 +86,28 @@ export function WithdrawalsPage() {
           <Outcome status={row.status} reason={row.reason} />
         ),
     },
+    {
+      header: <Trans>Payout</Trans>,
+      cell: (row, done) => {
+        if (row.payoutState === "awaiting")
+          return mayMark ? <PayoutActions id={row.id} onDone={done} /> : <Trans>Approved, awaiting payout</Trans>;
+        if (row.payoutState === "paid")
+          return (
+            <span>
+              {t`Paid`} {row.payoutMarkedAt !== null && when(row.payoutMarkedAt)} ·{" "}
+              {row.payoutReference ?? t`before payout steps (no reference)`}
+              {row.payoutMarkedByName && row.payoutReference !== null ? ` · ${row.payoutMarkedByName}` : ""}
+            </span>
+          );
+        if (row.payoutState === "failed")
+          return (
+            <span>
+              {t`Failed: ${row.payoutFailure ?? ""}`} {row.payoutMarkedAt !== null && when(row.payoutMarkedAt)}
+            </span>
+          );
+        return null;
+      },
+    },
   ];
   return (
     <QueuePage
@@ -91,6 +116,7 @@ export function WithdrawalsPage() {
       load={(status) => call(api.listWithdrawals, { status })}
       columns={columns}
       statusFilter
+      moreStatuses={[{ value: "awaiting_payout", label: t`Approved, awaiting payout` }]}
       rowTestId="withdrawal"
     />
   );

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from "#contract/adjustments";
 import { CARD_TYPES } from "#contract/cards";
 import { CONTENT_KINDS } from "#contract/content";
 import type { Translations } from "#contract/localized-texts";
@@ -21,6 +22,7 @@ import { MARKETS } from "#contract/markets";
 import { ORDER_RESULTS } from "#contract/order-reports";
 import { REVIEW_STATUSES } from "#contract/review";
 import { DIRECTIONS, ORDER_STATUSES, VOID_REASONS } from "#contract/trading";
+import { PAYOUT_STATES } from "#contract/withdrawal";
 
 /** Unix seconds: the API's unit of time. */
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
@@ -369,8 +371,27 @@ export const withdrawals = pgTable(
     payoutBranch: text("payout_branch"),
     payoutHolder: text("payout_holder"),
     payoutNumber: text("payout_number"),
+    /**
+     * After approval the payment still has to reach the bank: `awaiting` until finance marks it `paid` (with
+     * the bank's reference) or `failed` (with the reason; the amount went back to cash). Null while in review or
+     * after a rejection.
+     */
+    payoutState: text("payout_state", { enum: PAYOUT_STATES }),
+    payoutReference: text("payout_reference"),
+    payoutFailure: text("payout_failure"),
+    payoutMarkedAt: unixSeconds("payout_marked_at"),
+    /** "operator:<id>", or "migration" for those approved before payouts were marked (counted as paid) */
+    payoutMarkedBy: text("payout_marked_by"),
   },
-  (table) => [index("withdrawals_user").on(table.userId, table.createdAt), index("withdrawals_status").on(table.status)],
+  (table) => [
+    index("withdrawals_user").on(table.userId, table.createdAt),
+    index("withdrawals_status").on(table.status),
+    index("withdrawals_payout_state").on(table.payoutState),
+    // one bank reference is one payment: recording it twice on a channel would hide a payment never made
+    uniqueIndex("withdrawals_payout_reference")
+      .on(sql`coalesce(${table.payoutType}, '')`, table.payoutReference)
+      .where(sql`${table.payoutReference} is not null`),
+  ],
 );
 
 export const exchanges = pgTable(
@@ -679,6 +700,43 @@ export const moneyRuleChanges = pgTable(
     decidedAt: unixSeconds("decided_at"),
   },
   (table) => [index("money_rule_changes_status").on(table.status, table.id)],
+);
+
+/**
+ * A manual credit or debit of a customer's cash, proposed by one operator and applied or rejected by another
+ * (finance or admin). Applying writes one `adjustment` ledger row in the same transaction as the status
+ * change. A correction names what it corrects: a recharge (by id) or a ledger row (by id), and all applied
+ * corrections of one record together stay within its amount.
+ */
+export const adjustments = pgTable(
+  "adjustments",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    direction: text("direction", { enum: ADJUSTMENT_DIRECTIONS }).notNull(),
+    /** cents, more than zero; the direction gives the sign */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    correctsRecharge: integer("corrects_recharge").references(() => recharges.id),
+    correctsLedger: bigint("corrects_ledger", { mode: "number" }).references(() => ledger.id),
+    status: text("status", { enum: ADJUSTMENT_STATUSES }).notNull().default("pending"),
+    proposedBy: integer("proposed_by").notNull(),
+    proposedByName: text("proposed_by_name").notNull(),
+    proposedAt: unixSeconds("proposed_at").notNull(),
+    decidedBy: integer("decided_by"),
+    decidedByName: text("decided_by_name"),
+    decidedAt: unixSeconds("decided_at"),
+    /** a rejection's reason, for the proposer */
+    decisionNote: text("decision_note"),
+  },
+  (table) => [
+    index("adjustments_status").on(table.status, table.id),
+    index("adjustments_user").on(table.userId),
+    check("adjustments_amount_positive", sql`${table.amount} > 0`),
+    check("adjustments_corrects_one", sql`${table.correctsRecharge} is null or ${table.correctsLedger} is null`),
+  ],
 );
 
 /**

@@ -5,6 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
+import { markPayout } from "../modules/withdrawal/payout-steps";
 import { listWithdrawals, reviewWithdrawal } from "../modules/withdrawal/review";
 import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { translate } from "./i18n";
@@ -34,5 +35,17 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: ServiceConte
       data: await reviewWithdrawal(scoped, Number(input.id), input.decision, input.reason, translate, personOf(operator).key),
       message: successMessages.done,
     };
+  });
+  opsWriteRoute(app, o.markWithdrawalPaid, ctx, async (input, { operator }, scoped, note) => {
+    note.target = `withdrawal:${input.id}`;
+    note.before = { payout: "awaiting" };
+    const marked = await markPayout(scoped, input.id, { paid: true, reference: input.reference }, personOf(operator).key, translate);
+    return { data: marked, message: successMessages.done };
+  });
+  opsWriteRoute(app, o.markWithdrawalFailed, ctx, async (input, { operator }, scoped, note) => {
+    note.target = `withdrawal:${input.id}`;
+    note.before = { payout: "awaiting" };
+    const marked = await markPayout(scoped, input.id, { paid: false, reason: input.reason }, personOf(operator).key, translate);
+    return { data: marked, message: successMessages.done };
   });
 }

@@ -12,6 +12,7 @@ import { opsPaths } from "#contract/ops-paths";
 import type { AnswerOf } from "#contract/paths";
 
 import { readConfig } from "../config";
+import { moneyCommands } from "./money-commands";
 import { operatorCommands } from "./operator-commands";
 
 interface Command {
@@ -77,7 +78,7 @@ const commands: Record<string, Command> = {
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
   },
   withdrawals: {
-    usage: "withdrawals [review|success|failed|all]",
+    usage: "withdrawals [review|success|failed|all|awaiting_payout]",
     ...opsPaths.listWithdrawals,
     fields: ([status]) => ({ status: status ?? "review" }),
   },
@@ -196,6 +197,7 @@ const commands: Record<string, Command> = {
     fields: ([amount, policy]) => ({ amount: amount ?? "", ...(policy ? { policy } : {}) }),
   },
   ...operatorCommands,
+  ...moneyCommands,
 };
 
 /** A QR image file as the data URL the channel stores (the PWA shows it without another request). */

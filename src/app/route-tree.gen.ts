@@ -32,6 +32,7 @@ import { Route as AuthPagesUserBankRouteImport } from "./../routes/_auth/pages/u
 import { Route as AuthPagesUserCashRouteImport } from "./../routes/_auth/pages/user/cash"
 import { Route as AuthPagesUserCashrecordRouteImport } from "./../routes/_auth/pages/user/cashrecord"
 import { Route as AuthPagesUserFinanceRouteImport } from "./../routes/_auth/pages/user/finance"
+import { Route as AuthPagesUserFundsRouteImport } from "./../routes/_auth/pages/user/funds"
 import { Route as AuthPagesUserInviteRouteImport } from "./../routes/_auth/pages/user/invite"
 import { Route as AuthPagesUserMessageRouteImport } from "./../routes/_auth/pages/user/message"
 import { Route as AuthPagesUserNoticeRouteImport } from "./../routes/_auth/pages/user/notice"
@@ -162,6 +163,11 @@ const AuthPagesUserFinanceRoute = AuthPagesUserFinanceRouteImport.update({
   path: "/pages/user/finance",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesUserFundsRoute = AuthPagesUserFundsRouteImport.update({
+  id: "/pages/user/funds",
+  path: "/pages/user/funds",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPagesUserInviteRoute = AuthPagesUserInviteRouteImport.update({
   id: "/pages/user/invite",
   path: "/pages/user/invite",
@@ -250,6 +256,7 @@ export interface FileRoutesByFullPath {
   "/pages/user/cash": typeof AuthPagesUserCashRoute
   "/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
   "/pages/user/finance": typeof AuthPagesUserFinanceRoute
+  "/pages/user/funds": typeof AuthPagesUserFundsRoute
   "/pages/user/invite": typeof AuthPagesUserInviteRoute
   "/pages/user/message": typeof AuthPagesUserMessageRoute
   "/pages/user/notice": typeof AuthPagesUserNoticeRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByTo {
   "/pages/user/cash": typeof AuthPagesUserCashRoute
   "/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
   "/pages/user/finance": typeof AuthPagesUserFinanceRoute
+  "/pages/user/funds": typeof AuthPagesUserFundsRoute
   "/pages/user/invite": typeof AuthPagesUserInviteRoute
   "/pages/user/message": typeof AuthPagesUserMessageRoute
   "/pages/user/notice": typeof AuthPagesUserNoticeRoute
@@ -324,6 +332,7 @@ export interface FileRoutesById {
   "/_auth/pages/user/cash": typeof AuthPagesUserCashRoute
   "/_auth/pages/user/cashrecord": typeof AuthPagesUserCashrecordRoute
   "/_auth/pages/user/finance": typeof AuthPagesUserFinanceRoute
+  "/_auth/pages/user/funds": typeof AuthPagesUserFundsRoute
   "/_auth/pages/user/invite": typeof AuthPagesUserInviteRoute
   "/_auth/pages/user/message": typeof AuthPagesUserMessageRoute
   "/_auth/pages/user/notice": typeof AuthPagesUserNoticeRoute
@@ -362,6 +371,7 @@ export interface FileRouteTypes {
     | "/pages/user/cash"
     | "/pages/user/cashrecord"
     | "/pages/user/finance"
+    | "/pages/user/funds"
     | "/pages/user/invite"
     | "/pages/user/message"
     | "/pages/user/notice"
@@ -398,6 +408,7 @@ export interface FileRouteTypes {
     | "/pages/user/cash"
     | "/pages/user/cashrecord"
     | "/pages/user/finance"
+    | "/pages/user/funds"
     | "/pages/user/invite"
     | "/pages/user/message"
     | "/pages/user/notice"
@@ -435,6 +446,7 @@ export interface FileRouteTypes {
     | "/_auth/pages/user/cash"
     | "/_auth/pages/user/cashrecord"
     | "/_auth/pages/user/finance"
+    | "/_auth/pages/user/funds"
     | "/_auth/pages/user/invite"
     | "/_auth/pages/user/message"
     | "/_auth/pages/user/notice"
@@ -627,6 +639,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthPagesUserFinanceRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/pages/user/funds": {
+      id: "/_auth/pages/user/funds"
+      path: "/pages/user/funds"
+      fullPath: "/pages/user/funds"
+      preLoaderRoute: typeof AuthPagesUserFundsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/pages/user/invite": {
       id: "/_auth/pages/user/invite"
       path: "/pages/user/invite"
@@ -726,6 +745,7 @@ interface AuthRouteChildren {
   AuthPagesUserCashRoute: typeof AuthPagesUserCashRoute
   AuthPagesUserCashrecordRoute: typeof AuthPagesUserCashrecordRoute
   AuthPagesUserFinanceRoute: typeof AuthPagesUserFinanceRoute
+  AuthPagesUserFundsRoute: typeof AuthPagesUserFundsRoute
   AuthPagesUserInviteRoute: typeof AuthPagesUserInviteRoute
   AuthPagesUserMessageRoute: typeof AuthPagesUserMessageRoute
   AuthPagesUserNoticeRoute: typeof AuthPagesUserNoticeRoute
@@ -752,6 +772,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesUserCashRoute: AuthPagesUserCashRoute,
   AuthPagesUserCashrecordRoute: AuthPagesUserCashrecordRoute,
   AuthPagesUserFinanceRoute: AuthPagesUserFinanceRoute,
+  AuthPagesUserFundsRoute: AuthPagesUserFundsRoute,
   AuthPagesUserInviteRoute: AuthPagesUserInviteRoute,
   AuthPagesUserMessageRoute: AuthPagesUserMessageRoute,
   AuthPagesUserNoticeRoute: AuthPagesUserNoticeRoute,

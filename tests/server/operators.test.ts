@@ -154,6 +154,13 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/channels": ["finance"],
   "GET /api/ops/withdrawals": ["finance"],
   "POST /api/ops/withdrawal/review": ["finance"],
+  // after approval: the payment marked paid or failed
+  "POST /api/ops/withdrawal/paid": ["finance"],
+  "POST /api/ops/withdrawal/failed": ["finance"],
+  // manual adjustments: proposed by one person of finance or admin, applied by another
+  "GET /api/ops/adjustments": ["finance"],
+  "POST /api/ops/adjustments": ["finance"],
+  "POST /api/ops/adjustment/decide": ["finance"],
   "GET /api/ops/money-rules": ["finance"],
   "POST /api/ops/money-rules": ["finance"],
   // a loosening of the money rules waits for a second admin
@@ -376,6 +383,10 @@ function writeCalls(): Record<string, Record<string, string>> {
     setProductQuoting: { pid: "1", requoteToleranceBps: "10", maxQuoteAgeSeconds: "2" },
     reviewRecharge: {},
     reviewWithdrawal: {},
+    markWithdrawalPaid: {},
+    markWithdrawalFailed: {},
+    proposeAdjustment: {},
+    decideAdjustment: {},
     setChannel: { type: "bank", name: "Audit Bank", account: "6222000099990000" },
     setMoneyRules: { rechargeNotice: "audited" },
     decideMoneyRuleChange: {},
@@ -423,6 +434,21 @@ describe("audit log", () => {
     const asked = await api(h, "POST", "/api/ops/money-rules", { withdrawFeeRate: "0.005" }, asCookie(otherAdmin));
     calls.decideMoneyRuleChange = { id: String(asked.body.data.pendingChanges.at(-1).id), decision: "reject" };
     expect(verification.body.code, verification.body.msg).toBe(1);
+    // two approved withdrawals, one to mark paid and one failed; an adjustment another person proposed
+    const [toPay, toFail] = [await requestWithdrawal("120"), await requestWithdrawal("121")];
+    for (const id of [toPay, toFail])
+      await api(h, "POST", "/api/ops/withdrawal/review", { id, decision: "approve" }, asCookie(staff.finance.cookie));
+    calls.markWithdrawalPaid = { id: toPay, reference: "AUDIT-REF-1" };
+    calls.markWithdrawalFailed = { id: toFail, reason: "bank returned it" };
+    calls.proposeAdjustment = { account: customer.account, direction: "credit", amount: "1", reason: "audited" };
+    const proposal = await api(
+      h,
+      "POST",
+      "/api/ops/adjustments",
+      { account: customer.account, direction: "credit", amount: "2", reason: "asked" },
+      asCookie(otherAdmin),
+    );
+    calls.decideAdjustment = { id: String(proposal.body.data.id), decision: "apply" };
     const pendingVerification = (await api(h, "GET", "/api/ops/verifications", {}, token)).body.data[0];
     calls.reviewVerification = { id: String(pendingVerification.id), decision: "refuse", reason: "unreadable" };
     // a stream ticket changes nothing an operator answers for: it opens the console's live view

@@ -24,7 +24,14 @@ export async function dashboard(ctx: ServiceContext, timezone: string) {
     const [row] = await ctx.db
       .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${table.amount}), 0)` })
       .from(table)
-      .where(and(eq(table.status, "success"), gte(table.reviewedAt, dayStart)));
+      .where(
+        and(
+          eq(table.status, "success"),
+          gte(table.reviewedAt, dayStart),
+          // a withdrawal whose payment failed returned its money: it left nothing
+          table === withdrawals ? sql`${withdrawals.payoutState} is distinct from 'failed'` : undefined,
+        ),
+      );
     return { count: row?.count ?? 0, total: centsToDecimal(Number(row?.total ?? 0)) };
   };
   const [orderRow] = await ctx.db

@@ -58,6 +58,8 @@ export async function reviewWithdrawal(
       { approve: decision === "approve", reason, secondOf: current.firstApprovedBy, approver },
       now,
     );
+    // approved is not yet paid: the payment waits for finance to mark it paid or failed (payout-steps.ts)
+    if (decision === "approve") await tx.update(withdrawals).set({ payoutState: "awaiting" }).where(eq(withdrawals.id, id));
     const row = { ...current, status: decision === "approve" ? ("success" as const) : ("failed" as const) };
     const reference = `withdrawal:${row.id}`;
     // approved: the frozen amount is paid out; rejected: it returns to cash
@@ -87,18 +89,24 @@ export async function reviewWithdrawal(
 }
 
 /** The queue with what paying out needs: the destination in full as it was when asked (bank, branch, number, holder) and the net. */
-export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus | "all") {
+export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus | "all" | "awaiting_payout") {
   const rows = await ctx.db
     .select({ row: withdrawals, account: users.account })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(status === "all" ? undefined : eq(withdrawals.status, status))
+    .where(
+      status === "all"
+        ? undefined
+        : status === "awaiting_payout"
+          ? eq(withdrawals.payoutState, "awaiting")
+          : eq(withdrawals.status, status),
+    )
     .orderBy(desc(withdrawals.id))
     .limit(100);
   const rules = await moneySettings(ctx.db);
   const names = await approverNames(
     ctx.db,
-    rows.map(({ row }) => row.firstApprovedBy),
+    rows.flatMap(({ row }) => [row.firstApprovedBy, row.payoutMarkedBy]),
   );
   const twoPeople = await awaitingTwo(
     ctx,
@@ -123,5 +131,10 @@ export async function listWithdrawals(ctx: ServiceContext, status: ReviewStatus 
     firstApprovedBy: row.firstApprovedBy,
     firstApprovedByName: row.firstApprovedBy ? (names.get(row.firstApprovedBy) ?? row.firstApprovedBy) : null,
     firstApprovedAt: row.firstApprovedAt,
+    payoutState: row.payoutState,
+    payoutReference: row.payoutReference,
+    payoutFailure: row.payoutFailure,
+    payoutMarkedAt: row.payoutMarkedAt,
+    payoutMarkedByName: row.payoutMarkedBy ? (names.get(row.payoutMarkedBy) ?? row.payoutMarkedBy) : null,
   }));
 }

@@ -111,6 +111,9 @@ function toWithdrawRecord(row: typeof withdrawals.$inferSelect): WithdrawalRecor
     actual: centsToDecimal(row.actual),
     status: row.status,
     reason: row.reason,
+    payout: row.payoutState,
+    payoutAt: row.payoutMarkedAt,
+    payoutFailure: row.payoutFailure,
   };
 }
 
