@@ -132,7 +132,7 @@ describe("the Operators page", () => {
     await expect.poll(() => clerk.url(), { timeout: 15_000 }).toContain("#/login");
 
     // the customer account the clerk holds, then the switch that ends everything
-    await clerkRow().getByLabel(`Customer account held by ${CLERK}`).fill("demo");
+    await clerkRow().getByLabel("Customer account to link").fill("demo");
     await clerkRow().getByRole("button", { name: "Link" }).click();
     await expect.poll(() => clerkRow().getByRole("button", { name: "Unlink demo" }).isVisible()).toBe(true);
     await clerkRow()

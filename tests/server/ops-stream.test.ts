@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "#contract/endpoints";
 import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
+import { opsPaths } from "#contract/ops-paths";
 import { operators, operatorSessions } from "#server/db/schema";
 import { hashToken } from "#server/modules/accounts/tokens";
 import { tellStreamsOperatorChanged } from "#server/modules/events/console-events";
@@ -263,6 +264,33 @@ describe("a console stream is held by the session that opened it", () => {
     // support's topic only: the recharge before it is not support's
     expect(said(await again.waitFor(1))).toEqual(["queue_changed verification submitted"]);
     again.close();
+  });
+});
+
+describe("the Operators page's changes end the streams they concern", () => {
+  it("ends the stream of an operator an admin disables, at once", async () => {
+    const leaving = await newOperator(site, "disabled-1", "finance");
+    const stream = await streamOf(h.app, base, leaving.cookie);
+    expect(stream.status).toBe(200);
+    const off = await api(h, opsPaths.setOperatorEnabled, { username: "disabled-1", enabled: "0" }, { cookie: cookie.admin });
+    expect(off.body.code, off.body.msg).toBe(1);
+    // the heartbeat is an hour away here: only the disabling's own event can end it
+    await stream.ended();
+  });
+
+  it("ends the stream of an operator an admin re-roles, and the other actions that end sessions", async () => {
+    const moved = await newOperator(site, "reroled-3", "finance");
+    const reset = await newOperator(site, "reset-1", "finance");
+    const totp = await newOperator(site, "retotp-1", "finance");
+    const ended = await newOperator(site, "ended-2", "finance");
+    const streams = await Promise.all([moved, reset, totp, ended].map((operator) => streamOf(h.app, base, operator.cookie)));
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200, 200]);
+    const admin = { cookie: cookie.admin };
+    expect((await api(h, opsPaths.setOperatorRole, { username: "reroled-3", role: "support" }, admin)).body.code).toBe(1);
+    expect((await api(h, opsPaths.resetOpsPassword, { username: "reset-1" }, admin)).body.code).toBe(1);
+    expect((await api(h, opsPaths.resetOperatorTotp, { username: "retotp-1" }, admin)).body.code).toBe(1);
+    expect((await api(h, opsPaths.endOperatorSessions, { username: "ended-2" }, admin)).body.code).toBe(1);
+    for (const stream of streams) await stream.ended();
   });
 });
 
