@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import { ALERT_KINDS } from "#contract/alerts";
 import { CARD_TYPES } from "#contract/cards";
 import { CONTENT_KINDS } from "#contract/content";
 import type { Translations } from "#contract/localized-texts";
@@ -58,7 +59,11 @@ export const users = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
   },
   // "Foo" and "foo" are one account: logins look accounts up by lower(account)
-  (table) => [uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`)],
+  (table) => [
+    uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`),
+    // the dashboard's new customers per day
+    index("users_created").on(table.createdAt),
+  ],
 );
 
 export const sessions = pgTable(
@@ -268,6 +273,10 @@ export const orders = pgTable(
     uniqueIndex("orders_user_request").on(table.userId, table.requestId),
     index("orders_status_expiry").on(table.status, table.expiresAt),
     index("orders_user_status").on(table.userId, table.status, table.id),
+    // the dashboard's days and top winners, and the large-win alerts: settled orders by when they settled
+    index("orders_closed_at")
+      .on(table.closeTime)
+      .where(sql`${table.status} = 'closed'`),
   ],
 );
 
@@ -337,6 +346,10 @@ export const recharges = pgTable(
   (table) => [
     index("recharges_user").on(table.userId, table.id),
     index("recharges_status").on(table.status),
+    // the dashboard's deposits per day
+    index("recharges_credited_at")
+      .on(table.reviewedAt)
+      .where(sql`${table.status} = 'success'`),
     uniqueIndex("recharges_upload").on(table.uploadId),
     uniqueIndex("recharges_screenshot_sha256").on(table.screenshotSha256),
   ],
@@ -370,7 +383,14 @@ export const withdrawals = pgTable(
     payoutHolder: text("payout_holder"),
     payoutNumber: text("payout_number"),
   },
-  (table) => [index("withdrawals_user").on(table.userId, table.createdAt), index("withdrawals_status").on(table.status)],
+  (table) => [
+    index("withdrawals_user").on(table.userId, table.createdAt),
+    index("withdrawals_status").on(table.status),
+    // the dashboard's withdrawals per day
+    index("withdrawals_approved_at")
+      .on(table.reviewedAt)
+      .where(sql`${table.status} = 'success'`),
+  ],
 );
 
 export const exchanges = pgTable(
@@ -763,3 +783,30 @@ export const userLimits = pgTable("user_limits", {
   excludedUntil: unixSeconds("excluded_until"),
   realityCheckMinutes: integer("reality_check_minutes"),
 });
+
+/**
+ * What the desk must look at now: a large win, a stale feed, a review waiting too long. Raised by the job leader
+ * once per cause (`causeKey` is unique), acknowledged once by a named operator. `topic` is the console-stream
+ * topic whose roles see it (contract/stream.ts).
+ */
+export const opsAlerts = pgTable(
+  "ops_alerts",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ALERT_KINDS }).notNull(),
+    causeKey: text("cause_key").notNull(),
+    topic: text("topic").notNull(),
+    /** what it is about: "order:12", "product:3", "recharge:7" */
+    subject: text("subject").notNull(),
+    details: jsonb("details").notNull(),
+    raisedAt: unixSeconds("raised_at").notNull(),
+    acknowledgedBy: integer("acknowledged_by").references(() => operators.id),
+    acknowledgedAt: unixSeconds("acknowledged_at"),
+  },
+  (table) => [
+    uniqueIndex("ops_alerts_cause").on(table.causeKey),
+    index("ops_alerts_open")
+      .on(table.raisedAt)
+      .where(sql`${table.acknowledgedAt} is null`),
+  ],
+);

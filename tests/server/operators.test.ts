@@ -195,6 +195,10 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/me": ["finance", "support", "content"],
   "GET /api/ops/status": ["finance", "support", "content"],
   "GET /api/ops/dashboard": ["finance", "support", "content"],
+  // money over time is finance's; alerts are the reviewers' (each sees those of the topics their role hears)
+  "GET /api/ops/dashboard/history": ["finance"],
+  "GET /api/ops/alerts": ["finance", "support"],
+  "POST /api/ops/alert/ack": ["finance", "support"],
   "POST /api/ops/stream_ticket": ["finance", "support", "content"],
   // the operator's own steps: a new password, an authenticator
   "POST /api/ops/me/password": ["finance", "support", "content"],
