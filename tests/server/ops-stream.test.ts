@@ -3,11 +3,13 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { QUEUE_ALERT_MINUTES } from "#contract/alerts";
 import { endpoints } from "#contract/endpoints";
 import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
 import { opsPaths } from "#contract/ops-paths";
-import { operators, operatorSessions } from "#server/db/schema";
+import { operators, operatorSessions, opsAlerts, recharges, users, verifications } from "#server/db/schema";
+import { raiseAlerts } from "#server/jobs/alerts";
 import { hashToken } from "#server/modules/accounts/tokens";
 import { tellStreamsOperatorChanged } from "#server/modules/events/console-events";
 
@@ -264,6 +266,45 @@ describe("a console stream is held by the session that opened it", () => {
     // support's topic only: the recharge before it is not support's
     expect(said(await again.waitFor(1))).toEqual(["queue_changed verification submitted"]);
     again.close();
+  });
+});
+
+describe("alerts on the console's stream", () => {
+  it("tells each role of the alerts of its topics: a waiting recharge to finance, a waiting real-name request to support", async () => {
+    await h.advance(1);
+    const [demo] = await h.database.db.select({ id: users.id }).from(users).where(eq(users.account, "demo"));
+    const old = h.clock.now - QUEUE_ALERT_MINUTES * 60 - 1;
+    const [recharge] = await h.database.db
+      .insert(recharges)
+      .values({ userId: demo!.id, channelId: 1, amount: 10_000, screenshot: "/uploads/alert.png", createdAt: old })
+      .returning({ id: recharges.id });
+    const [verification] = await h.database.db
+      .insert(verifications)
+      .values({ userId: demo!.id, name: "Alert Lee", idNumber: "alert-1", createdAt: old })
+      .returning({ id: verifications.id });
+    const finance = await openOps("finance", `ticket=${await opsTicket("finance")}`);
+    const support = await openOps("support", `ticket=${await opsTicket("support")}`);
+    expect(await raiseAlerts(h.database.db, h.feed, h.clock.now)).toBeGreaterThanOrEqual(2);
+    const idOf = async (subject: string) =>
+      (await h.database.db.select({ id: opsAlerts.id }).from(opsAlerts).where(eq(opsAlerts.subject, subject)))[0]!.id;
+    const rechargeAlert = await idOf(`recharge:${recharge!.id}`);
+    const verificationAlert = await idOf(`verification:${verification!.id}`);
+    const heardBy = async (stream: OpenStream, id: number) => {
+      for (let count = 1; ; count++) {
+        const heard = await stream.waitFor(count);
+        const last = heard.at(-1)!;
+        if (last.kind === "alert_raised" && last.data.id === id) return heard;
+      }
+    };
+    const financeHeard = await heardBy(finance, rechargeAlert);
+    const supportHeard = await heardBy(support, verificationAlert);
+    // each hears only its own topics: finance no real-name alert, support no money alert
+    const alertsIn = (heard: ReceivedEvent[]) => heard.filter((event) => event.kind === "alert_raised");
+    expect(alertsIn(financeHeard).every((event) => event.data.topic !== "verification")).toBe(true);
+    expect(alertsIn(supportHeard).every((event) => event.data.topic === "verification")).toBe(true);
+    expect(supportHeard.some((event) => event.data.id === rechargeAlert)).toBe(false);
+    finance.close();
+    support.close();
   });
 });
 
