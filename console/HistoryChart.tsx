@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 
 import type { HistoryDay } from "#contract/dashboard-history";
 
-import { type HistoryChartLabels,historyChartOption } from "./history-chart";
+import { type HistoryChartLabels, historyChartOption } from "./history-chart";
 
 // only the two series and three components the chart draws: the console loads this file on the dashboard alone
 registerEcharts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
