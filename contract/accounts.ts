@@ -1,4 +1,5 @@
 import type { NoData } from "./envelope";
+import type { LanguageCode } from "./languages";
 
 export interface UserInfo {
   id: number;
@@ -36,4 +37,6 @@ export interface AccountAnswers {
   userInfo: UserInfo;
   changeLoginPassword: NoData;
   changePayPassword: NoData;
+  /** the language the server now writes the customer's messages in */
+  setLanguage: { language: LanguageCode };
 }

@@ -9,6 +9,7 @@ import {
   registerRequest,
   requestIdOnly,
   sendSmsRequest,
+  setLanguageRequest,
 } from "./schemas/accounts";
 import { addCardRequest, deleteCardRequest } from "./schemas/cards";
 import { contentIdRequest, contentListRequest } from "./schemas/content";
@@ -48,6 +49,11 @@ export const endpoints = {
   userInfo: { ...apiPaths.userInfo, summary: "The logged-in user", request: emptyRequest },
   changeLoginPassword: { ...apiPaths.changeLoginPassword, summary: "Change the login password", request: changeLoginPasswordRequest },
   changePayPassword: { ...apiPaths.changePayPassword, summary: "Set or change the fund password", request: changePayPasswordRequest },
+  setLanguage: {
+    ...apiPaths.setLanguage,
+    summary: "Store the language the customer reads (their messages are written in it)",
+    request: setLanguageRequest,
+  },
   products: { ...apiPaths.products, summary: "Products with price, change and market status (simulated feed)", request: marketListRequest },
   goods: { ...apiPaths.goods, summary: "A product's order ticket: options, limits, fee rate, balance", request: pidRequest },
   seconds: { ...apiPaths.seconds, summary: "Settlement-time options with payout rate and amount range", request: pidRequest },

@@ -88,7 +88,15 @@ interface DayTotal {
 
 export interface Dashboard {
   pending: { recharges: PendingQueue; withdrawals: PendingQueue; verifications: PendingQueue };
-  today: { since: number; deposits: DayTotal; withdrawals: DayTotal; orders: DayTotal; newUsers: number; ledgerRows: number };
+  today: {
+    since: number;
+    deposits: DayTotal;
+    /** `total` is what left the platform (after the fee); `fee` the fees kept */
+    withdrawals: DayTotal & { fee: string };
+    orders: DayTotal;
+    newUsers: number;
+    ledgerRows: number;
+  };
 }
 
 /** The orders of one product that settle on one tick, and the most one settle price can make them cost. */

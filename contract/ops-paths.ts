@@ -1,4 +1,7 @@
 import type { AdjustmentForOps } from "./adjustments";
+
+import type { AlertList, OpsAlert } from "./alerts";
+import type { DashboardHistory } from "./dashboard-history";
 import type { OfficePlace } from "./location";
 import { EVERY_ROLE, type OpsRole, type SignInStep } from "./operators";
 import type {
@@ -246,6 +249,10 @@ export const opsPaths = {
   auditLog: answers<AuditRow[]>()({ method: "GET", path: "/api/ops/audit", auth: "ops", roles: ADMIN }),
   processStatus: answers<ProcessStatus>()({ method: "GET", path: "/api/ops/status", auth: "ops", roles: EVERY_ROLE }),
   dashboard: answers<Dashboard>()({ method: "GET", path: "/api/ops/dashboard", auth: "ops", roles: EVERY_ROLE }),
+  dashboardHistory: answers<DashboardHistory>()({ method: "GET", path: "/api/ops/dashboard/history", auth: "ops", roles: FINANCE }),
+  // alerts: each operator is shown those of the stream topics their role hears (none for content)
+  listAlerts: answers<AlertList>()({ method: "GET", path: "/api/ops/alerts", auth: "ops", roles: PEOPLE }),
+  acknowledgeAlert: answers<OpsAlert>()({ method: "POST", path: "/api/ops/alert/ack", auth: "ops", roles: PEOPLE, person: true }),
   searchUsers: answers<CustomerFound[]>()({ method: "GET", path: "/api/ops/users", auth: "ops", roles: PEOPLE }),
   userDetail: answers<CustomerDetail>()({ method: "GET", path: "/api/ops/user/detail", auth: "ops", roles: PEOPLE }),
   showUser: answers<CustomerAccount>()({ method: "GET", path: "/api/ops/user", auth: "ops", roles: PEOPLE }),

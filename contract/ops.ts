@@ -2,6 +2,7 @@ import type { EndpointSpec } from "./endpoints";
 import { opsPaths } from "./ops-paths";
 import { adjustmentDecisionRequest, adjustmentListRequest, adjustmentProposalRequest } from "./schemas/adjustments";
 import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
+import { acknowledgeAlertRequest, dashboardHistoryRequest } from "./schemas/dashboard";
 import { emptyRequest } from "./schemas/fields";
 import { planRequest } from "./schemas/finance";
 import { reviewVerificationRequest } from "./schemas/identity";
@@ -341,8 +342,23 @@ export const opsEndpoints = {
   },
   dashboard: {
     ...opsPaths.dashboard,
-    summary: "Pending reviews with their oldest age, and today's deposits, withdrawals and orders",
+    summary: "Pending reviews with their oldest age, and today's deposits, withdrawals (what left, fee apart) and orders",
     request: emptyRequest,
+  },
+  dashboardHistory: {
+    ...opsPaths.dashboardHistory,
+    summary: "Per UTC day of the last 7, 30 or 90 days: deposits, withdrawals, fees, P/L of settled orders, new customers; top winners",
+    request: dashboardHistoryRequest,
+  },
+  listAlerts: {
+    ...opsPaths.listAlerts,
+    summary: "Alerts of the operator's topics: open ones, and those acknowledged in the last day",
+    request: emptyRequest,
+  },
+  acknowledgeAlert: {
+    ...opsPaths.acknowledgeAlert,
+    summary: "Acknowledge an alert (once; audited)",
+    request: acknowledgeAlertRequest,
   },
   searchUsers: {
     ...opsPaths.searchUsers,

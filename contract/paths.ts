@@ -69,6 +69,7 @@ const customerPaths = {
   userInfo: { method: "GET", path: "/api/user/index", auth: "user" },
   changeLoginPassword: { method: "POST", path: "/api/user/pwd_login", auth: "user" },
   changePayPassword: { method: "POST", path: "/api/user/pwd_pay", auth: "user" },
+  setLanguage: { method: "POST", path: "/api/user/language", auth: "user" },
   products: { method: "GET", path: "/api/index/ajaxdata", auth: "none" },
   goods: { method: "GET", path: "/api/index/goods", auth: "optional" },
   seconds: { method: "GET", path: "/api/index/seconds", auth: "none" },

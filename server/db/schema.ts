@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from "#contract/adjustments";
+import { ALERT_KINDS } from "#contract/alerts";
 import { CARD_TYPES } from "#contract/cards";
 import { CONTENT_KINDS } from "#contract/content";
 import type { Translations } from "#contract/localized-texts";
@@ -60,7 +61,11 @@ export const users = pgTable(
     createdAt: unixSeconds("created_at").notNull(),
   },
   // "Foo" and "foo" are one account: logins look accounts up by lower(account)
-  (table) => [uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`)],
+  (table) => [
+    uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`),
+    // the dashboard's new customers per day
+    index("users_created").on(table.createdAt),
+  ],
 );
 
 export const sessions = pgTable(
@@ -270,6 +275,10 @@ export const orders = pgTable(
     uniqueIndex("orders_user_request").on(table.userId, table.requestId),
     index("orders_status_expiry").on(table.status, table.expiresAt),
     index("orders_user_status").on(table.userId, table.status, table.id),
+    // the dashboard's days and top winners, and the large-win alerts: settled orders by when they settled
+    index("orders_closed_at")
+      .on(table.closeTime)
+      .where(sql`${table.status} = 'closed'`),
   ],
 );
 
@@ -339,6 +348,10 @@ export const recharges = pgTable(
   (table) => [
     index("recharges_user").on(table.userId, table.id),
     index("recharges_status").on(table.status),
+    // the dashboard's deposits per day
+    index("recharges_credited_at")
+      .on(table.reviewedAt)
+      .where(sql`${table.status} = 'success'`),
     uniqueIndex("recharges_upload").on(table.uploadId),
     uniqueIndex("recharges_screenshot_sha256").on(table.screenshotSha256),
   ],
@@ -391,6 +404,10 @@ export const withdrawals = pgTable(
     uniqueIndex("withdrawals_payout_reference")
       .on(sql`coalesce(${table.payoutType}, '')`, table.payoutReference)
       .where(sql`${table.payoutReference} is not null`),
+    // the dashboard's withdrawals per day
+    index("withdrawals_approved_at")
+      .on(table.reviewedAt)
+      .where(sql`${table.status} = 'success'`),
   ],
 );
 
@@ -821,3 +838,30 @@ export const userLimits = pgTable("user_limits", {
   excludedUntil: unixSeconds("excluded_until"),
   realityCheckMinutes: integer("reality_check_minutes"),
 });
+
+/**
+ * What the desk must look at now: a large win, a stale feed, a review waiting too long. Raised by the job leader
+ * once per cause (`causeKey` is unique), acknowledged once by a named operator. `topic` is the console-stream
+ * topic whose roles see it (contract/stream.ts).
+ */
+export const opsAlerts = pgTable(
+  "ops_alerts",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ALERT_KINDS }).notNull(),
+    causeKey: text("cause_key").notNull(),
+    topic: text("topic").notNull(),
+    /** what it is about: "order:12", "product:3", "recharge:7" */
+    subject: text("subject").notNull(),
+    details: jsonb("details").notNull(),
+    raisedAt: unixSeconds("raised_at").notNull(),
+    acknowledgedBy: integer("acknowledged_by").references(() => operators.id),
+    acknowledgedAt: unixSeconds("acknowledged_at"),
+  },
+  (table) => [
+    uniqueIndex("ops_alerts_cause").on(table.causeKey),
+    index("ops_alerts_open")
+      .on(table.raisedAt)
+      .where(sql`${table.acknowledgedAt} is null`),
+  ],
+);

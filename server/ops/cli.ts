@@ -186,6 +186,13 @@ const commands: Record<string, Command> = {
     ...opsPaths.auditLog,
     fields: ([actor, action]) => ({ ...(actor && actor !== "all" ? { actor } : {}), ...(action ? { action } : {}) }),
   },
+  "dashboard-history": {
+    usage: "dashboard-history [7|30|90]   (money per UTC day and the top winners)",
+    ...opsPaths.dashboardHistory,
+    fields: ([days]) => (days ? { days } : ({} as Record<string, string>)),
+  },
+  alerts: { usage: "alerts   (open ones, and those acknowledged in the last day)", ...opsPaths.listAlerts, fields: () => ({}) },
+  "alert-ack": { usage: "alert-ack <id>   (as a signed-in person)", ...opsPaths.acknowledgeAlert, fields: ([id]) => ({ id: id ?? "" }) },
   office: {
     usage: "office <name> <address> <latitude> <longitude>   (decimal degrees, e.g. 22.281 114.173)",
     ...opsPaths.setOffice,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 import { OPS_ROLES, type OpsRole } from "#contract/operators";
-import { operators } from "#server/db/schema";
+import { operators, opsAlerts } from "#server/db/schema";
 import { updateMoneySettings } from "#server/modules/money/settings";
 import { createOperator, issueSetupCode } from "#server/modules/operators/service";
 import { totpCode } from "#server/modules/operators/totp";
@@ -202,6 +202,10 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/me": ["finance", "support", "content"],
   "GET /api/ops/status": ["finance", "support", "content"],
   "GET /api/ops/dashboard": ["finance", "support", "content"],
+  // money over time is finance's; alerts are the reviewers' (each sees those of the topics their role hears)
+  "GET /api/ops/dashboard/history": ["finance"],
+  "GET /api/ops/alerts": ["finance", "support"],
+  "POST /api/ops/alert/ack": ["finance", "support"],
   "POST /api/ops/stream_ticket": ["finance", "support", "content"],
   // the operator's own steps: a new password, an authenticator
   "POST /api/ops/me/password": ["finance", "support", "content"],
@@ -451,6 +455,12 @@ describe("audit log", () => {
     calls.decideAdjustment = { id: String(proposal.body.data.id), decision: "apply" };
     const pendingVerification = (await api(h, "GET", "/api/ops/verifications", {}, token)).body.data[0];
     calls.reviewVerification = { id: String(pendingVerification.id), decision: "refuse", reason: "unreadable" };
+    // an alert for the admin to acknowledge, as the job leader would have raised it
+    const [alert] = await h.database.db
+      .insert(opsAlerts)
+      .values({ kind: "large_win", causeKey: "audit-test", topic: "orders", subject: "order:0", details: {}, raisedAt: h.clock.now })
+      .returning({ id: opsAlerts.id });
+    calls.acknowledgeAlert = { id: String(alert!.id) };
     // a stream ticket changes nothing an operator answers for: it opens the console's live view
     // enrolling an authenticator is open only to an operator who owes it: audited in operator-management.test.ts
     const apart = ["opsStreamTicket", "startTotpEnrolment", "confirmTotp"];
