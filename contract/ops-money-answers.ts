@@ -1,4 +1,5 @@
 import type { CardType } from "./cards";
+import type { FraudSignal } from "./customers";
 import type { InviteBonusPolicy } from "./invites";
 import type { LanguageCode } from "./languages";
 import type { ReviewStatus } from "./review";
@@ -38,6 +39,8 @@ export interface RechargeForReview extends TwoPersonState {
   reviewedAt: number | null;
   /** above the largest recharge any operator may approve */
   aboveCap: boolean;
+  /** warnings for the reviewer (the same receipt elsewhere, shared devices or addresses); never a refusal */
+  signals: FraudSignal[];
 }
 
 export interface WithdrawalForReview extends TwoPersonState {
@@ -54,6 +57,8 @@ export interface WithdrawalForReview extends TwoPersonState {
   reason: string | null;
   time: number;
   reviewedAt: number | null;
+  /** warnings for the reviewer (deposit then withdraw without trading, shared devices or addresses); never a refusal */
+  signals: FraudSignal[];
 }
 
 export interface RechargeDecision {

@@ -8,6 +8,7 @@ import { revokeSession } from "../modules/accounts/sessions";
 import { sendVerificationCode, type SmsSender } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
+import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
 import { coinRateText } from "../modules/wallet/service";
 import { onceRoute, route } from "./routes";
@@ -27,13 +28,19 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
   route(
     app,
     endpoints.register,
-    async (input) => ({ data: await registerUser(ctx, input), message: successMessages.registered }),
+    async (input, { request }) => ({
+      data: await registerUser(ctx, input, { ip: request.ip, deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]) }),
+      message: successMessages.registered,
+    }),
     perMinute(20),
   );
   route(
     app,
     endpoints.login,
-    async (input, { request }) => ({ data: await logIn(ctx, input, request.ip), message: successMessages.logged_in }),
+    async (input, { request }) => ({
+      data: await logIn(ctx, input, { ip: request.ip, deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]) }),
+      message: successMessages.logged_in,
+    }),
     perMinute(20),
   );
 

@@ -5,6 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
+import { withWithdrawalSignals } from "../modules/customers/fraud-signals";
 import { listWithdrawals, reviewWithdrawal } from "../modules/withdrawal/review";
 import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { translate } from "./i18n";
@@ -26,7 +27,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: ServiceConte
   route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
   const o = opsEndpoints;
-  route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
+  route(app, o.listWithdrawals, async (input) => ({ data: await withWithdrawalSignals(ctx.db, await listWithdrawals(ctx, input.status)) }));
   opsWriteRoute(app, o.reviewWithdrawal, ctx, async (input, { operator }, scoped, note) => {
     note.target = `withdrawal:${input.id}`;
     note.before = { status: "review" };

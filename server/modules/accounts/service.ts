@@ -7,6 +7,7 @@ import type { Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { users } from "../../db/schema";
 import type { ServiceContext } from "../context";
+import { recordSignIn, type SignInSeen } from "../customers/sign-ins";
 import { AppError } from "../errors";
 import { payInviteBonus } from "../invites/service";
 import { requireFundPassword } from "./fund-password";
@@ -33,7 +34,7 @@ async function uniqueInviteCode(tx: Tx): Promise<string> {
   }
 }
 
-export async function registerUser(ctx: ServiceContext, input: RegisterRequest): Promise<SessionAnswer> {
+export async function registerUser(ctx: ServiceContext, input: RegisterRequest, seen: SignInSeen): Promise<SessionAnswer> {
   const now = ctx.now();
   // Hash before the transaction: scrypt is slow on purpose and must not hold locks.
   const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.payPassword)]);
@@ -63,6 +64,7 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
         .returning();
       if (!user) throw new AppError("registration_failed");
       await payInviteBonus(tx, user.id, "registration", now);
+      await recordSignIn(tx, user.id, "register", seen, now);
       const token = await createSession(tx, user.id, now);
       return { token, user: toUserInfo(user) };
     });
@@ -80,7 +82,8 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
  * locks are per name and address (login-guard.ts): wrong passwords never lock the account nor end its
  * sessions. Only an operator's lock does; it is told only to someone who gave the right password.
  */
-export async function logIn(ctx: ServiceContext, input: LoginRequest, address: string): Promise<SessionAnswer> {
+export async function logIn(ctx: ServiceContext, input: LoginRequest, seen: SignInSeen): Promise<SessionAnswer> {
+  const address = seen.ip;
   const now = ctx.now();
   const found = await findUserByAccount(ctx, input.account);
   const outcome = await ctx.db.transaction(async (tx): Promise<{ token: string } | { refused: AppError; log?: string }> => {
@@ -90,6 +93,7 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, address: s
     if (checked.outcome === "locked") return { refused: new AppError("login_locked", { minutes: checked.minutes }), log: checked.log };
     if (checked.outcome === "wrong" || !found) return { refused: new AppError("wrong_password") };
     if (lockedNow(found, now)) return { refused: new AppError("account_locked") };
+    await recordSignIn(tx, found.id, "login", seen, now);
     return { token: await createSession(tx, found.id, now) };
   });
   if ("refused" in outcome) {
@@ -117,7 +121,7 @@ export async function changeLoginPassword(
   if (input.oldPassword === input.password) throw new AppError("same_password");
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id, token);
   });
 }
