@@ -172,6 +172,11 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/user/detail": ["support", "finance"],
   "GET /api/ops/user": ["support", "finance"],
   "POST /api/ops/unlock": ["support"],
+  // the customer page: freezing and risk labels are the money desk's, notes anyone's, a password reset support's
+  "POST /api/ops/customer/frozen": ["finance"],
+  "POST /api/ops/customer/label": ["finance"],
+  "POST /api/ops/customer/note": ["finance", "support", "content"],
+  "POST /api/ops/customer/password": ["support"],
   // content
   "POST /api/ops/content": ["content"],
   "GET /api/ops/contents": ["content"],
