@@ -373,6 +373,11 @@ describe("two-person rule", () => {
 function writeCalls(): Record<string, Record<string, string>> {
   return {
     unlockUser: { account: customer.account },
+    setCustomerFrozen: { account: customer.account, frozen: "0" },
+    setCustomerLabel: { account: customer.account, label: "watch", on: "1" },
+    addCustomerNote: { account: customer.account, text: "audited note" },
+    // another customer's: this one's session is used after
+    resetCustomerPassword: { account: "demo" },
     setProductTrading: { pid: "1", enabled: "1" },
     setProductOptions: { pid: "1", options: "30:0.8:10:5000,60:0.85:10:10000" },
     setProductLimits: { pid: "1", feeRate: "0.01", singleMin: "10", singleMax: "5000", totalMax: "100000" },
