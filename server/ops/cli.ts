@@ -12,6 +12,7 @@ import { opsPaths } from "#contract/ops-paths";
 import type { AnswerOf } from "#contract/paths";
 
 import { readConfig } from "../config";
+import { customerCommands } from "./customer-commands";
 import { operatorCommands } from "./operator-commands";
 
 interface Command {
@@ -28,7 +29,7 @@ const commands: Record<string, Command> = {
     fields: ([phone]) => (phone ? { phone } : ({} as Record<string, string>)),
   },
   user: { usage: "user <account>", ...opsPaths.showUser, fields: ([account]) => ({ account: account ?? "" }) },
-  unlock: { usage: "unlock <account>", ...opsPaths.unlockUser, fields: ([account]) => ({ account: account ?? "" }) },
+  unlock: { usage: "unlock <account>   (lifts a login lock)", ...opsPaths.unlockUser, fields: ([account]) => ({ account: account ?? "" }) },
   products: { usage: "products", ...opsPaths.listProducts, fields: () => ({}) },
   "product-open": {
     usage: "product-open <pid>",
@@ -196,6 +197,7 @@ const commands: Record<string, Command> = {
     fields: ([amount, policy]) => ({ amount: amount ?? "", ...(policy ? { policy } : {}) }),
   },
   ...operatorCommands,
+  ...customerCommands,
 };
 
 /** A QR image file as the data URL the channel stores (the PWA shows it without another request). */

@@ -29,7 +29,12 @@ afterAll(() => pair?.close());
 describe("a frozen customer on PostgreSQL", () => {
   it("frozen through one process, is refused orders, plans, exchanges and withdrawals on the other", async () => {
     const { leader, follower } = pair;
-    const frozen = await api(follower, opsEndpoints.setCustomerFrozen, { account: customer.account, frozen: "1" }, await staff(leader, "finance"));
+    const frozen = await api(
+      follower,
+      opsEndpoints.setCustomerFrozen,
+      { account: customer.account, frozen: "1" },
+      await staff(leader, "finance"),
+    );
     expect(frozen.body.code, frozen.body.msg).toBe(1);
     await leader.advance(1);
     const btc = productId(leader.feed, "BTCUSDT");
@@ -66,7 +71,11 @@ describe("a frozen customer on PostgreSQL", () => {
     const { leader, follower } = pair;
     await leader.advance(1);
     const userId = await insertUserWithCash(leader.database.db, "pgdesk-race", "PGRACE1", 100_000);
-    const order = { ...orderToPlace(userId, "frozen-while-waiting"), productId: productId(leader.feed, "BTCUSDT"), openTime: leader.clock.now };
+    const order = {
+      ...orderToPlace(userId, "frozen-while-waiting"),
+      productId: productId(leader.feed, "BTCUSDT"),
+      openTime: leader.clock.now,
+    };
     // the other process freezes the account as the console's freeze does: under the user's row lock
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -164,13 +164,25 @@ describe("freezing a customer", () => {
 describe("notes and risk labels", () => {
   it("keeps dated notes with the writer's name from every role, and the table refuses to change them", async () => {
     const content = await staff(h, "content");
-    const added = await api(h, opsEndpoints.addCustomerNote, { account: customer.account, text: "  Called about a late recharge  " }, content);
-    expect(added.body.data).toEqual({ id: expect.any(Number), operator: "staff-content", text: "Called about a late recharge", time: h.clock.now });
+    const added = await api(
+      h,
+      opsEndpoints.addCustomerNote,
+      { account: customer.account, text: "  Called about a late recharge  " },
+      content,
+    );
+    expect(added.body.data).toEqual({
+      id: expect.any(Number),
+      operator: "staff-content",
+      text: "Called about a late recharge",
+      time: h.clock.now,
+    });
     await api(h, opsEndpoints.addCustomerNote, { account: customer.account, text: "Asked for ID again" }, await staff(h, "support"));
     expect((await api(h, opsEndpoints.addCustomerNote, { account: customer.account, text: "x" }, token)).body.err).toBe(
       "ops_person_required",
     );
-    expect((await api(h, opsEndpoints.addCustomerNote, { account: customer.account, text: "   " }, content)).body.err).toBe("field_required");
+    expect((await api(h, opsEndpoints.addCustomerNote, { account: customer.account, text: "   " }, content)).body.err).toBe(
+      "field_required",
+    );
 
     const userId = (await userRow(customer.account)).id;
     const detail = await api(h, opsEndpoints.userDetail, { id: String(userId) }, await staff(h, "finance"));
@@ -225,12 +237,21 @@ describe("support's password reset for a customer", () => {
     expect(login.body.data.user.mustChangePassword).toBe(true);
     const fresh = login.body.data.token as string;
     expect((await api(h, endpoints.userInfo, {}, { token: fresh })).body.data.mustChangePassword).toBe(true);
-    const changed = await api(h, endpoints.changeLoginPassword, { oldPassword: temporary, password: "second-pass2", password2: "second-pass2" }, { token: fresh });
+    const changed = await api(
+      h,
+      endpoints.changeLoginPassword,
+      { oldPassword: temporary, password: "second-pass2", password2: "second-pass2" },
+      { token: fresh },
+    );
     expect(changed.body.code, changed.body.msg).toBe(1);
     expect((await api(h, endpoints.userInfo, {}, { token: fresh })).body.data.mustChangePassword).toBe(false);
 
     const [row] = await auditOf("POST /api/ops/customer/password");
-    expect(row).toMatchObject({ actor: "staff-support", target: "account:deskreset01", after: { account: "deskreset01", password: "***" } });
+    expect(row).toMatchObject({
+      actor: "staff-support",
+      target: "account:deskreset01",
+      after: { account: "deskreset01", password: "***" },
+    });
     expect(JSON.stringify(row)).not.toContain(temporary);
   });
 

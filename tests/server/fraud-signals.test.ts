@@ -89,7 +89,10 @@ describe("the same receipt on more than one recharge", () => {
     const queue = (await api(h, opsEndpoints.listRecharges, {}, finance)).body.data;
     const row = queue.find((candidate: { id: number }) => candidate.id === recharge.body.data.id);
     expect(signalsOf(row, "same_receipt")).toEqual([
-      { kind: "same_receipt", uploads: [{ uploadId: expect.any(Number), customer: { id: second.id, account: "receipt02" }, rechargeId: null }] },
+      {
+        kind: "same_receipt",
+        uploads: [{ uploadId: expect.any(Number), customer: { id: second.id, account: "receipt02" }, rechargeId: null }],
+      },
     ]);
     // on the customer page as well
     const detail = await api(h, opsEndpoints.userDetail, { id: String(first.id) }, finance);
@@ -120,7 +123,11 @@ describe("several accounts on one device or address", () => {
     ]);
     const alone = await api(h, opsEndpoints.userDetail, { id: String(apart.id) }, await staff(h, "support"));
     expect(signalsOf(alone.body.data, "shared_device")).toEqual([]);
-    expect(alone.body.data.registration).toMatchObject({ kind: "register", ip: "198.51.100.3", deviceId: "5f0c1e9a-7d2b-4c3e-9a41-000000000002" });
+    expect(alone.body.data.registration).toMatchObject({
+      kind: "register",
+      ip: "198.51.100.3",
+      deviceId: "5f0c1e9a-7d2b-4c3e-9a41-000000000002",
+    });
   });
 
   it("names the other accounts seen from an address at login, and records a malformed device id as none", async () => {
