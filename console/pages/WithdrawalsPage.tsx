@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { WithdrawalForReview as Withdrawal } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
+import { CustomerCell } from "../CustomerCell";
 import { money, when } from "../i18n";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
@@ -32,7 +33,7 @@ export function WithdrawalsPage() {
   const { t } = useLingui();
   const { mayReview, gaveFirstApproval } = useTwoPerson(api.reviewWithdrawal);
   const columns: QueueColumn<Withdrawal>[] = [
-    { header: <Trans>Account</Trans>, cell: (row) => row.account },
+    { header: <Trans>Account</Trans>, cell: (row) => <CustomerCell row={row} /> },
     {
       header: <Trans>Pay out to</Trans>,
       cell: (row) =>

@@ -279,11 +279,11 @@ describe("the customer page", () => {
     const userId = (await userRow("deskid01")).id;
     const asRole = async (role: "support" | "finance" | "admin") =>
       (await api(h, opsEndpoints.userDetail, { id: String(userId) }, await staff(h, role))).body.data;
-    expect((await asRole("support")).verifications[0].idNumber).toBe(idNumber);
-    expect((await asRole("admin")).verifications[0].idNumber).toBe(idNumber);
+    expect((await asRole("support")).verifications[0]!.idNumber).toBe(idNumber);
+    expect((await asRole("admin")).verifications[0]!.idNumber).toBe(idNumber);
     const finance = await asRole("finance");
-    expect(finance.verifications[0].idNumber).not.toBe(idNumber);
-    expect(finance.verifications[0].idNumber).toMatch(/^\d{3}\*+\w{3}$/);
+    expect(finance.verifications[0]!.idNumber).not.toBe(idNumber);
+    expect(finance.verifications[0]!.idNumber).toMatch(/^\d{3}\*+\w{3}$/);
     expect(finance.flags).toEqual({ account: "deskid01", locked: false, frozen: false, frozenAt: null, mustChangePassword: false });
     expect(finance.registration).toMatchObject({ kind: "register", ip: "127.0.0.1", deviceId: null });
     expect(finance.trading).toEqual({ orders: 0, staked: "0.00", paidOut: "0.00", profit: "0.00" });

@@ -7,7 +7,7 @@ import { PAGE_SIZE } from "#contract/paging";
 import type { WithdrawalInfo, WithdrawalRecord } from "#contract/withdrawal";
 
 import type { Db, Tx } from "../../db/client";
-import { bankCards, users, withdrawals } from "../../db/schema";
+import { bankCards, withdrawals } from "../../db/schema";
 import { freshUser } from "../accounts/fresh-user";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
