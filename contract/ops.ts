@@ -1,6 +1,7 @@
 import type { EndpointSpec } from "./endpoints";
 import { opsPaths } from "./ops-paths";
 import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
+import { customerFrozenRequest, customerLabelRequest, customerNoteRequest, customerPasswordResetRequest } from "./schemas/customers";
 import { emptyRequest } from "./schemas/fields";
 import { planRequest } from "./schemas/finance";
 import { reviewVerificationRequest } from "./schemas/identity";
@@ -32,7 +33,6 @@ import {
   userDetailRequest,
   userSearchRequest,
 } from "./schemas/operators";
-import { customerFrozenRequest, customerLabelRequest, customerNoteRequest, customerPasswordResetRequest } from "./schemas/customers";
 import { channelRequest } from "./schemas/recharge";
 import { reviewDecisionRequest, reviewQueueRequest } from "./schemas/review";
 import { officeRequest } from "./schemas/support";
