@@ -1,11 +1,13 @@
 import { createHashHistory, createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
 import type { ComponentType } from "react";
 
+import { api } from "./api";
 import { ConsoleLayout } from "./ConsoleLayout";
 import { AdjustmentsPage } from "./pages/AdjustmentsPage";
 import { AuditPage } from "./pages/AuditPage";
 import { ChannelsPage } from "./pages/ChannelsPage";
 import { ContentPage } from "./pages/ContentPage";
+import { CustomerPage } from "./pages/CustomerPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
 import { MoneyRulesPage } from "./pages/MoneyRulesPage";
@@ -47,6 +49,20 @@ function page<const P extends SectionPath>(path: P, Page: ComponentType) {
   });
 }
 
+/** One customer's page, opened from the Users page or a warning's link; no navigation entry of its own. */
+const customer = createRoute({
+  getParentRoute: () => signedIn,
+  path: "/users/$id",
+  component: function CustomerRoute() {
+    const { id } = customer.useParams();
+    return (
+      <RoleGate endpoint={api.userDetail}>
+        <CustomerPage id={Number(id)} />
+      </RoleGate>
+    );
+  },
+});
+
 const routeTree = root.addChildren([
   login,
   setup,
@@ -58,6 +74,7 @@ const routeTree = root.addChildren([
     page("/adjustments", AdjustmentsPage),
     page("/verifications", VerificationsPage),
     page("/users", UsersPage),
+    customer,
     page("/operators", OperatorsPage),
     page("/audit", AuditPage),
     page("/products", ProductsPage),

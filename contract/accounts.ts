@@ -17,6 +17,10 @@ export interface UserInfo {
   frozen: string;
   yuebao: string;
   createdAt: number;
+  /** customer service reset the password: the app asks for a new one before anything else */
+  mustChangePassword: boolean;
+  /** an operator froze the account: orders, plans, exchanges and withdrawals are refused until unfrozen */
+  accountFrozen: boolean;
   /** cash (U) per coin, so the Mine tab can show what the coin is worth */
   coinRate?: string;
   /** messages not yet opened (the Mine tab's badge) */

@@ -13,6 +13,10 @@ export const errorMessages = {
   user_not_found: /*i18n*/ { id: "error.user_not_found", message: "User does not exist" },
   wrong_password: /*i18n*/ { id: "error.wrong_password", message: "Wrong account or password, try again" },
   account_locked: /*i18n*/ { id: "error.account_locked", message: "Account locked, contact the administrator" },
+  account_frozen: /*i18n*/ {
+    id: "error.account_frozen",
+    message: "Your account is frozen: trading, plans, exchanges and withdrawals are paused. Please contact customer service",
+  },
   login_locked: /*i18n*/ {
     id: "error.login_locked",
     message: "Too many wrong passwords, try again in {minutes, plural, one {# minute} other {# minutes}}",

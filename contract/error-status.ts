@@ -6,6 +6,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   user_not_found: 422,
   wrong_password: 422,
   account_locked: 403,
+  account_frozen: 403,
   login_locked: 429,
   wrong_sms_code: 422,
   sms_too_soon: 429,

@@ -1,4 +1,5 @@
 import type { ContentKind } from "./content";
+import type { CustomerFlags, CustomerLabel, CustomerNote, CustomerSignIn, FraudSignal } from "./customers";
 import type { Market, MarketStatus } from "./markets";
 import type { OpsRole, SignInStep } from "./operators";
 import type { LocalTexts } from "./ops-money-answers";
@@ -193,6 +194,16 @@ interface RequestRow {
 }
 
 export interface CustomerDetail {
+  /** what the desk's actions change: lock, freeze, a password to change */
+  flags: CustomerFlags;
+  /** where the account was registered from (null before these were recorded), and the latest logins */
+  registration: CustomerSignIn | null;
+  signIns: CustomerSignIn[];
+  /** every order of the customer: how many, what was staked, what came back, and the customer's profit (+) or loss (-) */
+  trading: { orders: number; staked: string; paidOut: string; profit: string };
+  notes: CustomerNote[];
+  labels: CustomerLabel[];
+  signals: FraudSignal[];
   user: {
     id: number;
     account: string;
@@ -223,6 +234,7 @@ export interface CustomerDetail {
   cards: Array<{ id: number; type: "bank" | "alipay" | "wechat" | "crypto"; bank: string; branch: string; number: string; holder: string }>;
   recharges: RequestRow[];
   withdrawals: RequestRow[];
+  /** the ID number in full for support and admin, who check it; masked for the other roles */
   verifications: Array<{ id: number; name: string; idNumber: string; status: string }>;
 }
 
@@ -237,10 +249,13 @@ export interface SmsOutboxRow {
 
 export interface VerificationForReview {
   id: number;
+  userId: number;
   account: string;
   name: string;
   idNumber: string;
   time: number;
+  /** warnings for the reviewer (shared devices or addresses); never a refusal */
+  signals: FraudSignal[];
 }
 
 export interface ContentItemPage {

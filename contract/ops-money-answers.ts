@@ -1,4 +1,5 @@
 import type { CardType } from "./cards";
+import type { FraudSignal } from "./customers";
 import type { InviteBonusPolicy } from "./invites";
 import type { LanguageCode } from "./languages";
 import type { ReviewStatus } from "./review";
@@ -39,6 +40,8 @@ export interface RechargeForReview extends TwoPersonState {
   reviewedAt: number | null;
   /** above the largest recharge any operator may approve */
   aboveCap: boolean;
+  /** warnings for the reviewer (the same receipt elsewhere, shared devices or addresses); never a refusal */
+  signals: FraudSignal[];
 }
 
 export interface WithdrawalForReview extends TwoPersonState {
@@ -62,6 +65,8 @@ export interface WithdrawalForReview extends TwoPersonState {
   payoutFailure: string | null;
   payoutMarkedAt: number | null;
   payoutMarkedByName: string | null;
+  /** warnings for the reviewer (deposit then withdraw without trading, shared devices or addresses); never a refusal */
+  signals: FraudSignal[];
 }
 
 /** A withdrawal's payout as marked: paid with the bank's reference, or failed and returned. */

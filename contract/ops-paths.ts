@@ -2,6 +2,8 @@ import type { AdjustmentForOps } from "./adjustments";
 
 import type { AlertList, OpsAlert } from "./alerts";
 import type { DashboardHistory } from "./dashboard-history";
+
+import type { CustomerFlags, CustomerLabel, CustomerNote, CustomerPasswordReset } from "./customers";
 import type { OfficePlace } from "./location";
 import { EVERY_ROLE, type OpsRole, type SignInStep } from "./operators";
 import type {
@@ -257,6 +259,35 @@ export const opsPaths = {
   userDetail: answers<CustomerDetail>()({ method: "GET", path: "/api/ops/user/detail", auth: "ops", roles: PEOPLE }),
   showUser: answers<CustomerAccount>()({ method: "GET", path: "/api/ops/user", auth: "ops", roles: PEOPLE }),
   unlockUser: answers<{ account: string; locked: boolean }>()({ method: "POST", path: "/api/ops/unlock", auth: "ops", roles: SUPPORT }),
+  // the customer page's actions: each names the person who took it (never the machine token) and is audited
+  setCustomerFrozen: answers<CustomerFlags>()({
+    method: "POST",
+    path: "/api/ops/customer/frozen",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  setCustomerLabel: answers<CustomerLabel[]>()({
+    method: "POST",
+    path: "/api/ops/customer/label",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  addCustomerNote: answers<CustomerNote>()({
+    method: "POST",
+    path: "/api/ops/customer/note",
+    auth: "ops",
+    roles: EVERY_ROLE,
+    person: true,
+  }),
+  resetCustomerPassword: answers<CustomerPasswordReset>()({
+    method: "POST",
+    path: "/api/ops/customer/password",
+    auth: "ops",
+    roles: SUPPORT,
+    person: true,
+  }),
 } as const satisfies Record<string, OpsPath>;
 
 export type OpsPathName = keyof typeof opsPaths;

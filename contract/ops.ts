@@ -3,6 +3,8 @@ import { opsPaths } from "./ops-paths";
 import { adjustmentDecisionRequest, adjustmentListRequest, adjustmentProposalRequest } from "./schemas/adjustments";
 import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
 import { acknowledgeAlertRequest, dashboardHistoryRequest } from "./schemas/dashboard";
+
+import { customerFrozenRequest, customerLabelRequest, customerNoteRequest, customerPasswordResetRequest } from "./schemas/customers";
 import { emptyRequest } from "./schemas/fields";
 import { planRequest } from "./schemas/finance";
 import { reviewVerificationRequest } from "./schemas/identity";
@@ -379,5 +381,27 @@ export const opsEndpoints = {
     ...opsPaths.unlockUser,
     summary: "Unlock an account locked by wrong passwords, with its per-address and fund-password locks",
     request: accountRequest,
+  },
+  setCustomerFrozen: {
+    ...opsPaths.setCustomerFrozen,
+    summary:
+      "Freeze (frozen=1) or unfreeze a customer: a frozen one places no order, joins or adds to no plan, exchanges and withdraws nothing; logging in, reading and settlements go on",
+    request: customerFrozenRequest,
+  },
+  setCustomerLabel: {
+    ...opsPaths.setCustomerLabel,
+    summary: "Put (on=1) or take off a risk label (watch, bonus_abuse, chargeback_risk, vip); answers the customer's labels",
+    request: customerLabelRequest,
+  },
+  addCustomerNote: {
+    ...opsPaths.addCustomerNote,
+    summary: "Add a dated note with your name to a customer (notes are never changed or removed)",
+    request: customerNoteRequest,
+  },
+  resetCustomerPassword: {
+    ...opsPaths.resetCustomerPassword,
+    summary:
+      "A temporary login password for a customer, answered once: every session of theirs ends, and the app asks for a new password at their next login",
+    request: customerPasswordResetRequest,
   },
 } satisfies Record<string, EndpointSpec>;

@@ -3,13 +3,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { VerificationForReview as Verification } from "#contract/ops-answers";
 
 import { api, call } from "../api";
+import { CustomerCell } from "../CustomerCell";
 import { type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
 
 export function VerificationsPage() {
   const { t } = useLingui();
   const columns: QueueColumn<Verification>[] = [
-    { header: <Trans>Account</Trans>, cell: (row) => row.account },
+    { header: <Trans>Account</Trans>, cell: (row) => <CustomerCell row={row} /> },
     { header: <Trans>Name</Trans>, cell: (row) => row.name },
     { header: <Trans>ID number</Trans>, cell: (row) => <code>{row.idNumber}</code> },
     {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { WithdrawalForReview as Withdrawal } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
+import { CustomerCell } from "../CustomerCell";
 import { money, when } from "../i18n";
 import { useMay } from "../operator-context";
 import { PayoutActions } from "../PayoutActions";
@@ -35,7 +36,7 @@ export function WithdrawalsPage() {
   const { mayReview, gaveFirstApproval } = useTwoPerson(api.reviewWithdrawal);
   const mayMark = useMay()(api.markWithdrawalPaid);
   const columns: QueueColumn<Withdrawal>[] = [
-    { header: <Trans>Account</Trans>, cell: (row) => row.account },
+    { header: <Trans>Account</Trans>, cell: (row) => <CustomerCell row={row} /> },
     {
       header: <Trans>Pay out to</Trans>,
       cell: (row) =>

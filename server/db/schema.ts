@@ -59,6 +59,10 @@ export const users = pgTable(
     frozen: cents("frozen"),
     yuebao: cents("yuebao"),
     createdAt: unixSeconds("created_at").notNull(),
+    /** an operator froze the account (no orders, subscriptions, exchanges or withdrawals) at this time; null: not frozen */
+    accountFrozenAt: unixSeconds("account_frozen_at"),
+    /** set by an operator's password reset: the app asks for a new password before anything else */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
   },
   // "Foo" and "foo" are one account: logins look accounts up by lower(account)
   (table) => [
@@ -77,6 +81,59 @@ export const sessions = pgTable(
     expiresAt: unixSeconds("expires_at").notNull(),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+/**
+ * Where a customer registered and logged in from: the client address and the device id the app keeps in its
+ * own storage. Read only for the money desk's warnings (several accounts on one device or address).
+ */
+export const customerSignIns = pgTable(
+  "customer_sign_ins",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: ["register", "login"] }).notNull(),
+    ip: text("ip").notNull(),
+    deviceId: text("device_id"),
+    at: unixSeconds("at").notNull(),
+  },
+  (table) => [
+    index("customer_sign_ins_user_idx").on(table.userId, table.id),
+    index("customer_sign_ins_device_idx").on(table.deviceId),
+    index("customer_sign_ins_ip_idx").on(table.ip),
+  ],
+);
+
+/** Operators' notes on a customer: dated, with the writer's name; append-only (triggers refuse changes). */
+export const customerNotes = pgTable(
+  "customer_notes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    operatorId: integer("operator_id").notNull(),
+    operatorName: text("operator_name").notNull(),
+    text: text("text").notNull(),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [index("customer_notes_user_idx").on(table.userId, table.id)],
+);
+
+/** Risk labels an operator put on a customer, from the fixed set in contract/customers.ts. */
+export const customerLabels = pgTable(
+  "customer_labels",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    label: text("label").notNull(),
+    addedBy: text("added_by").notNull(),
+    addedAt: unixSeconds("added_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.label] })],
 );
 
 /** The SMS outbox: the default SmsSender writes here; the operator reads it. */
@@ -299,16 +356,21 @@ export const bankCards = pgTable(
   (table) => [uniqueIndex("bank_cards_user_number").on(table.userId, table.number), index("bank_cards_user").on(table.userId)],
 );
 
-export const uploads = pgTable("uploads", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id").notNull(),
-  name: text("name").notNull().unique(),
-  mime: text("mime").notNull(),
-  size: integer("size").notNull(),
-  /** SHA-256 of the bytes (hex): the same picture uploaded again backs no second recharge; null before 0025 */
-  sha256: text("sha256"),
-  createdAt: unixSeconds("created_at").notNull(),
-});
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    name: text("name").notNull().unique(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    /** SHA-256 of the bytes (hex): the same picture uploaded again backs no second recharge; null before 0025 */
+    sha256: text("sha256"),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  // the money desk looks up every other upload of a recharge's picture
+  (table) => [index("uploads_sha256_idx").on(table.sha256)],
+);
 
 /** Where customers send deposits; set by the operator. */
 export const depositChannels = pgTable("deposit_channels", {

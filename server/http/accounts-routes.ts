@@ -9,6 +9,7 @@ import { revokeSession } from "../modules/accounts/sessions";
 import { sendVerificationCode, type SmsSender } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
+import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
 import { coinRateText } from "../modules/wallet/service";
 import { languageOf, requestLanguage } from "./envelope";
@@ -29,7 +30,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
   route(
     app,
     endpoints.register,
-    async (input, { request }) => ({ data: await registerUser(ctx, input, languageOf(request)), message: successMessages.registered }),
+    async (input, { request }) => ({
+      data: await registerUser(ctx, input, languageOf(request), {
+        ip: request.ip,
+        deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]),
+      }),
+      message: successMessages.registered,
+    }),
     perMinute(20),
   );
   route(
@@ -38,7 +45,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     async (input, { request }) => {
       // the app sends the language it shows on every request; an unknown one leaves the stored language alone
       const language = requestLanguage(request);
-      const answer = await logIn(ctx, input, request.ip, isLanguageCode(language) ? language : undefined);
+      const seen = { ip: request.ip, deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]) };
+      const answer = await logIn(ctx, input, seen, isLanguageCode(language) ? language : undefined);
       return { data: answer, message: successMessages.logged_in };
     },
     perMinute(20),

@@ -113,7 +113,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
   registerOperatorRoutes(app, ctx, scale);
   route(app, c.auditLog, async (input) => ({ data: await listAudit(ctx, input) }));
   route(app, c.searchUsers, async (input) => ({ data: await searchUsers(ctx, input.q) }));
-  route(app, c.userDetail, async (input) => ({ data: await userDetail(ctx, Number(input.id)) }));
+  route(app, c.userDetail, async (input, { operator }) => ({ data: await userDetail(ctx, Number(input.id), operator.role) }));
   route(app, c.dashboard, async () => ({ data: await dashboard(ctx, (await moneySettings(ctx.db)).timezone) }));
   route(app, c.dashboardHistory, async (input) => ({ data: await dashboardHistory(ctx, input.days) }));
   route(app, c.listAlerts, async (_input, { operator }) => ({ data: await listAlerts(ctx, operator.role) }));

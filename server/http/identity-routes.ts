@@ -5,6 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
+import { withSignInSignals } from "../modules/customers/fraud-signals";
 import { listVerifications, reviewVerification, submitVerification, verificationState } from "../modules/identity/service";
 import { translate } from "./i18n";
 import { opsWriteRoute } from "./ops-write-route";
@@ -22,7 +23,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: ServiceContext
   );
 
   const o = opsEndpoints;
-  route(app, o.listVerifications, async () => ({ data: await listVerifications(ctx) }));
+  route(app, o.listVerifications, async () => ({ data: await withSignInSignals(ctx.db, await listVerifications(ctx)) }));
   opsWriteRoute(app, o.reviewVerification, ctx, async (input, { operator }, scoped, note) => {
     note.target = `verification:${input.id}`;
     note.before = { status: "review" };

@@ -9,6 +9,7 @@ import { opsEndpoints } from "#contract/ops";
 
 import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
+import { withRechargeSignals } from "../modules/customers/fraud-signals";
 import { AppError } from "../modules/errors";
 import { describeChannel, findChannel, listChannelsForOps, setChannel } from "../modules/recharge/channels";
 import { listRecharges, reviewRecharge } from "../modules/recharge/review";
@@ -100,7 +101,7 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext,
   });
 
   const o = opsEndpoints;
-  route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input.status) }));
+  route(app, o.listRecharges, async (input) => ({ data: await withRechargeSignals(ctx.db, await listRecharges(ctx, input.status)) }));
   opsWriteRoute(app, o.reviewRecharge, ctx, async (input, { operator }, scoped, note) => {
     note.target = `recharge:${input.id}`;
     note.before = { status: "review" };

@@ -6,6 +6,8 @@ import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
 import { markPayout } from "../modules/withdrawal/payout-steps";
+
+import { withWithdrawalSignals } from "../modules/customers/fraud-signals";
 import { listWithdrawals, reviewWithdrawal } from "../modules/withdrawal/review";
 import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { translate } from "./i18n";
@@ -27,7 +29,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: ServiceConte
   route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
   const o = opsEndpoints;
-  route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input.status) }));
+  route(app, o.listWithdrawals, async (input) => ({ data: await withWithdrawalSignals(ctx.db, await listWithdrawals(ctx, input.status)) }));
   opsWriteRoute(app, o.reviewWithdrawal, ctx, async (input, { operator }, scoped, note) => {
     note.target = `withdrawal:${input.id}`;
     note.before = { status: "review" };

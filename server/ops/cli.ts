@@ -13,6 +13,8 @@ import type { AnswerOf } from "#contract/paths";
 
 import { readConfig } from "../config";
 import { moneyCommands } from "./money-commands";
+
+import { customerCommands } from "./customer-commands";
 import { operatorCommands } from "./operator-commands";
 
 interface Command {
@@ -29,7 +31,7 @@ const commands: Record<string, Command> = {
     fields: ([phone]) => (phone ? { phone } : ({} as Record<string, string>)),
   },
   user: { usage: "user <account>", ...opsPaths.showUser, fields: ([account]) => ({ account: account ?? "" }) },
-  unlock: { usage: "unlock <account>", ...opsPaths.unlockUser, fields: ([account]) => ({ account: account ?? "" }) },
+  unlock: { usage: "unlock <account>   (lifts a login lock)", ...opsPaths.unlockUser, fields: ([account]) => ({ account: account ?? "" }) },
   products: { usage: "products", ...opsPaths.listProducts, fields: () => ({}) },
   "product-open": {
     usage: "product-open <pid>",
@@ -205,6 +207,8 @@ const commands: Record<string, Command> = {
   },
   ...operatorCommands,
   ...moneyCommands,
+
+  ...customerCommands,
 };
 
 /** A QR image file as the data URL the channel stores (the PWA shows it without another request). */

@@ -179,6 +179,11 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/user/detail": ["support", "finance"],
   "GET /api/ops/user": ["support", "finance"],
   "POST /api/ops/unlock": ["support"],
+  // the customer page: freezing and risk labels are the money desk's, notes anyone's, a password reset support's
+  "POST /api/ops/customer/frozen": ["finance"],
+  "POST /api/ops/customer/label": ["finance"],
+  "POST /api/ops/customer/note": ["finance", "support", "content"],
+  "POST /api/ops/customer/password": ["support"],
   // content
   "POST /api/ops/content": ["content"],
   "GET /api/ops/contents": ["content"],
@@ -379,6 +384,11 @@ describe("two-person rule", () => {
 function writeCalls(): Record<string, Record<string, string>> {
   return {
     unlockUser: { account: customer.account },
+    setCustomerFrozen: { account: customer.account, frozen: "0" },
+    setCustomerLabel: { account: customer.account, label: "watch", on: "1" },
+    addCustomerNote: { account: customer.account, text: "audited note" },
+    // another customer's: this one's session is used after
+    resetCustomerPassword: { account: "demo" },
     setProductTrading: { pid: "1", enabled: "1" },
     setProductOptions: { pid: "1", options: "30:0.8:10:5000,60:0.85:10:10000" },
     setProductLimits: { pid: "1", feeRate: "0.01", singleMin: "10", singleMax: "5000", totalMax: "100000" },

@@ -8,6 +8,7 @@ import type { Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { users } from "../../db/schema";
 import type { ServiceContext } from "../context";
+import { recordSignIn, type SignInSeen } from "../customers/sign-ins";
 import { AppError } from "../errors";
 import { payInviteBonus } from "../invites/service";
 import { requireFundPassword } from "./fund-password";
@@ -36,9 +37,14 @@ async function uniqueInviteCode(tx: Tx): Promise<string> {
 
 /**
  * Registers a customer reading `language` (the app's, sent with the form): the server writes their messages in
- * it from the first one on.
+ * it from the first one on. `seen` is where the registration came from (address, device), for the desk's signals.
  */
-export async function registerUser(ctx: ServiceContext, input: RegisterRequest, language: LanguageCode): Promise<SessionAnswer> {
+export async function registerUser(
+  ctx: ServiceContext,
+  input: RegisterRequest,
+  language: LanguageCode,
+  seen: SignInSeen,
+): Promise<SessionAnswer> {
   const now = ctx.now();
   // Hash before the transaction: scrypt is slow on purpose and must not hold locks.
   const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.payPassword)]);
@@ -69,6 +75,7 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest, 
         .returning();
       if (!user) throw new AppError("registration_failed");
       await payInviteBonus(tx, user.id, "registration", now);
+      await recordSignIn(tx, user.id, "register", seen, now);
       const token = await createSession(tx, user.id, now);
       return { token, user: toUserInfo(user) };
     });
@@ -88,7 +95,8 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest, 
  * A login that succeeds stores the language the app asked in (`language`, when it named one of the ten): the
  * customer may have switched it while signed out, on this device or another.
  */
-export async function logIn(ctx: ServiceContext, input: LoginRequest, address: string, language?: LanguageCode): Promise<SessionAnswer> {
+export async function logIn(ctx: ServiceContext, input: LoginRequest, seen: SignInSeen, language?: LanguageCode): Promise<SessionAnswer> {
+  const address = seen.ip;
   const now = ctx.now();
   const found = await findUserByAccount(ctx, input.account);
   const outcome = await ctx.db.transaction(async (tx): Promise<{ token: string } | { refused: AppError; log?: string }> => {
@@ -102,6 +110,7 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, address: s
       await tx.update(users).set({ language }).where(eq(users.id, found.id));
       found.language = language;
     }
+    await recordSignIn(tx, found.id, "login", seen, now);
     return { token: await createSession(tx, found.id, now) };
   });
   if ("refused" in outcome) {
@@ -129,7 +138,7 @@ export async function changeLoginPassword(
   if (input.oldPassword === input.password) throw new AppError("same_password");
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id, token);
   });
 }

@@ -95,5 +95,12 @@ export async function listVerifications(ctx: ServiceContext) {
     .innerJoin(users, eq(users.id, verifications.userId))
     .where(eq(verifications.status, "review"))
     .orderBy(verifications.id);
-  return rows.map(({ row, account }) => ({ id: row.id, account, name: row.name, idNumber: row.idNumber, time: row.createdAt }));
+  return rows.map(({ row, account }) => ({
+    id: row.id,
+    userId: row.userId,
+    account,
+    name: row.name,
+    idNumber: row.idNumber,
+    time: row.createdAt,
+  }));
 }
