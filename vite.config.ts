@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
+import { documentHead } from "./build/document-head";
 import { echartsTrim } from "./build/echarts-trim";
 import { linguiMacro } from "./build/lingui-macro";
 import { moduleSizes } from "./build/module-sizes";
@@ -38,6 +39,7 @@ export default defineConfig({
   // shown on Mine; a deploy may label its build (APP_VERSION=1.4.2+abc123 npm run build)
   define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? packageVersion) },
   plugins: [
+    documentHead({ coverNotch: true }),
     tanstackRouter(routeTreeOptions),
     react(),
     linguiMacro(),
