@@ -31,15 +31,7 @@ export function DataTable<Row>({
 }) {
   return (
     <table className={className}>
-      <thead>
-        <tr>
-          {columns.map((column, index) => (
-            <th key={index} className={column.className}>
-              {column.head}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={columns} />
       <tbody>
         {rows?.map((row) => (
           <tr key={rowKey(row)} data-testid={testId?.(row)} className={rowClass?.(row)}>
@@ -52,5 +44,20 @@ export function DataTable<Row>({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A table's heading row, for the tables whose body is not one row per item (row groups, a totals table). */
+export function TableHead({ columns }: { columns: ReadonlyArray<Pick<Column<never>, "head" | "className">> }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} className={column.className}>
+            {column.head}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

@@ -31,6 +31,12 @@ const unixSeconds = (name: string) => bigint(name, { mode: "number" });
 const cents = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
 /** Integer cents, or null for no limit. */
 const centsLimit = (name: string) => bigint(name, { mode: "number" });
+/** Integer cents a row cannot be without (a stake, a fee, an amount asked for): no default, so none is forgotten. */
+const amount = (name: string) => bigint(name, { mode: "number" }).notNull();
+/** A price, an integer scaled by 10^precision of its product. */
+const price = (name: string) => bigint(name, { mode: "number" }).notNull();
+/** When the row was made, in Unix seconds. */
+const createdAt = () => unixSeconds("created_at").notNull();
 /**
  * A customer-facing text in the languages beside English, {code: text}; English is the record's own column.
  * Null until someone (the first-start seed or an operator) sets them, so the seed never overwrites an edit.
@@ -58,7 +64,7 @@ export const users = pgTable(
     coin: cents("coin"),
     frozen: cents("frozen"),
     yuebao: cents("yuebao"),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     /** an operator froze the account (no orders, subscriptions, exchanges or withdrawals) at this time; null: not frozen */
     accountFrozenAt: unixSeconds("account_frozen_at"),
     /** set by an operator's password reset: the app asks for a new password before anything else */
@@ -72,12 +78,32 @@ export const users = pgTable(
   ],
 );
 
+/** The customer a money row belongs to: a foreign key, so no such row outlives or predates its customer. */
+const customer = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id);
+
+/**
+ * An operator's decision on a customer's request: status, the refusal's reason, when it was asked and decided,
+ * and above the two-person amount who gave the first approval ("operator:<id>"), so that a different person
+ * gives the second.
+ */
+const review = () => ({
+  status: text("status", { enum: REVIEW_STATUSES }).notNull().default("review"),
+  reason: text("reason"),
+  createdAt: createdAt(),
+  reviewedAt: unixSeconds("reviewed_at"),
+  firstApprovedBy: text("first_approved_by"),
+  firstApprovedAt: unixSeconds("first_approved_at"),
+});
+
 export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
     userId: integer("user_id").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     expiresAt: unixSeconds("expires_at").notNull(),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
@@ -143,7 +169,7 @@ export const smsCodes = pgTable(
     id: serial("id").primaryKey(),
     phone: text("phone").notNull(),
     code: text("code").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     expiresAt: unixSeconds("expires_at").notNull(),
     usedAt: unixSeconds("used_at"),
   },
@@ -186,11 +212,9 @@ export const ledger = pgTable(
   "ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     account: text("account").notNull(),
-    delta: bigint("delta", { mode: "number" }).notNull(),
+    delta: amount("delta"),
     reason: text("reason").notNull(),
     reference: text("reference"),
     createdAt: unixSeconds("created_at")
@@ -221,7 +245,7 @@ export const products = pgTable("products", {
   /** trading-hours calendar: fx24x5, cme_globex, us_equity, crypto247 */
   calendar: text("calendar").notNull(),
   precision: integer("precision").notNull(),
-  basePrice: bigint("base_price", { mode: "number" }).notNull(),
+  basePrice: price("base_price"),
   /** annualised volatility in basis points (2800 = 28%) for the simulated feed */
   volatilityBps: integer("volatility_bps").notNull(),
   /** the operator can halt a product; it then shows as closed */
@@ -281,7 +305,7 @@ export const ticks = pgTable(
   {
     productId: integer("product_id").notNull(),
     time: unixSeconds("time").notNull(),
-    price: bigint("price", { mode: "number" }).notNull(),
+    price: price("price"),
   },
   (table) => [primaryKey({ columns: [table.productId, table.time] })],
 );
@@ -292,10 +316,10 @@ export const candles = pgTable(
     productId: integer("product_id").notNull(),
     period: text("period").notNull(),
     time: unixSeconds("time").notNull(),
-    open: bigint("open", { mode: "number" }).notNull(),
-    high: bigint("high", { mode: "number" }).notNull(),
-    low: bigint("low", { mode: "number" }).notNull(),
-    close: bigint("close", { mode: "number" }).notNull(),
+    open: price("open"),
+    high: price("high"),
+    low: price("low"),
+    close: price("close"),
   },
   (table) => [primaryKey({ columns: [table.productId, table.period, table.time] })],
 );
@@ -305,17 +329,15 @@ export const orders = pgTable(
   "orders",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     productId: integer("product_id").notNull(),
     requestId: text("request_id").notNull(),
     direction: text("direction", { enum: DIRECTIONS }).notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
-    fee: bigint("fee", { mode: "number" }).notNull(),
+    amount: amount("amount"),
+    fee: amount("fee"),
     seconds: integer("seconds").notNull(),
     payoutBps: integer("payout_bps").notNull(),
-    openPrice: bigint("open_price", { mode: "number" }).notNull(),
+    openPrice: price("open_price"),
     openTickTime: unixSeconds("open_tick_time").notNull(),
     openTime: unixSeconds("open_time").notNull(),
     expiresAt: unixSeconds("expires_at").notNull(),
@@ -350,7 +372,7 @@ export const bankCards = pgTable(
     branch: text("branch").notNull().default(""),
     number: text("number").notNull(),
     holder: text("holder").notNull().default(""),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   // a card number is unique per user only: one user binding it must not stop its owner from binding it
   (table) => [uniqueIndex("bank_cards_user_number").on(table.userId, table.number), index("bank_cards_user").on(table.userId)],
@@ -366,7 +388,7 @@ export const uploads = pgTable(
     size: integer("size").notNull(),
     /** SHA-256 of the bytes (hex): the same picture uploaded again backs no second recharge; null before 0025 */
     sha256: text("sha256"),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   // the money desk looks up every other upload of a recharge's picture
   (table) => [index("uploads_sha256_idx").on(table.sha256)],
@@ -389,23 +411,15 @@ export const recharges = pgTable(
   "recharges",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     channelId: integer("channel_id").notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
+    amount: amount("amount"),
     screenshot: text("screenshot").notNull(),
     /** the upload behind the screenshot: one upload backs one recharge only */
     uploadId: integer("upload_id"),
     /** the screenshot's SHA-256 (from its upload): the same bytes back one recharge of anyone's; null before 0025 */
     screenshotSha256: text("screenshot_sha256"),
-    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("review"),
-    reason: text("reason"),
-    createdAt: unixSeconds("created_at").notNull(),
-    reviewedAt: unixSeconds("reviewed_at"),
-    /** above the two-person amount: who gave the first approval ("operator:<id>" or "token"); a different one credits */
-    firstApprovedBy: text("first_approved_by"),
-    firstApprovedAt: unixSeconds("first_approved_at"),
+    ...review(),
   },
   (table) => [
     index("recharges_user").on(table.userId, table.id),
@@ -423,20 +437,12 @@ export const withdrawals = pgTable(
   "withdrawals",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     cardId: integer("card_id").notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
-    fee: bigint("fee", { mode: "number" }).notNull(),
-    actual: bigint("actual", { mode: "number" }).notNull(),
-    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("review"),
-    reason: text("reason"),
-    createdAt: unixSeconds("created_at").notNull(),
-    reviewedAt: unixSeconds("reviewed_at"),
-    /** above the two-person amount: who gave the first approval ("operator:<id>"); a different person pays out */
-    firstApprovedBy: text("first_approved_by"),
-    firstApprovedAt: unixSeconds("first_approved_at"),
+    amount: amount("amount"),
+    fee: amount("fee"),
+    actual: amount("actual"),
+    ...review(),
     /**
      * Where the money goes, copied from the card when the customer asks: removing the card later must not make
      * the platform forget where it paid. Null only for a withdrawal whose card was gone before the copy existed.
@@ -479,11 +485,11 @@ export const exchanges = pgTable(
     id: serial("id").primaryKey(),
     userId: integer("user_id").notNull(),
     fromAccount: text("from_account").notNull(),
-    cashAmount: bigint("cash_amount", { mode: "number" }).notNull(),
-    coinAmount: bigint("coin_amount", { mode: "number" }).notNull(),
+    cashAmount: amount("cash_amount"),
+    coinAmount: amount("coin_amount"),
     /** cash per coin × 10^4 at the time of the exchange; bigint, as a rate set before the bound could pass int4 */
     rate: bigint("rate", { mode: "number" }).notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [index("exchanges_user").on(table.userId, table.id)],
 );
@@ -507,7 +513,7 @@ export const subscriptions = pgTable(
     userId: integer("user_id").notNull(),
     planId: integer("plan_id").notNull(),
     /** the principal that earns in the day now in progress */
-    principal: bigint("principal", { mode: "number" }).notNull(),
+    principal: amount("principal"),
     /**
      * appended during the day now in progress (day accruedDays + 1): it earns from the next day on, and is
      * folded into the principal when the accrual credits the day in progress
@@ -523,7 +529,7 @@ export const subscriptions = pgTable(
     /** whole days of interest already credited in this term */
     accruedDays: integer("accrued_days").notNull().default(0),
     renew: boolean("renew").notNull().default(false),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     settledAt: unixSeconds("settled_at"),
   },
   (table) => [index("subscriptions_user").on(table.userId, table.status), index("subscriptions_status").on(table.status)],
@@ -539,7 +545,7 @@ export const verifications = pgTable(
     idNumber: text("id_number").notNull(),
     status: text("status").notNull().default("review"),
     reason: text("reason"),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     reviewedAt: unixSeconds("reviewed_at"),
   },
   (table) => [index("verifications_user").on(table.userId), index("verifications_id_number").on(table.idNumber)],
@@ -554,7 +560,7 @@ export const messages = pgTable(
     type: text("type").notNull().default("system"),
     title: text("title").notNull(),
     body: text("body").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   // the unread count on every user-info answer reads a user's messages and the broadcasts (user_id null), two
   // ranges of this index, not every user's messages
@@ -586,7 +592,7 @@ export const contents = pgTable(
     summary: text("summary").notNull().default(""),
     /** rich text (HTML), sanitised by the client before it is shown */
     body: text("body").notNull().default(""),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     /** readers see published rows only; the operator drafts and unpublishes in the console */
     published: boolean("published").notNull().default(true),
     /** the operator's last edit (created_at stays the item's date as readers see it) */
@@ -600,8 +606,8 @@ export const signins = pgTable(
   {
     userId: integer("user_id").notNull(),
     day: text("day").notNull(),
-    bonus: bigint("bonus", { mode: "number" }).notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    bonus: amount("bonus"),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
@@ -620,7 +626,7 @@ export const requestClaims = pgTable(
     fingerprint: text("fingerprint").notNull(),
     /** the success answer as JSON text ({ data, message }); null only inside the claiming transaction */
     answer: text("answer"),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.action, table.requestId] })],
 );
@@ -641,7 +647,7 @@ export const operators = pgTable(
     totpSecret: text("totp_secret").notNull(),
     /** the last TOTP time step accepted: a code is good for one login only */
     lastTotpStep: bigint("last_totp_step", { mode: "number" }),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     /** set by an admin: no sign-in, and every session ended, until enabled again */
     disabledAt: unixSeconds("disabled_at"),
     /** after a reset by an admin: the next sign-in must set a new password before anything else */
@@ -673,9 +679,7 @@ export const operatorCustomers = pgTable(
     operatorId: integer("operator_id")
       .notNull()
       .references(() => operators.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     linkedAt: unixSeconds("linked_at").notNull(),
   },
   (table) => [primaryKey({ columns: [table.operatorId, table.userId] }), index("operator_customers_user_idx").on(table.userId)],
@@ -704,7 +708,7 @@ export const operatorSessions = pgTable(
   {
     tokenHash: text("token_hash").primaryKey(),
     operatorId: integer("operator_id").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     lastSeenAt: unixSeconds("last_seen_at").notNull(),
     expiresAt: unixSeconds("expires_at").notNull(),
     /** the address the session signed in from, shown when an admin lists an operator's sessions */
@@ -837,7 +841,7 @@ export const favourites = pgTable(
   {
     userId: integer("user_id").notNull(),
     productId: integer("product_id").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.productId] })],
 );
@@ -855,7 +859,7 @@ export const events = pgTable(
     audience: text("audience", { enum: ["user", "ops"] }).notNull(),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("events_user_id").on(table.userId, table.id),

@@ -372,4 +372,19 @@ describe("a console stream's heartbeat checks its session", () => {
     beatHarness.clock.now += 31 * 60;
     await staysStream!.ended();
   });
+
+  it("ends the stream of an operator disabled while a session row survived (the switch deletes them; one may be written meanwhile)", async () => {
+    const disabled = await newOperator(beat, "disabled-1", "finance");
+    const stays = await newOperator(beat, "stays-2", "finance");
+    const [disabledStream, staysStream] = await Promise.all(
+      [disabled, stays].map((operator) => streamOf(beatHarness.app, beatBase, operator.cookie)),
+    );
+    expect([disabledStream!.status, staysStream!.status]).toEqual([200, 200]);
+    // only the operator row changes: the session stays, no event is written
+    await beat.db.update(operators).set({ disabledAt: beatHarness.clock.now }).where(eq(operators.id, disabled.id));
+    await disabledStream!.ended();
+    await fundedUser(beatHarness, "beatwatch2");
+    expect(said(await staysStream!.waitFor(1))).toEqual(["queue_changed recharge submitted"]);
+    staysStream!.close();
+  });
 });
