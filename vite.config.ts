@@ -6,9 +6,11 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
+import { documentHead } from "./build/document-head";
 import { echartsTrim } from "./build/echarts-trim";
 import { linguiMacro } from "./build/lingui-macro";
 import { moduleSizes } from "./build/module-sizes";
+import { routeTreeOptions } from "./scripts/route-tree.mjs";
 
 const sourceRoot = fileURLToPath(new URL("./src", import.meta.url));
 const packageVersion: string = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version;
@@ -37,20 +39,8 @@ export default defineConfig({
   // shown on Mine; a deploy may label its build (APP_VERSION=1.4.2+abc123 npm run build)
   define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? packageVersion) },
   plugins: [
-    tanstackRouter({
-      target: "react",
-      autoCodeSplitting: true,
-      // A route's loader travels with its page: the route tree stays tiny and each page is one chunk.
-      codeSplittingOptions: {
-        defaultBehavior: [
-          ["loader", "component"],
-          ["errorComponent", "notFoundComponent", "pendingComponent"],
-        ],
-      },
-      routesDirectory: "./src/routes",
-      generatedRouteTree: "./src/app/route-tree.gen.ts",
-      quoteStyle: "double",
-    }),
+    documentHead({ coverNotch: true }),
+    tanstackRouter(routeTreeOptions),
     react(),
     linguiMacro(),
     moduleSizes(),

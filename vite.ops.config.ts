@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
+import { documentHead } from "./build/document-head";
 import { linguiMacro } from "./build/lingui-macro";
 
 // The back-office console: a build of its own (served at /ops/), so the customer app's bundle, service
@@ -10,7 +11,7 @@ import { linguiMacro } from "./build/lingui-macro";
 export default defineConfig({
   root: fileURLToPath(new URL("./console", import.meta.url)),
   base: "/ops/",
-  plugins: [react(), linguiMacro()],
+  plugins: [documentHead(), react(), linguiMacro()],
   // @/ only for the content preview, which renders the customer's own detail page (the one import of the PWA
   // the console's lint layer allows)
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },

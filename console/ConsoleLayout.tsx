@@ -3,8 +3,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 
+import { roleAllows } from "#contract/operators";
 import type { OperatorSelf } from "#contract/ops-answers";
 
+import { AlertBadge } from "./AlertsPanel";
 import { api, call, whenSignedOut } from "./api";
 import { activateLanguage, storedLanguage } from "./i18n";
 import { LiveBadge } from "./LiveBadge";
@@ -31,39 +33,41 @@ export function ConsoleLayout() {
     await navigate({ to: "/login" });
   };
   return (
-    <div className="console">
-      <nav className="sidebar" aria-label={t`Sections`}>
-        <strong className="brand">
-          <Trans>Back office</Trans>
-        </strong>
-        {sectionsFor(operator.role).map((section) => (
-          <Link key={section.to} to={section.to} activeOptions={{ exact: true }} activeProps={{ "aria-current": "page" }}>
-            {i18n._(section.label)}
-          </Link>
-        ))}
-        <div className="who">
-          <LiveBadge />
-          <span>
-            {operator.username} · {operator.role}
-          </span>
-          <select
-            aria-label={t`Language`}
-            value={storedLanguage()}
-            onChange={(event) => activateLanguage(event.target.value === "zh" ? "zh" : "en")}
-          >
-            <option value="en">English</option>
-            <option value="zh">简体中文</option>
-          </select>
-          <button type="button" onClick={() => void signOut()}>
-            <Trans>Sign out</Trans>
-          </button>
-        </div>
-      </nav>
-      <main className="content">
-        <OperatorContext.Provider value={operator}>
+    // the navigation's alert badge listens to the stream as the operator, like the pages
+    <OperatorContext.Provider value={operator}>
+      <div className="console">
+        <nav className="sidebar" aria-label={t`Sections`}>
+          <strong className="brand">
+            <Trans>Back office</Trans>
+          </strong>
+          {sectionsFor(operator.role).map((section) => (
+            <Link key={section.to} to={section.to} activeOptions={{ exact: true }} activeProps={{ "aria-current": "page" }}>
+              {i18n._(section.label)}
+              {section.to === "/" && roleAllows(operator.role, api.listAlerts) && <AlertBadge />}
+            </Link>
+          ))}
+          <div className="who">
+            <LiveBadge />
+            <span>
+              {operator.username} · {operator.role}
+            </span>
+            <select
+              aria-label={t`Language`}
+              value={storedLanguage()}
+              onChange={(event) => activateLanguage(event.target.value === "zh" ? "zh" : "en")}
+            >
+              <option value="en">English</option>
+              <option value="zh">简体中文</option>
+            </select>
+            <button type="button" onClick={() => void signOut()}>
+              <Trans>Sign out</Trans>
+            </button>
+          </div>
+        </nav>
+        <main className="content">
           <Outlet />
-        </OperatorContext.Provider>
-      </main>
-    </div>
+        </main>
+      </div>
+    </OperatorContext.Provider>
   );
 }

@@ -1,11 +1,14 @@
 import { createHashHistory, createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
 import type { ComponentType } from "react";
 
+import { api } from "./api";
 import { ConsoleLayout } from "./ConsoleLayout";
 import { parseSearchText, searchText } from "./list-params";
+import { AdjustmentsPage } from "./pages/AdjustmentsPage";
 import { AuditPage } from "./pages/AuditPage";
 import { ChannelsPage } from "./pages/ChannelsPage";
 import { ContentPage } from "./pages/ContentPage";
+import { CustomerPage } from "./pages/CustomerPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LedgerPage } from "./pages/LedgerPage";
 import { LoginPage } from "./pages/LoginPage";
@@ -48,6 +51,20 @@ function page<const P extends SectionPath>(path: P, Page: ComponentType) {
   });
 }
 
+/** One customer's page, opened from the Users page or a warning's link; no navigation entry of its own. */
+const customer = createRoute({
+  getParentRoute: () => signedIn,
+  path: "/users/$id",
+  component: function CustomerRoute() {
+    const { id } = customer.useParams();
+    return (
+      <RoleGate endpoint={api.userDetail}>
+        <CustomerPage id={Number(id)} />
+      </RoleGate>
+    );
+  },
+});
+
 const routeTree = root.addChildren([
   login,
   setup,
@@ -56,8 +73,10 @@ const routeTree = root.addChildren([
     page("/", DashboardPage),
     page("/recharges", RechargesPage),
     page("/withdrawals", WithdrawalsPage),
+    page("/adjustments", AdjustmentsPage),
     page("/verifications", VerificationsPage),
     page("/users", UsersPage),
+    customer,
     page("/operators", OperatorsPage),
     page("/audit", AuditPage),
     page("/products", ProductsPage),

@@ -43,29 +43,7 @@ export function DataTable<Row>({
 }) {
   return (
     <table className={className}>
-      <thead>
-        <tr>
-          {columns.map((column, index) => {
-            const active = sorting && column.sort === sorting.column;
-            return (
-              <th
-                key={index}
-                className={column.className}
-                aria-sort={active ? (sorting.order === "asc" ? "ascending" : "descending") : undefined}
-              >
-                {sorting && column.sort ? (
-                  <button type="button" className="sort" onClick={() => sorting.onSort(column.sort!)}>
-                    {column.head}
-                    <span aria-hidden="true">{active ? (sorting.order === "asc" ? " ▲" : " ▼") : " ↕"}</span>
-                  </button>
-                ) : (
-                  column.head
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
+      <TableHead columns={columns} sorting={sorting} />
       <tbody>
         {rows?.map((row) => (
           <tr key={rowKey(row)} data-testid={testId?.(row)} className={rowClass?.(row)}>
@@ -78,5 +56,43 @@ export function DataTable<Row>({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A table's heading row, also for the tables whose body is not one row per item (row groups, a totals table).
+ * With `sorting`, a column with `sort` has a heading button that sorts by it (a second click turns the order round).
+ */
+export function TableHead({
+  columns,
+  sorting,
+}: {
+  columns: ReadonlyArray<Pick<Column<never>, "head" | "className" | "sort">>;
+  sorting?: Sorting;
+}) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) => {
+          const active = sorting && column.sort === sorting.column;
+          return (
+            <th
+              key={index}
+              className={column.className}
+              aria-sort={active ? (sorting.order === "asc" ? "ascending" : "descending") : undefined}
+            >
+              {sorting && column.sort ? (
+                <button type="button" className="sort" onClick={() => sorting.onSort(column.sort!)}>
+                  {column.head}
+                  <span aria-hidden="true">{active ? (sorting.order === "asc" ? " ▲" : " ▼") : " ↕"}</span>
+                </button>
+              ) : (
+                column.head
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
   );
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 
 import { api, call } from "./api";
+import { DataTable, TableHead } from "./DataTable";
 import { age, when } from "./i18n";
 import { addAmounts, amount } from "./product-figures";
 import { useLoad } from "./use-load";
@@ -8,6 +9,9 @@ import { useOpsUpdates } from "./use-ops-updates";
 
 /** An open market whose last tick is older than this is not being recorded. */
 const STALE_SECONDS = 5;
+
+const isStale = (row: { status: string; ageSeconds: number | null }) =>
+  row.status === "open" && (row.ageSeconds === null || row.ageSeconds > STALE_SECONDS);
 
 /** The dashboard's live part: what open orders could cost, and whether the feed and its job runner are alive. */
 export function RiskPanel() {
@@ -27,31 +31,17 @@ export function RiskPanel() {
         </p>
       ) : (
         <table className="exposure">
-          <thead>
-            <tr>
-              <th>
-                <Trans>Product</Trans>
-              </th>
-              <th>
-                <Trans>Expires</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Open orders</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Stakes held</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Worst-case payout</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Worst case for the platform</Trans>
-              </th>
-              <th className="amount">
-                <Trans>Worst settle price</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { head: <Trans>Product</Trans> },
+              { head: <Trans>Expires</Trans> },
+              { head: <Trans>Open orders</Trans>, className: "amount" },
+              { head: <Trans>Stakes held</Trans>, className: "amount" },
+              { head: <Trans>Worst-case payout</Trans>, className: "amount" },
+              { head: <Trans>Worst case for the platform</Trans>, className: "amount" },
+              { head: <Trans>Worst settle price</Trans>, className: "amount" },
+            ]}
+          />
           {data.exposure.map((row) => (
             <tbody key={row.productId} data-testid={`exposure-${row.code}`}>
               <tr>
@@ -97,36 +87,29 @@ export function RiskPanel() {
           <Trans>Refresh</Trans>
         </button>
       </p>
-      <table className="feed">
-        <thead>
-          <tr>
-            <th>
-              <Trans>Product</Trans>
-            </th>
-            <th>
-              <Trans>Market</Trans>
-            </th>
-            <th>
-              <Trans>Last tick</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.feed.map((row) => {
-            const stale = row.status === "open" && (row.ageSeconds === null || row.ageSeconds > STALE_SECONDS);
-            return (
-              <tr key={row.productId} className={stale ? "drift" : undefined}>
-                <td>{row.code}</td>
-                <td>{row.status === "open" ? t`open` : row.status === "closed" ? t`closed` : t`outside trading hours`}</td>
-                <td className={stale ? "error" : undefined}>
-                  {row.ageSeconds === null ? t`no tick yet` : t`${age(row.ageSeconds)} ago`}
-                  {stale && ` — ${t`not recording`}`}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        className="feed"
+        rows={data.feed}
+        rowKey={(row) => row.productId}
+        rowClass={(row) => (isStale(row) ? "drift" : undefined)}
+        columns={[
+          { head: <Trans>Product</Trans>, cell: (row) => row.code },
+          {
+            head: <Trans>Market</Trans>,
+            cell: (row) => (row.status === "open" ? t`open` : row.status === "closed" ? t`closed` : t`outside trading hours`),
+          },
+          {
+            head: <Trans>Last tick</Trans>,
+            cellClass: (row) => (isStale(row) ? "error" : undefined),
+            cell: (row) => (
+              <>
+                {row.ageSeconds === null ? t`no tick yet` : t`${age(row.ageSeconds)} ago`}
+                {isStale(row) && ` — ${t`not recording`}`}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -9,6 +9,13 @@ export const MONEY_QUEUE_CHOICES: ReadonlyArray<{ value: string; label: MessageD
   { value: "all", label: msg`All` },
 ];
 
+/** The withdrawal queue's: the money queues' and the approved ones whose payment is still to be marked. */
+export const WITHDRAWAL_QUEUE_CHOICES: ReadonlyArray<{ value: string; label: MessageDescriptor }> = [
+  ...MONEY_QUEUE_CHOICES.slice(0, -1),
+  { value: "awaiting_payout", label: msg`Approved, awaiting payout` },
+  ...MONEY_QUEUE_CHOICES.slice(-1),
+];
+
 /** The real-name queue's statuses. */
 export const VERIFICATION_CHOICES: ReadonlyArray<{ value: string; label: MessageDescriptor }> = [
   { value: "review", label: msg`Waiting for review` },

@@ -8,7 +8,8 @@ const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** The last page gone, the stream is kept this long in case the next page wants it (a click between pages). */
 const LINGER_MS = 10_000;
 
-type Listener = (topic: OpsTopic) => void;
+/** Hears each event's topic and kind ("queue_changed", "alert_raised", …). */
+type Listener = (topic: OpsTopic, kind: string) => void;
 
 const listeners = new Set<Listener>();
 const stateListeners = new Set<(live: boolean) => void>();
@@ -77,12 +78,15 @@ async function open(): Promise<void> {
     stream.onmessage = (message) => {
       if (message.lastEventId) lastEventId = message.lastEventId;
       let topic: OpsTopic | null = null;
+      let kind = "";
       try {
-        topic = opsTopicOf(JSON.parse(message.data as string) as { kind: string; data: unknown });
+        const event = JSON.parse(message.data as string) as { kind: string; data: unknown };
+        topic = opsTopicOf(event);
+        kind = event.kind;
       } catch {
         // a line this version does not understand is skipped, not fatal
       }
-      if (topic) for (const listener of [...listeners]) listener(topic);
+      if (topic) for (const listener of [...listeners]) listener(topic, kind);
     };
     stream.onerror = () => {
       if (source !== stream) return;

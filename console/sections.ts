@@ -13,6 +13,7 @@ export const sections = [
   { to: "/", label: msg`Dashboard`, endpoint: api.dashboard },
   { to: "/recharges", label: msg`Recharges`, endpoint: api.listRecharges },
   { to: "/withdrawals", label: msg`Withdrawals`, endpoint: api.listWithdrawals },
+  { to: "/adjustments", label: msg`Adjustments`, endpoint: api.listAdjustments },
   { to: "/verifications", label: msg`Real-name`, endpoint: api.listVerifications },
   { to: "/users", label: msg`Users`, endpoint: api.searchUsers },
   { to: "/sms", label: msg`SMS outbox`, endpoint: api.smsOutbox },

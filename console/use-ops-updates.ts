@@ -16,7 +16,7 @@ const GATHER_MS = 250;
  * or for a topic the operator's role does not hear (a support operator's dashboard counts recharges, but the
  * stream carries them to finance only), the page reads again every 15 s instead.
  */
-export function useOpsUpdates(topics: readonly OpsTopic[], reload: () => void): void {
+export function useOpsUpdates(topics: readonly OpsTopic[], reload: () => void, kinds?: readonly string[]): void {
   const operator = useContext(OperatorContext);
   const latest = useRef(reload);
   useEffect(() => {
@@ -24,6 +24,7 @@ export function useOpsUpdates(topics: readonly OpsTopic[], reload: () => void): 
   });
   const role = operator?.role;
   const key = topics.join(",");
+  const kindKey = kinds?.join(",") ?? "";
   useEffect(() => {
     if (!role || key === "") return;
     const wanted = key.split(",") as OpsTopic[];
@@ -41,7 +42,12 @@ export function useOpsUpdates(topics: readonly OpsTopic[], reload: () => void): 
       clearInterval(poll);
       poll = !live || heard.length < wanted.length ? setInterval(() => latest.current(), OPS_POLL_MS) : undefined;
     };
-    const stopListening = heard.length > 0 ? onOpsUpdate((topic) => heard.includes(topic) && refresh()) : () => {};
+    // only these kinds of event when the caller names some (the alert badge: alerts, not every order)
+    const wantedKinds = kindKey === "" ? null : kindKey.split(",");
+    const stopListening =
+      heard.length > 0
+        ? onOpsUpdate((topic, kind) => heard.includes(topic) && (!wantedKinds || wantedKinds.includes(kind)) && refresh())
+        : () => {};
     const stopWatching = onOpsStreamState((live) => {
       pollWhile(live);
       // what changed between the page's last read and the stream's (re)opening came on neither: read once more
@@ -54,5 +60,5 @@ export function useOpsUpdates(topics: readonly OpsTopic[], reload: () => void): 
       clearInterval(poll);
       clearTimeout(gathered);
     };
-  }, [role, key]);
+  }, [role, key, kindKey]);
 }

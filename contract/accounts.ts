@@ -1,4 +1,5 @@
 import type { NoData } from "./envelope";
+import type { LanguageCode } from "./languages";
 
 export interface UserInfo {
   id: number;
@@ -16,6 +17,10 @@ export interface UserInfo {
   frozen: string;
   yuebao: string;
   createdAt: number;
+  /** customer service reset the password: the app asks for a new one before anything else */
+  mustChangePassword: boolean;
+  /** an operator froze the account: orders, plans, exchanges and withdrawals are refused until unfrozen */
+  accountFrozen: boolean;
   /** cash (U) per coin, so the Mine tab can show what the coin is worth */
   coinRate?: string;
   /** messages not yet opened (the Mine tab's badge) */
@@ -36,4 +41,6 @@ export interface AccountAnswers {
   userInfo: UserInfo;
   changeLoginPassword: NoData;
   changePayPassword: NoData;
+  /** the language the server now writes the customer's messages in */
+  setLanguage: { language: LanguageCode };
 }

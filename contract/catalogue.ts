@@ -13,6 +13,10 @@ export const errorMessages = {
   user_not_found: /*i18n*/ { id: "error.user_not_found", message: "User does not exist" },
   wrong_password: /*i18n*/ { id: "error.wrong_password", message: "Wrong account or password, try again" },
   account_locked: /*i18n*/ { id: "error.account_locked", message: "Account locked, contact the administrator" },
+  account_frozen: /*i18n*/ {
+    id: "error.account_frozen",
+    message: "Your account is frozen: trading, plans, exchanges and withdrawals are paused. Please contact customer service",
+  },
   login_locked: /*i18n*/ {
     id: "error.login_locked",
     message: "Too many wrong passwords, try again in {minutes, plural, one {# minute} other {# minutes}}",
@@ -154,6 +158,26 @@ export const errorMessages = {
     message: "Your authenticator is already enrolled; an admin can reset it if the phone is lost",
   },
   ops_code_wrong: /*i18n*/ { id: "error.ops_code_wrong", message: "The authenticator code is wrong or has been used" },
+  payout_not_approved: /*i18n*/ {
+    id: "error.payout_not_approved",
+    message: "Only an approved withdrawal can be marked paid or failed",
+  },
+  payout_already_marked: /*i18n*/ {
+    id: "error.payout_already_marked",
+    message: "This withdrawal's payment has already been marked paid or failed",
+  },
+  payout_reference_used: /*i18n*/ {
+    id: "error.payout_reference_used",
+    message: "This bank reference is already recorded for another payment on this channel",
+  },
+  correction_wrong_direction: /*i18n*/ {
+    id: "error.correction_wrong_direction",
+    message: "A correction goes against what it corrects: a credit is corrected by a debit, a debit by a credit",
+  },
+  correction_exceeded: /*i18n*/ {
+    id: "error.correction_exceeded",
+    message: "Corrections of one record may total at most its own amount; {max} is left to correct",
+  },
   ops_own_customer: /*i18n*/ {
     id: "error.ops_own_customer",
     message: "This is a customer account you hold: another operator must review it",
@@ -282,10 +306,24 @@ export const reviewNotices = {
     body: /*i18n*/ { id: "notice.recharge_rejected.body", message: "Your recharge of {amount} was rejected. Reason: {reason}" },
   },
   withdrawal_approved: {
-    title: /*i18n*/ { id: "notice.withdrawal_approved.title", message: "Withdrawal paid" },
+    title: /*i18n*/ { id: "notice.withdrawal_approved.title", message: "Withdrawal approved" },
     body: /*i18n*/ {
       id: "notice.withdrawal_approved.body",
-      message: "Your withdrawal of {amount} has been paid out: {actual} after the fee.",
+      message: "Your withdrawal of {amount} was approved and is being paid out: {actual} after the fee.",
+    },
+  },
+  withdrawal_paid: {
+    title: /*i18n*/ { id: "notice.withdrawal_paid.title", message: "Withdrawal paid" },
+    body: /*i18n*/ {
+      id: "notice.withdrawal_paid.body",
+      message: "Your withdrawal of {amount} has been paid out: {actual} after the fee. Bank reference: {reference}",
+    },
+  },
+  withdrawal_failed: {
+    title: /*i18n*/ { id: "notice.withdrawal_failed.title", message: "Withdrawal failed" },
+    body: /*i18n*/ {
+      id: "notice.withdrawal_failed.body",
+      message: "Your withdrawal of {amount} could not be paid out and the whole amount is back in your cash. Reason: {reason}",
     },
   },
   withdrawal_rejected: {

@@ -9,6 +9,7 @@ import {
   registerRequest,
   requestIdOnly,
   sendSmsRequest,
+  setLanguageRequest,
 } from "./schemas/accounts";
 import { addCardRequest, deleteCardRequest } from "./schemas/cards";
 import { contentIdRequest, contentListRequest } from "./schemas/content";
@@ -23,7 +24,7 @@ import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
 import { rechargeRequest } from "./schemas/recharge";
 import { streamRequest } from "./schemas/stream";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
-import { exchangeRequest } from "./schemas/wallet";
+import { exchangeRequest, fundsRequest } from "./schemas/wallet";
 import { withdrawRequest } from "./schemas/withdrawal";
 
 /**
@@ -48,6 +49,11 @@ export const endpoints = {
   userInfo: { ...apiPaths.userInfo, summary: "The logged-in user", request: emptyRequest },
   changeLoginPassword: { ...apiPaths.changeLoginPassword, summary: "Change the login password", request: changeLoginPasswordRequest },
   changePayPassword: { ...apiPaths.changePayPassword, summary: "Set or change the fund password", request: changePayPasswordRequest },
+  setLanguage: {
+    ...apiPaths.setLanguage,
+    summary: "Store the language the customer reads (their messages are written in it)",
+    request: setLanguageRequest,
+  },
   products: { ...apiPaths.products, summary: "Products with price, change and market status (simulated feed)", request: marketListRequest },
   goods: { ...apiPaths.goods, summary: "A product's order ticket: options, limits, fee rate, balance", request: pidRequest },
   seconds: { ...apiPaths.seconds, summary: "Settlement-time options with payout rate and amount range", request: pidRequest },
@@ -80,6 +86,11 @@ export const endpoints = {
   wallet: { ...apiPaths.wallet, summary: "Cash, coin, frozen and yuebao balances and the coin rate", request: emptyRequest },
   exchange: { ...apiPaths.exchange, summary: "Exchange cash to coin or coin to cash at the operator's rate", request: exchangeRequest },
   exchangeRecords: { ...apiPaths.exchangeRecords, summary: "Exchange records, newest first", request: pageRequest },
+  funds: {
+    ...apiPaths.funds,
+    summary: "Funds records: every ledger line of the customer, all accounts, newest first, paged, optionally of one kind",
+    request: fundsRequest,
+  },
   bankCards: { ...apiPaths.bankCards, summary: "Bound bank cards and payment channels (numbers masked)", request: emptyRequest },
   addCard: { ...apiPaths.addCard, summary: "Bind a bank card, Alipay, WeChat or crypto address", request: addCardRequest },
   deleteCard: {

@@ -6,6 +6,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   user_not_found: 422,
   wrong_password: 422,
   account_locked: 403,
+  account_frozen: 403,
   login_locked: 429,
   wrong_sms_code: 422,
   sms_too_soon: 429,
@@ -102,6 +103,11 @@ export const errorStatus: Record<ErrorKey, number> = {
   ops_code_wrong: 422,
   ops_totp_enrolled: 409,
   ops_own_customer: 403,
+  payout_not_approved: 409,
+  payout_already_marked: 409,
+  payout_reference_used: 409,
+  correction_wrong_direction: 422,
+  correction_exceeded: 422,
 };
 
 export type { ErrorKey } from "./catalogue";

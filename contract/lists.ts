@@ -40,6 +40,8 @@ export type ListSort<L extends ListName> = (typeof LIST_SORTS)[L][number];
 
 /** Status filters of the review queues ("all" shows every status). */
 export const MONEY_QUEUE_STATUSES = ["review", "success", "failed", "all"] as const;
+/** The withdrawal queue adds the approved ones whose payment finance has still to mark paid or failed. */
+export const WITHDRAWAL_QUEUE_STATUSES = [...MONEY_QUEUE_STATUSES, "awaiting_payout"] as const;
 export const VERIFICATION_STATUSES = ["review", "passed", "refused", "all"] as const;
 /** The customers list: everyone, or only the locked, verified or unverified ones. */
 export const CUSTOMER_STATES = ["all", "locked", "verified", "unverified"] as const;

@@ -1,4 +1,5 @@
 import type { ContentKind } from "./content";
+import type { CustomerFlags, CustomerLabel, CustomerNote, CustomerSignIn, FraudSignal } from "./customers";
 import type { AuditChange } from "./lists";
 import type { Market, MarketStatus } from "./markets";
 import type { OpsRole, SignInStep } from "./operators";
@@ -91,7 +92,15 @@ interface DayTotal {
 
 export interface Dashboard {
   pending: { recharges: PendingQueue; withdrawals: PendingQueue; verifications: PendingQueue };
-  today: { since: number; deposits: DayTotal; withdrawals: DayTotal; orders: DayTotal; newUsers: number; ledgerRows: number };
+  today: {
+    since: number;
+    deposits: DayTotal;
+    /** `total` is what left the platform (after the fee); `fee` the fees kept */
+    withdrawals: DayTotal & { fee: string };
+    orders: DayTotal;
+    newUsers: number;
+    ledgerRows: number;
+  };
 }
 
 /** The orders of one product that settle on one tick, and the most one settle price can make them cost. */
@@ -188,6 +197,16 @@ interface RequestRow {
 }
 
 export interface CustomerDetail {
+  /** what the desk's actions change: lock, freeze, a password to change */
+  flags: CustomerFlags;
+  /** where the account was registered from (null before these were recorded), and the latest logins */
+  registration: CustomerSignIn | null;
+  signIns: CustomerSignIn[];
+  /** every order of the customer: how many, what was staked, what came back, and the customer's profit (+) or loss (-) */
+  trading: { orders: number; staked: string; paidOut: string; profit: string };
+  notes: CustomerNote[];
+  labels: CustomerLabel[];
+  signals: FraudSignal[];
   user: {
     id: number;
     account: string;
@@ -218,6 +237,7 @@ export interface CustomerDetail {
   cards: Array<{ id: number; type: "bank" | "alipay" | "wechat" | "crypto"; bank: string; branch: string; number: string; holder: string }>;
   recharges: RequestRow[];
   withdrawals: RequestRow[];
+  /** the ID number in full for support and admin, who check it; masked for the other roles */
   verifications: Array<{ id: number; name: string; idNumber: string; status: string }>;
 }
 
@@ -241,6 +261,8 @@ export interface VerificationForReview {
   reason: string | null;
   time: number;
   reviewedAt: number | null;
+  /** warnings for the reviewer (shared devices or addresses); never a refusal */
+  signals: FraudSignal[];
 }
 
 export interface ContentItemPage {

@@ -1,7 +1,9 @@
 import type { CardType } from "./cards";
+import type { FraudSignal } from "./customers";
 import type { InviteBonusPolicy } from "./invites";
 import type { LanguageCode } from "./languages";
 import type { ReviewStatus } from "./review";
+import type { PayoutState } from "./withdrawal";
 
 /**
  * What the operator endpoints about money answer (amounts as the API's decimal strings): the review queues,
@@ -38,6 +40,8 @@ export interface RechargeForReview extends TwoPersonState {
   reviewedAt: number | null;
   /** above the largest recharge any operator may approve */
   aboveCap: boolean;
+  /** warnings for the reviewer (the same receipt elsewhere, shared devices or addresses); never a refusal */
+  signals: FraudSignal[];
 }
 
 export interface WithdrawalForReview extends TwoPersonState {
@@ -54,6 +58,25 @@ export interface WithdrawalForReview extends TwoPersonState {
   reason: string | null;
   time: number;
   reviewedAt: number | null;
+  /** after approval: awaiting the bank, paid or failed (null before) */
+  payoutState: PayoutState | null;
+  /** the bank's reference of a paid one; null for one paid before payouts were marked */
+  payoutReference: string | null;
+  payoutFailure: string | null;
+  payoutMarkedAt: number | null;
+  payoutMarkedByName: string | null;
+  /** warnings for the reviewer (deposit then withdraw without trading, shared devices or addresses); never a refusal */
+  signals: FraudSignal[];
+}
+
+/** A withdrawal's payout as marked: paid with the bank's reference, or failed and returned. */
+export interface PayoutMarked {
+  id: number;
+  payoutState: PayoutState;
+  payoutReference: string | null;
+  payoutFailure: string | null;
+  /** failed: the amount returned to the customer's cash */
+  returned: string | null;
 }
 
 export interface RechargeDecision {

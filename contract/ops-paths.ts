@@ -1,3 +1,7 @@
+import type { AdjustmentForOps } from "./adjustments";
+import type { AlertList, OpsAlert } from "./alerts";
+import type { CustomerFlags, CustomerLabel, CustomerNote, CustomerPasswordReset } from "./customers";
+import type { DashboardHistory } from "./dashboard-history";
 import type { LedgerRowForOps, ListPage } from "./lists";
 import type { OfficePlace } from "./location";
 import { EVERY_ROLE, type OpsRole, type SignInStep } from "./operators";
@@ -26,6 +30,7 @@ import type {
   InviteBonusSetting,
   LocalTexts,
   MoneyRules,
+  PayoutMarked,
   PlanForOps,
   PlanWithEarnings,
   RechargeDecision,
@@ -134,6 +139,37 @@ export const opsPaths = {
     roles: FINANCE,
     person: true,
   }),
+  // after approval, the payment's outcome as the bank reports it: a person marks it, exactly once
+  markWithdrawalPaid: answers<PayoutMarked>()({
+    method: "POST",
+    path: "/api/ops/withdrawal/paid",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  markWithdrawalFailed: answers<PayoutMarked>()({
+    method: "POST",
+    path: "/api/ops/withdrawal/failed",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  // manual adjustments: one person proposes, a different one applies or rejects
+  listAdjustments: answers<AdjustmentForOps[]>()({ method: "GET", path: "/api/ops/adjustments", auth: "ops", roles: FINANCE }),
+  proposeAdjustment: answers<AdjustmentForOps>()({
+    method: "POST",
+    path: "/api/ops/adjustments",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  decideAdjustment: answers<AdjustmentForOps>()({
+    method: "POST",
+    path: "/api/ops/adjustment/decide",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
   moneyRules: answers<MoneyRules>()({ method: "GET", path: "/api/ops/money-rules", auth: "ops", roles: FINANCE }),
   setMoneyRules: answers<MoneyRules>()({ method: "POST", path: "/api/ops/money-rules", auth: "ops", roles: FINANCE, person: true }),
   decideMoneyRuleChange: answers<MoneyRules>()({
@@ -234,6 +270,39 @@ export const opsPaths = {
   exportUsers: answers<CsvText>()({ method: "GET", path: "/api/ops/users/csv", auth: "ops", roles: PEOPLE }),
   exportLedger: answers<CsvText>()({ method: "GET", path: "/api/ops/ledger/csv", auth: "ops", roles: FINANCE }),
   exportAudit: answers<CsvText>()({ method: "GET", path: "/api/ops/audit/csv", auth: "ops", roles: ADMIN }),
+  dashboardHistory: answers<DashboardHistory>()({ method: "GET", path: "/api/ops/dashboard/history", auth: "ops", roles: FINANCE }),
+  // alerts: each operator is shown those of the stream topics their role hears (none for content)
+  listAlerts: answers<AlertList>()({ method: "GET", path: "/api/ops/alerts", auth: "ops", roles: PEOPLE }),
+  acknowledgeAlert: answers<OpsAlert>()({ method: "POST", path: "/api/ops/alert/ack", auth: "ops", roles: PEOPLE, person: true }),
+  // the customer page's actions: each names the person who took it (never the machine token) and is audited
+  setCustomerFrozen: answers<CustomerFlags>()({
+    method: "POST",
+    path: "/api/ops/customer/frozen",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  setCustomerLabel: answers<CustomerLabel[]>()({
+    method: "POST",
+    path: "/api/ops/customer/label",
+    auth: "ops",
+    roles: FINANCE,
+    person: true,
+  }),
+  addCustomerNote: answers<CustomerNote>()({
+    method: "POST",
+    path: "/api/ops/customer/note",
+    auth: "ops",
+    roles: EVERY_ROLE,
+    person: true,
+  }),
+  resetCustomerPassword: answers<CustomerPasswordReset>()({
+    method: "POST",
+    path: "/api/ops/customer/password",
+    auth: "ops",
+    roles: SUPPORT,
+    person: true,
+  }),
 } as const satisfies Record<string, OpsPath>;
 
 export type OpsPathName = keyof typeof opsPaths;

@@ -1,6 +1,9 @@
 import type { EndpointSpec } from "./endpoints";
 import { opsPaths } from "./ops-paths";
+import { adjustmentDecisionRequest, adjustmentListRequest, adjustmentProposalRequest } from "./schemas/adjustments";
 import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
+import { customerFrozenRequest, customerLabelRequest, customerNoteRequest, customerPasswordResetRequest } from "./schemas/customers";
+import { acknowledgeAlertRequest, dashboardHistoryRequest } from "./schemas/dashboard";
 import { emptyRequest } from "./schemas/fields";
 import { planRequest } from "./schemas/finance";
 import { reviewVerificationRequest } from "./schemas/identity";
@@ -38,6 +41,7 @@ import {
   smsOutboxRequest,
   userDetailRequest,
 } from "./schemas/operators";
+import { payoutFailedRequest, payoutPaidRequest } from "./schemas/payouts";
 import { channelRequest } from "./schemas/recharge";
 import { reviewDecisionRequest } from "./schemas/review";
 import { officeRequest } from "./schemas/support";
@@ -119,13 +123,40 @@ export const opsEndpoints = {
   listWithdrawals: {
     ...opsPaths.listWithdrawals,
     summary:
-      "Withdrawal requests, 50 a page, filtered as the recharges (status, since/until, minAmount/maxAmount, q with withdrawal:<id>, sort time|amount, order, cursor)",
+      "Withdrawal requests, 50 a page, filtered as the recharges (status, or awaiting_payout: approved, payment not yet marked; since/until, minAmount/maxAmount, q with withdrawal:<id>, sort time|amount, order, cursor)",
     request: withdrawalListRequest,
   },
   reviewWithdrawal: {
     ...opsPaths.reviewWithdrawal,
-    summary: "Approve (pays out) or reject (returns the money) a withdrawal",
+    summary: "Approve (the amount leaves frozen, to be paid out) or reject (returns the money) a withdrawal",
     request: reviewDecisionRequest,
+  },
+  markWithdrawalPaid: {
+    ...opsPaths.markWithdrawalPaid,
+    summary: "Mark an approved withdrawal paid, with the bank's reference (trimmed, at most 64, unique per channel); once",
+    request: payoutPaidRequest,
+  },
+  markWithdrawalFailed: {
+    ...opsPaths.markWithdrawalFailed,
+    summary: "Mark an approved withdrawal's payment failed, with the reason: the whole amount, fee included, returns to cash; once",
+    request: payoutFailedRequest,
+  },
+
+  // ── manual adjustments: proposed by one person, applied or rejected by another ──
+  listAdjustments: {
+    ...opsPaths.listAdjustments,
+    summary: "Manual adjustments, newest first, at most 100 (pending by default)",
+    request: adjustmentListRequest,
+  },
+  proposeAdjustment: {
+    ...opsPaths.proposeAdjustment,
+    summary: "Propose a credit or debit of a customer's cash with a reason; a correction names the recharge or ledger row it corrects",
+    request: adjustmentProposalRequest,
+  },
+  decideAdjustment: {
+    ...opsPaths.decideAdjustment,
+    summary: "Apply (one ledger row, never below zero) or reject a pending adjustment; not by the person who proposed it",
+    request: adjustmentDecisionRequest,
   },
 
   // ── money rules and reconciliation ──
@@ -322,8 +353,23 @@ export const opsEndpoints = {
   },
   dashboard: {
     ...opsPaths.dashboard,
-    summary: "Pending reviews with their oldest age, and today's deposits, withdrawals and orders",
+    summary: "Pending reviews with their oldest age, and today's deposits, withdrawals (what left, fee apart) and orders",
     request: emptyRequest,
+  },
+  dashboardHistory: {
+    ...opsPaths.dashboardHistory,
+    summary: "Per UTC day of the last 7, 30 or 90 days: deposits, withdrawals, fees, P/L of settled orders, new customers; top winners",
+    request: dashboardHistoryRequest,
+  },
+  listAlerts: {
+    ...opsPaths.listAlerts,
+    summary: "Alerts of the operator's topics: open ones, and those acknowledged in the last day",
+    request: emptyRequest,
+  },
+  acknowledgeAlert: {
+    ...opsPaths.acknowledgeAlert,
+    summary: "Acknowledge an alert (once; audited)",
+    request: acknowledgeAlertRequest,
   },
   searchUsers: {
     ...opsPaths.searchUsers,
@@ -383,5 +429,27 @@ export const opsEndpoints = {
     ...opsPaths.exportAudit,
     summary: "The audit entries the same filters select, as CSV with their changes; audited",
     request: auditListRequest,
+  },
+  setCustomerFrozen: {
+    ...opsPaths.setCustomerFrozen,
+    summary:
+      "Freeze (frozen=1) or unfreeze a customer: a frozen one places no order, joins or adds to no plan, exchanges and withdraws nothing; logging in, reading and settlements go on",
+    request: customerFrozenRequest,
+  },
+  setCustomerLabel: {
+    ...opsPaths.setCustomerLabel,
+    summary: "Put (on=1) or take off a risk label (watch, bonus_abuse, chargeback_risk, vip); answers the customer's labels",
+    request: customerLabelRequest,
+  },
+  addCustomerNote: {
+    ...opsPaths.addCustomerNote,
+    summary: "Add a dated note with your name to a customer (notes are never changed or removed)",
+    request: customerNoteRequest,
+  },
+  resetCustomerPassword: {
+    ...opsPaths.resetCustomerPassword,
+    summary:
+      "A temporary login password for a customer, answered once: every session of theirs ends, and the app asks for a new password at their next login",
+    request: customerPasswordResetRequest,
   },
 } satisfies Record<string, EndpointSpec>;

@@ -35,6 +35,10 @@ export interface OpsStreamPayloads {
    * it tells every process to check that operator's open streams against their session now
    */
   operator_changed: { operatorId: number };
+  /** the job leader raised an alert: heard by the roles of its topic (a large win or a stale feed: orders) */
+  alert_raised: { id: number; topic: OpsTopic };
+  /** an operator acknowledged an alert: every console showing it reads the alerts again */
+  alert_acknowledged: { id: number; topic: OpsTopic };
 }
 
 export type OpsQueue = "recharge" | "withdrawal" | "verification";
@@ -63,6 +67,11 @@ export function opsTopicOf(event: { kind: string; data: unknown }): OpsTopic | n
     case "orders_settled":
     case "orders_voided":
       return "orders";
+    case "alert_raised":
+    case "alert_acknowledged": {
+      const topic = (event.data as { topic?: unknown } | null)?.topic;
+      return typeof topic === "string" && topic in OPS_TOPIC_ROLES ? (topic as OpsTopic) : null;
+    }
     case "queue_changed": {
       const queue = (event.data as { queue?: unknown } | null)?.queue;
       return queue === "recharge" || queue === "withdrawal" || queue === "verification" ? queue : null;

@@ -34,9 +34,51 @@ export interface ExchangeResult {
   coin: string;
 }
 
+/**
+ * The kinds of the customer's funds lines: each ledger row's reason, named in every language by the funds
+ * records page. A kind the page does not know is shown as "Other".
+ */
+export const FUNDS_KINDS = [
+  "recharge",
+  "withdrawal_request",
+  "withdrawal_paid",
+  "withdrawal_rejected",
+  "withdrawal_returned",
+  "order_stake",
+  "order_fee",
+  "order_settlement",
+  "order_void",
+  "exchange_in",
+  "exchange_out",
+  "yuebao_join",
+  "yuebao_append",
+  "yuebao_stop",
+  "yuebao_interest",
+  "yuebao_profit_paid",
+  "yuebao_matured",
+  "invite_bonus",
+  "signin_bonus",
+  "adjustment",
+  "seed",
+] as const;
+export type FundsKind = (typeof FUNDS_KINDS)[number];
+
+/** One line of the customer's funds records: one ledger row of theirs. */
+export interface FundsLine {
+  id: number;
+  time: number;
+  account: "cash" | "coin" | "frozen" | "yuebao";
+  kind: string;
+  /** signed: negative took money out */
+  amount: string;
+  /** an adjustment's reason, a failed payment's reason; null for the rest */
+  note: string | null;
+}
+
 /** What the wallet paths answer, by path name (contract/paths.ts). */
 export interface WalletAnswers {
   wallet: Wallet;
   exchange: ExchangeResult;
   exchangeRecords: RecordPage<ExchangeRecord>;
+  funds: RecordPage<FundsLine>;
 }

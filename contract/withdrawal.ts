@@ -4,6 +4,13 @@ import type { ReviewStatus } from "./review";
 
 /** Withdrawal rules and records. */
 
+/**
+ * What happened to an approved withdrawal's payment: waiting for the bank, paid (with the bank's reference),
+ * or failed (the amount went back to cash).
+ */
+export const PAYOUT_STATES = ["awaiting", "paid", "failed"] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
 export interface WithdrawRules {
   min: string;
   max: string;
@@ -33,6 +40,12 @@ export interface WithdrawalRecord {
   actual: string;
   status: ReviewStatus;
   reason: string | null;
+  /** null until approved */
+  payout: PayoutState | null;
+  /** when it was marked paid or failed */
+  payoutAt: number | null;
+  /** why the payment failed (the money is back in cash) */
+  payoutFailure: string | null;
 }
 
 /** What the withdrawal paths answer, by path name (contract/paths.ts). */

@@ -14,6 +14,7 @@ const vitest = (projects, name) => [
 ];
 
 const steps = [
+  ["route tree: generated from src/routes (not kept in git)", ["node", "scripts/route-tree.mjs"]],
   ["catalogs: every message of the source is in the catalogs, none stale", ["node", "scripts/catalogs-current.mjs"]],
   ["catalogs: compile", ["lingui", "compile", "--typescript"]],
   ["typecheck (app, service worker, server)", ["npm", "run", "-s", "typecheck"]],

@@ -1,12 +1,16 @@
 import { Trans } from "@lingui/react/macro";
 
+import { AlertsPanel } from "../AlertsPanel";
 import { api, call } from "../api";
+import { DashboardHistory } from "../DashboardHistory";
 import { age, money } from "../i18n";
+import { useMay } from "../operator-context";
 import { RiskPanel } from "../RiskPanel";
 import { useLoad } from "../use-load";
 import { useOpsUpdates } from "../use-ops-updates";
 
 export function DashboardPage() {
+  const may = useMay();
   const { data, error, reload } = useLoad(() => call(api.dashboard));
   useOpsUpdates(["recharge", "withdrawal", "verification", "orders"], reload);
   if (error) return <p className="error">{error}</p>;
@@ -17,6 +21,7 @@ export function DashboardPage() {
       <h1>
         <Trans>Dashboard</Trans>
       </h1>
+      {may(api.listAlerts) && <AlertsPanel />}
       <h2>
         <Trans>Waiting for review</Trans>
       </h2>
@@ -75,11 +80,15 @@ export function DashboardPage() {
           {money(today.deposits.total)} ({today.deposits.count})
         </dd>
         <dt>
-          <Trans>Withdrawals paid</Trans>
+          <Trans>Withdrawals paid (what left, after the fee)</Trans>
         </dt>
         <dd>
           {money(today.withdrawals.total)} ({today.withdrawals.count})
         </dd>
+        <dt>
+          <Trans>Withdrawal fees kept</Trans>
+        </dt>
+        <dd>{money(today.withdrawals.fee)}</dd>
         <dt>
           <Trans>Orders</Trans>
         </dt>
@@ -92,6 +101,7 @@ export function DashboardPage() {
         <dd>{today.newUsers}</dd>
       </dl>
       <RiskPanel />
+      {may(api.dashboardHistory) && <DashboardHistory />}
     </section>
   );
 }

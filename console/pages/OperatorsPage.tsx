@@ -23,7 +23,7 @@ interface ShownOnce {
  * The operators (admins only): add one, disable or enable, change the role, reset the password or the
  * authenticator (the operator then sets a new one at next sign-in), list and end sessions, and link the
  * customer accounts an operator holds (they may not review those). Nobody is offered what the server refuses:
- * no switch on the admin's own row, none that would leave no active admin.
+ * no role, switch or reset on the admin's own row, no role or switch that would leave no active admin.
  */
 export function OperatorsPage() {
   const { t } = useLingui();
@@ -161,18 +161,22 @@ function OperatorRow(props: {
         {props.isSelf && <small>{t` (you)`}</small>}
       </td>
       <td>
-        <select
-          aria-label={t`Role of ${username}`}
-          value={row.role}
-          disabled={fixed || props.busy}
-          onChange={(event) => run(() => call(api.setOperatorRole, { username, role: event.target.value }), t`Role changed`)}
-        >
-          {OPS_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
-        </select>
+        {fixed ? (
+          row.role
+        ) : (
+          <select
+            aria-label={t`Role of ${username}`}
+            value={row.role}
+            disabled={props.busy}
+            onChange={(event) => run(() => call(api.setOperatorRole, { username, role: event.target.value }), t`Role changed`)}
+          >
+            {OPS_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+        )}
       </td>
       <td>{state.join(", ")}</td>
       <td>
@@ -201,12 +205,10 @@ function OperatorRow(props: {
             run(() => call(api.setOperatorCustomer, { username, account, linked: "1" }).then(() => setAccount("")), t`Linked`);
           }}
         >
-          <input
-            aria-label={t`Customer account held by ${username}`}
-            value={account}
-            onChange={(event) => setAccount(event.target.value)}
-            required
-          />
+          <label>
+            {t`Customer account to link`}
+            <input value={account} onChange={(event) => setAccount(event.target.value)} required />
+          </label>
           <button type="submit" disabled={props.busy}>
             <Trans>Link</Trans>
           </button>
@@ -227,16 +229,21 @@ function OperatorRow(props: {
             {row.disabled ? t`Enable ${username}` : t`Disable ${username}`}
           </button>
         )}
-        <button type="button" disabled={props.busy} onClick={props.onResetPassword}>
-          {t`Reset password of ${username}`}
-        </button>
-        <button
-          type="button"
-          disabled={props.busy}
-          onClick={() => run(() => call(api.resetOperatorTotp, { username }), t`Authenticator reset`)}
-        >
-          {t`Reset authenticator of ${username}`}
-        </button>
+        {/* one's own password changes with the current one, at the sign-in steps; never by a reset */}
+        {!props.isSelf && (
+          <>
+            <button type="button" disabled={props.busy} onClick={props.onResetPassword}>
+              {t`Reset password of ${username}`}
+            </button>
+            <button
+              type="button"
+              disabled={props.busy}
+              onClick={() => run(() => call(api.resetOperatorTotp, { username }), t`Authenticator reset`)}
+            >
+              {t`Reset authenticator of ${username}`}
+            </button>
+          </>
+        )}
       </td>
     </tr>
   );

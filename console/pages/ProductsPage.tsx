@@ -5,6 +5,7 @@ import { localText } from "#contract/localized-texts";
 import type { ProductSettings as Product } from "#contract/ops-answers";
 
 import { api, call } from "../api";
+import { DataTable } from "../DataTable";
 import { formFields } from "../form-fields";
 import { FormRow } from "../FormRow";
 import { FormStatus } from "../FormStatus";
@@ -42,6 +43,11 @@ export function ProductsPage() {
   // every product write is admin's (contract/ops-paths.ts): one of them stands for all
   const editable = may(api.setProductTrading);
   const product = data?.find((p) => p.id === editing) ?? null;
+  const editToggle = (id: number) => (
+    <button type="button" onClick={() => setEditing(id === editing ? null : id)}>
+      {id === editing ? <Trans>Close editor</Trans> : <Trans>Edit</Trans>}
+    </button>
+  );
   return (
     <section>
       <h1>
@@ -49,66 +55,48 @@ export function ProductsPage() {
       </h1>
       {error && <p className="error">{error}</p>}
       {product && editable && <ProductEditor key={product.id} product={product} onChanged={reload} />}
-      <table className="products">
-        <thead>
-          <tr>
-            <th>
-              <Trans>Product</Trans>
-            </th>
-            <th>
-              <Trans>Trading</Trans>
-            </th>
-            <th>
-              <Trans>Settlement options</Trans>
-            </th>
-            <th>
-              <Trans>Fee</Trans>
-            </th>
-            <th>
-              <Trans>Per order · all open orders</Trans>
-            </th>
-            <th>
-              <Trans>Requote tolerance</Trans>
-            </th>
-            <th>
-              <Trans>Max quote age</Trans>
-            </th>
-            {editable && <th />}
-          </tr>
-        </thead>
-        <tbody>
-          {data?.map((row) => (
-            <tr key={row.id} data-testid={`product-${row.code}`} className={row.id === editing ? "selected" : undefined}>
-              <td>
+      <DataTable
+        className="products"
+        rows={data}
+        rowKey={(row) => row.id}
+        testId={(row) => `product-${row.code}`}
+        rowClass={(row) => (row.id === editing ? "selected" : undefined)}
+        columns={[
+          {
+            head: <Trans>Product</Trans>,
+            cell: (row) => (
+              <>
                 <strong>{row.code}</strong> {localText(row.name, row.nameTexts, storedLanguage())}
                 <br />
                 <small>{row.market}</small>
-              </td>
-              <td>{row.tradingEnabled ? <Trans>Open</Trans> : <Trans>Closed</Trans>}</td>
-              <td>
-                {row.options.map(parseOption).map((o) => (
-                  <div key={o.seconds} className="nowrap">
-                    {o.seconds} s · {percent(o.payoutRate)} · {amountRange(o.min, o.max)}
-                  </div>
-                ))}
-              </td>
-              <td>{percent(row.feeRate)}</td>
-              <td className="amount nowrap">
+              </>
+            ),
+          },
+          { head: <Trans>Trading</Trans>, cell: (row) => (row.tradingEnabled ? <Trans>Open</Trans> : <Trans>Closed</Trans>) },
+          {
+            head: <Trans>Settlement options</Trans>,
+            cell: (row) =>
+              row.options.map(parseOption).map((o) => (
+                <div key={o.seconds} className="nowrap">
+                  {o.seconds} s · {percent(o.payoutRate)} · {amountRange(o.min, o.max)}
+                </div>
+              )),
+          },
+          { head: <Trans>Fee</Trans>, cell: (row) => percent(row.feeRate) },
+          {
+            head: <Trans>Per order · all open orders</Trans>,
+            cellClass: () => "amount nowrap",
+            cell: (row) => (
+              <>
                 {amountRange(row.singleMin, row.singleMax)} · {amount(row.totalMax)}
-              </td>
-              <td>{row.requoteToleranceBps} bp</td>
-              <td>{row.maxQuoteAgeSeconds} s</td>
-              {editable && (
-                <td>
-                  <button type="button" onClick={() => setEditing(row.id === editing ? null : row.id)}>
-                    {row.id === editing ? <Trans>Close editor</Trans> : <Trans>Edit</Trans>}
-                  </button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { head: <Trans>Requote tolerance</Trans>, cell: (row) => `${row.requoteToleranceBps} bp` },
+          { head: <Trans>Max quote age</Trans>, cell: (row) => `${row.maxQuoteAgeSeconds} s` },
+          ...(editable ? [{ cell: (row: Product) => editToggle(row.id) }] : []),
+        ]}
+      />
     </section>
   );
 }

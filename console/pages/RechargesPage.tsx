@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { RechargeForReview as Recharge } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
+import { CustomerCell } from "../CustomerCell";
 import { money, when } from "../i18n";
 import { MONEY_QUEUE_CHOICES } from "../list-choices";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
@@ -15,7 +16,7 @@ export function RechargesPage() {
   const { mayReview, gaveFirstApproval } = useTwoPerson(api.reviewRecharge);
   const [shown, setShown] = useState<Recharge | null>(null);
   const columns: QueueColumn<Recharge>[] = [
-    { header: <Trans>Account</Trans>, cell: (row) => row.account },
+    { header: <Trans>Account</Trans>, cell: (row) => <CustomerCell row={row} /> },
     {
       header: <Trans>Amount</Trans>,
       className: "amount",

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { BalancePair, ReconcileReport } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
-import { type Column, DataTable } from "../DataTable";
+import { type Column, DataTable, TableHead } from "../DataTable";
 import { money, when } from "../i18n";
 import { Pager } from "../Pager";
 import { useLoad } from "../use-load";
@@ -58,20 +58,14 @@ export function ReconcilePage() {
             <Trans>Platform totals</Trans>
           </h2>
           <table className="totals">
-            <thead>
-              <tr>
-                <th />
-                <th className="amount">
-                  <Trans>Balances</Trans>
-                </th>
-                <th className="amount">
-                  <Trans>Ledger sum</Trans>
-                </th>
-                <th className="amount">
-                  <Trans>Difference</Trans>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                {},
+                { head: <Trans>Balances</Trans>, className: "amount" },
+                { head: <Trans>Ledger sum</Trans>, className: "amount" },
+                { head: <Trans>Difference</Trans>, className: "amount" },
+              ]}
+            />
             <tbody>
               {ACCOUNTS.map((account) => (
                 <tr key={account}>

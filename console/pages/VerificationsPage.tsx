@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { VerificationForReview as Verification } from "#contract/ops-answers";
 
 import { api, call } from "../api";
+import { CustomerCell } from "../CustomerCell";
 import { when } from "../i18n";
 import { VERIFICATION_CHOICES } from "../list-choices";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
@@ -11,7 +12,7 @@ import { ReviewActions } from "../ReviewActions";
 export function VerificationsPage() {
   const { t, i18n } = useLingui();
   const columns: QueueColumn<Verification>[] = [
-    { header: <Trans>Account</Trans>, cell: (row) => row.account },
+    { header: <Trans>Account</Trans>, cell: (row) => <CustomerCell row={row} /> },
     { header: <Trans>Name</Trans>, cell: (row) => row.name },
     { header: <Trans>ID number</Trans>, cell: (row) => <code>{row.idNumber}</code> },
     { header: <Trans>Submitted</Trans>, cell: (row) => when(row.time), sort: "time" },

@@ -4,8 +4,11 @@ import { useState } from "react";
 import type { WithdrawalForReview as Withdrawal } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
+import { CustomerCell } from "../CustomerCell";
 import { money, when } from "../i18n";
-import { MONEY_QUEUE_CHOICES } from "../list-choices";
+import { WITHDRAWAL_QUEUE_CHOICES } from "../list-choices";
+import { useMay } from "../operator-context";
+import { PayoutActions } from "../PayoutActions";
 import { Outcome, type QueueColumn, QueuePage } from "../QueuePage";
 import { ReviewActions } from "../ReviewActions";
 import { useTwoPerson } from "../use-two-person";
@@ -32,8 +35,9 @@ function CopyField(props: { label: string; value: string }) {
 export function WithdrawalsPage() {
   const { t, i18n } = useLingui();
   const { mayReview, gaveFirstApproval } = useTwoPerson(api.reviewWithdrawal);
+  const mayMark = useMay()(api.markWithdrawalPaid);
   const columns: QueueColumn<Withdrawal>[] = [
-    { header: <Trans>Account</Trans>, cell: (row) => row.account },
+    { header: <Trans>Account</Trans>, cell: (row) => <CustomerCell row={row} /> },
     {
       header: <Trans>Pay out to</Trans>,
       cell: (row) =>
@@ -85,6 +89,28 @@ export function WithdrawalsPage() {
           <Outcome status={row.status} reason={row.reason} />
         ),
     },
+    {
+      header: <Trans>Payout</Trans>,
+      cell: (row, done) => {
+        if (row.payoutState === "awaiting")
+          return mayMark ? <PayoutActions id={row.id} onDone={done} /> : <Trans>Approved, awaiting payout</Trans>;
+        if (row.payoutState === "paid")
+          return (
+            <span>
+              {t`Paid`} {row.payoutMarkedAt !== null && when(row.payoutMarkedAt)} ·{" "}
+              {row.payoutReference ?? t`before payout steps (no reference)`}
+              {row.payoutMarkedByName && row.payoutReference !== null ? ` · ${row.payoutMarkedByName}` : ""}
+            </span>
+          );
+        if (row.payoutState === "failed")
+          return (
+            <span>
+              {t`Failed: ${row.payoutFailure ?? ""}`} {row.payoutMarkedAt !== null && when(row.payoutMarkedAt)}
+            </span>
+          );
+        return null;
+      },
+    },
   ];
   return (
     <QueuePage
@@ -92,7 +118,7 @@ export function WithdrawalsPage() {
       updates="withdrawal"
       endpoint={api.listWithdrawals}
       exportEndpoint={api.exportWithdrawals}
-      statuses={MONEY_QUEUE_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) }))}
+      statuses={WITHDRAWAL_QUEUE_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) }))}
       amounts
       columns={columns}
       rowTestId="withdrawal"

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { LANGUAGE_CODES } from "../languages";
 import { accountField, inviteCodeField, loginAccountField, passwordField, phoneField, requestIdField, smsCodeField } from "./fields";
 
 export const sendSmsRequest = z.object({ phone: phoneField() });
@@ -22,6 +23,9 @@ export const registerRequest = z
   });
 
 export const loginRequest = z.object({ account: loginAccountField(), password: passwordField() });
+
+/** The language the customer picked in the app: the server writes their messages in it. */
+export const setLanguageRequest = z.object({ lang: z.enum(LANGUAGE_CODES, { error: "invalid_input" }) });
 
 export const changeLoginPasswordRequest = z
   .object({ oldPassword: passwordField(), password: passwordField(), password2: passwordField() })

@@ -8,6 +8,7 @@ import {
   MONEY_QUEUE_STATUSES,
   SORT_ORDERS,
   VERIFICATION_STATUSES,
+  WITHDRAWAL_QUEUE_STATUSES,
 } from "../lists";
 import { parseAmount } from "../money";
 import { AMOUNT_PATTERN } from "./fields";
@@ -119,19 +120,20 @@ const rangesInOrder = (value: Bounded, context: z.RefinementCtx) => {
     context.addIssue({ code: "custom", message: "invalid_input", path: ["maxAmount"], input: value.maxAmount });
 };
 
-const moneyQueue = <L extends "recharges" | "withdrawals">(list: L) =>
+const moneyQueue = <L extends "recharges" | "withdrawals", const S extends readonly [string, ...string[]]>(list: L, statuses: S) =>
   z
     .object({
       ...listShape(list),
-      status: z.enum(MONEY_QUEUE_STATUSES, { error: "invalid_input" }).default("review"),
+      status: z.enum(statuses, { error: "invalid_input" }).default("review"),
       minAmount: amountBound(),
       maxAmount: amountBound(),
     })
     .superRefine(rangesInOrder);
 
 /** The recharge queue: status (waiting by default), date and amount ranges, search, sort by time or amount. */
-export const rechargeListRequest = moneyQueue("recharges");
-export const withdrawalListRequest = moneyQueue("withdrawals");
+export const rechargeListRequest = moneyQueue("recharges", MONEY_QUEUE_STATUSES);
+/** The withdrawal queue: the same, and awaiting_payout (approved, payment not yet marked) as a status. */
+export const withdrawalListRequest = moneyQueue("withdrawals", WITHDRAWAL_QUEUE_STATUSES);
 
 export const verificationListRequest = z
   .object({ ...listShape("verifications"), status: z.enum(VERIFICATION_STATUSES, { error: "invalid_input" }).default("review") })

@@ -95,6 +95,7 @@ export async function postEntries(tx: Tx, entries: readonly Entry[]): Promise<vo
 
 export type PlaceOrderOutcome =
   | "session"
+  | "frozen"
   | "closed"
   | "source"
   | "option"
@@ -146,7 +147,7 @@ export interface PlaceOrderAnswer {
 /**
  * Order placement as one call (one round trip, its own transaction) of the SQL function `place_order`, which
  * debits the stake and fee and writes their ledger rows. Migrations create it (the latest is
- * server/db/migrations/0030_place_order_checks_session.sql; a change is a new migration that drops and re-creates
+ * server/db/migrations/0034_customer_desk.sql; a change is a new migration that drops and re-creates
  * it), and this file alone calls it. The caller priced the order from its memory of the products and the feed,
  * which may be seconds behind the database, and knows the session only from its cache; the function checks
  * every rule against what is committed now. In order:
@@ -160,6 +161,7 @@ export interface PlaceOrderAnswer {
  *   above the operator's current cap (the money setting `payoutCapBps`, which may have been lowered since);
  * then under the user's row lock (taken after the product's, the order every writer of both keeps):
  * - `prior`: this requestId already made an order (its id), whatever else holds now;
+ * - `frozen`: an operator froze the account (`users.account_frozen_at`), also while this call waited;
  * - `waited`: the lock was waited for longer than `waitLimitMs`, so the caller's time may be too old:
  *   nothing is written, the caller takes the time again and calls again;
  * - the user's limits row (`user_limits`) is read: where the customer's own limits will be checked;

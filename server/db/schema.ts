@@ -14,6 +14,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from "#contract/adjustments";
+import { ALERT_KINDS } from "#contract/alerts";
 import { CARD_TYPES } from "#contract/cards";
 import { CONTENT_KINDS } from "#contract/content";
 import type { Translations } from "#contract/localized-texts";
@@ -21,6 +23,7 @@ import { MARKETS } from "#contract/markets";
 import { ORDER_RESULTS } from "#contract/order-reports";
 import { REVIEW_STATUSES } from "#contract/review";
 import { DIRECTIONS, ORDER_STATUSES, VOID_REASONS } from "#contract/trading";
+import { PAYOUT_STATES } from "#contract/withdrawal";
 
 /** Unix seconds: the API's unit of time. */
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
@@ -28,6 +31,12 @@ const unixSeconds = (name: string) => bigint(name, { mode: "number" });
 const cents = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
 /** Integer cents, or null for no limit. */
 const centsLimit = (name: string) => bigint(name, { mode: "number" });
+/** Integer cents a row cannot be without (a stake, a fee, an amount asked for): no default, so none is forgotten. */
+const amount = (name: string) => bigint(name, { mode: "number" }).notNull();
+/** A price, an integer scaled by 10^precision of its product. */
+const price = (name: string) => bigint(name, { mode: "number" }).notNull();
+/** When the row was made, in Unix seconds. */
+const createdAt = () => unixSeconds("created_at").notNull();
 /**
  * A customer-facing text in the languages beside English, {code: text}; English is the record's own column.
  * Null until someone (the first-start seed or an operator) sets them, so the seed never overwrites an edit.
@@ -55,21 +64,102 @@ export const users = pgTable(
     coin: cents("coin"),
     frozen: cents("frozen"),
     yuebao: cents("yuebao"),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
+    /** an operator froze the account (no orders, subscriptions, exchanges or withdrawals) at this time; null: not frozen */
+    accountFrozenAt: unixSeconds("account_frozen_at"),
+    /** set by an operator's password reset: the app asks for a new password before anything else */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
   },
   // "Foo" and "foo" are one account: logins look accounts up by lower(account)
-  (table) => [uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`)],
+  (table) => [
+    uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`),
+    // the dashboard's new customers per day
+    index("users_created").on(table.createdAt),
+  ],
 );
+
+/** The customer a money row belongs to: a foreign key, so no such row outlives or predates its customer. */
+const customer = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id);
+
+/**
+ * An operator's decision on a customer's request: status, the refusal's reason, when it was asked and decided,
+ * and above the two-person amount who gave the first approval ("operator:<id>"), so that a different person
+ * gives the second.
+ */
+const review = () => ({
+  status: text("status", { enum: REVIEW_STATUSES }).notNull().default("review"),
+  reason: text("reason"),
+  createdAt: createdAt(),
+  reviewedAt: unixSeconds("reviewed_at"),
+  firstApprovedBy: text("first_approved_by"),
+  firstApprovedAt: unixSeconds("first_approved_at"),
+});
 
 export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
     userId: integer("user_id").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     expiresAt: unixSeconds("expires_at").notNull(),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+/**
+ * Where a customer registered and logged in from: the client address and the device id the app keeps in its
+ * own storage. Read only for the money desk's warnings (several accounts on one device or address).
+ */
+export const customerSignIns = pgTable(
+  "customer_sign_ins",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: ["register", "login"] }).notNull(),
+    ip: text("ip").notNull(),
+    deviceId: text("device_id"),
+    at: unixSeconds("at").notNull(),
+  },
+  (table) => [
+    index("customer_sign_ins_user_idx").on(table.userId, table.id),
+    index("customer_sign_ins_device_idx").on(table.deviceId),
+    index("customer_sign_ins_ip_idx").on(table.ip),
+  ],
+);
+
+/** Operators' notes on a customer: dated, with the writer's name; append-only (triggers refuse changes). */
+export const customerNotes = pgTable(
+  "customer_notes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    operatorId: integer("operator_id").notNull(),
+    operatorName: text("operator_name").notNull(),
+    text: text("text").notNull(),
+    createdAt: unixSeconds("created_at").notNull(),
+  },
+  (table) => [index("customer_notes_user_idx").on(table.userId, table.id)],
+);
+
+/** Risk labels an operator put on a customer, from the fixed set in contract/customers.ts. */
+export const customerLabels = pgTable(
+  "customer_labels",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    label: text("label").notNull(),
+    addedBy: text("added_by").notNull(),
+    addedAt: unixSeconds("added_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.label] })],
 );
 
 /** The SMS outbox: the default SmsSender writes here; the operator reads it. */
@@ -79,7 +169,7 @@ export const smsCodes = pgTable(
     id: serial("id").primaryKey(),
     phone: text("phone").notNull(),
     code: text("code").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     expiresAt: unixSeconds("expires_at").notNull(),
     usedAt: unixSeconds("used_at"),
   },
@@ -122,11 +212,9 @@ export const ledger = pgTable(
   "ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     account: text("account").notNull(),
-    delta: bigint("delta", { mode: "number" }).notNull(),
+    delta: amount("delta"),
     reason: text("reason").notNull(),
     reference: text("reference"),
     createdAt: unixSeconds("created_at")
@@ -157,7 +245,7 @@ export const products = pgTable("products", {
   /** trading-hours calendar: fx24x5, cme_globex, us_equity, crypto247 */
   calendar: text("calendar").notNull(),
   precision: integer("precision").notNull(),
-  basePrice: bigint("base_price", { mode: "number" }).notNull(),
+  basePrice: price("base_price"),
   /** annualised volatility in basis points (2800 = 28%) for the simulated feed */
   volatilityBps: integer("volatility_bps").notNull(),
   /** the operator can halt a product; it then shows as closed */
@@ -217,7 +305,7 @@ export const ticks = pgTable(
   {
     productId: integer("product_id").notNull(),
     time: unixSeconds("time").notNull(),
-    price: bigint("price", { mode: "number" }).notNull(),
+    price: price("price"),
   },
   (table) => [primaryKey({ columns: [table.productId, table.time] })],
 );
@@ -228,10 +316,10 @@ export const candles = pgTable(
     productId: integer("product_id").notNull(),
     period: text("period").notNull(),
     time: unixSeconds("time").notNull(),
-    open: bigint("open", { mode: "number" }).notNull(),
-    high: bigint("high", { mode: "number" }).notNull(),
-    low: bigint("low", { mode: "number" }).notNull(),
-    close: bigint("close", { mode: "number" }).notNull(),
+    open: price("open"),
+    high: price("high"),
+    low: price("low"),
+    close: price("close"),
   },
   (table) => [primaryKey({ columns: [table.productId, table.period, table.time] })],
 );
@@ -241,17 +329,15 @@ export const orders = pgTable(
   "orders",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     productId: integer("product_id").notNull(),
     requestId: text("request_id").notNull(),
     direction: text("direction", { enum: DIRECTIONS }).notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
-    fee: bigint("fee", { mode: "number" }).notNull(),
+    amount: amount("amount"),
+    fee: amount("fee"),
     seconds: integer("seconds").notNull(),
     payoutBps: integer("payout_bps").notNull(),
-    openPrice: bigint("open_price", { mode: "number" }).notNull(),
+    openPrice: price("open_price"),
     openTickTime: unixSeconds("open_tick_time").notNull(),
     openTime: unixSeconds("open_time").notNull(),
     expiresAt: unixSeconds("expires_at").notNull(),
@@ -268,6 +354,10 @@ export const orders = pgTable(
     uniqueIndex("orders_user_request").on(table.userId, table.requestId),
     index("orders_status_expiry").on(table.status, table.expiresAt),
     index("orders_user_status").on(table.userId, table.status, table.id),
+    // the dashboard's days and top winners, and the large-win alerts: settled orders by when they settled
+    index("orders_closed_at")
+      .on(table.closeTime)
+      .where(sql`${table.status} = 'closed'`),
   ],
 );
 
@@ -282,22 +372,27 @@ export const bankCards = pgTable(
     branch: text("branch").notNull().default(""),
     number: text("number").notNull(),
     holder: text("holder").notNull().default(""),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   // a card number is unique per user only: one user binding it must not stop its owner from binding it
   (table) => [uniqueIndex("bank_cards_user_number").on(table.userId, table.number), index("bank_cards_user").on(table.userId)],
 );
 
-export const uploads = pgTable("uploads", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id").notNull(),
-  name: text("name").notNull().unique(),
-  mime: text("mime").notNull(),
-  size: integer("size").notNull(),
-  /** SHA-256 of the bytes (hex): the same picture uploaded again backs no second recharge; null before 0025 */
-  sha256: text("sha256"),
-  createdAt: unixSeconds("created_at").notNull(),
-});
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    name: text("name").notNull().unique(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    /** SHA-256 of the bytes (hex): the same picture uploaded again backs no second recharge; null before 0025 */
+    sha256: text("sha256"),
+    createdAt: createdAt(),
+  },
+  // the money desk looks up every other upload of a recharge's picture
+  (table) => [index("uploads_sha256_idx").on(table.sha256)],
+);
 
 /** Where customers send deposits; set by the operator. */
 export const depositChannels = pgTable("deposit_channels", {
@@ -316,27 +411,23 @@ export const recharges = pgTable(
   "recharges",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     channelId: integer("channel_id").notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
+    amount: amount("amount"),
     screenshot: text("screenshot").notNull(),
     /** the upload behind the screenshot: one upload backs one recharge only */
     uploadId: integer("upload_id"),
     /** the screenshot's SHA-256 (from its upload): the same bytes back one recharge of anyone's; null before 0025 */
     screenshotSha256: text("screenshot_sha256"),
-    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("review"),
-    reason: text("reason"),
-    createdAt: unixSeconds("created_at").notNull(),
-    reviewedAt: unixSeconds("reviewed_at"),
-    /** above the two-person amount: who gave the first approval ("operator:<id>" or "token"); a different one credits */
-    firstApprovedBy: text("first_approved_by"),
-    firstApprovedAt: unixSeconds("first_approved_at"),
+    ...review(),
   },
   (table) => [
     index("recharges_user").on(table.userId, table.id),
     index("recharges_status").on(table.status),
+    // the dashboard's deposits per day
+    index("recharges_credited_at")
+      .on(table.reviewedAt)
+      .where(sql`${table.status} = 'success'`),
     uniqueIndex("recharges_upload").on(table.uploadId),
     uniqueIndex("recharges_screenshot_sha256").on(table.screenshotSha256),
   ],
@@ -346,20 +437,12 @@ export const withdrawals = pgTable(
   "withdrawals",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     cardId: integer("card_id").notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
-    fee: bigint("fee", { mode: "number" }).notNull(),
-    actual: bigint("actual", { mode: "number" }).notNull(),
-    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("review"),
-    reason: text("reason"),
-    createdAt: unixSeconds("created_at").notNull(),
-    reviewedAt: unixSeconds("reviewed_at"),
-    /** above the two-person amount: who gave the first approval ("operator:<id>"); a different person pays out */
-    firstApprovedBy: text("first_approved_by"),
-    firstApprovedAt: unixSeconds("first_approved_at"),
+    amount: amount("amount"),
+    fee: amount("fee"),
+    actual: amount("actual"),
+    ...review(),
     /**
      * Where the money goes, copied from the card when the customer asks: removing the card later must not make
      * the platform forget where it paid. Null only for a withdrawal whose card was gone before the copy existed.
@@ -369,8 +452,31 @@ export const withdrawals = pgTable(
     payoutBranch: text("payout_branch"),
     payoutHolder: text("payout_holder"),
     payoutNumber: text("payout_number"),
+    /**
+     * After approval the payment still has to reach the bank: `awaiting` until finance marks it `paid` (with
+     * the bank's reference) or `failed` (with the reason; the amount went back to cash). Null while in review or
+     * after a rejection.
+     */
+    payoutState: text("payout_state", { enum: PAYOUT_STATES }),
+    payoutReference: text("payout_reference"),
+    payoutFailure: text("payout_failure"),
+    payoutMarkedAt: unixSeconds("payout_marked_at"),
+    /** "operator:<id>", or "migration" for those approved before payouts were marked (counted as paid) */
+    payoutMarkedBy: text("payout_marked_by"),
   },
-  (table) => [index("withdrawals_user").on(table.userId, table.createdAt), index("withdrawals_status").on(table.status)],
+  (table) => [
+    index("withdrawals_user").on(table.userId, table.createdAt),
+    index("withdrawals_status").on(table.status),
+    index("withdrawals_payout_state").on(table.payoutState),
+    // one bank reference is one payment: recording it twice on a channel would hide a payment never made
+    uniqueIndex("withdrawals_payout_reference")
+      .on(sql`coalesce(${table.payoutType}, '')`, table.payoutReference)
+      .where(sql`${table.payoutReference} is not null`),
+    // the dashboard's withdrawals per day
+    index("withdrawals_approved_at")
+      .on(table.reviewedAt)
+      .where(sql`${table.status} = 'success'`),
+  ],
 );
 
 export const exchanges = pgTable(
@@ -379,11 +485,11 @@ export const exchanges = pgTable(
     id: serial("id").primaryKey(),
     userId: integer("user_id").notNull(),
     fromAccount: text("from_account").notNull(),
-    cashAmount: bigint("cash_amount", { mode: "number" }).notNull(),
-    coinAmount: bigint("coin_amount", { mode: "number" }).notNull(),
+    cashAmount: amount("cash_amount"),
+    coinAmount: amount("coin_amount"),
     /** cash per coin × 10^4 at the time of the exchange; bigint, as a rate set before the bound could pass int4 */
     rate: bigint("rate", { mode: "number" }).notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [index("exchanges_user").on(table.userId, table.id)],
 );
@@ -407,7 +513,7 @@ export const subscriptions = pgTable(
     userId: integer("user_id").notNull(),
     planId: integer("plan_id").notNull(),
     /** the principal that earns in the day now in progress */
-    principal: bigint("principal", { mode: "number" }).notNull(),
+    principal: amount("principal"),
     /**
      * appended during the day now in progress (day accruedDays + 1): it earns from the next day on, and is
      * folded into the principal when the accrual credits the day in progress
@@ -423,7 +529,7 @@ export const subscriptions = pgTable(
     /** whole days of interest already credited in this term */
     accruedDays: integer("accrued_days").notNull().default(0),
     renew: boolean("renew").notNull().default(false),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     settledAt: unixSeconds("settled_at"),
   },
   (table) => [index("subscriptions_user").on(table.userId, table.status), index("subscriptions_status").on(table.status)],
@@ -439,7 +545,7 @@ export const verifications = pgTable(
     idNumber: text("id_number").notNull(),
     status: text("status").notNull().default("review"),
     reason: text("reason"),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     reviewedAt: unixSeconds("reviewed_at"),
   },
   (table) => [index("verifications_user").on(table.userId), index("verifications_id_number").on(table.idNumber)],
@@ -454,7 +560,7 @@ export const messages = pgTable(
     type: text("type").notNull().default("system"),
     title: text("title").notNull(),
     body: text("body").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   // the unread count on every user-info answer reads a user's messages and the broadcasts (user_id null), two
   // ranges of this index, not every user's messages
@@ -486,7 +592,7 @@ export const contents = pgTable(
     summary: text("summary").notNull().default(""),
     /** rich text (HTML), sanitised by the client before it is shown */
     body: text("body").notNull().default(""),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     /** readers see published rows only; the operator drafts and unpublishes in the console */
     published: boolean("published").notNull().default(true),
     /** the operator's last edit (created_at stays the item's date as readers see it) */
@@ -500,8 +606,8 @@ export const signins = pgTable(
   {
     userId: integer("user_id").notNull(),
     day: text("day").notNull(),
-    bonus: bigint("bonus", { mode: "number" }).notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    bonus: amount("bonus"),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
@@ -520,7 +626,7 @@ export const requestClaims = pgTable(
     fingerprint: text("fingerprint").notNull(),
     /** the success answer as JSON text ({ data, message }); null only inside the claiming transaction */
     answer: text("answer"),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.action, table.requestId] })],
 );
@@ -541,7 +647,7 @@ export const operators = pgTable(
     totpSecret: text("totp_secret").notNull(),
     /** the last TOTP time step accepted: a code is good for one login only */
     lastTotpStep: bigint("last_totp_step", { mode: "number" }),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     /** set by an admin: no sign-in, and every session ended, until enabled again */
     disabledAt: unixSeconds("disabled_at"),
     /** after a reset by an admin: the next sign-in must set a new password before anything else */
@@ -573,9 +679,7 @@ export const operatorCustomers = pgTable(
     operatorId: integer("operator_id")
       .notNull()
       .references(() => operators.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     linkedAt: unixSeconds("linked_at").notNull(),
   },
   (table) => [primaryKey({ columns: [table.operatorId, table.userId] }), index("operator_customers_user_idx").on(table.userId)],
@@ -604,7 +708,7 @@ export const operatorSessions = pgTable(
   {
     tokenHash: text("token_hash").primaryKey(),
     operatorId: integer("operator_id").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
     lastSeenAt: unixSeconds("last_seen_at").notNull(),
     expiresAt: unixSeconds("expires_at").notNull(),
     /** the address the session signed in from, shown when an admin lists an operator's sessions */
@@ -682,6 +786,43 @@ export const moneyRuleChanges = pgTable(
 );
 
 /**
+ * A manual credit or debit of a customer's cash, proposed by one operator and applied or rejected by another
+ * (finance or admin). Applying writes one `adjustment` ledger row in the same transaction as the status
+ * change. A correction names what it corrects: a recharge (by id) or a ledger row (by id), and all applied
+ * corrections of one record together stay within its amount.
+ */
+export const adjustments = pgTable(
+  "adjustments",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    direction: text("direction", { enum: ADJUSTMENT_DIRECTIONS }).notNull(),
+    /** cents, more than zero; the direction gives the sign */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    correctsRecharge: integer("corrects_recharge").references(() => recharges.id),
+    correctsLedger: bigint("corrects_ledger", { mode: "number" }).references(() => ledger.id),
+    status: text("status", { enum: ADJUSTMENT_STATUSES }).notNull().default("pending"),
+    proposedBy: integer("proposed_by").notNull(),
+    proposedByName: text("proposed_by_name").notNull(),
+    proposedAt: unixSeconds("proposed_at").notNull(),
+    decidedBy: integer("decided_by"),
+    decidedByName: text("decided_by_name"),
+    decidedAt: unixSeconds("decided_at"),
+    /** a rejection's reason, for the proposer */
+    decisionNote: text("decision_note"),
+  },
+  (table) => [
+    index("adjustments_status").on(table.status, table.id),
+    index("adjustments_user").on(table.userId),
+    check("adjustments_amount_positive", sql`${table.amount} > 0`),
+    check("adjustments_corrects_one", sql`${table.correctsRecharge} is null or ${table.correctsLedger} is null`),
+  ],
+);
+
+/**
  * Per-route rate-limit counts shared by every process on one PostgreSQL (one row per route and client
  * address): a limit of 5 a minute is 5 across all processes, not 5 on each. Windows are in milliseconds.
  */
@@ -700,7 +841,7 @@ export const favourites = pgTable(
   {
     userId: integer("user_id").notNull(),
     productId: integer("product_id").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.productId] })],
 );
@@ -718,7 +859,7 @@ export const events = pgTable(
     audience: text("audience", { enum: ["user", "ops"] }).notNull(),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("events_user_id").on(table.userId, table.id),
@@ -763,3 +904,30 @@ export const userLimits = pgTable("user_limits", {
   excludedUntil: unixSeconds("excluded_until"),
   realityCheckMinutes: integer("reality_check_minutes"),
 });
+
+/**
+ * What the desk must look at now: a large win, a stale feed, a review waiting too long. Raised by the job leader
+ * once per cause (`causeKey` is unique), acknowledged once by a named operator. `topic` is the console-stream
+ * topic whose roles see it (contract/stream.ts).
+ */
+export const opsAlerts = pgTable(
+  "ops_alerts",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ALERT_KINDS }).notNull(),
+    causeKey: text("cause_key").notNull(),
+    topic: text("topic").notNull(),
+    /** what it is about: "order:12", "product:3", "recharge:7" */
+    subject: text("subject").notNull(),
+    details: jsonb("details").notNull(),
+    raisedAt: unixSeconds("raised_at").notNull(),
+    acknowledgedBy: integer("acknowledged_by").references(() => operators.id),
+    acknowledgedAt: unixSeconds("acknowledged_at"),
+  },
+  (table) => [
+    uniqueIndex("ops_alerts_cause").on(table.causeKey),
+    index("ops_alerts_open")
+      .on(table.raisedAt)
+      .where(sql`${table.acknowledgedAt} is null`),
+  ],
+);

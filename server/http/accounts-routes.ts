@@ -2,14 +2,17 @@ import type { FastifyInstance } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
+import { isLanguageCode } from "#contract/languages";
 
-import { changeLoginPassword, changePayPassword, logIn, registerUser } from "../modules/accounts/service";
+import { changeLoginPassword, changePayPassword, logIn, registerUser, setUserLanguage } from "../modules/accounts/service";
 import { revokeSession } from "../modules/accounts/sessions";
 import { sendVerificationCode, type SmsSender } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
+import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
 import { coinRateText } from "../modules/wallet/service";
+import { languageOf, requestLanguage } from "./envelope";
 import { onceRoute, route } from "./routes";
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext, sms: SmsSender, scale: number) {
@@ -27,13 +30,25 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
   route(
     app,
     endpoints.register,
-    async (input) => ({ data: await registerUser(ctx, input), message: successMessages.registered }),
+    async (input, { request }) => ({
+      data: await registerUser(ctx, input, languageOf(request), {
+        ip: request.ip,
+        deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]),
+      }),
+      message: successMessages.registered,
+    }),
     perMinute(20),
   );
   route(
     app,
     endpoints.login,
-    async (input, { request }) => ({ data: await logIn(ctx, input, request.ip), message: successMessages.logged_in }),
+    async (input, { request }) => {
+      // the app sends the language it shows on every request; an unknown one leaves the stored language alone
+      const language = requestLanguage(request);
+      const seen = { ip: request.ip, deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]) };
+      const answer = await logIn(ctx, input, seen, isLanguageCode(language) ? language : undefined);
+      return { data: answer, message: successMessages.logged_in };
+    },
     perMinute(20),
   );
 
@@ -46,6 +61,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     },
     perMinute(30),
   );
+  route(app, endpoints.setLanguage, async (input, { user }) => ({ data: await setUserLanguage(ctx, user, input.lang) }));
   route(app, endpoints.userInfo, async (_input, { user }) => ({
     data: { ...toUserInfo(user), coinRate: await coinRateText(ctx), unreadMessages: await unreadCount(ctx, user.id) },
   }));

@@ -20,6 +20,7 @@ import { EventHub } from "../modules/events/hub";
 import { sharedRateStore } from "../modules/limits/shared-rate-store";
 import type { OperatorIdentity } from "../modules/operators/service";
 import { registerAccountRoutes } from "./accounts-routes";
+import { registerAdjustmentRoutes } from "./adjustment-routes";
 import { registerCardsRoutes } from "./cards-routes";
 import { compressOptions } from "./compression";
 import { registerConsoleRoutes } from "./console-routes";
@@ -240,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRechargeRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, options.opsToken, scale);
   registerWithdrawalRoutes(app, options.ctx, scale);
   registerMoneyRulesRoutes(app, options.ctx);
+  registerAdjustmentRoutes(app, options.ctx);
   registerFinanceRoutes(app, options.ctx, scale);
   registerIdentityRoutes(app, options.ctx, scale);
   registerInboxRoutes(app, options.ctx, scale);

@@ -9,7 +9,9 @@ import { opsEndpoints } from "#contract/ops";
 
 import { customersCsv, listCustomers } from "../modules/accounts/customer-list";
 import { userDetail } from "../modules/accounts/customer-views";
+import { acknowledgeAlert, listAlerts } from "../modules/alerts/service";
 import { dashboard } from "../modules/dashboard/figures";
+import { dashboardHistory } from "../modules/dashboard/history";
 import { AppError } from "../modules/errors";
 import { tellStreamsOperatorChanged } from "../modules/events/console-events";
 import { moneySettings } from "../modules/money/settings";
@@ -117,8 +119,14 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
   route(app, c.searchUsers, async (input) => ({ data: await listCustomers(ctx, input) }));
   csvRoute(app, c.exportUsers, ctx, "customers", (input) => customersCsv(ctx, input));
   registerLedgerRoutes(app, ctx);
-  route(app, c.userDetail, async (input) => ({ data: await userDetail(ctx, Number(input.id)) }));
+  route(app, c.userDetail, async (input, { operator }) => ({ data: await userDetail(ctx, Number(input.id), operator.role) }));
   route(app, c.dashboard, async () => ({ data: await dashboard(ctx, (await moneySettings(ctx.db)).timezone) }));
+  route(app, c.dashboardHistory, async (input) => ({ data: await dashboardHistory(ctx, input.days) }));
+  route(app, c.listAlerts, async (_input, { operator }) => ({ data: await listAlerts(ctx, operator.role) }));
+  opsWriteRoute(app, c.acknowledgeAlert, ctx, async (input, { operator }, scoped, note) => {
+    note.target = `alert:${input.id}`;
+    return { data: await acknowledgeAlert(scoped.db, operator, input.id, ctx.now()), message: successMessages.done };
+  });
 
   // a recharge screenshot for the signed-in operator (cookie) or the machine token; never public
   app.get<{ Params: { name: string } }>(

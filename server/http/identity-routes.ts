@@ -5,6 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
+import { withPageSignals, withSignInSignals } from "../modules/customers/fraud-signals";
 import { listVerifications, verificationsCsv } from "../modules/identity/queue";
 import { reviewVerification, submitVerification, verificationState } from "../modules/identity/service";
 import { csvRoute } from "./csv-route";
@@ -24,7 +25,9 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: ServiceContext
   );
 
   const o = opsEndpoints;
-  route(app, o.listVerifications, async (input) => ({ data: await listVerifications(ctx, input) }));
+  route(app, o.listVerifications, async (input) => ({
+    data: await withPageSignals(await listVerifications(ctx, input), (rows) => withSignInSignals(ctx.db, rows)),
+  }));
   csvRoute(app, o.exportVerifications, ctx, "verifications", (input) => verificationsCsv(ctx, input));
   opsWriteRoute(app, o.reviewVerification, ctx, async (input, { operator }, scoped, note) => {
     note.target = `verification:${input.id}`;

@@ -38,27 +38,27 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: ServiceContext
     return { data: await account(scoped, changed.id), message: successMessages.done };
   });
   opsWriteRoute(app, c.setOperatorRole, ctx, async (input, { operator }, scoped, note) => {
-    const changed = await setOperatorRole(scoped.db, operator, input);
+    const changed = await setOperatorRole(scoped.db, operator, input, ctx.now());
     note.target = `operator:${changed.id}`;
     note.before = changed.before;
     return { data: await account(scoped, changed.id), message: successMessages.done };
   });
   opsWriteRoute(app, c.resetOpsPassword, ctx, async (input, { operator }, scoped, note) => {
-    const reset = await resetOperatorPassword(scoped.db, operator, input.username);
+    const reset = await resetOperatorPassword(scoped.db, operator, input.username, ctx.now());
     note.target = `operator:${reset.id}`;
     note.before = reset.before;
     // the temporary password is answered this once; the audit row masks it
     return { data: { username: reset.username, password: reset.password }, message: successMessages.done };
   });
   opsWriteRoute(app, c.resetOperatorTotp, ctx, async (input, { operator }, scoped, note) => {
-    const reset = await resetOperatorTotp(scoped.db, operator, input.username);
+    const reset = await resetOperatorTotp(scoped.db, operator, input.username, ctx.now());
     note.target = `operator:${reset.id}`;
     note.before = reset.before;
     return { data: await account(scoped, reset.id), message: successMessages.done };
   });
   route(app, c.operatorSessions, async (input) => ({ data: await listOperatorSessions(ctx.db, input.username, ctx.now()) }));
   opsWriteRoute(app, c.endOperatorSessions, ctx, async (input, { operator }, scoped, note) => {
-    const result = await endOperatorSessions(scoped.db, operator, input);
+    const result = await endOperatorSessions(scoped.db, operator, input, ctx.now());
     note.target = `operator:${result.id}`;
     return { data: { ended: result.ended }, message: successMessages.done };
   });

@@ -20,6 +20,7 @@ import {
   setProductQuoting,
   setProductTrading,
 } from "../modules/markets/product-settings";
+import { registerCustomerDeskRoutes } from "./customer-desk-routes";
 import { opsWriteRoute } from "./ops-write-route";
 import { route } from "./routes";
 
@@ -76,4 +77,5 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: ServiceContext, fee
     note.before = await showUser(scoped, input.account).then((user) => ({ locked: user.locked }));
     return { data: await unlockUser(scoped, input.account), message: successMessages.done };
   });
+  registerCustomerDeskRoutes(app, ctx);
 }

@@ -9,6 +9,7 @@ import { opsEndpoints } from "#contract/ops";
 
 import { authenticate } from "../modules/accounts/sessions";
 import { sameSecret } from "../modules/accounts/tokens";
+import { withPageSignals, withRechargeSignals } from "../modules/customers/fraud-signals";
 import { AppError } from "../modules/errors";
 import { describeChannel, findChannel, listChannelsForOps, setChannel } from "../modules/recharge/channels";
 import { listRecharges, rechargesCsv, reviewRecharge } from "../modules/recharge/review";
@@ -101,7 +102,9 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext,
   });
 
   const o = opsEndpoints;
-  route(app, o.listRecharges, async (input) => ({ data: await listRecharges(ctx, input) }));
+  route(app, o.listRecharges, async (input) => ({
+    data: await withPageSignals(await listRecharges(ctx, input), (rows) => withRechargeSignals(ctx.db, rows)),
+  }));
   csvRoute(app, o.exportRecharges, ctx, "recharges", (input) => rechargesCsv(ctx, input));
   opsWriteRoute(app, o.reviewRecharge, ctx, async (input, { operator }, scoped, note) => {
     note.target = `recharge:${input.id}`;

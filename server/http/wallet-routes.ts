@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { endpoints } from "#contract/endpoints";
 
 import type { ServiceContext } from "../modules/context";
+import { fundsRecords } from "../modules/wallet/funds";
 import { exchange, exchangeRecords, wallet } from "../modules/wallet/service";
 import { moneyLimits } from "./money-limits";
 import { onceRoute, route } from "./routes";
@@ -19,4 +20,5 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: ServiceContext, 
     limits.withFundPassword,
   );
   route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));
+  route(app, endpoints.funds, async (input, { user }) => ({ data: await fundsRecords(ctx, user, input) }));
 }

@@ -5,6 +5,8 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
+import { withPageSignals, withWithdrawalSignals } from "../modules/customers/fraud-signals";
+import { markPayout } from "../modules/withdrawal/payout-steps";
 import { listWithdrawals, reviewWithdrawal, withdrawalsCsv } from "../modules/withdrawal/review";
 import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { csvRoute } from "./csv-route";
@@ -27,7 +29,9 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: ServiceConte
   route(app, endpoints.withdrawRecords, async (input, { user }) => ({ data: await withdrawRecords(ctx, user, input.page) }));
 
   const o = opsEndpoints;
-  route(app, o.listWithdrawals, async (input) => ({ data: await listWithdrawals(ctx, input) }));
+  route(app, o.listWithdrawals, async (input) => ({
+    data: await withPageSignals(await listWithdrawals(ctx, input), (rows) => withWithdrawalSignals(ctx.db, rows)),
+  }));
   csvRoute(app, o.exportWithdrawals, ctx, "withdrawals", (input) => withdrawalsCsv(ctx, input));
   opsWriteRoute(app, o.reviewWithdrawal, ctx, async (input, { operator }, scoped, note) => {
     note.target = `withdrawal:${input.id}`;
@@ -36,5 +40,17 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: ServiceConte
       data: await reviewWithdrawal(scoped, Number(input.id), input.decision, input.reason, translate, personOf(operator).key),
       message: successMessages.done,
     };
+  });
+  opsWriteRoute(app, o.markWithdrawalPaid, ctx, async (input, { operator }, scoped, note) => {
+    note.target = `withdrawal:${input.id}`;
+    note.before = { payout: "awaiting" };
+    const marked = await markPayout(scoped, input.id, { paid: true, reference: input.reference }, personOf(operator).key, translate);
+    return { data: marked, message: successMessages.done };
+  });
+  opsWriteRoute(app, o.markWithdrawalFailed, ctx, async (input, { operator }, scoped, note) => {
+    note.target = `withdrawal:${input.id}`;
+    note.before = { payout: "awaiting" };
+    const marked = await markPayout(scoped, input.id, { paid: false, reason: input.reason }, personOf(operator).key, translate);
+    return { data: marked, message: successMessages.done };
   });
 }

@@ -3,6 +3,7 @@ import { yieldToRequests } from "../db/yield-to-requests";
 import type { PriceFeed } from "../market/feed";
 import { decodeTicks } from "../market/tick-notices";
 import { accrueInterest } from "./accrual";
+import { raiseAlerts } from "./alerts";
 import { forgetExpired } from "./housekeeping";
 import { type Leadership, soleLeader } from "./leader";
 import type { RoundTimings } from "./round-timings";
@@ -36,6 +37,9 @@ export interface JobOptions {
 // stale uploads wait a day and old claims a month: housekeeping every ten minutes is plenty
 const UPLOAD_CLEANUP_SECONDS = 600;
 
+// alerts are for people: looking every ten seconds raises one well before anyone could have acted on it
+const ALERT_CHECK_SECONDS = 10;
+
 // products can be changed by the operator through any process: everyone re-reads them this often
 const PRODUCT_RELOAD_SECONDS = 5;
 
@@ -50,6 +54,7 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
   const leadership = options.leadership ?? soleLeader();
   let lastAccrual = 0;
   let lastUploadCleanup = 0;
+  let lastAlertCheck = 0;
   let lastProductReload = options.now();
   let leading = leadership.isLeader();
   if (leading) await options.feed.open();
@@ -78,6 +83,12 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
       await yieldToRequests();
       const days = await accrueInterest(options.db, now);
       if (days > 0) options.log(`credited ${days} day(s) of yuebao interest`);
+    }
+    if (now - lastAlertCheck >= ALERT_CHECK_SECONDS) {
+      lastAlertCheck = now;
+      await yieldToRequests();
+      const raised = await raiseAlerts(options.db, options.feed, now);
+      if (raised > 0) options.log(`raised ${raised} alert(s)`);
     }
     if (now - lastUploadCleanup >= UPLOAD_CLEANUP_SECONDS) {
       lastUploadCleanup = now;

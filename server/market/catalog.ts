@@ -13,20 +13,54 @@ export interface ProductDefinition {
   volatilityPct: number;
 }
 
-export const PRODUCT_CATALOG: ProductDefinition[] = [
-  { code: "EURUSD", name: "EUR/USD", market: "forex", calendar: "fx24x5", precision: 5, basePrice: "1.08450", volatilityPct: 7 },
-  { code: "GBPUSD", name: "GBP/USD", market: "forex", calendar: "fx24x5", precision: 5, basePrice: "1.27120", volatilityPct: 8 },
-  { code: "USDJPY", name: "USD/JPY", market: "forex", calendar: "fx24x5", precision: 3, basePrice: "151.350", volatilityPct: 9 },
-  { code: "XAUUSD", name: "Gold XAU/USD", market: "metals", calendar: "fx24x5", precision: 2, basePrice: "2350.00", volatilityPct: 15 },
-  { code: "XAGUSD", name: "Silver XAG/USD", market: "metals", calendar: "fx24x5", precision: 3, basePrice: "28.500", volatilityPct: 25 },
-  { code: "CL", name: "Crude Oil WTI", market: "futures", calendar: "cme_globex", precision: 2, basePrice: "78.40", volatilityPct: 35 },
-  { code: "NQ", name: "Nasdaq-100", market: "futures", calendar: "cme_globex", precision: 2, basePrice: "18250.00", volatilityPct: 20 },
-  { code: "AAPL", name: "Apple", market: "stocks", calendar: "us_equity", precision: 2, basePrice: "189.50", volatilityPct: 28 },
-  { code: "TSLA", name: "Tesla", market: "stocks", calendar: "us_equity", precision: 2, basePrice: "245.00", volatilityPct: 55 },
-  { code: "NVDA", name: "NVIDIA", market: "stocks", calendar: "us_equity", precision: 2, basePrice: "880.00", volatilityPct: 50 },
-  { code: "BTCUSDT", name: "BTC/USDT", market: "crypto", calendar: "crypto247", precision: 2, basePrice: "67500.00", volatilityPct: 60 },
-  { code: "ETHUSDT", name: "ETH/USDT", market: "crypto", calendar: "crypto247", precision: 2, basePrice: "3450.00", volatilityPct: 75 },
-];
+/** The trading hours of each market's products. */
+const MARKET_CALENDAR: Record<Market, Calendar> = {
+  forex: "fx24x5",
+  metals: "fx24x5",
+  futures: "cme_globex",
+  stocks: "us_equity",
+  crypto: "crypto247",
+};
+
+type Listing = [code: string, name: string, basePrice: string, volatilityPct: number];
+
+/** Per market, in the order the app lists them. A base price is written with the product's precision. */
+const LISTINGS: Record<Market, Listing[]> = {
+  forex: [
+    ["EURUSD", "EUR/USD", "1.08450", 7],
+    ["GBPUSD", "GBP/USD", "1.27120", 8],
+    ["USDJPY", "USD/JPY", "151.350", 9],
+  ],
+  metals: [
+    ["XAUUSD", "Gold XAU/USD", "2350.00", 15],
+    ["XAGUSD", "Silver XAG/USD", "28.500", 25],
+  ],
+  futures: [
+    ["CL", "Crude Oil WTI", "78.40", 35],
+    ["NQ", "Nasdaq-100", "18250.00", 20],
+  ],
+  stocks: [
+    ["AAPL", "Apple", "189.50", 28],
+    ["TSLA", "Tesla", "245.00", 55],
+    ["NVDA", "NVIDIA", "880.00", 50],
+  ],
+  crypto: [
+    ["BTCUSDT", "BTC/USDT", "67500.00", 60],
+    ["ETHUSDT", "ETH/USDT", "3450.00", 75],
+  ],
+};
+
+export const PRODUCT_CATALOG: ProductDefinition[] = (Object.entries(LISTINGS) as Array<[Market, Listing[]]>).flatMap(([market, listings]) =>
+  listings.map(([code, name, basePrice, volatilityPct]) => ({
+    code,
+    name,
+    market,
+    calendar: MARKET_CALENDAR[market],
+    precision: basePrice.split(".")[1]?.length ?? 0,
+    basePrice,
+    volatilityPct,
+  })),
+);
 
 /** Default ticket settings for every product: options per settlement time, fee and position limits. */
 export const DEFAULT_OPTIONS = [

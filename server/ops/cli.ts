@@ -12,7 +12,9 @@ import { opsPaths } from "#contract/ops-paths";
 import type { AnswerOf } from "#contract/paths";
 
 import { readConfig } from "../config";
+import { customerCommands } from "./customer-commands";
 import { listCommands } from "./list-commands";
+import { moneyCommands } from "./money-commands";
 import { operatorCommands } from "./operator-commands";
 
 interface Command {
@@ -29,7 +31,7 @@ const commands: Record<string, Command> = {
     fields: ([phone]) => (phone ? { phone } : ({} as Record<string, string>)),
   },
   user: { usage: "user <account>", ...opsPaths.showUser, fields: ([account]) => ({ account: account ?? "" }) },
-  unlock: { usage: "unlock <account>", ...opsPaths.unlockUser, fields: ([account]) => ({ account: account ?? "" }) },
+  unlock: { usage: "unlock <account>   (lifts a login lock)", ...opsPaths.unlockUser, fields: ([account]) => ({ account: account ?? "" }) },
   products: { usage: "products", ...opsPaths.listProducts, fields: () => ({}) },
   "product-open": {
     usage: "product-open <pid>",
@@ -78,7 +80,7 @@ const commands: Record<string, Command> = {
     fields: ([id, ...reason]) => ({ id: id ?? "", decision: "reject", reason: reason.join(" ") }),
   },
   withdrawals: {
-    usage: "withdrawals [review|success|failed|all]",
+    usage: "withdrawals [review|success|failed|all|awaiting_payout]",
     ...opsPaths.listWithdrawals,
     fields: ([status]) => ({ status: status ?? "review" }),
   },
@@ -186,6 +188,13 @@ const commands: Record<string, Command> = {
     ...opsPaths.auditLog,
     fields: ([actor, action]) => ({ ...(actor && actor !== "all" ? { actor } : {}), ...(action ? { action } : {}) }),
   },
+  "dashboard-history": {
+    usage: "dashboard-history [7|30|90]   (money per UTC day and the top winners)",
+    ...opsPaths.dashboardHistory,
+    fields: ([days]) => (days ? { days } : ({} as Record<string, string>)),
+  },
+  alerts: { usage: "alerts   (open ones, and those acknowledged in the last day)", ...opsPaths.listAlerts, fields: () => ({}) },
+  "alert-ack": { usage: "alert-ack <id>   (as a signed-in person)", ...opsPaths.acknowledgeAlert, fields: ([id]) => ({ id: id ?? "" }) },
   office: {
     usage: "office <name> <address> <latitude> <longitude>   (decimal degrees, e.g. 22.281 114.173)",
     ...opsPaths.setOffice,
@@ -198,6 +207,8 @@ const commands: Record<string, Command> = {
   },
   ...operatorCommands,
   ...listCommands,
+  ...moneyCommands,
+  ...customerCommands,
 };
 
 /** A QR image file as the data URL the channel stores (the PWA shows it without another request). */

@@ -60,13 +60,13 @@ function api(): Promise<KyInstance> {
 }
 
 /** One request with the app's headers, encoding and timeout. */
-async function send(endpoint: ApiPath, fields: Fields): Promise<Response> {
+async function send(endpoint: ApiPath, fields: Fields, headers: Record<string, string>): Promise<Response> {
   const client = await api();
   const values = new URLSearchParams(definedFields(fields));
   // ky joins a prefix only to a path without its leading slash
   const path = endpoint.path.replace(/^\//, "");
-  if (endpoint.method === "GET") return client.get(path, { searchParams: values });
-  return client.post(path, { body: values });
+  if (endpoint.method === "GET") return client.get(path, { searchParams: values, headers });
+  return client.post(path, { body: values, headers });
 }
 
 /** Fields as sent: undefined ones left out, numbers as text. */
@@ -84,6 +84,8 @@ export interface CallOptions {
   quiet?: boolean;
   /** The caller handles a 401 itself (the start-up check), so the app is not told. */
   expectLoggedOut?: boolean;
+  /** Extra headers of this one request (the device id a registration or login sends). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function call<P extends ApiPath>(endpoint: P, fields: Fields = {}, 
   let envelope: Envelope<T>;
   let response: Response | undefined;
   try {
-    response = await send(endpoint, fields);
+    response = await send(endpoint, fields, options.headers ?? {});
     reportAnswer();
     const date = Date.parse(response.headers.get("date") ?? "");
     if (!Number.isNaN(date)) serverOffsetSeconds = Math.round((date - Date.now()) / 1000);

@@ -5,6 +5,8 @@ import { tellIfSessionExpired } from "../api/session-expired";
 import { prepareAmountFormat } from "../i18n/format";
 import { i18n } from "../i18n/i18n";
 
+const PASSWORD_PAGE = "/pages/user/setpassword";
+
 /**
  * Every page not on the spec's allow-list: the user-info call runs before the page, and a 401 relaunches at
  * the login page with the way back.
@@ -20,6 +22,8 @@ export const Route = createFileRoute("/_auth")({
       throw redirect({ to: "/pages/login/login", search: { redirect: location.href } });
     }
     if (load.kind === "unavailable") throw new Error("user info unavailable");
+    // customer service reset the password: a new one before anything else
+    if (load.user.mustChangePassword && location.pathname !== PASSWORD_PAGE) throw redirect({ to: PASSWORD_PAGE });
     return { user: load.user, offlineSince: load.offlineSince };
   },
   // no layout of its own: each page shows the "offline — as of" banner for the saved copy it reads

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { useAmountFormat } from "@/i18n/format";
 import { CURRENCY } from "#contract/constants";
 
-import { Field } from "./Field";
+import { FundPasswordField } from "./FundPasswordField";
 import { Sheet } from "./Sheet";
 
 /**
@@ -56,16 +56,7 @@ export function ConfirmSheet({
             </div>
           ))}
         </dl>
-        {askPassword && (
-          <Field
-            label={t`Fund password`}
-            type="password"
-            autoComplete="off"
-            name="payPassword"
-            value={payPassword}
-            onChange={(e) => setPayPassword(e.target.value)}
-          />
-        )}
+        {askPassword && <FundPasswordField value={payPassword} onChange={setPayPassword} />}
         {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Confirm`}

@@ -90,7 +90,8 @@ async function orderProduct(cluster: Cluster): Promise<{ pid: number; pids: stri
   const [first] = cluster.servers as [ServerProcess];
   const crypto = (await call(first, "GET", "/api/index/ajaxdata", { market: "crypto" })).data as Array<{ id: number }>;
   const pid = crypto[0]!.id;
-  const set = await ops(first, "/api/ops/product/options", { pid: String(pid), options: `${ORDER_SECONDS}:0.85:1:100000` });
+  // stakes within the product's single-order limits (10–50 000 U): an option may not reach outside them
+  const set = await ops(first, "/api/ops/product/options", { pid: String(pid), options: `${ORDER_SECONDS}:0.85:10:50000` });
   if (set.code !== 1) throw new Error(`settlement options refused: ${set.err}`);
   for (const server of cluster.servers) {
     await waitFor(

@@ -4,6 +4,7 @@ import { join } from "node:path";
 
 import type { TestProject } from "vitest/node";
 
+import { generateRouteTree } from "../../scripts/route-tree.mjs";
 import { addOperator, freshCode, type Person, twoAdmins } from "../support/ops-people";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
@@ -27,6 +28,8 @@ let server: ServerProcess | undefined;
 
 /** One real server (as `npm start` runs it) for the browser tests, on a free port and a temp data folder. */
 export async function setup(project: TestProject) {
+  // the page list (allRoutes) reads the generated route tree, which a fresh clone has only once generated
+  await generateRouteTree();
   if (!existsSync("dist/index.html")) {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) throw new Error("the PWA build failed");

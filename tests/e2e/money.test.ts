@@ -61,7 +61,9 @@ describe("money in the browser", () => {
     expect(await exchangeSheet.getByTestId("confirm-net").textContent()).toBe("200.00 coin");
     await exchangeSheet.getByLabel("Fund password", { exact: true }).fill(payPassword);
     await exchangeSheet.getByRole("button", { name: "Confirm" }).click();
-    await expect.poll(() => balance(page, "Coin")).toContain("200.00 coin ≈ 100.00 U");
+    // the fund password's hash and the wallet's reload take over a second on a busy machine: poll's default 1 s
+    // budget failed here whichever field the sheet used
+    await expect.poll(() => balance(page, "Coin"), { timeout: 15_000 }).toContain("200.00 coin ≈ 100.00 U");
     expect(await balance(page, "Cash")).toContain("400.00");
     expect(await page.getByTestId("exchange-records").textContent()).toContain("Cash → coin");
 

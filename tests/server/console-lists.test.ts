@@ -154,6 +154,14 @@ describe("filters, search and sorting", () => {
     expect((await ids({ status: "success" })).total).toBe(44);
     // the queue's default is the rows waiting for review
     expect((await api(h, opsEndpoints.listWithdrawals, {}, finance)).body.data.total).toBe(86);
+    // approved and its payment still to be marked: a status of the same paged list, its rows with their warnings
+    const awaiting = await withdrawal(customers[0]!.id, 7_000, NOV_1 + 30 * DAY, { status: "success", payoutState: "awaiting" });
+    const paid = await withdrawal(customers[0]!.id, 7_100, NOV_1 + 30 * DAY, { status: "success", payoutState: "paid" });
+    const view = await ids({ status: "awaiting_payout" });
+    expect(view.items.map((row) => row.id)).toEqual([awaiting]);
+    expect(view.items[0]).toMatchObject({ payoutState: "awaiting", signals: expect.any(Array) });
+    expect(view.total).toBe(1);
+    await h.database.db.delete(schema.withdrawals).where(inArray(schema.withdrawals.id, [awaiting, paid]));
   });
 
   it("filters by date: a bare date is that whole UTC day, an instant is exact", async () => {
@@ -229,7 +237,7 @@ describe("CSV exports", () => {
   it("export the filtered set in full, amounts in U and times in ISO 8601 UTC", async () => {
     const { lines } = await csv(opsEndpoints.exportWithdrawals.path, { status: "all", since: "2026-11-02", until: "2026-11-02" }, finance);
     expect(lines[0]).toBe(
-      "id,submitted_utc,user_id,account,phone,amount_u,fee_u,net_u,status,reason,reviewed_utc,first_approved_by,payout_type,bank,branch,holder,number",
+      "id,submitted_utc,user_id,account,phone,amount_u,fee_u,net_u,status,reason,reviewed_utc,first_approved_by,payout_state,payout_reference,payout_failure,payout_type,bank,branch,holder,number",
     );
     expect(lines.length).toBe(11);
     expect(lines[1]).toMatch(/^\d+,2026-11-02T00:00:\d\dZ,\d+,[a-z0-9]+,\d+,\d+\.\d\d,\d+\.\d\d,\d+\.\d\d,(review|success),/);

@@ -141,9 +141,9 @@ describe("review results reach the customer", () => {
     const first = (await cash({ amount: "200" })).body.data;
     await ops("/api/ops/withdrawal/review", { id: String(first.id), decision: "approve", reason: "paid by transfer 42" });
     const paid = (await inbox(token))[0]!;
-    expect(paid.title).toBe("Withdrawal paid");
+    expect(paid.title).toBe("Withdrawal approved");
     expect(paid.body).toMatch(
-      /^Your withdrawal of 200\.00 has been paid out: \d+\.\d\d after the fee\.\nNote from the reviewer: paid by transfer 42$/,
+      /^Your withdrawal of 200\.00 was approved and is being paid out: \d+\.\d\d after the fee\.\nNote from the reviewer: paid by transfer 42$/,
     );
 
     const second = (await cash({ amount: "250" })).body.data;

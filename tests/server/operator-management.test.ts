@@ -71,9 +71,13 @@ describe("disabling an operator", () => {
     expect(audit[0]!.target).toBe(audit[1]!.target);
   });
 
-  it("refuses an admin disabling or re-roling themselves, and the machine token managing anyone", async () => {
+  it("refuses an admin disabling, re-roling or resetting themselves, and the machine token managing anyone", async () => {
     expect((await api(h, opsPaths.setOperatorEnabled, { username: "CHIEF", enabled: "0" }, as(admin))).body.err).toBe("ops_not_self");
     expect((await api(h, opsPaths.setOperatorRole, { username: "chief", role: "finance" }, as(admin))).body.err).toBe("ops_not_self");
+    // the page offers none of these on the admin's own row; the server refuses them all the same
+    expect((await api(h, opsPaths.resetOpsPassword, { username: "Chief" }, as(admin))).body.err).toBe("ops_not_self");
+    expect((await api(h, opsPaths.resetOperatorTotp, { username: "chief" }, as(admin))).body.err).toBe("ops_not_self");
+    expect((await api(h, opsPaths.operatorMe, {}, as(admin))).body.data.username).toBe("chief");
     for (const [path, fields] of [
       [opsPaths.setOperatorEnabled, { username: "dora", enabled: "0" }],
       [opsPaths.setOperatorRole, { username: "dora", role: "admin" }],
@@ -98,7 +102,7 @@ describe("disabling an operator", () => {
       h.database.db.transaction((tx) => setOperatorEnabled(tx, midFlight, { username: "chief", enabled: false }, h.clock.now)),
     ).rejects.toMatchObject({ key: "ops_last_admin" });
     await expect(
-      h.database.db.transaction((tx) => setOperatorRole(tx, midFlight, { username: "chief", role: "support" })),
+      h.database.db.transaction((tx) => setOperatorRole(tx, midFlight, { username: "chief", role: "support" }, h.clock.now)),
     ).rejects.toMatchObject({ key: "ops_last_admin" });
     expect(await listed("chief")).toMatchObject({ disabled: false, role: "admin" });
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 import { OPS_ROLES, type OpsRole } from "#contract/operators";
-import { operators } from "#server/db/schema";
+import { operators, opsAlerts } from "#server/db/schema";
 import { updateMoneySettings } from "#server/modules/money/settings";
 import { createOperator, issueSetupCode } from "#server/modules/operators/service";
 import { totpCode } from "#server/modules/operators/totp";
@@ -154,6 +154,13 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/channels": ["finance"],
   "GET /api/ops/withdrawals": ["finance"],
   "POST /api/ops/withdrawal/review": ["finance"],
+  // after approval: the payment marked paid or failed
+  "POST /api/ops/withdrawal/paid": ["finance"],
+  "POST /api/ops/withdrawal/failed": ["finance"],
+  // manual adjustments: proposed by one person of finance or admin, applied by another
+  "GET /api/ops/adjustments": ["finance"],
+  "POST /api/ops/adjustments": ["finance"],
+  "POST /api/ops/adjustment/decide": ["finance"],
   "GET /api/ops/money-rules": ["finance"],
   "POST /api/ops/money-rules": ["finance"],
   // a loosening of the money rules waits for a second admin
@@ -172,6 +179,11 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/user/detail": ["support", "finance"],
   "GET /api/ops/user": ["support", "finance"],
   "POST /api/ops/unlock": ["support"],
+  // the customer page: freezing and risk labels are the money desk's, notes anyone's, a password reset support's
+  "POST /api/ops/customer/frozen": ["finance"],
+  "POST /api/ops/customer/label": ["finance"],
+  "POST /api/ops/customer/note": ["finance", "support", "content"],
+  "POST /api/ops/customer/password": ["support"],
   // content
   "POST /api/ops/content": ["content"],
   "GET /api/ops/contents": ["content"],
@@ -203,6 +215,10 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/me": ["finance", "support", "content"],
   "GET /api/ops/status": ["finance", "support", "content"],
   "GET /api/ops/dashboard": ["finance", "support", "content"],
+  // money over time is finance's; alerts are the reviewers' (each sees those of the topics their role hears)
+  "GET /api/ops/dashboard/history": ["finance"],
+  "GET /api/ops/alerts": ["finance", "support"],
+  "POST /api/ops/alert/ack": ["finance", "support"],
   "POST /api/ops/stream_ticket": ["finance", "support", "content"],
   // the operator's own steps: a new password, an authenticator
   "POST /api/ops/me/password": ["finance", "support", "content"],
@@ -376,6 +392,11 @@ describe("two-person rule", () => {
 function writeCalls(): Record<string, Record<string, string>> {
   return {
     unlockUser: { account: customer.account },
+    setCustomerFrozen: { account: customer.account, frozen: "0" },
+    setCustomerLabel: { account: customer.account, label: "watch", on: "1" },
+    addCustomerNote: { account: customer.account, text: "audited note" },
+    // another customer's: this one's session is used after
+    resetCustomerPassword: { account: "demo" },
     setProductTrading: { pid: "1", enabled: "1" },
     setProductOptions: { pid: "1", options: "30:0.8:10:5000,60:0.85:10:10000" },
     setProductLimits: { pid: "1", feeRate: "0.01", singleMin: "10", singleMax: "5000", totalMax: "100000" },
@@ -384,6 +405,10 @@ function writeCalls(): Record<string, Record<string, string>> {
     setProductQuoting: { pid: "1", requoteToleranceBps: "10", maxQuoteAgeSeconds: "2" },
     reviewRecharge: {},
     reviewWithdrawal: {},
+    markWithdrawalPaid: {},
+    markWithdrawalFailed: {},
+    proposeAdjustment: {},
+    decideAdjustment: {},
     setChannel: { type: "bank", name: "Audit Bank", account: "6222000099990000" },
     setMoneyRules: { rechargeNotice: "audited" },
     decideMoneyRuleChange: {},
@@ -431,8 +456,29 @@ describe("audit log", () => {
     const asked = await api(h, "POST", "/api/ops/money-rules", { withdrawFeeRate: "0.005" }, asCookie(otherAdmin));
     calls.decideMoneyRuleChange = { id: String(asked.body.data.pendingChanges.at(-1).id), decision: "reject" };
     expect(verification.body.code, verification.body.msg).toBe(1);
+    // two approved withdrawals, one to mark paid and one failed; an adjustment another person proposed
+    const [toPay, toFail] = [await requestWithdrawal("120"), await requestWithdrawal("121")];
+    for (const id of [toPay, toFail])
+      await api(h, "POST", "/api/ops/withdrawal/review", { id, decision: "approve" }, asCookie(staff.finance.cookie));
+    calls.markWithdrawalPaid = { id: toPay, reference: "AUDIT-REF-1" };
+    calls.markWithdrawalFailed = { id: toFail, reason: "bank returned it" };
+    calls.proposeAdjustment = { account: customer.account, direction: "credit", amount: "1", reason: "audited" };
+    const proposal = await api(
+      h,
+      "POST",
+      "/api/ops/adjustments",
+      { account: customer.account, direction: "credit", amount: "2", reason: "asked" },
+      asCookie(otherAdmin),
+    );
+    calls.decideAdjustment = { id: String(proposal.body.data.id), decision: "apply" };
     const pendingVerification = (await api(h, "GET", "/api/ops/verifications", {}, token)).body.data.items[0];
     calls.reviewVerification = { id: String(pendingVerification.id), decision: "refuse", reason: "unreadable" };
+    // an alert for the admin to acknowledge, as the job leader would have raised it
+    const [alert] = await h.database.db
+      .insert(opsAlerts)
+      .values({ kind: "large_win", causeKey: "audit-test", topic: "orders", subject: "order:0", details: {}, raisedAt: h.clock.now })
+      .returning({ id: opsAlerts.id });
+    calls.acknowledgeAlert = { id: String(alert!.id) };
     // a stream ticket changes nothing an operator answers for: it opens the console's live view
     // enrolling an authenticator is open only to an operator who owes it: audited in operator-management.test.ts
     const apart = ["opsStreamTicket", "startTotpEnrolment", "confirmTotp"];

@@ -3,10 +3,13 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { QUEUE_ALERT_MINUTES } from "#contract/alerts";
 import { endpoints } from "#contract/endpoints";
 import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
-import { operators, operatorSessions } from "#server/db/schema";
+import { opsPaths } from "#contract/ops-paths";
+import { operators, operatorSessions, opsAlerts, recharges, users, verifications } from "#server/db/schema";
+import { raiseAlerts } from "#server/jobs/alerts";
 import { hashToken } from "#server/modules/accounts/tokens";
 import { tellStreamsOperatorChanged } from "#server/modules/events/console-events";
 
@@ -266,6 +269,72 @@ describe("a console stream is held by the session that opened it", () => {
   });
 });
 
+describe("alerts on the console's stream", () => {
+  it("tells each role of the alerts of its topics: a waiting recharge to finance, a waiting real-name request to support", async () => {
+    await h.advance(1);
+    const [demo] = await h.database.db.select({ id: users.id }).from(users).where(eq(users.account, "demo"));
+    const old = h.clock.now - QUEUE_ALERT_MINUTES * 60 - 1;
+    const [recharge] = await h.database.db
+      .insert(recharges)
+      .values({ userId: demo!.id, channelId: 1, amount: 10_000, screenshot: "/uploads/alert.png", createdAt: old })
+      .returning({ id: recharges.id });
+    const [verification] = await h.database.db
+      .insert(verifications)
+      .values({ userId: demo!.id, name: "Alert Lee", idNumber: "alert-1", createdAt: old })
+      .returning({ id: verifications.id });
+    const finance = await openOps("finance", `ticket=${await opsTicket("finance")}`);
+    const support = await openOps("support", `ticket=${await opsTicket("support")}`);
+    expect(await raiseAlerts(h.database.db, h.feed, h.clock.now)).toBeGreaterThanOrEqual(2);
+    const idOf = async (subject: string) =>
+      (await h.database.db.select({ id: opsAlerts.id }).from(opsAlerts).where(eq(opsAlerts.subject, subject)))[0]!.id;
+    const rechargeAlert = await idOf(`recharge:${recharge!.id}`);
+    const verificationAlert = await idOf(`verification:${verification!.id}`);
+    const heardBy = async (stream: OpenStream, id: number) => {
+      for (let count = 1; ; count++) {
+        const heard = await stream.waitFor(count);
+        const last = heard.at(-1)!;
+        if (last.kind === "alert_raised" && last.data.id === id) return heard;
+      }
+    };
+    const financeHeard = await heardBy(finance, rechargeAlert);
+    const supportHeard = await heardBy(support, verificationAlert);
+    // each hears only its own topics: finance no real-name alert, support no money alert
+    const alertsIn = (heard: ReceivedEvent[]) => heard.filter((event) => event.kind === "alert_raised");
+    expect(alertsIn(financeHeard).every((event) => event.data.topic !== "verification")).toBe(true);
+    expect(alertsIn(supportHeard).every((event) => event.data.topic === "verification")).toBe(true);
+    expect(supportHeard.some((event) => event.data.id === rechargeAlert)).toBe(false);
+    finance.close();
+    support.close();
+  });
+});
+
+describe("the Operators page's changes end the streams they concern", () => {
+  it("ends the stream of an operator an admin disables, at once", async () => {
+    const leaving = await newOperator(site, "disabled-1", "finance");
+    const stream = await streamOf(h.app, base, leaving.cookie);
+    expect(stream.status).toBe(200);
+    const off = await api(h, opsPaths.setOperatorEnabled, { username: "disabled-1", enabled: "0" }, { cookie: cookie.admin });
+    expect(off.body.code, off.body.msg).toBe(1);
+    // the heartbeat is an hour away here: only the disabling's own event can end it
+    await stream.ended();
+  });
+
+  it("ends the stream of an operator an admin re-roles, and the other actions that end sessions", async () => {
+    const moved = await newOperator(site, "reroled-3", "finance");
+    const reset = await newOperator(site, "reset-1", "finance");
+    const totp = await newOperator(site, "retotp-1", "finance");
+    const ended = await newOperator(site, "ended-2", "finance");
+    const streams = await Promise.all([moved, reset, totp, ended].map((operator) => streamOf(h.app, base, operator.cookie)));
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200, 200]);
+    const admin = { cookie: cookie.admin };
+    expect((await api(h, opsPaths.setOperatorRole, { username: "reroled-3", role: "support" }, admin)).body.code).toBe(1);
+    expect((await api(h, opsPaths.resetOpsPassword, { username: "reset-1" }, admin)).body.code).toBe(1);
+    expect((await api(h, opsPaths.resetOperatorTotp, { username: "retotp-1" }, admin)).body.code).toBe(1);
+    expect((await api(h, opsPaths.endOperatorSessions, { username: "ended-2" }, admin)).body.code).toBe(1);
+    for (const stream of streams) await stream.ended();
+  });
+});
+
 describe("a console stream's heartbeat checks its session", () => {
   let beat: OpsSite;
   let beatBase: string;
@@ -302,5 +371,20 @@ describe("a console stream's heartbeat checks its session", () => {
     // a console left open is no operator at work: its session idles out, and the stream with it
     beatHarness.clock.now += 31 * 60;
     await staysStream!.ended();
+  });
+
+  it("ends the stream of an operator disabled while a session row survived (the switch deletes them; one may be written meanwhile)", async () => {
+    const disabled = await newOperator(beat, "disabled-1", "finance");
+    const stays = await newOperator(beat, "stays-2", "finance");
+    const [disabledStream, staysStream] = await Promise.all(
+      [disabled, stays].map((operator) => streamOf(beatHarness.app, beatBase, operator.cookie)),
+    );
+    expect([disabledStream!.status, staysStream!.status]).toEqual([200, 200]);
+    // only the operator row changes: the session stays, no event is written
+    await beat.db.update(operators).set({ disabledAt: beatHarness.clock.now }).where(eq(operators.id, disabled.id));
+    await disabledStream!.ended();
+    await fundedUser(beatHarness, "beatwatch2");
+    expect(said(await staysStream!.waitFor(1))).toEqual(["queue_changed recharge submitted"]);
+    staysStream!.close();
   });
 });

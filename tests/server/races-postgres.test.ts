@@ -312,3 +312,81 @@ describe("withdrawal reviews from two processes at once", () => {
     }
   });
 });
+
+describe("payout marks and adjustments from two processes at once", () => {
+  const finance = () => staffSession(leader, "finance", "race-finance");
+  const reconciled = async () => (await api(leader, opsEndpoints.reconcile, {}, await finance())).body.data.ok;
+
+  it("paid ∥ failed on one approved withdrawal: exactly one mark stands, and the money follows it", async () => {
+    const customer = await fundedUser(leader, account("payout"), "1000");
+    const asked = await api(
+      leader,
+      endpoints.withdraw,
+      { requestId: rid(), amount: "400", cardId: String(customer.cardId), payPassword: customer.payPassword },
+      { token: customer.token },
+    );
+    const id = asked.body.data.id as number;
+    expect((await ops(leader, opsEndpoints.reviewWithdrawal, { id: String(id), decision: "approve" })).body.code).toBe(1);
+    const finance = await staffSession(leader, "finance", "race-finance");
+    const answers = await heldRace(`select id from withdrawals where id = ${id} for update`, 2, () => [
+      api(leader, opsEndpoints.markWithdrawalPaid, { id: String(id), reference: `RACE-${id}` }, finance),
+      api(follower, opsEndpoints.markWithdrawalFailed, { id: String(id), reason: "bank returned it" }, finance),
+    ]);
+    expect(errors(answers)).toEqual(["ok", "payout_already_marked"]);
+    const [row] = await pair.rows<{ payout_state: string }>(`select payout_state from withdrawals where id = ${id}`);
+    if (row!.payout_state === "paid") {
+      expect(await wallet(customer.token)).toMatchObject({ cash: "600.00", frozen: "0.00" });
+      expect(await ledgerRows(`withdrawal:${id}`)).toBe(3);
+    } else {
+      expect(row!.payout_state).toBe("failed");
+      expect(await wallet(customer.token)).toMatchObject({ cash: "1000.00", frozen: "0.00" });
+      expect(await ledgerRows(`withdrawal:${id}`)).toBe(4); // and the return to cash
+    }
+    expect(await reconciled()).toBe(true);
+  });
+
+  it("apply ∥ apply of one adjustment credits once", async () => {
+    const customer = await fundedUser(leader, account("adjust"), "100");
+    const proposed = await api(
+      leader,
+      opsEndpoints.proposeAdjustment,
+      { account: customer.account, direction: "credit", amount: "50", reason: "race credit" },
+      await finance(),
+    );
+    const id = proposed.body.data.id;
+    const admin = await staffSession(leader, "admin", "race-admin");
+    const userId = await userIdOf(customer.account);
+    const answers = await heldRace(`select id from users where id = ${userId} for update`, 2, () => [
+      api(leader, opsEndpoints.decideAdjustment, { id: String(id), decision: "apply" }, admin),
+      api(follower, opsEndpoints.decideAdjustment, { id: String(id), decision: "apply" }, admin),
+    ]);
+    expect(errors(answers)).toEqual(["already_reviewed", "ok"]);
+    expect(await wallet(customer.token)).toMatchObject({ cash: "150.00" });
+    expect(await ledgerRows(`adjustment:${id}`)).toBe(1);
+    expect(await reconciled()).toBe(true);
+  });
+
+  it("two corrections of one recharge applied at once stay within its amount", async () => {
+    const customer = await fundedUser(leader, account("correct"), "100");
+    const userId = await userIdOf(customer.account);
+    const [recharge] = await pair.rows<{ id: number }>(`select id from recharges where user_id = ${userId} and status = 'success'`);
+    const propose = async () =>
+      (
+        await api(
+          leader,
+          opsEndpoints.proposeAdjustment,
+          { account: customer.account, direction: "debit", amount: "60", reason: "credited twice", recharge: String(recharge!.id) },
+          await finance(),
+        )
+      ).body.data.id;
+    const [first, second] = [await propose(), await propose()];
+    const admin = await staffSession(leader, "admin", "race-admin");
+    const answers = await heldRace(`select id from users where id = ${userId} for update`, 2, () => [
+      api(leader, opsEndpoints.decideAdjustment, { id: String(first), decision: "apply" }, admin),
+      api(follower, opsEndpoints.decideAdjustment, { id: String(second), decision: "apply" }, admin),
+    ]);
+    expect(errors(answers)).toEqual(["correction_exceeded", "ok"]);
+    expect(await wallet(customer.token)).toMatchObject({ cash: "40.00" });
+    expect(await reconciled()).toBe(true);
+  });
+});

@@ -56,6 +56,7 @@ describe("the console's navigation", () => {
       "/",
       "/recharges",
       "/withdrawals",
+      "/adjustments",
       "/users",
       "/products",
       "/plans",

@@ -28,6 +28,8 @@ const user: UserInfo = {
   vipLevel: 0,
   verified: false,
   hasPayPassword: true,
+  mustChangePassword: false,
+  accountFrozen: false,
   cash: "1234.50",
   coin: "10.00",
   frozen: "0.00",

@@ -58,7 +58,7 @@ describe("asset split", () => {
 });
 
 describe("withdrawal records", () => {
-  const record = (status: WithdrawalRecord["status"]): WithdrawalRecord => ({
+  const record = (status: WithdrawalRecord["status"], payout: Partial<WithdrawalRecord> = {}): WithdrawalRecord => ({
     id: 1,
     time: 0,
     type: "bank",
@@ -69,6 +69,10 @@ describe("withdrawal records", () => {
     actual: "2970.00",
     status,
     reason: status === "failed" ? "name mismatch" : null,
+    payout: status === "success" ? "paid" : null,
+    payoutAt: null,
+    payoutFailure: null,
+    ...payout,
   });
   it("a refused withdrawal says the whole amount was returned, with no fee or payout", () => {
     const text = show(<WithdrawalRecordPage records={[record("failed")]} />);
@@ -79,5 +83,18 @@ describe("withdrawal records", () => {
   it("a paid one says what was received; one under review what is to be received", () => {
     expect(show(<WithdrawalRecordPage records={[record("success")]} />)).toContain("Fee 30.00 · Received 2,970.00");
     expect(show(<WithdrawalRecordPage records={[record("review")]} />)).toContain("Fee 30.00 · To receive 2,970.00");
+  });
+  it("an approved one is being paid out until the bank's answer; then paid with the date", () => {
+    const awaiting = show(<WithdrawalRecordPage records={[record("success", { payout: "awaiting" })]} />);
+    expect(awaiting).toContain("Approved, being paid out · Fee 30.00 · To receive 2,970.00");
+    expect(awaiting).not.toContain("Received");
+    const paidAt = Date.UTC(2027, 0, 15, 9, 30) / 1000;
+    const paid = show(<WithdrawalRecordPage records={[record("success", { payout: "paid", payoutAt: paidAt })]} />);
+    expect(paid).toMatch(/Paid .*2027.* · Fee 30\.00 · Received 2,970\.00/);
+  });
+  it("a failed payment says why and that the whole amount is back", () => {
+    const text = show(<WithdrawalRecordPage records={[record("success", { payout: "failed", payoutFailure: "account closed" })]} />);
+    expect(text).toContain("Failed: account closed · Returned 3,000.00");
+    expect(text).not.toContain("Received");
   });
 });

@@ -1,12 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 
 import type { SessionAnswer } from "#contract/accounts";
+import type { LanguageCode } from "#contract/languages";
 import type { ChangeLoginPasswordRequest, ChangePayPasswordRequest, LoginRequest, RegisterRequest } from "#contract/schemas/accounts";
 
 import type { Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { users } from "../../db/schema";
 import type { ServiceContext } from "../context";
+import { recordSignIn, type SignInSeen } from "../customers/sign-ins";
 import { AppError } from "../errors";
 import { payInviteBonus } from "../invites/service";
 import { requireFundPassword } from "./fund-password";
@@ -33,7 +35,16 @@ async function uniqueInviteCode(tx: Tx): Promise<string> {
   }
 }
 
-export async function registerUser(ctx: ServiceContext, input: RegisterRequest): Promise<SessionAnswer> {
+/**
+ * Registers a customer reading `language` (the app's, sent with the form): the server writes their messages in
+ * it from the first one on. `seen` is where the registration came from (address, device), for the desk's signals.
+ */
+export async function registerUser(
+  ctx: ServiceContext,
+  input: RegisterRequest,
+  language: LanguageCode,
+  seen: SignInSeen,
+): Promise<SessionAnswer> {
   const now = ctx.now();
   // Hash before the transaction: scrypt is slow on purpose and must not hold locks.
   const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.payPassword)]);
@@ -58,11 +69,13 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
           phone: input.phone,
           inviteCode: await uniqueInviteCode(tx),
           inviterId: inviter.id,
+          language,
           createdAt: now,
         })
         .returning();
       if (!user) throw new AppError("registration_failed");
       await payInviteBonus(tx, user.id, "registration", now);
+      await recordSignIn(tx, user.id, "register", seen, now);
       const token = await createSession(tx, user.id, now);
       return { token, user: toUserInfo(user) };
     });
@@ -79,8 +92,11 @@ export async function registerUser(ctx: ServiceContext, input: RegisterRequest):
  * Login answers one way for an unknown name and a wrong password (the same key, text and scrypt work), and its
  * locks are per name and address (login-guard.ts): wrong passwords never lock the account nor end its
  * sessions. Only an operator's lock does; it is told only to someone who gave the right password.
+ * A login that succeeds stores the language the app asked in (`language`, when it named one of the ten): the
+ * customer may have switched it while signed out, on this device or another.
  */
-export async function logIn(ctx: ServiceContext, input: LoginRequest, address: string): Promise<SessionAnswer> {
+export async function logIn(ctx: ServiceContext, input: LoginRequest, seen: SignInSeen, language?: LanguageCode): Promise<SessionAnswer> {
+  const address = seen.ip;
   const now = ctx.now();
   const found = await findUserByAccount(ctx, input.account);
   const outcome = await ctx.db.transaction(async (tx): Promise<{ token: string } | { refused: AppError; log?: string }> => {
@@ -90,6 +106,11 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, address: s
     if (checked.outcome === "locked") return { refused: new AppError("login_locked", { minutes: checked.minutes }), log: checked.log };
     if (checked.outcome === "wrong" || !found) return { refused: new AppError("wrong_password") };
     if (lockedNow(found, now)) return { refused: new AppError("account_locked") };
+    if (language && language !== found.language) {
+      await tx.update(users).set({ language }).where(eq(users.id, found.id));
+      found.language = language;
+    }
+    await recordSignIn(tx, found.id, "login", seen, now);
     return { token: await createSession(tx, found.id, now) };
   });
   if ("refused" in outcome) {
@@ -117,7 +138,7 @@ export async function changeLoginPassword(
   if (input.oldPassword === input.password) throw new AppError("same_password");
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id, token);
   });
 }
@@ -129,4 +150,10 @@ export async function changePayPassword(ctx: ServiceContext, user: UserRow, inpu
   }
   const payPasswordHash = await hashPassword(input.payPassword);
   await ctx.db.update(users).set({ payPasswordHash }).where(eq(users.id, user.id));
+}
+
+/** Stores the language the customer picked in the app: every message the server writes them is in it. */
+export async function setUserLanguage(ctx: ServiceContext, user: UserRow, language: LanguageCode): Promise<{ language: LanguageCode }> {
+  if (user.language !== language) await ctx.db.update(users).set({ language }).where(eq(users.id, user.id));
+  return { language };
 }

@@ -159,3 +159,9 @@ export async function revokeOtherSessions(db: Db | Tx, userId: number, keepToken
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
   await announceEnded(db, userNotice(userId));
 }
+
+/** Ends every session of a user (an operator's password reset): on every process, at the commit. */
+export async function revokeEverySession(db: Db | Tx, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await announceEnded(db, userNotice(userId));
+}

@@ -20,5 +20,7 @@ export function toUserInfo(user: UserRow): UserInfo {
     frozen: centsToDecimal(user.frozen),
     yuebao: centsToDecimal(user.yuebao),
     createdAt: user.createdAt,
+    mustChangePassword: user.mustChangePassword,
+    accountFrozen: user.accountFrozenAt !== null,
   };
 }

@@ -20,12 +20,31 @@ export async function dashboard(ctx: ServiceContext, timezone: string) {
     const oldest = row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
     return { count: row?.count ?? 0, oldestAgeSeconds: oldest === null ? null : now - oldest };
   };
-  const sumToday = async (table: typeof recharges | typeof withdrawals) => {
+  const depositsToday = async () => {
     const [row] = await ctx.db
-      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${table.amount}), 0)` })
-      .from(table)
-      .where(and(eq(table.status, "success"), gte(table.reviewedAt, dayStart)));
+      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${recharges.amount}), 0)` })
+      .from(recharges)
+      .where(and(eq(recharges.status, "success"), gte(recharges.reviewedAt, dayStart)));
     return { count: row?.count ?? 0, total: centsToDecimal(Number(row?.total ?? 0)) };
+  };
+  // what left the platform is the amount after the fee; the fee stays and is shown apart
+  const withdrawalsToday = async () => {
+    const [row] = await ctx.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        paid: sql<string>`coalesce(sum(${withdrawals.actual}), 0)`,
+        fee: sql<string>`coalesce(sum(${withdrawals.fee}), 0)`,
+      })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.status, "success"),
+          gte(withdrawals.reviewedAt, dayStart),
+          // a withdrawal whose payment failed returned its money and fee: it left nothing
+          sql`${withdrawals.payoutState} is distinct from 'failed'`,
+        ),
+      );
+    return { count: row?.count ?? 0, total: centsToDecimal(Number(row?.paid ?? 0)), fee: centsToDecimal(Number(row?.fee ?? 0)) };
   };
   const [orderRow] = await ctx.db
     .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${orders.amount}), 0)` })
@@ -43,8 +62,8 @@ export async function dashboard(ctx: ServiceContext, timezone: string) {
     pending: { recharges: await pending(recharges), withdrawals: await pending(withdrawals), verifications: await pending(verifications) },
     today: {
       since: dayStart,
-      deposits: await sumToday(recharges),
-      withdrawals: await sumToday(withdrawals),
+      deposits: await depositsToday(),
+      withdrawals: await withdrawalsToday(),
       orders: { count: orderRow?.count ?? 0, total: centsToDecimal(Number(orderRow?.total ?? 0)) },
       newUsers: newUsers?.count ?? 0,
       ledgerRows: ledgerCount?.count ?? 0,

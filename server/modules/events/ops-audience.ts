@@ -1,12 +1,9 @@
-import { and, eq, gt } from "drizzle-orm";
-
 import { isOpsRole, type OpsRole } from "#contract/operators";
 import { operatorHears, opsTopicOf } from "#contract/stream";
 
 import type { Db } from "../../db/client";
-import { operators, operatorSessions } from "../../db/schema";
 import { hashToken } from "../accounts/tokens";
-import { IDLE_SECONDS } from "../operators/service";
+import { liveOperatorSession } from "../operators/service";
 import type { StoredEvent } from "./hub";
 
 /** Who holds a console stream: the operator, the console session that opened it, and the role it hears. */
@@ -17,25 +14,14 @@ export interface OpsStreamHolder {
 }
 
 /**
- * The role of a console session that is still good (not signed out, ended, expired or idle too long) and
- * belongs to `operatorId`; null otherwise. Read without refreshing the session's idle clock: an open stream is
- * not the operator at work, and a console left open must still time out.
+ * The role of a console session that is still good (`liveOperatorSession`: not ended, expired, idle too long or
+ * of a disabled operator) and belongs to `operatorId`; null otherwise. Read without refreshing the session's
+ * idle clock: an open stream is not the operator at work, and a console left open must still time out.
  */
 async function liveSessionRole(db: Db, operatorId: number, sessionHash: string, now: number): Promise<OpsRole | null> {
-  const [row] = await db
-    .select({ role: operators.role })
-    .from(operatorSessions)
-    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(
-      and(
-        eq(operatorSessions.tokenHash, sessionHash),
-        eq(operatorSessions.operatorId, operatorId),
-        gt(operatorSessions.expiresAt, now),
-        gt(operatorSessions.lastSeenAt, now - IDLE_SECONDS),
-      ),
-    )
-    .limit(1);
-  return row && isOpsRole(row.role) ? row.role : null;
+  const session = await liveOperatorSession(db, sessionHash, now);
+  if (session?.operator.id !== operatorId || !isOpsRole(session.operator.role)) return null;
+  return session.operator.role;
 }
 
 /**

@@ -9,6 +9,7 @@ import { financePlans, ledger, subscriptions, users } from "../../db/schema";
 import { accrueSubscription } from "../../db/subscription-accrual";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
+import { lockUnfrozenUser } from "../accounts/unfrozen-lock";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
@@ -55,7 +56,7 @@ export async function joinPlan(
   await requireFundPassword(ctx, user, input.payPassword);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    await lockUnfrozenUser(tx, user.id);
     const [active] = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)
@@ -117,6 +118,7 @@ export async function appendToSubscription(ctx: ServiceContext, user: UserRow, i
   await requireFundPassword(ctx, user, input.payPassword);
   const now = ctx.now();
   const closed = await ctx.db.transaction(async (tx) => {
+    await lockUnfrozenUser(tx, user.id);
     const owned = await ownSubscription(tx, user, input.id);
     const { plan } = owned;
     let row = owned.row;

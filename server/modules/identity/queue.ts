@@ -39,7 +39,10 @@ function verificationList(ctx: ServiceContext, filter: Omit<VerificationListFilt
   };
 }
 
-export async function listVerifications(ctx: ServiceContext, filter: VerificationListFilter): Promise<ListPage<VerificationForReview>> {
+export async function listVerifications(
+  ctx: ServiceContext,
+  filter: VerificationListFilter,
+): Promise<ListPage<Omit<VerificationForReview, "signals">>> {
   const page = await keysetPage({ ...verificationList(ctx, filter), cursor: filter.cursor });
   return {
     ...page,

@@ -55,6 +55,9 @@ const REVIEW_DECISIONS = {
   recharge_rejected: { kind: "recharge", status: "failed" },
   withdrawal_approved: { kind: "withdrawal", status: "success" },
   withdrawal_rejected: { kind: "withdrawal", status: "failed" },
+  // a payment's outcome after approval: the records page reads the withdrawal again either way
+  withdrawal_paid: { kind: "withdrawal", status: "success" },
+  withdrawal_failed: { kind: "withdrawal", status: "failed" },
   verification_passed: { kind: "verification", status: "success" },
   verification_refused: { kind: "verification", status: "failed" },
 } as const satisfies Record<ReviewNotice, UserStreamPayloads["review_decided"]>;

@@ -1,7 +1,7 @@
 import { eq, type SQL } from "drizzle-orm";
 
 import type { ListPage } from "#contract/lists";
-import type { RechargeListFilter } from "#contract/schemas/lists";
+import type { RechargeListFilter, WithdrawalListFilter } from "#contract/schemas/lists";
 
 import type { Db } from "../../db/client";
 import { recharges, users, withdrawals } from "../../db/schema";
@@ -15,8 +15,15 @@ import { approverNames, awaitingTwo } from "./two-person";
 type QueueTable = typeof recharges | typeof withdrawals;
 type QueueRow = typeof recharges.$inferSelect | typeof withdrawals.$inferSelect;
 
-/** A queue's filters: status, dates, amounts and search are the same for both. */
-export type MoneyQueueFilter = Omit<RechargeListFilter, "cursor">;
+/** A queue's filters: status, dates, amounts and search are the same for both (withdrawals add awaiting_payout). */
+export type MoneyQueueFilter = Omit<RechargeListFilter | WithdrawalListFilter, "cursor">;
+
+/** The status filter: awaiting_payout is an approved withdrawal whose payment finance has not yet marked. */
+function statusWhere(table: QueueTable, status: MoneyQueueFilter["status"]): SQL[] {
+  if (status === "all") return [];
+  if (status === "awaiting_payout") return [eq(withdrawals.payoutState, "awaiting")];
+  return [eq(table.status, status)];
+}
 
 /** What each queue adds to a row (its channel, its destination) beside the customer's account and phone. */
 export type QueueSelect<Row> = (db: Db, where: SQL | undefined, orderBy: SQL[], limit: number) => Promise<Row[]>;
@@ -36,7 +43,7 @@ function queueList<Row extends { row: QueueRow }>(
   return {
     db: ctx.db,
     where: [
-      ...(filter.status === "all" ? [] : [eq(table.status, filter.status)]),
+      ...statusWhere(table, filter.status),
       ...dateRange(table.createdAt, filter),
       ...amountRange(table.amount, filter),
       ...recordSearch(filter.q, { id: table.id, reference }),
@@ -60,14 +67,15 @@ export interface ReviewState {
 
 async function reviewState(ctx: ServiceContext, table: QueueTable, rows: QueueRow[]): Promise<ReviewState> {
   const rules = await moneySettings(ctx.db);
+  // a withdrawal's payout was marked by someone too: the queue shows their name beside the first approver's
   const names = await approverNames(
     ctx.db,
-    rows.map((row) => row.firstApprovedBy),
+    rows.flatMap((row) => [row.firstApprovedBy, "payoutMarkedBy" in row ? row.payoutMarkedBy : null]),
   );
   return { rules, names, twoPeople: await awaitingTwo(ctx, table, rows, rules) };
 }
 
-/** The first approver as the queue shows them: their name, or the key when the operator is gone. */
+/** An approver (or payout marker) as the queue shows them: their name, or the key when the operator is gone. */
 export const firstApproverName = (state: ReviewState, key: string | null) => (key ? (state.names.get(key) ?? key) : null);
 
 /** One page of a review queue, each row shaped by `shape` with the two-person state of its page. */

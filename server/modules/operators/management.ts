@@ -6,6 +6,7 @@ import type { Db, Tx } from "../../db/client";
 import { operatorCustomers, operators, operatorSessions, users } from "../../db/schema";
 import { hashPassword } from "../accounts/passwords";
 import { AppError } from "../errors";
+import { tellStreamsOperatorChanged } from "../events/console-events";
 import { IDLE_SECONDS, newPassword, type OperatorIdentity } from "./service";
 import { newTotpSecret } from "./totp";
 
@@ -72,15 +73,21 @@ export async function setOperatorEnabled(tx: Db | Tx, actor: OperatorIdentity, i
     .update(operators)
     .set({ disabledAt: input.enabled ? null : (row.disabledAt ?? now) })
     .where(eq(operators.id, row.id));
-  if (!input.enabled) await endAllSessions(tx, row.id);
+  if (!input.enabled) {
+    await endAllSessions(tx, row.id);
+    // their open console streams end when this commits, not at their next heartbeat
+    await tellStreamsOperatorChanged(tx, row.id, now);
+  }
   return { id: row.id, before: before(row) };
 }
 
-export async function setOperatorRole(tx: Db | Tx, actor: OperatorIdentity, input: { username: string; role: OpsRole }) {
+export async function setOperatorRole(tx: Db | Tx, actor: OperatorIdentity, input: { username: string; role: OpsRole }, now: number) {
   requirePerson(actor);
   if (isSelf(actor, input.username)) throw new AppError("ops_not_self");
   const row = await lockTargetKeepingAnAdmin(tx, input.username, () => input.role !== "admin");
   await tx.update(operators).set({ role: input.role }).where(eq(operators.id, row.id));
+  // a stream hears the topics of the role it opened with: it ends now, and the console opens one for the new role
+  await tellStreamsOperatorChanged(tx, row.id, now);
   return { id: row.id, before: before(row) };
 }
 
@@ -88,8 +95,10 @@ export async function setOperatorRole(tx: Db | Tx, actor: OperatorIdentity, inpu
  * A temporary password, answered once: the operator signs in with it (and their authenticator) and must set
  * their own before anything else. Their sessions end, so whoever knew the old password is out.
  */
-export async function resetOperatorPassword(tx: Db | Tx, actor: OperatorIdentity, username: string) {
+export async function resetOperatorPassword(tx: Db | Tx, actor: OperatorIdentity, username: string, now: number) {
   requirePerson(actor);
+  // an admin changes their own password with the current one (changeOwnPassword), never by a reset
+  if (isSelf(actor, username)) throw new AppError("ops_not_self");
   const row = await operatorNamed(tx, username);
   const password = newPassword();
   await tx
@@ -97,6 +106,7 @@ export async function resetOperatorPassword(tx: Db | Tx, actor: OperatorIdentity
     .set({ passwordHash: await hashPassword(password), mustChangePassword: true })
     .where(eq(operators.id, row.id));
   await endAllSessions(tx, row.id);
+  await tellStreamsOperatorChanged(tx, row.id, now);
   return { id: row.id, username: row.username, password, before: before(row) };
 }
 
@@ -104,12 +114,15 @@ export async function resetOperatorPassword(tx: Db | Tx, actor: OperatorIdentity
  * Forgets an operator's authenticator (a lost phone): the next sign-in, with the password alone, enrols a new
  * one and can do nothing else until it is confirmed. Their sessions end.
  */
-export async function resetOperatorTotp(tx: Db | Tx, actor: OperatorIdentity, username: string) {
+export async function resetOperatorTotp(tx: Db | Tx, actor: OperatorIdentity, username: string, now: number) {
   requirePerson(actor);
+  // resetting one's own authenticator would sign one out into a second factor anyone with the password enrols
+  if (isSelf(actor, username)) throw new AppError("ops_not_self");
   const row = await operatorNamed(tx, username);
   // the old secret's steps mean nothing for the new one: its first code may fall in the step last used
   await tx.update(operators).set({ totpSecret: newTotpSecret(), mustEnrolTotp: true, lastTotpStep: null }).where(eq(operators.id, row.id));
   await endAllSessions(tx, row.id);
+  await tellStreamsOperatorChanged(tx, row.id, now);
   return { id: row.id, before: before(row) };
 }
 
@@ -143,7 +156,7 @@ export async function listOperatorSessions(db: Db | Tx, username: string, now: n
 }
 
 /** Ends one session of an operator (by its ref) or all of them; answers how many ended. */
-export async function endOperatorSessions(tx: Db | Tx, actor: OperatorIdentity, input: { username: string; ref?: string }) {
+export async function endOperatorSessions(tx: Db | Tx, actor: OperatorIdentity, input: { username: string; ref?: string }, now: number) {
   requirePerson(actor);
   const row = await operatorNamed(tx, input.username);
   const ended = await tx
@@ -151,6 +164,7 @@ export async function endOperatorSessions(tx: Db | Tx, actor: OperatorIdentity, 
     .where(and(eq(operatorSessions.operatorId, row.id), input.ref ? like(operatorSessions.tokenHash, `${input.ref}%`) : undefined))
     .returning({ tokenHash: operatorSessions.tokenHash });
   if (input.ref && ended.length === 0) throw new AppError("record_not_found");
+  if (ended.length > 0) await tellStreamsOperatorChanged(tx, row.id, now);
   return { id: row.id, ended: ended.length };
 }
 

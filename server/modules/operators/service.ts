@@ -110,14 +110,12 @@ export async function listOperators(ctx: ServiceContext) {
 }
 
 /**
- * The operator behind a console session token, or null when it is unknown, ended or idle too long. A sign-in
- * lock does not end a session: it stops new sign-ins, and anyone may cause one by guessing.
+ * A console session that is still good, with its operator: not signed out or ended, not expired, not idle too
+ * long, and its operator not disabled. Null otherwise. It only reads: each caller decides whether its request
+ * counts as the operator at work (a request does; an open stream's check does not).
  */
-export async function authenticateOperator(ctx: ServiceContext, token: string | undefined): Promise<OperatorIdentity | null> {
-  if (!token || token.length > 100) return null;
-  const now = ctx.now();
-  const tokenHash = hashToken(token);
-  const [row] = await ctx.db
+export async function liveOperatorSession(db: Db | Tx, tokenHash: string, now: number) {
+  const [row] = await db
     .select({ operator: operators, lastSeenAt: operatorSessions.lastSeenAt })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
@@ -131,6 +129,18 @@ export async function authenticateOperator(ctx: ServiceContext, token: string | 
       ),
     )
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The operator behind a console session token, or null when it is unknown, ended or idle too long. A sign-in
+ * lock does not end a session: it stops new sign-ins, and anyone may cause one by guessing.
+ */
+export async function authenticateOperator(ctx: ServiceContext, token: string | undefined): Promise<OperatorIdentity | null> {
+  if (!token || token.length > 100) return null;
+  const now = ctx.now();
+  const tokenHash = hashToken(token);
+  const row = await liveOperatorSession(ctx.db, tokenHash, now);
   if (!row || !isOpsRole(row.operator.role)) return null;
   if (now - row.lastSeenAt >= TOUCH_AFTER_SECONDS) {
     await ctx.db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.tokenHash, tokenHash));

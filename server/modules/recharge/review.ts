@@ -98,7 +98,10 @@ const selectRecharges: QueueSelect<{
     .limit(limit);
 
 /** The recharge queue, a page at a time: filtered by status, date, amount and search, sorted by time or amount. */
-export async function listRecharges(ctx: ServiceContext, filter: RechargeListFilter): Promise<ListPage<RechargeForReview>> {
+export async function listRecharges(
+  ctx: ServiceContext,
+  filter: RechargeListFilter,
+): Promise<ListPage<Omit<RechargeForReview, "signals">>> {
   return reviewQueuePage(ctx, recharges, "recharge", filter, selectRecharges, ({ row, account, channel }, state) => ({
     id: row.id,
     userId: row.userId,

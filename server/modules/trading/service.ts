@@ -248,6 +248,8 @@ export async function placePlannedOrder(
       case "stale":
         refusal = () => new AppError("quote_stale");
         break;
+      case "frozen":
+        throw new AppError("account_frozen");
       case "total_max":
         throw new AppError("holding_total_max", { max: limitText(product.totalMax) });
       case "balance":

@@ -10,6 +10,7 @@ import { exchanges } from "../../db/schema";
 import { freshUser } from "../accounts/fresh-user";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
+import { lockUnfrozenUser } from "../accounts/unfrozen-lock";
 import { rateText } from "../amounts";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -54,6 +55,7 @@ export async function exchange(ctx: ServiceContext, user: UserRow, input: { from
     throw new AppError("amount_too_small", { min: input.from === "cash" ? rateText(coinRate) : "0.01" });
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    await lockUnfrozenUser(tx, user.id);
     const [record] = await tx
       .insert(exchanges)
       .values({ userId: user.id, fromAccount: input.from, cashAmount, coinAmount, rate: coinRate, createdAt: now })

@@ -62,6 +62,8 @@ export async function reviewWithdrawal(
       { approve: decision === "approve", reason, secondOf: current.firstApprovedBy, approver },
       now,
     );
+    // approved is not yet paid: the payment waits for finance to mark it paid or failed (payout-steps.ts)
+    if (decision === "approve") await tx.update(withdrawals).set({ payoutState: "awaiting" }).where(eq(withdrawals.id, id));
     const row = { ...current, status: decision === "approve" ? ("success" as const) : ("failed" as const) };
     const reference = `withdrawal:${row.id}`;
     // approved: the frozen amount is paid out; rejected: it returns to cash
@@ -105,7 +107,10 @@ const selectWithdrawals: QueueSelect<{ row: typeof withdrawals.$inferSelect; acc
     .limit(limit);
 
 /** The queue with what paying out needs: the destination in full as it was when asked (bank, branch, number, holder) and the net. */
-export async function listWithdrawals(ctx: ServiceContext, filter: WithdrawalListFilter): Promise<ListPage<WithdrawalForReview>> {
+export async function listWithdrawals(
+  ctx: ServiceContext,
+  filter: WithdrawalListFilter,
+): Promise<ListPage<Omit<WithdrawalForReview, "signals">>> {
   return reviewQueuePage(ctx, withdrawals, "withdrawal", filter, selectWithdrawals, ({ row, account }, state) => ({
     id: row.id,
     userId: row.userId,
@@ -123,6 +128,11 @@ export async function listWithdrawals(ctx: ServiceContext, filter: WithdrawalLis
     firstApprovedBy: row.firstApprovedBy,
     firstApprovedByName: firstApproverName(state, row.firstApprovedBy),
     firstApprovedAt: row.firstApprovedAt,
+    payoutState: row.payoutState,
+    payoutReference: row.payoutReference,
+    payoutFailure: row.payoutFailure,
+    payoutMarkedAt: row.payoutMarkedAt,
+    payoutMarkedByName: firstApproverName(state, row.payoutMarkedBy),
   }));
 }
 
@@ -143,6 +153,9 @@ export function withdrawalsCsv(ctx: ServiceContext, filter: WithdrawalListFilter
         "reason",
         "reviewed_utc",
         "first_approved_by",
+        "payout_state",
+        "payout_reference",
+        "payout_failure",
         "payout_type",
         "bank",
         "branch",
@@ -162,6 +175,9 @@ export function withdrawalsCsv(ctx: ServiceContext, filter: WithdrawalListFilter
         row.reason,
         isoTime(row.reviewedAt),
         row.firstApprovedBy,
+        row.payoutState,
+        row.payoutReference,
+        row.payoutFailure,
         row.payoutType,
         row.payoutBank,
         row.payoutBranch,

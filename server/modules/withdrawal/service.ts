@@ -7,10 +7,11 @@ import { PAGE_SIZE } from "#contract/paging";
 import type { WithdrawalInfo, WithdrawalRecord } from "#contract/withdrawal";
 
 import type { Db, Tx } from "../../db/client";
-import { bankCards, users, withdrawals } from "../../db/schema";
+import { bankCards, withdrawals } from "../../db/schema";
 import { freshUser } from "../accounts/fresh-user";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
+import { lockUnfrozenUser } from "../accounts/unfrozen-lock";
 import { limitText } from "../amounts";
 import { listCards } from "../cards/service";
 import type { ServiceContext } from "../context";
@@ -72,7 +73,7 @@ export async function withdraw(
   const fee = applyRate(amount, rules.withdrawFeeBps);
   const row = await ctx.db.transaction(async (tx) => {
     // the user row lock makes the daily count hold under concurrent requests
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    await lockUnfrozenUser(tx, user.id);
     // and a card removed since it was looked up above is not paid to
     const [still] = await tx.select().from(bankCards).where(eq(bankCards.id, card.id));
     if (!still) throw new AppError("card_not_found");
@@ -111,6 +112,9 @@ function toWithdrawRecord(row: typeof withdrawals.$inferSelect): WithdrawalRecor
     actual: centsToDecimal(row.actual),
     status: row.status,
     reason: row.reason,
+    payout: row.payoutState,
+    payoutAt: row.payoutMarkedAt,
+    payoutFailure: row.payoutFailure,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { Field } from "@/ui/Field";
@@ -15,10 +15,14 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [account, setAccount] = useState("");
   const [password, setPassword] = useState("");
   const { send, busy } = useSubmit();
+  const navigate = useNavigate();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await send(() => logIn({ account: account.trim(), password }), { onSuccess: openSession, navigate: { to: safeRedirect(redirect) } });
+    const answer = await send(() => logIn({ account: account.trim(), password }), { onSuccess: openSession });
+    // after a reset by customer service the first page is the new password's
+    if (answer?.code === 1)
+      await navigate({ to: answer.data.user.mustChangePassword ? "/pages/user/setpassword" : safeRedirect(redirect) });
   }
 
   return (

@@ -1,4 +1,5 @@
 import { call } from "@/api/client";
+import { deviceId } from "@/api/device-id";
 import { endSession, startSession } from "@/api/session";
 import { showToast } from "@/ui/toast";
 import type { SessionAnswer } from "#contract/accounts";
@@ -8,9 +9,15 @@ import type { LoginRequest, RegisterRequest } from "#contract/schemas/accounts";
 /** The session a login or a registration opened: the token saved, the user in the store. */
 export const openSession = (session: SessionAnswer) => startSession(session.token, session.user);
 
-export const logIn = (input: LoginRequest) => call(endpoints.login, { ...input });
+/** Registration and login tell the server this browser's device id (a hint for the money desk, src/api/device-id.ts). */
+const deviceHeaders = (): Record<string, string> => {
+  const id = deviceId();
+  return id ? { "device-id": id } : {};
+};
 
-export const register = (input: RegisterRequest) => call(endpoints.register, { ...input });
+export const logIn = (input: LoginRequest) => call(endpoints.login, { ...input }, { headers: deviceHeaders() });
+
+export const register = (input: RegisterRequest) => call(endpoints.register, { ...input }, { headers: deviceHeaders() });
 
 export const sendSmsCode = (phone: string) => call(endpoints.sendSms, { phone });
 

@@ -6,7 +6,12 @@ import { switchLanguage } from "@/i18n/i18n";
 import { NavBar } from "@/ui/NavBar";
 import { LANGUAGE_CODES, type LanguageCode, NATIVE_NAMES, toLanguageCode } from "#contract/languages";
 
-/** Switches the interface language at once, without a reload of the app; the choice is stored under `language`. */
+import { tellServerLanguage } from "./api";
+
+/**
+ * Switches the interface language at once, without a reload of the app; the choice is stored under `language`
+ * and, for a signed-in customer, on the server.
+ */
 export function LanguagePage() {
   const { t, i18n } = useLingui();
   const current = toLanguageCode(i18n.locale);
@@ -16,6 +21,8 @@ export function LanguagePage() {
   async function choose(code: LanguageCode) {
     setBusy(true);
     await switchLanguage(code);
+    // the server writes this customer's messages in the language they read
+    await tellServerLanguage(code);
     // product names, plan titles and channel texts come from the server in the request's language: pages
     // loaded before the switch load again when next shown
     await router.invalidate();

@@ -6,6 +6,7 @@ import type { Candle, Period } from "#contract/markets";
 import { drawCandles, plotIn } from "./candle-layer";
 import { CandleWindow, PAGE } from "./candle-window";
 import { applyTick, type NumericCandle, toNumeric } from "./candles";
+import type { ChartChoice } from "./chart-choice";
 import {
   type ChartOrder,
   type ChartType,
@@ -42,8 +43,8 @@ interface Props {
   precision: number;
   /** the newest tick, folded into the last candle in place; `at` is when it reached the page (performance.now) */
   tick: { time: number; price: number; at?: number } | null;
-  chartType: ChartType;
-  studies: Studies;
+  /** candles or a line, and the studies drawn over it */
+  choice: ChartChoice;
   /** the live price, drawn as a line across the chart with its label on the price axis */
   price: number;
   orders: ChartOrder[];
@@ -76,21 +77,8 @@ type Loading = "older" | "newer" | "latest" | null;
  * (line-layer.ts). Only the candles on screen (at most MAX_VISIBLE) are drawn: a pan, a zoom or a tick costs
  * the same however long the history, and the first draw of 5 000 candles is the first draw of 66.
  */
-export function KlineChart({
-  candles,
-  period,
-  precision,
-  tick,
-  chartType,
-  studies,
-  price,
-  orders,
-  closed,
-  preview,
-  now,
-  loadCandles,
-  overlay,
-}: Props) {
+export function KlineChart({ candles, period, precision, tick, choice, price, orders, closed, preview, now, loadCandles, overlay }: Props) {
+  const { chartType, studies } = choice;
   const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);

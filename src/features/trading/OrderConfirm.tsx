@@ -5,40 +5,31 @@ import type { PricedBy } from "@/ui/PriceSource";
 import { Sheet } from "@/ui/Sheet";
 import type { Direction } from "#contract/trading";
 
-import type { TicketFigures } from "./ticket-figures";
-import type { Requote } from "./TradeBar";
+import type { OrderTicket } from "./use-order-ticket";
 
 interface Props {
-  product: string;
-  /** where the product's prices come from, named in the risk warning */
-  pricedBy: PricedBy;
+  /** the product's name, and where its prices come from (named in the risk warning) */
+  product: PricedBy & { name: string };
   direction: Direction;
-  amount: string;
-  seconds: number;
   /** the live price the order will be sent with */
   price: string;
-  figures: TicketFigures;
   balance: string | null;
-  busy: boolean;
-  blocked: string | null;
-  refusal: string | null;
-  requote: Requote | null;
-  confirmEach: boolean;
-  onConfirmEach: (on: boolean) => void;
-  onConfirm: (price?: string) => void;
-  onClose: () => void;
+  /** the ticket: amount, settlement time, figures, the last try's refusal or requote, and placing the order */
+  ticket: OrderTicket;
 }
 
 /** Asks once more before an order goes, while "confirm each order" is on; the box there turns it off. */
-export function OrderConfirm(props: Props) {
-  const { direction, amount, price, figures, balance, busy, blocked, refusal, requote, confirmEach, pricedBy } = props;
-  const source = pricedBy.source;
+export function OrderConfirm({ product, direction, price, balance, ticket }: Props) {
+  const { amount, figures, busy, refusal, requote, confirmEach } = ticket;
+  const blocked = ticket.blocked ?? ticket.problemText;
+  const confirm = (requoted?: string) => void ticket.place(direction, requoted ?? price);
+  const source = product.source;
   const { t } = useLingui();
   const money = useAmountFormat();
   const fee = figures.fee === null ? "—" : money(figures.fee / 100);
   const net = figures.net === null ? "—" : `+${money(figures.net / 100)}`;
   return (
-    <Sheet title={t`Order · ${props.product}`} onClose={props.onClose}>
+    <Sheet title={t`Order · ${product.name}`} onClose={ticket.closeSheet}>
       <div className="ticket tr-confirm" data-testid="order-confirm">
         <dl className="ticket-figures">
           <dt>{t`Direction`}</dt>
@@ -46,7 +37,7 @@ export function OrderConfirm(props: Props) {
           <dt>{t`Amount`}</dt>
           <dd data-testid="confirm-amount">{money(amount)}</dd>
           <dt>{t`Settlement time`}</dt>
-          <dd>{t`${props.seconds}s`}</dd>
+          <dd>{t`${ticket.seconds}s`}</dd>
           <dt>{t`Price`}</dt>
           <dd>{price}</dd>
           <dt>{t`Fee`}</dt>
@@ -60,14 +51,14 @@ export function OrderConfirm(props: Props) {
           <Trans>Equal open and close prices are a tie: the amount is refunded, the fee is not.</Trans>
         </p>
         <p className="risk">
-          {pricedBy.simulated ? (
+          {product.simulated ? (
             <Trans>Risk warning: a losing order loses the whole amount. Prices here are simulated.</Trans>
           ) : (
             <Trans>Risk warning: a losing order loses the whole amount. Prices here come from {source}.</Trans>
           )}
         </p>
         <label className="tr-confirm-toggle">
-          <input type="checkbox" checked={confirmEach} onChange={(event) => props.onConfirmEach(event.target.checked)} />
+          <input type="checkbox" checked={confirmEach} onChange={(event) => ticket.changeConfirmEach(event.target.checked)} />
           {t`Confirm each order`}
         </label>
         <p className="field-error" role="alert">
@@ -79,7 +70,7 @@ export function OrderConfirm(props: Props) {
             className={`button ${direction === "up" ? "button-up" : "button-down"}`}
             disabled={busy || !!blocked}
             data-testid="requote"
-            onClick={() => props.onConfirm(requote.price)}
+            onClick={() => confirm(requote.price)}
           >
             {t`Price moved — place at ${requote.price}`}
           </button>
@@ -88,7 +79,7 @@ export function OrderConfirm(props: Props) {
             type="button"
             className={`button ${direction === "up" ? "button-up" : "button-down"}`}
             disabled={busy || !!blocked}
-            onClick={() => props.onConfirm()}
+            onClick={() => confirm()}
           >
             {direction === "up" ? t`Confirm buy up` : t`Confirm buy down`}
           </button>

@@ -63,8 +63,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         period={period}
         precision={detail.precision}
         tick={quote.tick}
-        chartType={choice.chartType}
-        studies={choice.studies}
+        choice={choice}
         price={Number(quote.price)}
         orders={orders.chartOrders}
         closed={orders.closedOrders}
@@ -101,24 +100,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
       />
       {sheet && (
         <Suspense fallback={null}>
-          <OrderConfirm
-            product={detail.name}
-            pricedBy={detail}
-            direction={sheet}
-            amount={ticket.amount}
-            seconds={ticket.seconds}
-            price={quote.price}
-            figures={ticket.figures}
-            balance={balance}
-            busy={ticket.busy}
-            blocked={ticket.blocked ?? ticket.problemText}
-            refusal={ticket.refusal}
-            requote={ticket.requote}
-            confirmEach={ticket.confirmEach}
-            onConfirmEach={ticket.changeConfirmEach}
-            onConfirm={(requoted) => void ticket.place(sheet, requoted ?? quote.price)}
-            onClose={ticket.closeSheet}
-          />
+          <OrderConfirm product={detail} direction={sheet} price={quote.price} balance={balance} ticket={ticket} />
         </Suspense>
       )}
     </main>

@@ -27,6 +27,9 @@ interface Options {
   refreshBalance: () => Promise<void>;
 }
 
+/** The ticket's state and actions, as the trade bar and the confirm sheet read them. */
+export type OrderTicket = ReturnType<typeof useOrderTicket>;
+
 /**
  * The order ticket: amount, settlement time, the confirm sheet, and the order sent with the price the
  * customer saw; a refusal or a requote (the price moved) stays on the ticket until the next change.

@@ -62,7 +62,14 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
 
   return (
     <main className="page">
-      <NavBar title={t`Wallet`} />
+      <NavBar
+        title={t`Wallet`}
+        action={
+          <Link to="/pages/user/funds" className="navbar-link">
+            {t`Funds records`}
+          </Link>
+        }
+      />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="balances" aria-label={t`Balances`} data-testid="wallet-balances">
         <div className="balance balance-total">

@@ -6,3 +6,4 @@ export const fetchWallet = () => call(apiPaths.wallet);
 export const fetchExchangeRecords = (page = 1) => call(apiPaths.exchangeRecords, { page });
 export const exchangeMoney = (input: WithRequestId<{ from: "cash" | "coin"; amount: string; payPassword: string }>) =>
   call(apiPaths.exchange, input);
+export const fetchFunds = (page = 1) => call(apiPaths.funds, { page });

@@ -8,12 +8,18 @@ import type { WithdrawalRecord } from "#contract/withdrawal";
 export function WithdrawalRecordPage(props: { records: WithdrawalRecord[]; offlineSince?: number }) {
   const { t, i18n } = useLingui();
   const amountText = useAmountFormat();
-  /** a refused withdrawal gives the whole amount back to cash and charges no fee */
+  /** a refused withdrawal, or one whose payment failed, gives the whole amount back to cash and charges no fee */
   const outcome = (r: WithdrawalRecord) => {
+    if (r.payout === "failed") return `${t`Failed: ${r.payoutFailure ?? ""}`} · ${t`Returned ${amountText(r.amount)}`}`;
     if (r.status === "failed") return t`Returned ${amountText(r.amount)}`;
     const fee = t`Fee ${amountText(r.fee)}`;
-    return `${fee} · ${r.status === "review" ? t`To receive ${amountText(r.actual)}` : t`Received ${amountText(r.actual)}`}`;
+    if (r.status === "review") return `${fee} · ${t`To receive ${amountText(r.actual)}`}`;
+    if (r.payout === "awaiting") return `${t`Approved, being paid out`} · ${fee} · ${t`To receive ${amountText(r.actual)}`}`;
+    const paid = r.payoutAt !== null ? t`Paid ${formatDateTime(r.payoutAt)}` : t`Paid`;
+    return `${paid} · ${fee} · ${t`Received ${amountText(r.actual)}`}`;
   };
+  // a failed payment is a failed withdrawal to the customer: the chip says so, the line below says why
+  const shown = props.records.map((r) => (r.payout === "failed" ? { ...r, status: "failed" as const, reason: null } : r));
   const texts = { title: t`Withdrawal records`, empty: t`No withdrawals yet`, newRecord: t`Withdraw` };
   const details = (r: WithdrawalRecord) => (
     <>
@@ -27,5 +33,14 @@ export function WithdrawalRecordPage(props: { records: WithdrawalRecord[]; offli
       </span>
     </>
   );
-  return <ReviewRecordsPage {...props} texts={texts} newRecordTo="/pages/user/cash" testId="withdraw-records" details={details} />;
+  return (
+    <ReviewRecordsPage
+      {...props}
+      records={shown}
+      texts={texts}
+      newRecordTo="/pages/user/cash"
+      testId="withdraw-records"
+      details={details}
+    />
+  );
 }

@@ -1,0 +1,84 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { act } from "react";
+import { createRoot } from "react-dom/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import type { OperatorAccount } from "#contract/ops-answers";
+
+import { OperatorContext } from "../../console/operator-context";
+import { OperatorsPage } from "../../console/pages/OperatorsPage";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const account = (id: number, username: string, role: string): OperatorAccount => ({
+  id,
+  username,
+  role,
+  locked: false,
+  createdAt: 1_790_000_000,
+  disabled: false,
+  mustChangePassword: false,
+  mustEnrolTotp: false,
+  sessions: 1,
+  customers: [],
+});
+
+const listed = [account(1, "chief", "admin"), account(2, "second", "admin"), account(3, "clerk", "finance")];
+
+async function renderAs(selfId: number) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      async () => new Response(JSON.stringify({ code: 1, msg: "", data: listed }), { headers: { "content-type": "application/json" } }),
+    ),
+  );
+  i18n.loadAndActivate({ locale: "en", messages: {} });
+  const host = document.createElement("div");
+  document.body.append(host);
+  const root = createRoot(host);
+  await act(async () =>
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <OperatorContext.Provider value={{ id: selfId, username: "chief", role: "admin", pending: null }}>
+          <OperatorsPage />
+        </OperatorContext.Provider>
+      </I18nProvider>,
+    ),
+  );
+  await act(async () => {});
+  const row = (username: string) => host.querySelector<HTMLTableRowElement>(`[data-testid="operator-${username}"]`)!;
+  const buttons = (username: string) => [...row(username).querySelectorAll("button")].map((button) => button.textContent);
+  return { host, root, row, buttons };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+// The server refuses an admin's changes to their own account: the page offers none of them on that row.
+describe("the Operators page", () => {
+  it("offers no role, disable or reset on the admin's own row, and all of them on another admin's", async () => {
+    const { row, buttons, root } = await renderAs(1);
+    expect(row("chief").textContent).toContain("(you)");
+    expect(row("chief").querySelector("select")).toBeNull();
+    expect(buttons("chief").some((text) => /Disable|Enable|Reset/.test(text ?? ""))).toBe(false);
+    expect(row("second").querySelector("select")).not.toBeNull();
+    expect(buttons("second")).toEqual(
+      expect.arrayContaining(["Disable second", "Reset password of second", "Reset authenticator of second"]),
+    );
+    act(() => root.unmount());
+  });
+
+  it("labels the customer-account field with visible text on every row", async () => {
+    const { row, root } = await renderAs(1);
+    for (const username of ["chief", "second", "clerk"]) {
+      const input = row(username).querySelector("form input")!;
+      const label = input.closest("label");
+      expect(label, username).not.toBeNull();
+      expect(label!.textContent).toContain("Customer account to link");
+    }
+    act(() => root.unmount());
+  });
+});
