@@ -35,6 +35,14 @@ const LABELS: Record<string, MessageDescriptor> = {
   minAmount: msg`Amount from (U)`,
   maxAmount: msg`Amount to (U)`,
   q: msg`Search`,
+  // payouts, adjustments and the customer page's actions
+  reference: msg`Bank reference`,
+  direction: msg`Direction`,
+  recharge: msg`Recharge`,
+  ledger: msg`Ledger row`,
+  frozen: msg`Frozen`,
+  label: msg`Risk label`,
+  note: msg`Note`,
 };
 
 /** A field's label in the operator's language. */
