@@ -1,9 +1,7 @@
 import type { AdjustmentForOps } from "./adjustments";
-
 import type { AlertList, OpsAlert } from "./alerts";
-import type { DashboardHistory } from "./dashboard-history";
-
 import type { CustomerFlags, CustomerLabel, CustomerNote, CustomerPasswordReset } from "./customers";
+import type { DashboardHistory } from "./dashboard-history";
 import type { OfficePlace } from "./location";
 import { EVERY_ROLE, type OpsRole, type SignInStep } from "./operators";
 import type {

@@ -2,9 +2,8 @@ import type { EndpointSpec } from "./endpoints";
 import { opsPaths } from "./ops-paths";
 import { adjustmentDecisionRequest, adjustmentListRequest, adjustmentProposalRequest } from "./schemas/adjustments";
 import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
-import { acknowledgeAlertRequest, dashboardHistoryRequest } from "./schemas/dashboard";
-
 import { customerFrozenRequest, customerLabelRequest, customerNoteRequest, customerPasswordResetRequest } from "./schemas/customers";
+import { acknowledgeAlertRequest, dashboardHistoryRequest } from "./schemas/dashboard";
 import { emptyRequest } from "./schemas/fields";
 import { planRequest } from "./schemas/finance";
 import { reviewVerificationRequest } from "./schemas/identity";

@@ -5,9 +5,8 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
 import type { ServiceContext } from "../modules/context";
-import { markPayout } from "../modules/withdrawal/payout-steps";
-
 import { withWithdrawalSignals } from "../modules/customers/fraud-signals";
+import { markPayout } from "../modules/withdrawal/payout-steps";
 import { listWithdrawals, reviewWithdrawal } from "../modules/withdrawal/review";
 import { withdraw, withdrawalInfo, withdrawRecords } from "../modules/withdrawal/service";
 import { translate } from "./i18n";

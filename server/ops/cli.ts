@@ -12,9 +12,8 @@ import { opsPaths } from "#contract/ops-paths";
 import type { AnswerOf } from "#contract/paths";
 
 import { readConfig } from "../config";
-import { moneyCommands } from "./money-commands";
-
 import { customerCommands } from "./customer-commands";
+import { moneyCommands } from "./money-commands";
 import { operatorCommands } from "./operator-commands";
 
 interface Command {

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
+import { withdrawals } from "#server/db/schema";
 
 import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
 import { type FundedUser, fundedUser } from "./security/funded-user";
@@ -90,10 +91,12 @@ describe("payout steps", () => {
     expect(await newest(customer)).toMatchObject({ title: "Withdrawal failed" });
     expect((await markFailed(id, "again")).body.err).toBe("payout_already_marked");
     expect(await wallet(customer.token)).toMatchObject({ cash: "1000.00" });
-    // the day's withdrawals on the dashboard leave out what came back
+    // the day's withdrawals on the dashboard leave out what came back: what would have left (the net) and its fee
     const after = await paidToday();
+    const [asked] = await h.database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(after.count).toBe(before.count - 1);
-    expect(Number(after.total)).toBeCloseTo(Number(before.total) - 300, 2);
+    expect(Number(after.total)).toBeCloseTo(Number(before.total) - asked!.actual / 100, 2);
+    expect(Number(after.fee)).toBeCloseTo(Number(before.fee) - asked!.fee / 100, 2);
     expect(await reconcileOk()).toBe(true);
   });
 
