@@ -9,7 +9,7 @@ import { api, freshPhone, placeOrder, productId, rid } from "./harness";
 import { makePng, uploadFile } from "./images";
 import { registrationForm } from "./registration-form";
 import { residentId } from "./resident-ids";
-import { fundedUser } from "./security/funded-user";
+import { type FundedUser, fundedUser } from "./security/funded-user";
 import { anyHourMoneyPerFile, staff } from "./staff";
 
 /**
@@ -142,15 +142,19 @@ describe("several accounts on one device or address", () => {
   });
 });
 
+/** Asks to withdraw `amount` to the customer's card, as the app does. */
+const withdraw = (user: FundedUser, amount: string) =>
+  api(
+    site.h,
+    endpoints.withdraw,
+    { amount, cardId: String(user.cardId), payPassword: user.payPassword, requestId: rid() },
+    { token: user.token },
+  );
+
 describe("deposit then withdraw without trading", () => {
   it("flags a withdrawal when less than the recharged amount was staked since, and not once it was", async () => {
     const idle = await fundedUser(site.h, "passthru01", "2000");
-    const asked = await api(
-      site.h,
-      endpoints.withdraw,
-      { amount: "1500", cardId: String(idle.cardId), payPassword: idle.payPassword, requestId: rid() },
-      { token: idle.token },
-    );
+    const asked = await withdraw(idle, "1500");
     expect(asked.body.code, asked.body.msg).toBe(1);
 
     const trader = await fundedUser(site.h, "passthru02", "1000");
@@ -165,12 +169,7 @@ describe("deposit then withdraw without trading", () => {
     await site.h.advance(1);
     expect((await placeOrder(site.h, trader.token, btc, { amount: "400" })).body.code).toBe(1);
     await site.h.advance(45);
-    const traded = await api(
-      site.h,
-      endpoints.withdraw,
-      { amount: "100", cardId: String(trader.cardId), payPassword: trader.payPassword, requestId: rid() },
-      { token: trader.token },
-    );
+    const traded = await withdraw(trader, "100");
     expect(traded.body.code, traded.body.msg).toBe(1);
 
     const finance = await staff(site.h, "finance");
