@@ -117,9 +117,7 @@ export const customerSignIns = pgTable(
   "customer_sign_ins",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     kind: text("kind", { enum: ["register", "login"] }).notNull(),
     ip: text("ip").notNull(),
     deviceId: text("device_id"),
@@ -137,13 +135,11 @@ export const customerNotes = pgTable(
   "customer_notes",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     operatorId: integer("operator_id").notNull(),
     operatorName: text("operator_name").notNull(),
     text: text("text").notNull(),
-    createdAt: unixSeconds("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [index("customer_notes_user_idx").on(table.userId, table.id)],
 );
@@ -152,9 +148,7 @@ export const customerNotes = pgTable(
 export const customerLabels = pgTable(
   "customer_labels",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     label: text("label").notNull(),
     addedBy: text("added_by").notNull(),
     addedAt: unixSeconds("added_at").notNull(),
@@ -658,14 +652,31 @@ export const operators = pgTable(
   (table) => [uniqueIndex("operators_username_lower_unique").on(sql`lower(${table.username})`)],
 );
 
+/** The operator a row belongs to: a foreign key, so no such row outlives or predates its operator. */
+const operator = () =>
+  integer("operator_id")
+    .notNull()
+    .references(() => operators.id);
+
+/**
+ * A change one operator proposes and a different one decides (the two-person rule): who proposed and who
+ * decided, by id and by their name as it was then, and when. Undecided, the three decision columns are null.
+ */
+const proposedAndDecided = () => ({
+  proposedBy: integer("proposed_by").notNull(),
+  proposedByName: text("proposed_by_name").notNull(),
+  proposedAt: unixSeconds("proposed_at").notNull(),
+  decidedBy: integer("decided_by"),
+  decidedByName: text("decided_by_name"),
+  decidedAt: unixSeconds("decided_at"),
+});
+
 /** The hashes of an operator's recent passwords, so a new one cannot be one of the last few. */
 export const operatorPasswordHistory = pgTable(
   "operator_password_history",
   {
     id: serial("id").primaryKey(),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    operatorId: operator(),
     passwordHash: text("password_hash").notNull(),
     setAt: unixSeconds("set_at").notNull(),
   },
@@ -676,9 +687,7 @@ export const operatorPasswordHistory = pgTable(
 export const operatorCustomers = pgTable(
   "operator_customers",
   {
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    operatorId: operator(),
     userId: customer(),
     linkedAt: unixSeconds("linked_at").notNull(),
   },
@@ -775,12 +784,7 @@ export const moneyRuleChanges = pgTable(
     status: text("status", { enum: ["pending", "applied", "rejected"] })
       .notNull()
       .default("pending"),
-    proposedBy: integer("proposed_by").notNull(),
-    proposedByName: text("proposed_by_name").notNull(),
-    proposedAt: unixSeconds("proposed_at").notNull(),
-    decidedBy: integer("decided_by"),
-    decidedByName: text("decided_by_name"),
-    decidedAt: unixSeconds("decided_at"),
+    ...proposedAndDecided(),
   },
   (table) => [index("money_rule_changes_status").on(table.status, table.id)],
 );
@@ -795,22 +799,15 @@ export const adjustments = pgTable(
   "adjustments",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: customer(),
     direction: text("direction", { enum: ADJUSTMENT_DIRECTIONS }).notNull(),
     /** cents, more than zero; the direction gives the sign */
-    amount: bigint("amount", { mode: "number" }).notNull(),
+    amount: amount("amount"),
     reason: text("reason").notNull(),
     correctsRecharge: integer("corrects_recharge").references(() => recharges.id),
     correctsLedger: bigint("corrects_ledger", { mode: "number" }).references(() => ledger.id),
     status: text("status", { enum: ADJUSTMENT_STATUSES }).notNull().default("pending"),
-    proposedBy: integer("proposed_by").notNull(),
-    proposedByName: text("proposed_by_name").notNull(),
-    proposedAt: unixSeconds("proposed_at").notNull(),
-    decidedBy: integer("decided_by"),
-    decidedByName: text("decided_by_name"),
-    decidedAt: unixSeconds("decided_at"),
+    ...proposedAndDecided(),
     /** a rejection's reason, for the proposer */
     decisionNote: text("decision_note"),
   },

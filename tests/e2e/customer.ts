@@ -104,20 +104,24 @@ export async function placeBtcOrder(customer: { token: string }): Promise<number
   return (placed.data as { id: number }).id;
 }
 
-/** Gives the customer cash the honest way: a recharge with its screenshot, approved by the operator. */
-export async function fund(customer: Customer, amount: string): Promise<void> {
+/**
+ * Asks for a recharge as the app does: a screenshot uploaded (a picture `png` pixels wide, so each test's bytes
+ * are its own), then the request on the first channel. Answers the recharge's id, waiting for the operator.
+ */
+export async function askRecharge(customer: Customer, amount: string, requestId: string, png = { width: 40, height: 30 }): Promise<string> {
   const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(makePng(40, 30))], { type: "image/png" }), "shot.png");
+  form.append("file", new Blob([new Uint8Array(makePng(png.width, png.height))], { type: "image/png" }), "shot.png");
   const upload = await fetch(`${baseUrl()}/api/user/uploadfile`, { method: "POST", headers: { token: customer.token }, body: form });
   const screenshot = ((await upload.json()) as { data: { url: string } }).data.url;
   const channelId = String((await apiCall("GET", "/api/user/recharge", {}, customer.token)).data.channels[0].id);
-  const recharge = await apiCall(
-    "POST",
-    "/api/user/dorecharge",
-    { channelId, amount, screenshot, requestId: `fund-${customer.account}` },
-    customer.token,
-  );
+  const recharge = await apiCall("POST", "/api/user/dorecharge", { channelId, amount, screenshot, requestId }, customer.token);
   if (recharge.code !== 1) throw new Error(`recharge: ${recharge.msg}`);
-  const review = await opsCall("POST", "/api/ops/recharge/review", { id: String(recharge.data.id), decision: "approve" });
+  return String(recharge.data.id);
+}
+
+/** Gives the customer cash the honest way: a recharge with its screenshot, approved by the operator. */
+export async function fund(customer: Customer, amount: string): Promise<void> {
+  const id = await askRecharge(customer, amount, `fund-${customer.account}`);
+  const review = await opsCall("POST", "/api/ops/recharge/review", { id, decision: "approve" });
   if (review.code !== 1) throw new Error(`review: ${review.msg}`);
 }

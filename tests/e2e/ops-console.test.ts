@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 
 import { makePng } from "../server/images";
-import { addPerson, setMoneyRulesByTwo } from "../support/ops-people";
+import { addPerson, callData, setMoneyRulesByTwo } from "../support/ops-people";
 import { it, ownServer, test } from "./fixture";
 
 /**
@@ -19,14 +19,8 @@ const TOKEN = "e2e-console-token";
 const server = ownServer({ env: { OPS_TOKEN: TOKEN }, withConsole: true });
 let browser: Browser;
 
-async function call(method: "GET" | "POST", path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const body = new URLSearchParams(fields);
-  const url = method === "GET" ? `${server.baseUrl}${path}?${body}` : `${server.baseUrl}${path}`;
-  const response = await fetch(url, { method, headers, body: method === "POST" ? body : undefined });
-  const answer = (await response.json()) as { code: number; msg: string; data: any };
-  if (answer.code !== 1) throw new Error(`${path}: ${answer.msg}`);
-  return answer.data;
-}
+const call = (method: "GET" | "POST", path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  callData(server.baseUrl, method, path, fields, headers);
 
 let rechargeId = "";
 let rejectedRechargeId = "";

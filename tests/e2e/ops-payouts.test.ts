@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 
-import { addPerson, firstAdmin, type Person, setMoneyRulesByTwo } from "../support/ops-people";
+import { addPerson, callData, firstAdmin, type Person, setMoneyRulesByTwo } from "../support/ops-people";
 import { it, ownServer, test } from "./fixture";
 
 /**
@@ -19,14 +19,8 @@ let applier: Person;
 let customerToken = "";
 let withdrawalId = 0;
 
-async function call(path: string, fields: Record<string, string>, headers: Record<string, string>, method: "GET" | "POST" = "POST") {
-  const body = new URLSearchParams(fields);
-  const url = method === "GET" ? `${server.baseUrl}${path}?${body}` : `${server.baseUrl}${path}`;
-  const response = await fetch(url, { method, headers, body: method === "POST" ? body : undefined });
-  const answer = (await response.json()) as { code: number; msg: string; data: any };
-  if (answer.code !== 1) throw new Error(`${path}: ${answer.msg}`);
-  return answer.data;
-}
+const call = (path: string, fields: Record<string, string>, headers: Record<string, string>, method: "GET" | "POST" = "POST") =>
+  callData(server.baseUrl, method, path, fields, headers);
 
 /** A console page at the desk's size, signed in as `person` (their session from tests/support/ops-people.ts). */
 async function consoleAs(person: Person): Promise<Page> {

@@ -1,9 +1,8 @@
 import { describe, expect } from "vitest";
 
-import { makePng } from "../server/images";
-import { apiCall, opsCall } from "./customer";
+import { apiCall, askRecharge, opsCall } from "./customer";
 import { it } from "./fixture";
-import { appUrl, baseUrl } from "./helpers";
+import { appUrl } from "./helpers";
 
 /**
  * The customer switches the app to German; the server is told, so the message it writes when a recharge is
@@ -17,20 +16,9 @@ describe("review messages in the customer's language", () => {
     // the switch reached the server: what the server writes this customer from now on is German
     await expect.poll(async () => (await apiCall("GET", "/api/user/index", {}, customer.token)).data.language).toBe("de");
 
-    const form = new FormData();
-    form.append("file", new Blob([new Uint8Array(makePng(41, 29))], { type: "image/png" }), "shot.png");
-    const upload = await fetch(`${baseUrl()}/api/user/uploadfile`, { method: "POST", headers: { token: customer.token }, body: form });
-    const screenshot = ((await upload.json()) as { data: { url: string } }).data.url;
-    const channelId = String((await apiCall("GET", "/api/user/recharge", {}, customer.token)).data.channels[0].id);
-    const recharge = await apiCall(
-      "POST",
-      "/api/user/dorecharge",
-      { channelId, amount: "300", screenshot, requestId: `de-${customer.account}` },
-      customer.token,
-    );
-    expect(recharge.code, recharge.msg).toBe(1);
+    const id = await askRecharge(customer, "300", `de-${customer.account}`, { width: 41, height: 29 });
     const rejected = await opsCall("POST", "/api/ops/recharge/review", {
-      id: String(recharge.data.id),
+      id,
       decision: "reject",
       reason: "Beleg unleserlich",
     });

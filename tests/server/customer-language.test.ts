@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { type ReviewNotice, reviewNotices } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
@@ -8,48 +8,41 @@ import { opsPaths } from "#contract/ops-paths";
 import { users } from "#server/db/schema";
 import { translate } from "#server/http/i18n";
 
-import { api, freshPhone, type Harness, registerUser, rid, startHarness } from "./harness";
+import { api, freshPhone, registerUser, rid } from "./harness";
 import { registrationForm } from "./registration-form";
 import { residentId } from "./resident-ids";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
-import { presetMoneyRules, staff } from "./staff";
+import { anyHourMoneyPerFile, staff } from "./staff";
 
 /**
  * The server learns the language the customer reads (at registration, at login, and when they switch it in the
  * app) and writes every inbox message in it: a German reader gets a German "Recharge rejected".
  */
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-  // withdrawals at any hour, so the test does not depend on the clock
-  await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00", dailyCount: 100 });
-}, 120_000);
-afterAll(() => h?.close());
+const site = anyHourMoneyPerFile();
 
 const storedLanguage = async (account: string) =>
-  (await h.database.db.select({ language: users.language }).from(users).where(eq(users.account, account)))[0]?.language;
+  (await site.h.database.db.select({ language: users.language }).from(users).where(eq(users.account, account)))[0]?.language;
 
-const login = (account: string, password: string, lang: string) => api(h, endpoints.login, { account, password }, { lang });
+const login = (account: string, password: string, lang: string) => api(site.h, endpoints.login, { account, password }, { lang });
 
 describe("the customer's language on the server", () => {
   it("is the one the app sends at registration", async () => {
     const phone = freshPhone();
-    expect((await api(h, endpoints.sendSms, { phone })).body.code).toBe(1);
+    expect((await api(site.h, endpoints.sendSms, { phone })).body.code).toBe(1);
     const form = registrationForm({
       account: "langreg01",
       password: "login123",
       payPassword: "fund1234",
       phone,
-      smsCode: h.sentSms.at(-1)!.code,
+      smsCode: site.h.sentSms.at(-1)!.code,
     });
-    const answer = await api(h, endpoints.register, form, { lang: "th" });
+    const answer = await api(site.h, endpoints.register, form, { lang: "th" });
     expect(answer.body.code, answer.body.msg).toBe(1);
     expect(await storedLanguage("langreg01")).toBe("th");
   });
 
   it("follows the language of each login, an unknown one leaving it as it was", async () => {
-    await registerUser(h, "langlog01", "login123", "fund1234");
+    await registerUser(site.h, "langlog01", "login123", "fund1234");
     expect(await storedLanguage("langlog01")).toBe("en");
     expect((await login("langlog01", "login123", "fr")).body.code).toBe(1);
     expect(await storedLanguage("langlog01")).toBe("fr");
@@ -61,25 +54,25 @@ describe("the customer's language on the server", () => {
   });
 
   it("is switched by the app's language page, to one of the ten languages only", async () => {
-    const { token } = await registerUser(h, "langset01", "login123", "fund1234");
+    const { token } = await registerUser(site.h, "langset01", "login123", "fund1234");
     for (const lang of LANGUAGE_CODES) {
-      const set = await api(h, endpoints.setLanguage, { lang }, { token: token! });
+      const set = await api(site.h, endpoints.setLanguage, { lang }, { token: token! });
       expect(set.body.code, set.body.msg).toBe(1);
       expect(set.body.data).toEqual({ language: lang });
       expect(await storedLanguage("langset01")).toBe(lang);
     }
-    const refused = await api(h, endpoints.setLanguage, { lang: "klingon" }, { token: token! });
+    const refused = await api(site.h, endpoints.setLanguage, { lang: "klingon" }, { token: token! });
     expect(refused.body.code).toBe(0);
     expect(refused.body.err).toBe("invalid_input");
     // refused: the last one stored stays
     expect(await storedLanguage("langset01")).toBe("vi");
-    expect((await api(h, endpoints.setLanguage, { lang: "de" })).status).toBe(401);
+    expect((await api(site.h, endpoints.setLanguage, { lang: "de" })).status).toBe(401);
   });
 });
 
 describe("inbox messages the server writes", () => {
   let reader: FundedUser;
-  const inbox = async () => (await api(h, endpoints.messages, {}, { token: reader.token })).body.data.items;
+  const inbox = async () => (await api(site.h, endpoints.messages, {}, { token: reader.token })).body.data.items;
   const expectNewest = async (kind: ReviewNotice, language: LanguageCode) => {
     const [newest] = await inbox();
     expect(newest!.title, kind).toBe(translate(language, reviewNotices[kind].title));
@@ -87,17 +80,17 @@ describe("inbox messages the server writes", () => {
   };
 
   beforeAll(async () => {
-    reader = await fundedUser(h, "langread01");
+    reader = await fundedUser(site.h, "langread01");
   });
 
   const setLanguage = async (lang: LanguageCode) =>
-    expect((await api(h, endpoints.setLanguage, { lang }, { token: reader.token })).body.code).toBe(1);
+    expect((await api(site.h, endpoints.setLanguage, { lang }, { token: reader.token })).body.code).toBe(1);
 
   const recharge = async () => {
     const made = await api(
-      h,
+      site.h,
       endpoints.recharge,
-      { channelId: "1", amount: "120", screenshot: await uploadPng(h, reader.token), requestId: rid("lang") },
+      { channelId: "1", amount: "120", screenshot: await uploadPng(site.h, reader.token), requestId: rid("lang") },
       { token: reader.token },
     );
     expect(made.body.code, made.body.msg).toBe(1);
@@ -105,7 +98,7 @@ describe("inbox messages the server writes", () => {
   };
   const withdrawal = async () => {
     const made = await api(
-      h,
+      site.h,
       endpoints.withdraw,
       { requestId: rid("lang"), amount: "100", cardId: String(reader.cardId), payPassword: reader.payPassword },
       { token: reader.token },
@@ -116,9 +109,9 @@ describe("inbox messages the server writes", () => {
 
   it("says a recharge was rejected in German to a German reader (and approved in Japanese to a Japanese one)", async () => {
     await setLanguage("de");
-    const finance = await staff(h, "finance");
+    const finance = await staff(site.h, "finance");
     const rejected = await api(
-      h,
+      site.h,
       opsPaths.reviewRecharge,
       { id: await recharge(), decision: "reject", reason: "Beleg unleserlich" },
       finance,
@@ -128,42 +121,43 @@ describe("inbox messages the server writes", () => {
     expect((await inbox())[0]!.title).toBe("Einzahlung abgelehnt");
     expect((await inbox())[0]!.body).toContain("Beleg unleserlich");
     await setLanguage("jp");
-    expect((await api(h, opsPaths.reviewRecharge, { id: await recharge(), decision: "approve" }, finance)).body.code).toBe(1);
+    expect((await api(site.h, opsPaths.reviewRecharge, { id: await recharge(), decision: "approve" }, finance)).body.code).toBe(1);
     await expectNewest("recharge_approved", "jp");
   });
 
   it("writes withdrawal outcomes in the reader's language", async () => {
-    const finance = await staff(h, "finance");
+    const finance = await staff(site.h, "finance");
     await setLanguage("kor");
-    expect((await api(h, opsPaths.reviewWithdrawal, { id: await withdrawal(), decision: "approve" }, finance)).body.code).toBe(1);
+    expect((await api(site.h, opsPaths.reviewWithdrawal, { id: await withdrawal(), decision: "approve" }, finance)).body.code).toBe(1);
     await expectNewest("withdrawal_approved", "kor");
     await setLanguage("vi");
     const reject = { id: await withdrawal(), decision: "reject", reason: "card closed" };
-    expect((await api(h, opsPaths.reviewWithdrawal, reject, finance)).body.code).toBe(1);
+    expect((await api(site.h, opsPaths.reviewWithdrawal, reject, finance)).body.code).toBe(1);
     await expectNewest("withdrawal_rejected", "vi");
   });
 
   it("writes real-name outcomes in the reader's language", async () => {
-    const support = await staff(h, "support");
+    const support = await staff(site.h, "support");
     const certify = async (serial: number) => {
       const asked = await api(
-        h,
+        site.h,
         endpoints.certify,
         { name: "Lang Reader", idNumber: residentId("19900101", serial), agree: "1", requestId: rid("lang") },
         { token: reader.token },
       );
       expect(asked.body.code, asked.body.msg).toBe(1);
       return String(
-        (await api(h, opsPaths.listVerifications, {}, support)).body.data.items.find((row) => row.account === reader.account)!.id,
+        (await api(site.h, opsPaths.listVerifications, {}, support)).body.data.items.find((row) => row.account === reader.account)!.id,
       );
     };
     await setLanguage("hk");
     expect(
-      (await api(h, opsPaths.reviewVerification, { id: await certify(211), decision: "refuse", reason: "blurred" }, support)).body.code,
+      (await api(site.h, opsPaths.reviewVerification, { id: await certify(211), decision: "refuse", reason: "blurred" }, support)).body
+        .code,
     ).toBe(1);
     await expectNewest("verification_refused", "hk");
     await setLanguage("es");
-    expect((await api(h, opsPaths.reviewVerification, { id: await certify(212), decision: "pass" }, support)).body.code).toBe(1);
+    expect((await api(site.h, opsPaths.reviewVerification, { id: await certify(212), decision: "pass" }, support)).body.code).toBe(1);
     await expectNewest("verification_passed", "es");
   });
 });

@@ -1,37 +1,31 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 import { customerSignIns, users } from "#server/db/schema";
 
-import { api, freshPhone, type Harness, placeOrder, productId, rid, startHarness } from "./harness";
+import { api, freshPhone, placeOrder, productId, rid } from "./harness";
 import { makePng, uploadFile } from "./images";
 import { registrationForm } from "./registration-form";
 import { residentId } from "./resident-ids";
-import { fundedUser } from "./security/funded-user";
-import { presetMoneyRules, staff } from "./staff";
+import { type FundedUser, fundedUser } from "./security/funded-user";
+import { anyHourMoneyPerFile, staff } from "./staff";
 
 /**
  * The warnings on the review screens and the customer page: the same receipt bytes uploaded by someone else,
  * several accounts on one device id or address, and money withdrawn without trading since it was recharged.
  * Each names what it saw; none stops a review.
  */
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-  await presetMoneyRules(h, { windowStart: "00:00", windowEnd: "24:00", dailyCount: 100 });
-}, 120_000);
-afterAll(() => h?.close());
+const site = anyHourMoneyPerFile();
 
 /** Registers as the app does, sending the device id header the app keeps, from `address`. */
 async function register(account: string, deviceId?: string, address = "127.0.0.1") {
   const phone = freshPhone();
-  await api(h, endpoints.sendSms, { phone });
-  const code = h.sentSms.at(-1)!.code;
+  await api(site.h, endpoints.sendSms, { phone });
+  const code = site.h.sentSms.at(-1)!.code;
   const fields = registrationForm({ account, password: "login123", payPassword: "fund1234", phone, smsCode: code });
-  const response = await h.app.inject({
+  const response = await site.h.app.inject({
     method: "POST",
     url: endpoints.register.path,
     remoteAddress: address,
@@ -44,7 +38,7 @@ async function register(account: string, deviceId?: string, address = "127.0.0.1
 }
 
 async function login(account: string, address: string, deviceId?: string) {
-  const response = await h.app.inject({
+  const response = await site.h.app.inject({
     method: "POST",
     url: endpoints.login.path,
     remoteAddress: address,
@@ -61,32 +55,32 @@ describe("the same receipt on more than one recharge", () => {
   it("names the other customer who uploaded the bytes, on the recharge row, and leaves the review open", async () => {
     const bytes = makePng(6, 6);
     const first = await register("receipt01");
-    const upload = await uploadFile(h, first.token, bytes);
-    const channelId = (await api(h, endpoints.rechargeInfo, {}, { token: first.token })).body.data.channels[0]!.id;
+    const upload = await uploadFile(site.h, first.token, bytes);
+    const channelId = (await api(site.h, endpoints.rechargeInfo, {}, { token: first.token })).body.data.channels[0]!.id;
     const recharge = await api(
-      h,
+      site.h,
       endpoints.recharge,
       { channelId: String(channelId), amount: "300", screenshot: upload.body.data.url, requestId: rid() },
       { token: first.token },
     );
     expect(recharge.body.code).toBe(1);
-    const finance = await staff(h, "finance");
-    const clean = (await api(h, opsEndpoints.listRecharges, {}, finance)).body.data.items.find(
+    const finance = await staff(site.h, "finance");
+    const clean = (await api(site.h, opsEndpoints.listRecharges, {}, finance)).body.data.items.find(
       (row: { id: number }) => row.id === recharge.body.data.id,
     );
     expect(signalsOf(clean, "same_receipt")).toEqual([]);
 
     const second = await register("receipt02");
-    const copy = await uploadFile(h, second.token, bytes);
+    const copy = await uploadFile(site.h, second.token, bytes);
     const refused = await api(
-      h,
+      site.h,
       endpoints.recharge,
       { channelId: String(channelId), amount: "300", screenshot: copy.body.data.url, requestId: rid() },
       { token: second.token },
     );
     expect(refused.body.err).toBe("screenshot_used");
 
-    const queue = (await api(h, opsEndpoints.listRecharges, {}, finance)).body.data.items;
+    const queue = (await api(site.h, opsEndpoints.listRecharges, {}, finance)).body.data.items;
     const row = queue.find((candidate: { id: number }) => candidate.id === recharge.body.data.id);
     expect(signalsOf(row, "same_receipt")).toEqual([
       {
@@ -95,10 +89,10 @@ describe("the same receipt on more than one recharge", () => {
       },
     ]);
     // on the customer page as well
-    const detail = await api(h, opsEndpoints.userDetail, { id: String(first.id) }, finance);
+    const detail = await api(site.h, opsEndpoints.userDetail, { id: String(first.id) }, finance);
     expect(signalsOf(detail.body.data, "same_receipt")).toHaveLength(1);
     // a warning, not a refusal: the recharge is still approved by a person
-    const approved = await api(h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, finance);
+    const approved = await api(site.h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, finance);
     expect(approved.body.code, approved.body.msg).toBe(1);
   });
 });
@@ -110,18 +104,18 @@ describe("several accounts on one device or address", () => {
     const two = await register("device02", device, "198.51.100.2");
     const apart = await register("device03", "5f0c1e9a-7d2b-4c3e-9a41-000000000002", "198.51.100.3");
     const certified = await api(
-      h,
+      site.h,
       endpoints.certify,
       { name: "Device One", idNumber: residentId("19900307", 611), agree: "1", requestId: rid("cert") },
       { token: one.token },
     );
     expect(certified.body.code, certified.body.msg).toBe(1);
-    const queue = (await api(h, opsEndpoints.listVerifications, {}, await staff(h, "support"))).body.data.items;
+    const queue = (await api(site.h, opsEndpoints.listVerifications, {}, await staff(site.h, "support"))).body.data.items;
     const row = queue.find((candidate: { account: string }) => candidate.account === "device01");
     expect(signalsOf(row, "shared_device")).toEqual([
       { kind: "shared_device", deviceId: device, accounts: [{ id: two.id, account: "device02" }], total: 1 },
     ]);
-    const alone = await api(h, opsEndpoints.userDetail, { id: String(apart.id) }, await staff(h, "support"));
+    const alone = await api(site.h, opsEndpoints.userDetail, { id: String(apart.id) }, await staff(site.h, "support"));
     expect(signalsOf(alone.body.data, "shared_device")).toEqual([]);
     expect(alone.body.data.registration).toMatchObject({
       kind: "register",
@@ -134,13 +128,13 @@ describe("several accounts on one device or address", () => {
     const first = await register("address01", undefined, "203.0.113.10");
     await register("address02", undefined, "203.0.113.11");
     await login("address02", "203.0.113.10", "<script>alert(1)</script>");
-    const detail = await api(h, opsEndpoints.userDetail, { id: String(first.id) }, await staff(h, "finance"));
+    const detail = await api(site.h, opsEndpoints.userDetail, { id: String(first.id) }, await staff(site.h, "finance"));
     const shared = signalsOf(detail.body.data, "shared_address");
     expect(shared).toEqual([
       { kind: "shared_address", ip: "203.0.113.10", accounts: [{ id: expect.any(Number), account: "address02" }], total: 1 },
     ]);
-    const [address02] = await h.database.db.select().from(users).where(eq(users.account, "address02"));
-    const seen = await h.database.db.select().from(customerSignIns).where(eq(customerSignIns.userId, address02!.id));
+    const [address02] = await site.h.database.db.select().from(users).where(eq(users.account, "address02"));
+    const seen = await site.h.database.db.select().from(customerSignIns).where(eq(customerSignIns.userId, address02!.id));
     expect(seen.map((row) => [row.kind, row.ip, row.deviceId])).toEqual([
       ["register", "203.0.113.11", null],
       ["login", "203.0.113.10", null],
@@ -148,39 +142,38 @@ describe("several accounts on one device or address", () => {
   });
 });
 
+/** Asks to withdraw `amount` to the customer's card, as the app does. */
+const withdraw = (user: FundedUser, amount: string) =>
+  api(
+    site.h,
+    endpoints.withdraw,
+    { amount, cardId: String(user.cardId), payPassword: user.payPassword, requestId: rid() },
+    { token: user.token },
+  );
+
 describe("deposit then withdraw without trading", () => {
   it("flags a withdrawal when less than the recharged amount was staked since, and not once it was", async () => {
-    const idle = await fundedUser(h, "passthru01", "2000");
-    const asked = await api(
-      h,
-      endpoints.withdraw,
-      { amount: "1500", cardId: String(idle.cardId), payPassword: idle.payPassword, requestId: rid() },
-      { token: idle.token },
-    );
+    const idle = await fundedUser(site.h, "passthru01", "2000");
+    const asked = await withdraw(idle, "1500");
     expect(asked.body.code, asked.body.msg).toBe(1);
 
-    const trader = await fundedUser(h, "passthru02", "1000");
+    const trader = await fundedUser(site.h, "passthru02", "1000");
     // the fees come out of cash the customer had before: stakes of 1 000 in all, the recharge's amount
-    await h.database.db.execute(`update users set cash = cash + 10000 where account = 'passthru02'` as never);
-    await h.database.db.execute(
+    await site.h.database.db.execute(`update users set cash = cash + 10000 where account = 'passthru02'` as never);
+    await site.h.database.db.execute(
       `insert into ledger (user_id, account, delta, reason) select id, 'cash', 10000, 'test_grant' from users where account = 'passthru02'` as never,
     );
-    const btc = productId(h.feed, "BTCUSDT");
-    await h.advance(1);
-    expect((await placeOrder(h, trader.token, btc, { amount: "600" })).body.code).toBe(1);
-    await h.advance(1);
-    expect((await placeOrder(h, trader.token, btc, { amount: "400" })).body.code).toBe(1);
-    await h.advance(45);
-    const traded = await api(
-      h,
-      endpoints.withdraw,
-      { amount: "100", cardId: String(trader.cardId), payPassword: trader.payPassword, requestId: rid() },
-      { token: trader.token },
-    );
+    const btc = productId(site.h.feed, "BTCUSDT");
+    await site.h.advance(1);
+    expect((await placeOrder(site.h, trader.token, btc, { amount: "600" })).body.code).toBe(1);
+    await site.h.advance(1);
+    expect((await placeOrder(site.h, trader.token, btc, { amount: "400" })).body.code).toBe(1);
+    await site.h.advance(45);
+    const traded = await withdraw(trader, "100");
     expect(traded.body.code, traded.body.msg).toBe(1);
 
-    const finance = await staff(h, "finance");
-    const queue = (await api(h, opsEndpoints.listWithdrawals, {}, finance)).body.data.items;
+    const finance = await staff(site.h, "finance");
+    const queue = (await api(site.h, opsEndpoints.listWithdrawals, {}, finance)).body.data.items;
     const idleRow = queue.find((row: { id: number }) => row.id === asked.body.data.id);
     expect(signalsOf(idleRow, "withdraw_without_trading")).toEqual([
       { kind: "withdraw_without_trading", rechargeId: expect.any(Number), recharged: "2000.00", traded: "0.00" },
@@ -188,10 +181,10 @@ describe("deposit then withdraw without trading", () => {
     const traderRow = queue.find((row: { id: number }) => row.id === traded.body.data.id);
     expect(signalsOf(traderRow, "withdraw_without_trading")).toEqual([]);
     // shown on the customer page while the withdrawal waits, and never a refusal
-    const [idleUser] = await h.database.db.select().from(users).where(eq(users.account, "passthru01"));
-    const detail = await api(h, opsEndpoints.userDetail, { id: String(idleUser!.id) }, finance);
+    const [idleUser] = await site.h.database.db.select().from(users).where(eq(users.account, "passthru01"));
+    const detail = await api(site.h, opsEndpoints.userDetail, { id: String(idleUser!.id) }, finance);
     expect(signalsOf(detail.body.data, "withdraw_without_trading")).toHaveLength(1);
-    const approved = await api(h, opsEndpoints.reviewWithdrawal, { id: String(asked.body.data.id), decision: "approve" }, finance);
+    const approved = await api(site.h, opsEndpoints.reviewWithdrawal, { id: String(asked.body.data.id), decision: "approve" }, finance);
     expect(approved.body.code, approved.body.msg).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 
 import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
@@ -11,7 +12,7 @@ import { createOperator } from "#server/modules/operators/service";
 import { operatorLogin } from "#server/modules/operators/sign-in";
 import { totpCode } from "#server/modules/operators/totp";
 
-import { api, type Served } from "./harness";
+import { api, type Harness, type Served, startHarness } from "./harness";
 
 const STAFF_PASSWORD = "staff-pass-1";
 /** a session is renewed once the test's clock has moved this far, well inside the console's idle limit */
@@ -73,6 +74,20 @@ export const opsCall = async (site: Site & Served, method: "GET" | "POST", path:
  */
 export async function presetMoneyRules(site: { database: { db: Db } }, change: Partial<MoneySettings>): Promise<void> {
   await updateMoneySettings(site.database.db, change);
+}
+
+/**
+ * The set-up of a file of money tests: a harness for the file on which withdrawals go at any hour, up to 100 a
+ * day, so no test depends on the clock. Read `site.h` inside a test.
+ */
+export function anyHourMoneyPerFile(): { h: Harness } {
+  const site = {} as { h: Harness };
+  beforeAll(async () => {
+    site.h = await startHarness();
+    await presetMoneyRules(site.h, { windowStart: "00:00", windowEnd: "24:00", dailyCount: 100 });
+  }, 120_000);
+  afterAll(() => site.h?.close());
+  return site;
 }
 
 /**

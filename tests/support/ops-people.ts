@@ -43,6 +43,25 @@ async function post(baseUrl: string, path: string, fields: Record<string, string
   return { body: (await response.json()) as Envelope, setCookie: response.headers.get("set-cookie") ?? "" };
 }
 
+/**
+ * A request as the app and the console send it (form fields; a GET's in the query) with the person's or the
+ * customer's headers: answers the envelope's data, and throws with the path and message on a refusal.
+ */
+export async function callData(
+  baseUrl: string,
+  method: "GET" | "POST",
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const body = new URLSearchParams(fields);
+  const url = method === "GET" ? `${baseUrl}${path}?${body}` : `${baseUrl}${path}`;
+  const response = await fetch(url, { method, headers, body: method === "POST" ? body : undefined });
+  const answer = (await response.json()) as Envelope;
+  if (answer.code !== 1) throw new Error(`${path}: ${answer.msg}`);
+  return answer.data;
+}
+
 /** the last authenticator step this process used, per person */
 const usedSteps = new Map<string, number>();
 

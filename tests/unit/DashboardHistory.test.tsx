@@ -1,14 +1,11 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { act } from "react";
-import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { DashboardHistory as History, HistoryDay } from "#contract/dashboard-history";
 
 import { DashboardHistory } from "../../console/DashboardHistory";
 import { historyChartOption, utcDate } from "../../console/history-chart";
-import { OperatorContext } from "../../console/operator-context";
+import { renderInConsole } from "./console-root";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -85,19 +82,7 @@ describe("the dashboard's history", () => {
         return new Response(JSON.stringify({ code: 1, msg: "", data: answer }), { headers: { "content-type": "application/json" } });
       }),
     );
-    i18n.loadAndActivate({ locale: "en", messages: {} });
-    const host = document.createElement("div");
-    document.body.append(host);
-    const root = createRoot(host);
-    await act(async () =>
-      root.render(
-        <I18nProvider i18n={i18n}>
-          <OperatorContext.Provider value={{ id: 1, username: "fin", role: "finance", pending: null }}>
-            <DashboardHistory />
-          </OperatorContext.Provider>
-        </I18nProvider>,
-      ),
-    );
+    const { host, root } = await renderInConsole(<DashboardHistory />, { id: 1, username: "fin", role: "finance", pending: null });
     // the chart's chunk is loaded lazily: let React render what it suspended on
     await act(async () => {
       await import("../../console/HistoryChart");

@@ -1,13 +1,10 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { act } from "react";
-import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { OperatorAccount } from "#contract/ops-answers";
 
-import { OperatorContext } from "../../console/operator-context";
 import { OperatorsPage } from "../../console/pages/OperatorsPage";
+import { renderInConsole } from "./console-root";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -33,19 +30,7 @@ async function renderAs(selfId: number) {
       async () => new Response(JSON.stringify({ code: 1, msg: "", data: listed }), { headers: { "content-type": "application/json" } }),
     ),
   );
-  i18n.loadAndActivate({ locale: "en", messages: {} });
-  const host = document.createElement("div");
-  document.body.append(host);
-  const root = createRoot(host);
-  await act(async () =>
-    root.render(
-      <I18nProvider i18n={i18n}>
-        <OperatorContext.Provider value={{ id: selfId, username: "chief", role: "admin", pending: null }}>
-          <OperatorsPage />
-        </OperatorContext.Provider>
-      </I18nProvider>,
-    ),
-  );
+  const { host, root } = await renderInConsole(<OperatorsPage />, { id: selfId, username: "chief", role: "admin", pending: null });
   await act(async () => {});
   const row = (username: string) => host.querySelector<HTMLTableRowElement>(`[data-testid="operator-${username}"]`)!;
   const buttons = (username: string) => [...row(username).querySelectorAll("button")].map((button) => button.textContent);

@@ -10,6 +10,7 @@ import { hashPassword } from "../accounts/passwords";
 import { lockedNow, revokeEverySession, type UserRow } from "../accounts/sessions";
 import { AppError } from "../errors";
 import { assertNotOwnCustomer } from "../operators/own-customer";
+import { requirePerson } from "../operators/person";
 import type { OperatorIdentity } from "../operators/service";
 
 /**
@@ -19,11 +20,6 @@ import type { OperatorIdentity } from "../operators/service";
  * on one lock. Each needs a person (the machine token names nobody), and nobody acts on a customer account
  * they hold themselves (notes excepted: writing down what one saw changes nothing).
  */
-
-function requirePerson(actor: OperatorIdentity): number {
-  if (actor.id === null) throw new AppError("ops_person_required");
-  return actor.id;
-}
 
 /** The customer's row, locked for the change; accounts are one in any letter case. */
 export async function lockCustomer(tx: Db | Tx, account: string): Promise<UserRow> {
@@ -63,13 +59,10 @@ export async function customerLabelsOf(db: Db | Tx, userId: number): Promise<Cus
   return rows.map((row) => ({ label: row.label as RiskLabel, addedBy: row.addedBy, time: row.addedAt }));
 }
 
+type LabelSwitch = { account: string; label: RiskLabel; on: boolean };
+
 /** Puts a risk label on (kept with who put it and when; again is no change) or takes it off. */
-export async function setCustomerLabel(
-  tx: Db | Tx,
-  actor: OperatorIdentity,
-  input: { account: string; label: RiskLabel; on: boolean },
-  now: number,
-) {
+export async function setCustomerLabel(tx: Db | Tx, actor: OperatorIdentity, input: LabelSwitch, now: number) {
   requirePerson(actor);
   const row = await lockCustomer(tx, input.account);
   await assertNotOwnCustomer(tx, actor, row.id);

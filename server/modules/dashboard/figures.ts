@@ -5,6 +5,7 @@ import { centsToDecimal } from "#contract/format";
 import { ledger, orders, recharges, users, verifications, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { platformClock } from "../money/settings";
+import { withdrawalsLeft } from "./history";
 
 /** What waits for review (with the oldest one's age) and today's money and orders, in the platform's day. */
 export async function dashboard(ctx: ServiceContext, timezone: string) {
@@ -29,22 +30,14 @@ export async function dashboard(ctx: ServiceContext, timezone: string) {
   };
   // what left the platform is the amount after the fee; the fee stays and is shown apart
   const withdrawalsToday = async () => {
-    const [row] = await ctx.db
-      .select({
-        count: sql<number>`count(*)::int`,
-        paid: sql<string>`coalesce(sum(${withdrawals.actual}), 0)`,
-        fee: sql<string>`coalesce(sum(${withdrawals.fee}), 0)`,
-      })
-      .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.status, "success"),
-          gte(withdrawals.reviewedAt, dayStart),
-          // a withdrawal whose payment failed returned its money and fee: it left nothing
-          sql`${withdrawals.payoutState} is distinct from 'failed'`,
-        ),
-      );
-    return { count: row?.count ?? 0, total: centsToDecimal(Number(row?.paid ?? 0)), fee: centsToDecimal(Number(row?.fee ?? 0)) };
+    // the history's query: the platform's day may span two UTC days, so its rows are summed
+    const days = await withdrawalsLeft(ctx.db, dayStart);
+    const sum = (pick: (day: (typeof days)[number]) => unknown) => days.reduce((total, day) => total + Number(pick(day) ?? 0), 0);
+    return {
+      count: sum((day) => day.count),
+      total: centsToDecimal(sum((day) => day.paid)),
+      fee: centsToDecimal(sum((day) => day.fee)),
+    };
   };
   const [orderRow] = await ctx.db
     .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${orders.amount}), 0)` })

@@ -19,22 +19,11 @@ const dayNumber = (column: Parameters<typeof sql>[1]) => sql<number>`(${column} 
 const num = (value: unknown) => Number(value ?? 0);
 
 /**
- * The platform's money per UTC day over the last `days` days (today included, so far): each figure is one
- * grouped query over its own table, read through an index on the instant that puts a row in a day (migration
- * 0035). UTC rather than the platform's time zone so a day is the same 86 400 s everywhere and the console
- * says so. Withdrawals count when approved: what left is the amount after the fee, the fee is the platform's.
+ * What withdrawals approved since `from` took out of the platform, per UTC day: the amount after the fee (the fee
+ * stays, the platform's, and is summed apart). The dashboard's "today" reads it too, so the two never disagree.
  */
-export async function dashboardHistory(ctx: ServiceContext, days: HistoryRange): Promise<DashboardHistory> {
-  const now = ctx.now();
-  const from = dayOf(now) - (days - 1) * DAY;
-  const db = ctx.db;
-
-  const deposits = await db
-    .select({ day: dayNumber(recharges.reviewedAt), count: sql<number>`count(*)::int`, total: sql<string>`sum(${recharges.amount})` })
-    .from(recharges)
-    .where(and(eq(recharges.status, "success"), gte(recharges.reviewedAt, from)))
-    .groupBy(sql`1`);
-  const paidOut = await db
+export const withdrawalsLeft = (db: ServiceContext["db"], from: number) =>
+  db
     .select({
       day: dayNumber(withdrawals.reviewedAt),
       count: sql<number>`count(*)::int`,
@@ -51,6 +40,24 @@ export async function dashboardHistory(ctx: ServiceContext, days: HistoryRange):
       ),
     )
     .groupBy(sql`1`);
+
+/**
+ * The platform's money per UTC day over the last `days` days (today included, so far): each figure is one
+ * grouped query over its own table, read through an index on the instant that puts a row in a day (migration
+ * 0035). UTC rather than the platform's time zone so a day is the same 86 400 s everywhere and the console
+ * says so. Withdrawals count when approved: what left is the amount after the fee, the fee is the platform's.
+ */
+export async function dashboardHistory(ctx: ServiceContext, days: HistoryRange): Promise<DashboardHistory> {
+  const now = ctx.now();
+  const from = dayOf(now) - (days - 1) * DAY;
+  const db = ctx.db;
+
+  const deposits = await db
+    .select({ day: dayNumber(recharges.reviewedAt), count: sql<number>`count(*)::int`, total: sql<string>`sum(${recharges.amount})` })
+    .from(recharges)
+    .where(and(eq(recharges.status, "success"), gte(recharges.reviewedAt, from)))
+    .groupBy(sql`1`);
+  const paidOut = await withdrawalsLeft(db, from);
   // an order's fee is the platform's once the order is closed: a voided order gets it back
   const settled = await db
     .select({

@@ -7,6 +7,7 @@ import { operatorCustomers, operators, operatorSessions, users } from "../../db/
 import { hashPassword } from "../accounts/passwords";
 import { AppError } from "../errors";
 import { tellStreamsOperatorChanged } from "../events/console-events";
+import { requirePerson } from "./person";
 import { IDLE_SECONDS, newPassword, type OperatorIdentity } from "./service";
 import { newTotpSecret } from "./totp";
 
@@ -17,11 +18,8 @@ type OperatorRow = typeof operators.$inferSelect;
  * end sessions, link the customer accounts an operator holds. Each runs in the caller's transaction (the
  * route's, with its audit row). The machine token manages no one: a person answers for each change.
  */
-function requirePerson(actor: OperatorIdentity): number {
-  if (actor.id === null) throw new AppError("ops_person_required");
-  return actor.id;
-}
 
+/** The operator of that name (in any letter case), locked for the change. */
 async function operatorNamed(tx: Db | Tx, username: string): Promise<OperatorRow> {
   const [row] = await tx
     .select()
@@ -168,13 +166,10 @@ export async function endOperatorSessions(tx: Db | Tx, actor: OperatorIdentity, 
   return { id: row.id, ended: ended.length };
 }
 
+type CustomerLink = { username: string; account: string; linked: boolean };
+
 /** Links (or unlinks) a customer account the operator holds; the reviews then refuse that operator for it. */
-export async function setOperatorCustomer(
-  tx: Db | Tx,
-  actor: OperatorIdentity,
-  input: { username: string; account: string; linked: boolean },
-  now: number,
-) {
+export async function setOperatorCustomer(tx: Db | Tx, actor: OperatorIdentity, input: CustomerLink, now: number) {
   requirePerson(actor);
   const row = await operatorNamed(tx, input.username);
   const [customer] = await tx

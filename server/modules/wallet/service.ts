@@ -1,9 +1,6 @@
-import { count, desc, eq } from "drizzle-orm";
-
 import { centsToDecimal } from "#contract/format";
 import { exchangeAmounts } from "#contract/money";
 import type { RecordPage } from "#contract/paging";
-import { PAGE_SIZE } from "#contract/paging";
 import type { ExchangeRecord, Wallet } from "#contract/wallet";
 
 import { exchanges } from "../../db/schema";
@@ -16,7 +13,7 @@ import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
 import { moneySettings } from "../money/settings";
-import { paged } from "../paged";
+import { ownRecords } from "../own-records";
 
 /** The operator's coin rate as the API writes it: cash (U) per coin. */
 export async function coinRateText(ctx: ServiceContext): Promise<string> {
@@ -77,28 +74,14 @@ export async function exchange(ctx: ServiceContext, user: UserRow, input: { from
   return { cash: centsToDecimal(fresh.cash), coin: centsToDecimal(fresh.coin) };
 }
 
-export async function exchangeRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<ExchangeRecord>> {
-  const where = eq(exchanges.userId, user.id);
-  return paged(
-    ctx.db
-      .select()
-      .from(exchanges)
-      .where(where)
-      .orderBy(desc(exchanges.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE)
-      .then((rows) =>
-        rows.map((row) => ({
-          id: row.id,
-          time: row.createdAt,
-          type: row.fromAccount === "cash" ? ("cash_to_coin" as const) : ("coin_to_cash" as const),
-          coin: "COIN",
-          cashAmount: centsToDecimal(row.fromAccount === "cash" ? -row.cashAmount : row.cashAmount),
-          coinAmount: centsToDecimal(row.fromAccount === "coin" ? -row.coinAmount : row.coinAmount),
-          rate: rateText(row.rate),
-        })),
-      ),
-    ctx.db.select({ n: count() }).from(exchanges).where(where),
-    page,
-  );
+export function exchangeRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<ExchangeRecord>> {
+  return ownRecords(ctx, exchanges, user.id, page, (row) => ({
+    id: row.id,
+    time: row.createdAt,
+    type: row.fromAccount === "cash" ? ("cash_to_coin" as const) : ("coin_to_cash" as const),
+    coin: "COIN",
+    cashAmount: centsToDecimal(row.fromAccount === "cash" ? -row.cashAmount : row.cashAmount),
+    coinAmount: centsToDecimal(row.fromAccount === "coin" ? -row.coinAmount : row.coinAmount),
+    rate: rateText(row.rate),
+  }));
 }

@@ -1,9 +1,8 @@
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import { applyRate, bpsToRate } from "#contract/money";
 import type { RecordPage } from "#contract/paging";
-import { PAGE_SIZE } from "#contract/paging";
 import type { WithdrawalInfo, WithdrawalRecord } from "#contract/withdrawal";
 
 import type { Db, Tx } from "../../db/client";
@@ -19,7 +18,7 @@ import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { moveMoney } from "../ledger/service";
 import { moneySettings, platformClock, toMinutes } from "../money/settings";
-import { paged } from "../paged";
+import { ownRecords } from "../own-records";
 import { payoutOf, payoutSnapshot } from "./payout";
 
 /** Withdrawals the user requested today, by the platform's calendar. */
@@ -118,18 +117,6 @@ function toWithdrawRecord(row: typeof withdrawals.$inferSelect): WithdrawalRecor
   };
 }
 
-export async function withdrawRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<WithdrawalRecord>> {
-  const where = eq(withdrawals.userId, user.id);
-  return paged(
-    ctx.db
-      .select()
-      .from(withdrawals)
-      .where(where)
-      .orderBy(desc(withdrawals.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE)
-      .then((rows) => rows.map(toWithdrawRecord)),
-    ctx.db.select({ n: count() }).from(withdrawals).where(where),
-    page,
-  );
+export function withdrawRecords(ctx: ServiceContext, user: UserRow, page: number): Promise<RecordPage<WithdrawalRecord>> {
+  return ownRecords(ctx, withdrawals, user.id, page, toWithdrawRecord);
 }
