@@ -1,7 +1,7 @@
 import { useLingui as useI18n } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 
 import { roleAllows } from "#contract/operators";
 import type { OperatorSelf } from "#contract/ops-answers";
@@ -13,8 +13,11 @@ import { LiveBadge } from "./LiveBadge";
 import { OperatorContext } from "./operator-context";
 import { sectionsFor } from "./sections";
 
-/** The frame every signed-in page shares: who is signed in, the sections their role may open, sign-out. */
-export function ConsoleLayout() {
+/**
+ * The frame every signed-in page shares: who is signed in, the sections their role may open, sign-out. As the
+ * signed-in route's component it shows the matched page; the not-found page passes its own `children` instead.
+ */
+export function ConsoleLayout({ children }: { children?: ReactNode }) {
   const { t } = useLingui();
   const { i18n } = useI18n();
   const navigate = useNavigate();
@@ -36,37 +39,39 @@ export function ConsoleLayout() {
     // the navigation's alert badge listens to the stream as the operator, like the pages
     <OperatorContext.Provider value={operator}>
       <div className="console">
-        <nav className="sidebar" aria-label={t`Sections`}>
-          <strong className="brand">
-            <Trans>Back office</Trans>
-          </strong>
-          {sectionsFor(operator.role).map((section) => (
-            <Link key={section.to} to={section.to} activeOptions={{ exact: true }} activeProps={{ "aria-current": "page" }}>
-              {i18n._(section.label)}
-              {section.to === "/" && roleAllows(operator.role, api.listAlerts) && <AlertBadge />}
-            </Link>
-          ))}
-          <div className="who">
-            <LiveBadge />
-            <span>
-              {operator.username} · {operator.role}
-            </span>
-            <select
-              aria-label={t`Language`}
-              value={storedLanguage()}
-              onChange={(event) => activateLanguage(event.target.value === "zh" ? "zh" : "en")}
-            >
-              <option value="en">English</option>
-              <option value="zh">简体中文</option>
-            </select>
-            <button type="button" onClick={() => void signOut()}>
-              <Trans>Sign out</Trans>
-            </button>
-          </div>
-        </nav>
-        <main className="content">
-          <Outlet />
-        </main>
+        {/* the rail is the grid's full-height column and carries the dark colour, so a page longer than the window
+            never shows the page's background under the navigation, which stays in view (sticky) inside it */}
+        <div className="rail">
+          <nav className="sidebar" aria-label={t`Sections`}>
+            <strong className="brand">
+              <Trans>Back office</Trans>
+            </strong>
+            {sectionsFor(operator.role).map((section) => (
+              <Link key={section.to} to={section.to} activeOptions={{ exact: true }} activeProps={{ "aria-current": "page" }}>
+                {i18n._(section.label)}
+                {section.to === "/" && roleAllows(operator.role, api.listAlerts) && <AlertBadge />}
+              </Link>
+            ))}
+            <div className="who">
+              <LiveBadge />
+              <span>
+                {operator.username} · {operator.role}
+              </span>
+              <select
+                aria-label={t`Language`}
+                value={storedLanguage()}
+                onChange={(event) => activateLanguage(event.target.value === "zh" ? "zh" : "en")}
+              >
+                <option value="en">English</option>
+                <option value="zh">简体中文</option>
+              </select>
+              <button type="button" onClick={() => void signOut()}>
+                <Trans>Sign out</Trans>
+              </button>
+            </div>
+          </nav>
+        </div>
+        <main className="content">{children ?? <Outlet />}</main>
       </div>
     </OperatorContext.Provider>
   );

@@ -11,6 +11,7 @@ import { CustomerPage } from "./pages/CustomerPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
 import { MoneyRulesPage } from "./pages/MoneyRulesPage";
+import { NotFoundPage } from "./pages/NotFoundPage";
 import { OfficePage } from "./pages/OfficePage";
 import { OperatorsPage } from "./pages/OperatorsPage";
 import { PlansPage } from "./pages/PlansPage";
@@ -88,7 +89,7 @@ const routeTree = root.addChildren([
   ]),
 ]);
 
-export const router = createRouter({ routeTree, history: createHashHistory() });
+export const router = createRouter({ routeTree, history: createHashHistory(), defaultNotFoundComponent: NotFoundPage });
 
 declare module "@tanstack/react-router" {
   interface Register {
