@@ -1,7 +1,7 @@
 import { useLingui as useI18n } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useContext, useEffect, useState } from "react";
 
 import { roleAllows } from "#contract/operators";
 import type { OperatorSelf } from "#contract/ops-answers";
@@ -15,9 +15,16 @@ import { sectionsFor } from "./sections";
 
 /**
  * The frame every signed-in page shares: who is signed in, the sections their role may open, sign-out. As the
- * signed-in route's component it shows the matched page; the not-found page passes its own `children` instead.
+ * signed-in route's component it shows the matched page; the not-found page passes itself as `children`.
  */
 export function ConsoleLayout({ children }: { children?: ReactNode }) {
+  // the router shows its not-found page under the deepest route that matched: inside this frame already for
+  // #/users/1/extra (a signed-in route matched first), where a second frame would nest in the first
+  const framed = useContext(OperatorContext) !== null;
+  return framed ? <>{children ?? <Outlet />}</> : <Frame>{children}</Frame>;
+}
+
+function Frame({ children }: { children?: ReactNode }) {
   const { t } = useLingui();
   const { i18n } = useI18n();
   const navigate = useNavigate();

@@ -89,7 +89,15 @@ const routeTree = root.addChildren([
   ]),
 ]);
 
-export const router = createRouter({ routeTree, history: createHashHistory(), defaultNotFoundComponent: NotFoundPage });
+export const router = createRouter({
+  routeTree,
+  history: createHashHistory(),
+  defaultNotFoundComponent: () => (
+    <ConsoleLayout>
+      <NotFoundPage />
+    </ConsoleLayout>
+  ),
+});
 
 declare module "@tanstack/react-router" {
   interface Register {
