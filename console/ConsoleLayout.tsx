@@ -11,6 +11,7 @@ import { api, call, whenSignedOut } from "./api";
 import { activateLanguage, storedLanguage } from "./i18n";
 import { LiveBadge } from "./LiveBadge";
 import { OperatorContext } from "./operator-context";
+import { NotFoundPage } from "./pages/NotFoundPage";
 import { sectionsFor } from "./sections";
 
 /**
@@ -22,6 +23,15 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
   // #/users/1/extra (a signed-in route matched first), where a second frame would nest in the first
   const framed = useContext(OperatorContext) !== null;
   return framed ? <>{children ?? <Outlet />}</> : <Frame>{children}</Frame>;
+}
+
+/** The router's page for an address that matches none (ConsoleRouter.tsx): in the frame, so the navigation stays. */
+export function NotFoundInFrame() {
+  return (
+    <ConsoleLayout>
+      <NotFoundPage />
+    </ConsoleLayout>
+  );
 }
 
 function Frame({ children }: { children?: ReactNode }) {

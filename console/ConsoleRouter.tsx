@@ -2,7 +2,7 @@ import { createHashHistory, createRootRoute, createRoute, createRouter, Outlet }
 import type { ComponentType } from "react";
 
 import { api } from "./api";
-import { ConsoleLayout } from "./ConsoleLayout";
+import { ConsoleLayout, NotFoundInFrame } from "./ConsoleLayout";
 import { AdjustmentsPage } from "./pages/AdjustmentsPage";
 import { AuditPage } from "./pages/AuditPage";
 import { ChannelsPage } from "./pages/ChannelsPage";
@@ -11,7 +11,6 @@ import { CustomerPage } from "./pages/CustomerPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { LoginPage } from "./pages/LoginPage";
 import { MoneyRulesPage } from "./pages/MoneyRulesPage";
-import { NotFoundPage } from "./pages/NotFoundPage";
 import { OfficePage } from "./pages/OfficePage";
 import { OperatorsPage } from "./pages/OperatorsPage";
 import { PlansPage } from "./pages/PlansPage";
@@ -89,15 +88,7 @@ const routeTree = root.addChildren([
   ]),
 ]);
 
-export const router = createRouter({
-  routeTree,
-  history: createHashHistory(),
-  defaultNotFoundComponent: () => (
-    <ConsoleLayout>
-      <NotFoundPage />
-    </ConsoleLayout>
-  ),
-});
+export const router = createRouter({ routeTree, history: createHashHistory(), defaultNotFoundComponent: NotFoundInFrame });
 
 declare module "@tanstack/react-router" {
   interface Register {

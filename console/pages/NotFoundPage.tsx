@@ -4,7 +4,7 @@ import { consoleHref } from "../customer-href";
 
 /**
  * What a console address that matches no page says (an old bookmark, a mistyped hash), and the way back to the
- * dashboard. The router shows it inside the console's frame (ConsoleRouter.tsx), so the navigation stays.
+ * dashboard. The router shows it inside the console's frame (NotFoundInFrame in ConsoleLayout.tsx).
  */
 export function NotFoundPage() {
   return (
