@@ -2,7 +2,7 @@ import { createHashHistory, createRootRoute, createRoute, createRouter, Outlet }
 import type { ComponentType } from "react";
 
 import { api } from "./api";
-import { ConsoleLayout } from "./ConsoleLayout";
+import { ConsoleLayout, NotFoundInFrame } from "./ConsoleLayout";
 import { parseSearchText, searchText } from "./list-params";
 import { AdjustmentsPage } from "./pages/AdjustmentsPage";
 import { AuditPage } from "./pages/AuditPage";
@@ -98,6 +98,7 @@ export const router = createRouter({
   history: createHashHistory(),
   parseSearch: parseSearchText,
   stringifySearch: searchText,
+  defaultNotFoundComponent: NotFoundInFrame,
 });
 
 declare module "@tanstack/react-router" {

@@ -30,26 +30,28 @@ export function DashboardHistory() {
       <h2 id="history-title">
         <Trans>Over time</Trans>
       </h2>
-      <label>
-        <Trans>Range</Trans>
-        <select value={days} onChange={(event) => setDays(Number(event.target.value) as HistoryRange)}>
-          {HISTORY_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {t`Last ${range} days`}
-            </option>
-          ))}
-        </select>
-      </label>
-      <p className="hint">
-        <Trans>Days are UTC days (00:00–24:00 UTC). Withdrawals count when approved, as what left after the fee.</Trans>
-      </p>
+      <div className="toolbar">
+        <label className="filter">
+          <Trans>Range</Trans>
+          <select value={days} onChange={(event) => setDays(Number(event.target.value) as HistoryRange)}>
+            {HISTORY_RANGES.map((range) => (
+              <option key={range} value={range}>
+                {t`Last ${range} days`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="hint">
+          <Trans>Days are UTC days (00:00–24:00 UTC). Withdrawals count when approved, as what left after the fee.</Trans>
+        </span>
+      </div>
       {error && <p className="error">{error}</p>}
       {data && (
         <>
           <Suspense fallback={<p className="hint">{t`Loading…`}</p>}>
             <HistoryChart rows={data.rows} labels={labels} title={t`Money per UTC day`} />
           </Suspense>
-          <table data-testid="history-table">
+          <table data-testid="history-table" className="history-table">
             <thead>
               <tr>
                 <th>{t`Day (UTC)`}</th>
@@ -89,7 +91,7 @@ export function DashboardHistory() {
               <Trans>No customer won over the range.</Trans>
             </p>
           ) : (
-            <table data-testid="top-winners">
+            <table data-testid="top-winners" className="history-table">
               <thead>
                 <tr>
                   <th>{t`Customer`}</th>

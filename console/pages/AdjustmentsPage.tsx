@@ -34,11 +34,11 @@ function ProposalForm(props: { onProposed: () => void }) {
     }
   };
   return (
-    <form aria-label={t`Propose an adjustment`} onSubmit={(event) => void propose(event)} className="edit-form">
+    <form aria-label={t`Propose an adjustment`} onSubmit={(event) => void propose(event)} className="panel adjust-form">
       <h2>
         <Trans>Propose an adjustment</Trans>
       </h2>
-      <FormRow label={t`Customer account`} name="account" required />
+      <FormRow label={t`Customer account`} name="account" autoComplete="off" required />
       <label>
         <Trans>Direction</Trans>
         <select name="direction" defaultValue="credit">
@@ -46,7 +46,7 @@ function ProposalForm(props: { onProposed: () => void }) {
           <option value="debit">{t`Debit (take from cash)`}</option>
         </select>
       </label>
-      <FormRow label={t`Amount (U)`} name="amount" inputMode="decimal" required />
+      <FormRow label={t`Amount (U)`} name="amount" inputMode="decimal" autoComplete="off" required />
       <FormRow label={t`Reason`} name="reason" maxLength={200} required hint={t`Shown to the customer in their funds records`} />
       <label>
         <Trans>Corrects</Trans>
@@ -65,10 +65,10 @@ function ProposalForm(props: { onProposed: () => void }) {
           hint={t`A wrong credit is corrected by a debit; all corrections of one record stay within its amount`}
         />
       )}
-      <button type="submit" disabled={busy}>
+      <FormStatus error={error} notice={notice} />
+      <button type="submit" className="primary" disabled={busy}>
         <Trans>Propose</Trans>
       </button>
-      <FormStatus error={error} notice={notice} />
     </form>
   );
 }
@@ -133,23 +133,43 @@ export function AdjustmentsPage() {
     { head: t`Proposed`, cell: (row) => `${row.proposedByName} · ${when(row.proposedAt)}` },
     { head: t`Decision`, cell: (row) => <Decision row={row} onDone={reload} /> },
   ];
+  // an empty list says which list is empty, so "nothing waiting" is not mistaken for a page still loading
+  const emptyText: Record<string, string> = {
+    pending: t`No adjustment is waiting for a second person.`,
+    applied: t`No adjustment has been applied yet.`,
+    rejected: t`No adjustment has been rejected.`,
+    all: t`No adjustment has been proposed yet.`,
+  };
   return (
     <section>
       <h1>
         <Trans>Adjustments</Trans>
       </h1>
       <ProposalForm onProposed={reload} />
-      <label className="filter">
-        <Trans>Show</Trans>{" "}
-        <select value={status} onChange={(event) => setStatus(event.target.value)} aria-label={t`Status`}>
-          <option value="pending">{t`Waiting for a second person`}</option>
-          <option value="applied">{t`Applied`}</option>
-          <option value="rejected">{t`Rejected`}</option>
-          <option value="all">{t`All`}</option>
-        </select>
-      </label>
-      {error && <p className="error">{error}</p>}
-      <DataTable columns={columns} rows={data} rowKey={(row) => row.id} testId={(row) => `adjustment-${row.id}`} />
+      <section className="adjust-list" aria-labelledby="adjust-list-title">
+        <div className="section-head">
+          <h2 id="adjust-list-title">
+            <Trans>Proposals</Trans>
+          </h2>
+          <label className="filter">
+            <Trans>Show</Trans>
+            <select value={status} onChange={(event) => setStatus(event.target.value)} aria-label={t`Status`}>
+              <option value="pending">{t`Waiting for a second person`}</option>
+              <option value="applied">{t`Applied`}</option>
+              <option value="rejected">{t`Rejected`}</option>
+              <option value="all">{t`All`}</option>
+            </select>
+          </label>
+        </div>
+        {error && <p className="error">{error}</p>}
+        {data?.length === 0 ? (
+          <p className="empty" data-testid="adjustments-empty">
+            {emptyText[status] ?? emptyText.all}
+          </p>
+        ) : (
+          <DataTable columns={columns} rows={data} rowKey={(row) => row.id} testId={(row) => `adjustment-${row.id}`} />
+        )}
+      </section>
     </section>
   );
 }

@@ -127,6 +127,18 @@ describe("the customer page", () => {
     expect(host.querySelector(".signal a")?.getAttribute("href")).toBe("#/users/9");
     const links = [...host.querySelectorAll("a")].map((link) => link.getAttribute("href"));
     expect(links).toEqual(expect.arrayContaining(["#/recharges", "#/withdrawals", "#/users"]));
+    // the queues' links are small links beside their headings, not part of them
+    expect([...host.querySelectorAll(".section-link")].map((link) => link.textContent)).toEqual([
+      "Open the recharge queue",
+      "Open the withdrawal queue",
+    ]);
+    expect(host.querySelector("h2 a")).toBeNull();
+    // an empty list says so in a sentence rather than showing a bare heading
+    expect([...host.querySelectorAll(".empty")].map((item) => item.textContent)).toEqual([
+      "No money has moved on this account.",
+      "The customer has added no card or payout account.",
+      "The customer has placed no order.",
+    ]);
   });
 
   it("offers finance freeze and labels but not the password reset, and freezes through the server", async () => {
