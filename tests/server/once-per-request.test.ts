@@ -238,13 +238,15 @@ describe("request claims", () => {
   it("every user POST that acts takes a requestId, and each is checked above (orders in trading.test.ts)", () => {
     // these change nothing a retry could double: a session ended, a password replaced, a message marked read,
     // a star set on or off (the request names the state, not a toggle), a stream ticket (each opens one stream
-    // once and is gone within 30 s; a retry's spare ticket opens nothing)
+    // once and is gone within 30 s; a retry's spare ticket opens nothing), the language the customer reads in
+    // (the request names it, so a retry sets the same one)
     const noEffectToRepeat = new Set([
       "/api/login/logout",
       "/api/user/pwd_login",
       "/api/user/msg",
       "/api/user/favourite",
       "/api/user/stream_ticket",
+      "/api/user/language",
     ]);
     const acting = userEndpoints.filter((spec) => spec.auth === "user" && spec.method === "POST" && !noEffectToRepeat.has(spec.path));
     for (const spec of acting) expect(fieldsOf(spec.request), spec.path).toContain("requestId");
