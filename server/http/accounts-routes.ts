@@ -61,7 +61,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     },
     perMinute(30),
   );
-  route(app, endpoints.setLanguage, async (input, { user }) => ({ data: await setUserLanguage(ctx, user, input.lang) }));
+  // a language switch is one write of a customer's row: a loop must not hammer it
+  route(app, endpoints.setLanguage, async (input, { user }) => ({ data: await setUserLanguage(ctx, user, input.lang) }), perMinute(20));
   route(app, endpoints.userInfo, async (_input, { user }) => ({
     data: { ...toUserInfo(user), coinRate: await coinRateText(ctx), unreadMessages: await unreadCount(ctx, user.id) },
   }));
