@@ -13,12 +13,13 @@ const operatorName = () =>
 const operatorPassword = () =>
   z.string({ error: requiredOrInvalid }).min(OPERATOR_PASSWORD_MIN, { error: "ops_password_short" }).max(128, { error: "field_too_long" });
 const optionalText = (max: number) => z.string({ error: "invalid_input" }).max(max, { error: "field_too_long" }).optional();
-/** paging back through a log: the id of the oldest row already shown */
+/** paging back through a log: the id of the oldest row already shown (a row id is a 32-bit serial, so no larger) */
 const beforeIdField = () =>
   z
     .string({ error: "invalid_input" })
-    .regex(/^\d{1,15}$/, { error: "invalid_input" })
+    .regex(/^\d{1,10}$/, { error: "invalid_input" })
     .transform(Number)
+    .refine((id) => id <= 2_147_483_647, { error: "invalid_input" })
     .optional();
 
 export const operatorLoginRequest = z.object({

@@ -212,6 +212,15 @@ describe("SMS outbox", () => {
     const one = (await api(h, "GET", "/api/ops/sms", { phone: "15500001007" }, as("support"))).body.data;
     expect(one.map((row: { phone: string }) => row.phone)).toEqual(["15500001007"]);
   });
+
+  it("refuses a page mark past any row id in the catalogue's words, not with a database error", async () => {
+    for (const beforeId of ["2147483648", "99999999999", "-1", "1e3"]) {
+      const answer = await api(h, "GET", "/api/ops/sms", { beforeId }, as("support"));
+      expect(answer.status, beforeId).toBe(400);
+      expect(answer.body.err, beforeId).toBe("invalid_input");
+    }
+    expect((await api(h, "GET", "/api/ops/sms", { beforeId: "2147483647" }, as("support"))).status).toBe(200);
+  });
 });
 
 describe("content", () => {
