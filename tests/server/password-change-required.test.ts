@@ -25,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const withdraw = (token: string) =>
-  api(h, endpoints.withdraw, { amount: "100", cardId: String(customer.cardId), payPassword: customer.payPassword, requestId: rid() }, { token });
+  api(
+    h,
+    endpoints.withdraw,
+    { amount: "100", cardId: String(customer.cardId), payPassword: customer.payPassword, requestId: rid() },
+    { token },
+  );
 
 async function signInWithTemporaryPassword(account: string): Promise<{ temporary: string; token: string }> {
   const reset = await api(h, opsEndpoints.resetCustomerPassword, { account }, await staff(h, "support"));

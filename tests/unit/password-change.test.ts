@@ -11,7 +11,8 @@ import { toastsAtom } from "../../src/ui/toast";
 
 const fetchMock = vi.fn();
 const refusal = { code: 0, msg: "Customer service has reset your password", err: "password_change_required", data: null };
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
