@@ -41,7 +41,7 @@ describe("a request refused until the reset password is changed", () => {
 
     const refused = await call(apiPaths.wallet);
 
-    expect(refused.err).toBe("password_change_required");
+    expect(refused).toMatchObject({ code: 0, err: "password_change_required" });
     expect(goToChangePage).toHaveBeenCalledTimes(1);
     expect(userIsFresh()).toBe(false);
     expect(store.get(toastsAtom)).toEqual([]);
