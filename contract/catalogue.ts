@@ -36,6 +36,10 @@ export const errorMessages = {
   invalid_inviter: /*i18n*/ { id: "error.invalid_inviter", message: "Invalid inviter" },
   registration_failed: /*i18n*/ { id: "error.registration_failed", message: "System busy, registration failed" },
   login_required: /*i18n*/ { id: "error.login_required", message: "Please log in first" },
+  password_change_required: /*i18n*/ {
+    id: "error.password_change_required",
+    message: "Customer service has reset your password: please set a new login password first",
+  },
   once_a_day: /*i18n*/ { id: "error.once_a_day", message: "Only once a day" },
   wrong_fund_password: /*i18n*/ { id: "error.wrong_fund_password", message: "Fund password wrong" },
   fund_password_locked: /*i18n*/ {

@@ -17,6 +17,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   invalid_inviter: 422,
   registration_failed: 500,
   login_required: 401,
+  password_change_required: 403,
   once_a_day: 409,
   wrong_fund_password: 422,
   fund_password_locked: 429,

@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 
+import { DEFAULT_SIGN_IN_KEEP_DAYS } from "./jobs/sign-in-retention";
 import { BINANCE_STREAM_URL } from "./market/binance-source";
 
 export interface ServerConfig {
@@ -23,6 +24,8 @@ export interface ServerConfig {
   binanceWsUrl: string;
   /** Debugging: log the event loop's delays and the job rounds' times every this many seconds (0: never). */
   loopReportSeconds: number;
+  /** Days a customer's sign-in records (address and device id of each login) are kept. */
+  signInRetentionDays: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -41,7 +44,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     backfillMinuteDays: Number(env.BACKFILL_MINUTE_DAYS ?? 3),
     binanceWsUrl: env.BINANCE_WS_URL || BINANCE_STREAM_URL,
     loopReportSeconds: Number(env.LOOP_REPORT_SECONDS ?? 0),
+    signInRetentionDays: positiveDays("SIGN_IN_KEEP_DAYS", env.SIGN_IN_KEEP_DAYS, DEFAULT_SIGN_IN_KEEP_DAYS),
   };
+}
+
+/** A retention in days: a typo must stop the start, not delete every record (NaN) or none. */
+function positiveDays(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const days = Number(value);
+  if (!Number.isFinite(days) || days <= 0) throw new Error(`${name} must be a positive number of days, not "${value}"`);
+  return days;
 }
 
 export const pgliteFolder = (config: ServerConfig) => join(config.dataDir, "pglite");

@@ -82,6 +82,7 @@ async function main() {
     listen: (onMessage) => database.listen(QUOTES_CHANNEL, onMessage),
     settlementBatch: SETTLEMENT_BATCH[database.kind],
     rounds,
+    signInRetentionDays: config.signInRetentionDays,
   });
   // sessions ended through another process are forgotten here too; any notice missed, everything is
   const stopSessionNotices = await database.listen(

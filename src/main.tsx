@@ -11,6 +11,7 @@ import { loadCurrentUser } from "./api/current-user";
 import { expireSession, readToken } from "./api/session";
 import { tellIfSessionExpired } from "./api/session-expired";
 import { watchPreloadErrors } from "./app/browser-recovery";
+import { PASSWORD_CHANGE_PAGE, watchPasswordChangeRequired } from "./app/password-change";
 import { router } from "./app/router";
 import { startAfterFirstRender } from "./app/service-worker";
 import { isPublicPath } from "./app/startup";
@@ -27,6 +28,12 @@ onUnauthorized(() => {
   if (isPublicPath(pathname)) return;
   tellIfSessionExpired();
   void router.navigate({ to: "/pages/login/login", search: { redirect: href } });
+});
+
+// Support reset the password: every refusal of this session leads to the page that sets a new one.
+watchPasswordChangeRequired({
+  pathname: () => router.state.location.pathname,
+  goToChangePage: () => void router.navigate({ to: PASSWORD_CHANGE_PAGE }),
 });
 
 // Back online: the page's loaders run again, so a saved copy ("offline — as of …") gives way to fresh data.

@@ -188,14 +188,16 @@ function OperatorRow(props: {
         <ul className="held">
           {row.customers.map((held) => (
             <li key={held}>
-              {held}{" "}
-              <button
-                type="button"
-                disabled={props.busy}
-                onClick={() => run(() => call(api.setOperatorCustomer, { username, account: held, linked: "0" }), t`Unlinked`)}
-              >
-                {t`Unlink ${held}`}
-              </button>
+              {held} {/* only another admin may take back what one declared holding */}
+              {!props.isSelf && (
+                <button
+                  type="button"
+                  disabled={props.busy}
+                  onClick={() => run(() => call(api.setOperatorCustomer, { username, account: held, linked: "0" }), t`Unlinked`)}
+                >
+                  {t`Unlink ${held}`}
+                </button>
+              )}
             </li>
           ))}
         </ul>

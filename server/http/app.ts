@@ -36,6 +36,7 @@ import { registerMoneyRulesRoutes } from "./money-rules-routes";
 import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import { identifyOperator, requireRole } from "./ops-session";
+import { refuseUntilPasswordChanged } from "./password-change-guard";
 import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
 import { serveApp, serveConsole } from "./static-app";
@@ -192,18 +193,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const token = headerValue(request.headers.token);
       const user = await authenticate(options.ctx, token);
       if (!user || !token) throw new AppError("login_required");
+      refuseUntilPasswordChanged(request.routeOptions.url ?? "", user.mustChangePassword);
       request.user = user;
       request.token = token;
     } else if (auth === "session") {
       const token = headerValue(request.headers.token);
       const session = await resolveSession(options.ctx, token);
       if (!session || !token) throw new AppError("login_required");
-      request.session = session;
+      refuseUntilPasswordChanged(request.routeOptions.url ?? "", session.mustChangePassword);
+      request.session = { tokenHash: session.tokenHash, userId: session.userId };
       request.token = token;
     } else if (auth === "optional") {
       const token = headerValue(request.headers.token);
       const user = token ? await authenticate(options.ctx, token) : null;
-      if (user && token) {
+      // a session still waiting for its new password is answered as a visitor: the page is public, the account's figures are not
+      if (user && token && !user.mustChangePassword) {
         request.user = user;
         request.token = token;
       }

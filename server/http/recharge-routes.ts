@@ -21,6 +21,7 @@ import { translate } from "./i18n";
 import { moneyLimits } from "./money-limits";
 import { personOf } from "./ops-session";
 import { opsWriteRoute } from "./ops-write-route";
+import { refuseUntilPasswordChanged } from "./password-change-guard";
 import { onceRoute, route } from "./routes";
 import { uploadHeaders } from "./upload-headers";
 
@@ -97,6 +98,7 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: UploadContext,
     // without a session: log in; with someone else's: the file does not exist for them (its name is not confirmed)
     if (!isOperator && !user) throw new AppError("login_required");
     if (!isOperator && user?.id !== upload.userId) throw new AppError("not_found");
+    if (!isOperator) refuseUntilPasswordChanged(request.routeOptions.url ?? "", user!.mustChangePassword);
     const bytes = await readFile(join(ctx.uploadsDir, name));
     return reply.headers(uploadHeaders(upload.mime, name)).send(bytes);
   });

@@ -8,6 +8,7 @@ import { forgetExpired } from "./housekeeping";
 import { type Leadership, soleLeader } from "./leader";
 import type { RoundTimings } from "./round-timings";
 import { settleDueOrders } from "./settlement";
+import { DEFAULT_SIGN_IN_KEEP_DAYS, forgetOldSignIns } from "./sign-in-retention";
 import { removeStaleUploads } from "./uploads";
 
 export interface JobRunner {
@@ -32,6 +33,8 @@ export interface JobOptions {
   settlementBatch?: number;
   /** where each round's wall time goes when the event-loop report is on (LOOP_REPORT_SECONDS) */
   rounds?: RoundTimings;
+  /** days a customer's sign-in records (address, device id) are kept (SIGN_IN_KEEP_DAYS) */
+  signInRetentionDays?: number;
 }
 
 // stale uploads wait a day and old claims a month: housekeeping every ten minutes is plenty
@@ -99,6 +102,8 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
       const forgotten = await forgetExpired(options.db, now);
       if (forgotten.claims + forgotten.guards > 0)
         options.log(`forgot ${forgotten.claims} old request claim(s), ${forgotten.guards} expired password count(s)`);
+      const signIns = await forgetOldSignIns(options.db, now, options.signInRetentionDays ?? DEFAULT_SIGN_IN_KEEP_DAYS);
+      if (signIns > 0) options.log(`deleted ${signIns} sign-in record(s) past their retention`);
     }
   };
 

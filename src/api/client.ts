@@ -26,6 +26,16 @@ export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
+let passwordChangeHandler: () => void = () => {};
+
+/**
+ * Support reset the password and the server refuses this session everything but the change: the app decides
+ * where that is (the change page, src/app/password-change.ts); the client only reports it.
+ */
+export function onPasswordChangeRequired(handler: () => void): void {
+  passwordChangeHandler = handler;
+}
+
 /**
  * The one ky instance: the page's own origin as prefix, form-encoded fields, the language and token headers on
  * every request, the 60 s timeout, no retries (a money POST must not be sent twice; a GET is polled again by
@@ -114,6 +124,11 @@ export async function call<P extends ApiPath>(endpoint: P, fields: Fields = {}, 
   if (envelope.code !== 1) {
     if (envelope.code === 401) {
       if (!options.expectLoggedOut) unauthorizedHandler();
+    } else if (envelope.err === "password_change_required") {
+      // the saved user may predate the reset: the guard reads it again and finds the flag; the change page
+      // says why, so no toast (several calls of one page would each raise one)
+      markUserStale();
+      passwordChangeHandler();
     } else if (!options.quiet) showToast(envelope.msg, { tone: "error" });
   }
   return envelope;

@@ -283,6 +283,18 @@ describe("an operator's own customer account", () => {
     expect((await api(h, opsPaths.reviewVerification, { id: String(verification.id), decision: "pass" }, as(admin))).body.code).toBe(1);
   });
 
+  it("is declared by its holder but only another admin may remove the link", async () => {
+    const mine = await api(h, opsPaths.setOperatorCustomer, { username: "chief", account: customer.account, linked: "1" }, as(admin));
+    expect(mine.body.data.customers).toEqual([customer.account]);
+    // unlinking oneself would let the holder review their own account again
+    const refused = await api(h, opsPaths.setOperatorCustomer, { username: "Chief", account: customer.account, linked: "0" }, as(admin));
+    expect(refused.body.err).toBe("ops_not_self");
+    expect((await listed("chief")).customers).toEqual([customer.account]);
+    const other = await operator("otheradmin", "admin");
+    await api(h, opsPaths.setOperatorCustomer, { username: "chief", account: customer.account, linked: "0" }, as(other));
+    expect((await listed("chief")).customers).toEqual([]);
+  });
+
   it("refuses a link to an account that does not exist", async () => {
     expect(
       (await api(h, opsPaths.setOperatorCustomer, { username: "holder", account: "nobody-here-9", linked: "1" }, as(admin))).body.err,

@@ -168,6 +168,46 @@ describe("the customer page", () => {
     expect(host.querySelector("[data-testid=temporary-password]")).toBeNull();
   });
 
+  it("groups the ledger's and orders' amounts in the operator's language, the unit in the heading", async () => {
+    served = {
+      ...detail(),
+      ledger: [
+        {
+          id: 5,
+          account: "cash",
+          delta: "123456.78",
+          balance: "-1234.50",
+          reason: "recharge",
+          reference: "recharge:41",
+          time: 1_800_000_060,
+        },
+      ],
+      orders: [
+        {
+          id: 8,
+          productId: 1,
+          direction: "up",
+          amount: "20000.00",
+          seconds: 60,
+          status: "closed",
+          result: "win",
+          payout: "38000.00",
+          openTime: 1_800_000_070,
+        },
+      ],
+    };
+    await render("finance");
+    const tables = [...host.querySelectorAll("table")];
+    const cells = (table: Element) => [...table.querySelectorAll("td.amount")].map((cell) => cell.textContent);
+    const heads = (table: Element) => [...table.querySelectorAll("th")].map((cell) => cell.textContent);
+    const ledger = tables.find((table) => heads(table).includes("Change (U)"))!;
+    expect(heads(ledger)).toContain("After (U)");
+    expect(cells(ledger)).toEqual(["123,456.78", "-1,234.50"]);
+    const orders = tables.find((table) => heads(table).includes("Opened"))!;
+    expect(cells(orders)).toEqual(["20,000.00"]);
+    expect(cells(tables[0]!)).toEqual(["2,000.00"]);
+  });
+
   it("lets any role add a note", async () => {
     await render("support");
     const text = host.querySelector<HTMLTextAreaElement>("textarea[name=text]")!;

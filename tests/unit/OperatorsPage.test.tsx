@@ -21,7 +21,11 @@ const account = (id: number, username: string, role: string): OperatorAccount =>
   customers: [],
 });
 
-const listed = [account(1, "chief", "admin"), account(2, "second", "admin"), account(3, "clerk", "finance")];
+const listed = [
+  { ...account(1, "chief", "admin"), customers: ["kin01"] },
+  { ...account(2, "second", "admin"), customers: ["kin02"] },
+  account(3, "clerk", "finance"),
+];
 
 async function renderAs(selfId: number) {
   vi.stubGlobal(
@@ -48,10 +52,10 @@ describe("the Operators page", () => {
     const { row, buttons, root } = await renderAs(1);
     expect(row("chief").textContent).toContain("(you)");
     expect(row("chief").querySelector("select")).toBeNull();
-    expect(buttons("chief").some((text) => /Disable|Enable|Reset/.test(text ?? ""))).toBe(false);
+    expect(buttons("chief").some((text) => /Disable|Enable|Reset|Unlink/.test(text ?? ""))).toBe(false);
     expect(row("second").querySelector("select")).not.toBeNull();
     expect(buttons("second")).toEqual(
-      expect.arrayContaining(["Disable second", "Reset password of second", "Reset authenticator of second"]),
+      expect.arrayContaining(["Disable second", "Reset password of second", "Reset authenticator of second", "Unlink kin02"]),
     );
     act(() => root.unmount());
   });

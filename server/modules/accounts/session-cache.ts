@@ -12,6 +12,11 @@ interface Entry {
   db: Db;
   userId: number;
   expiresAt: number;
+  /**
+   * The user's row said so when the session was looked up: only support's reset sets it, and that reset ends
+   * every session, so a cached "no" cannot go stale; the change that clears it forgets the user's entries.
+   */
+  mustChangePassword: boolean;
   storedAt: number;
 }
 
@@ -40,12 +45,12 @@ class SessionCache {
     return this.forgets;
   }
 
-  store(db: Db, tokenHash: string, userId: number, expiresAt: number, mark: number): void {
+  store(db: Db, tokenHash: string, session: Pick<Entry, "userId" | "expiresAt" | "mustChangePassword">, mark: number): void {
     if (mark !== this.forgets) return;
     this.entries.delete(tokenHash);
     // the oldest entry goes first (a Map keeps insertion order)
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(tokenHash, { db, userId, expiresAt, storedAt: Date.now() });
+    this.entries.set(tokenHash, { db, ...session, storedAt: Date.now() });
   }
 
   extended(tokenHash: string, expiresAt: number): void {

@@ -51,7 +51,13 @@ export interface SessionRef {
   userId: number;
 }
 
-interface FoundSession extends SessionRef {
+/** What the auth hook learns of a session besides its reference, from the cache or the user's row. */
+export interface ResolvedSession extends SessionRef {
+  /** support reset the password and the customer has not set a new one yet */
+  mustChangePassword: boolean;
+}
+
+interface FoundSession extends ResolvedSession {
   expiresAt: number;
   /** the user's row, when the session had to be looked up in the database (with it, in one statement) */
   user?: UserRow;
@@ -65,7 +71,8 @@ async function findSession(ctx: ServiceContext, token: string | undefined, now: 
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const known = sessionCache.find(ctx.db, tokenHash);
-  if (known && known.expiresAt > now) return { tokenHash, userId: known.userId, expiresAt: known.expiresAt };
+  if (known && known.expiresAt > now)
+    return { tokenHash, userId: known.userId, expiresAt: known.expiresAt, mustChangePassword: known.mustChangePassword };
   const mark = sessionCache.mark();
   const [row] = await ctx.db
     .select({ user: users, expiresAt: sessions.expiresAt })
@@ -74,8 +81,9 @@ async function findSession(ctx: ServiceContext, token: string | undefined, now: 
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  sessionCache.store(ctx.db, tokenHash, row.user.id, row.expiresAt, mark);
-  return { tokenHash, userId: row.user.id, expiresAt: row.expiresAt, user: row.user };
+  const found = { tokenHash, userId: row.user.id, expiresAt: row.expiresAt, mustChangePassword: row.user.mustChangePassword };
+  sessionCache.store(ctx.db, tokenHash, found, mark);
+  return { ...found, user: row.user };
 }
 
 /** A sliding session is extended at most once a day, so reads do not write on every request. */
@@ -108,12 +116,12 @@ export async function authenticate(ctx: ServiceContext, token: string | undefine
  * `place_order` refuses a session that is gone, expired or whose account is locked). A token this process knows
  * costs no read; one it does not is looked up as `authenticate` does, the account lock included.
  */
-export async function resolveSession(ctx: ServiceContext, token: string | undefined): Promise<SessionRef | null> {
+export async function resolveSession(ctx: ServiceContext, token: string | undefined): Promise<ResolvedSession | null> {
   const now = ctx.now();
   const session = await findSession(ctx, token, now);
   if (!session || (session.user && lockedNow(session.user, now))) return null;
   await extendIfDue(ctx, session, now);
-  return { tokenHash: session.tokenHash, userId: session.userId };
+  return { tokenHash: session.tokenHash, userId: session.userId, mustChangePassword: session.mustChangePassword };
 }
 
 /**

@@ -171,6 +171,8 @@ type CustomerLink = { username: string; account: string; linked: boolean };
 /** Links (or unlinks) a customer account the operator holds; the reviews then refuse that operator for it. */
 export async function setOperatorCustomer(tx: Db | Tx, actor: OperatorIdentity, input: CustomerLink, now: number) {
   requirePerson(actor);
+  // anyone may declare an account they hold; only someone else may take the declaration back
+  if (!input.linked && isSelf(actor, input.username)) throw new AppError("ops_not_self");
   const row = await operatorNamed(tx, input.username);
   const [customer] = await tx
     .select({ id: users.id })
