@@ -93,6 +93,22 @@ describe("the console's stream", () => {
   });
 });
 
+describe("the dashboard", () => {
+  it("counts the adjustments waiting for a second person, with the oldest one's age", async () => {
+    const pending = async () => (await api(h, opsEndpoints.dashboard, {}, await applier())).body.data.pending.adjustments;
+    const before = await pending();
+    const who = await customer();
+    const first = await propose(who.account, "credit", "1", "first");
+    await h.advance(90);
+    await propose(who.account, "credit", "2", "second");
+    const waiting = await pending();
+    expect(waiting.count).toBe(before.count + 2);
+    expect(waiting.oldestAgeSeconds).toBeGreaterThanOrEqual(90);
+    await decide(first, "apply");
+    expect((await pending()).count).toBe(before.count + 1);
+  });
+});
+
 describe("the customer of an applied adjustment", () => {
   const inbox = async (token: string) => (await api(h, endpoints.messages, {}, { token })).body.data.items;
 
