@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 
 import type { AdjustmentForOps } from "#contract/adjustments";
 import type { ListPage } from "#contract/lists";
