@@ -23,3 +23,11 @@ export const VERIFICATION_CHOICES: ReadonlyArray<{ value: string; label: Message
   { value: "refused", label: msg`Refused` },
   { value: "all", label: msg`All` },
 ];
+
+/** The manual adjustments' statuses, waiting for a second person first (the server's default). */
+export const ADJUSTMENT_CHOICES: ReadonlyArray<{ value: string; label: MessageDescriptor }> = [
+  { value: "pending", label: msg`Waiting for a second person` },
+  { value: "applied", label: msg`Applied` },
+  { value: "rejected", label: msg`Rejected` },
+  { value: "all", label: msg`All` },
+];

@@ -288,6 +288,8 @@ export const fieldLabels = {
   actor: /*i18n*/ { id: "field.actor", message: "Operator" },
   action: /*i18n*/ { id: "field.action", message: "Action" },
   target: /*i18n*/ { id: "field.target", message: "Target" },
+  proposer: /*i18n*/ { id: "field.proposer", message: "Proposed by" },
+  decider: /*i18n*/ { id: "field.decider", message: "Decided by" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;
@@ -351,3 +353,24 @@ export const reviewNotices = {
 export const reviewNote: MessageDescriptor = /*i18n*/ { id: "notice.review_note", message: "Note from the reviewer: {note}" };
 
 export type ReviewNotice = keyof typeof reviewNotices;
+
+/**
+ * The in-app message a customer gets when a manual adjustment of their cash is applied, in their language, with
+ * the reason the operator gave (the same reason their funds records show).
+ */
+export const adjustmentNotices = {
+  credit: {
+    title: /*i18n*/ { id: "notice.adjustment_credit.title", message: "Cash credited" },
+    body: /*i18n*/ {
+      id: "notice.adjustment_credit.body",
+      message: "{amount} has been added to your cash by an adjustment. Reason: {reason}",
+    },
+  },
+  debit: {
+    title: /*i18n*/ { id: "notice.adjustment_debit.title", message: "Cash debited" },
+    body: /*i18n*/ {
+      id: "notice.adjustment_debit.body",
+      message: "{amount} has been taken from your cash by an adjustment. Reason: {reason}",
+    },
+  },
+} satisfies Record<string, { title: MessageDescriptor; body: MessageDescriptor }>;

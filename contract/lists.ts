@@ -1,6 +1,6 @@
 /**
- * What the console's long lists share: the recharge, withdrawal and real-name queues, the customers, the ledger
- * and the audit log. Each pages by a cursor (the sort value and id of the row a page ended on), so a row added
+ * What the console's long lists share: the recharge, withdrawal and real-name queues, the manual adjustments, the
+ * customers, the ledger and the audit log. Each pages by a cursor (the sort value and id of the row a page ended on), so a row added
  * while an operator pages never pushes another onto the next page twice, and filters, sorts and exports the same
  * filtered set as CSV. No zod here: the console imports it.
  */
@@ -33,6 +33,7 @@ export const LIST_SORTS = {
   users: ["time", "cash"],
   ledger: ["time", "amount"],
   audit: ["time"],
+  adjustments: ["time", "amount"],
 } as const;
 
 export type ListName = keyof typeof LIST_SORTS;
@@ -45,6 +46,8 @@ export const WITHDRAWAL_QUEUE_STATUSES = [...MONEY_QUEUE_STATUSES, "awaiting_pay
 export const VERIFICATION_STATUSES = ["review", "passed", "refused", "all"] as const;
 /** The customers list: everyone, or only the locked, verified or unverified ones. */
 export const CUSTOMER_STATES = ["all", "locked", "verified", "unverified"] as const;
+/** The manual adjustments' statuses, waiting for a second person first (the server's default). */
+export const ADJUSTMENT_LIST_STATUSES = ["pending", "applied", "rejected", "all"] as const;
 /** The ledger's accounts (balance columns) a row may move. */
 export const LEDGER_ACCOUNTS = ["cash", "coin", "frozen", "yuebao"] as const;
 

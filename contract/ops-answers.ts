@@ -91,7 +91,8 @@ interface DayTotal {
 }
 
 export interface Dashboard {
-  pending: { recharges: PendingQueue; withdrawals: PendingQueue; verifications: PendingQueue };
+  /** the review queues, and the manual adjustments waiting for a second person */
+  pending: { recharges: PendingQueue; withdrawals: PendingQueue; verifications: PendingQueue; adjustments: PendingQueue };
   today: {
     since: number;
     deposits: DayTotal;

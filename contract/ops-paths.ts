@@ -155,7 +155,7 @@ export const opsPaths = {
     person: true,
   }),
   // manual adjustments: one person proposes, a different one applies or rejects
-  listAdjustments: answers<AdjustmentForOps[]>()({ method: "GET", path: "/api/ops/adjustments", auth: "ops", roles: FINANCE }),
+  listAdjustments: answers<ListPage<AdjustmentForOps>>()({ method: "GET", path: "/api/ops/adjustments", auth: "ops", roles: FINANCE }),
   proposeAdjustment: answers<AdjustmentForOps>()({
     method: "POST",
     path: "/api/ops/adjustments",
@@ -269,6 +269,7 @@ export const opsPaths = {
   exportVerifications: answers<CsvText>()({ method: "GET", path: "/api/ops/verifications/csv", auth: "ops", roles: SUPPORT }),
   exportUsers: answers<CsvText>()({ method: "GET", path: "/api/ops/users/csv", auth: "ops", roles: PEOPLE }),
   exportLedger: answers<CsvText>()({ method: "GET", path: "/api/ops/ledger/csv", auth: "ops", roles: FINANCE }),
+  exportAdjustments: answers<CsvText>()({ method: "GET", path: "/api/ops/adjustments/csv", auth: "ops", roles: FINANCE }),
   exportAudit: answers<CsvText>()({ method: "GET", path: "/api/ops/audit/csv", auth: "ops", roles: ADMIN }),
   dashboardHistory: answers<DashboardHistory>()({ method: "GET", path: "/api/ops/dashboard/history", auth: "ops", roles: FINANCE }),
   // alerts: each operator is shown those of the stream topics their role hears (none for content)

@@ -1,6 +1,6 @@
 import type { EndpointSpec } from "./endpoints";
 import { opsPaths } from "./ops-paths";
-import { adjustmentDecisionRequest, adjustmentListRequest, adjustmentProposalRequest } from "./schemas/adjustments";
+import { adjustmentDecisionRequest, adjustmentProposalRequest } from "./schemas/adjustments";
 import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
 import { customerFrozenRequest, customerLabelRequest, customerNoteRequest, customerPasswordResetRequest } from "./schemas/customers";
 import { acknowledgeAlertRequest, dashboardHistoryRequest } from "./schemas/dashboard";
@@ -10,6 +10,7 @@ import { reviewVerificationRequest } from "./schemas/identity";
 import { sendMessageRequest } from "./schemas/inbox";
 import { inviteBonusRequest } from "./schemas/invites";
 import {
+  adjustmentListRequest,
   auditListRequest,
   customerListRequest,
   ledgerListRequest,
@@ -145,7 +146,8 @@ export const opsEndpoints = {
   // ── manual adjustments: proposed by one person, applied or rejected by another ──
   listAdjustments: {
     ...opsPaths.listAdjustments,
-    summary: "Manual adjustments, newest first, at most 100 (pending by default)",
+    summary:
+      "Manual adjustments, 50 a page: status (pending by default, applied, rejected, all), since/until (proposed), minAmount/maxAmount (U), proposer and decider (operator names), q (account or phone prefix, user:<id>, an id or adjustment:<id>), sort time|amount, order, cursor",
     request: adjustmentListRequest,
   },
   proposeAdjustment: {
@@ -424,6 +426,11 @@ export const opsEndpoints = {
     ...opsPaths.exportLedger,
     summary: "The ledger rows the same filters select, as CSV; audited",
     request: ledgerListRequest,
+  },
+  exportAdjustments: {
+    ...opsPaths.exportAdjustments,
+    summary: "The manual adjustments the same filters select, as CSV with who proposed and who decided each; audited",
+    request: adjustmentListRequest,
   },
   exportAudit: {
     ...opsPaths.exportAudit,

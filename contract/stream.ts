@@ -15,6 +15,8 @@ export interface UserStreamPayloads {
   review_decided: { kind: "recharge" | "withdrawal" | "verification"; status: "success" | "failed" };
   /** a message to them arrived */
   message: { id: number };
+  /** their balance moved by an operator's hand (an adjustment applied): the wallet and Mine read it again */
+  balance_changed: { reason: "adjustment" };
 }
 
 /**
@@ -39,7 +41,12 @@ export interface OpsStreamPayloads {
   alert_raised: { id: number; topic: OpsTopic };
   /** an operator acknowledged an alert: every console showing it reads the alerts again */
   alert_acknowledged: { id: number; topic: OpsTopic };
+  /** a manual adjustment was proposed, or a second person applied or rejected it */
+  adjustment_changed: { id: number; change: AdjustmentChange };
 }
+
+/** How a manual adjustment changed: proposed by one person, then applied or rejected by another. */
+export type AdjustmentChange = "proposed" | "applied" | "rejected";
 
 export type OpsQueue = "recharge" | "withdrawal" | "verification";
 
@@ -47,17 +54,19 @@ export type UserStreamKind = keyof UserStreamPayloads;
 export type OpsStreamKind = keyof OpsStreamPayloads;
 
 /**
- * What a console page listens for: a queue, or the orders (the dashboard's figures and the risk panel). Each
- * is heard only by the roles that may read it: a queue by the roles of its review endpoints, the orders by
- * finance (money), so a support operator's stream carries the real-name queue and nothing about money.
+ * What a console page listens for: a queue, the manual adjustments, or the orders (the dashboard's figures and
+ * the risk panel). Each is heard only by the roles that may read it: a queue by the roles of its review
+ * endpoints, the adjustments and the orders by finance (money), so a support operator's stream carries the
+ * real-name queue and nothing about money.
  */
-export type OpsTopic = OpsQueue | "orders";
+export type OpsTopic = OpsQueue | "orders" | "adjustment";
 
 export const OPS_TOPIC_ROLES: Record<OpsTopic, readonly OpsRole[]> = {
   recharge: ["finance"],
   withdrawal: ["finance"],
   verification: ["support"],
   orders: ["finance"],
+  adjustment: ["finance"],
 };
 
 /** The topic an event of the console's stream belongs to. */
@@ -67,6 +76,8 @@ export function opsTopicOf(event: { kind: string; data: unknown }): OpsTopic | n
     case "orders_settled":
     case "orders_voided":
       return "orders";
+    case "adjustment_changed":
+      return "adjustment";
     case "alert_raised":
     case "alert_acknowledged": {
       const topic = (event.data as { topic?: unknown } | null)?.topic;

@@ -4,12 +4,16 @@ import { type FormEvent, useContext, useState } from "react";
 import type { AdjustmentForOps } from "#contract/adjustments";
 
 import { api, call } from "../api";
-import { type Column, DataTable } from "../DataTable";
+import type { Column } from "../DataTable";
+import type { FilterField } from "../FilterBar";
 import { FormRow } from "../FormRow";
 import { FormStatus } from "../FormStatus";
 import { money, when } from "../i18n";
+import { ADJUSTMENT_CHOICES } from "../list-choices";
+import { ListView } from "../ListView";
 import { OperatorContext } from "../operator-context";
-import { useLoad } from "../use-load";
+import { useList } from "../use-list";
+import { useOpsUpdates } from "../use-ops-updates";
 import { useSubmit } from "../use-submit";
 
 /** A customer's cash credited or debited by hand: one person proposes with a reason, a different one applies. */
@@ -117,10 +121,33 @@ function Decision(props: { row: AdjustmentForOps; onDone: () => void }) {
   );
 }
 
+/**
+ * Manual adjustments: the proposal form, then every proposal on the console's shared list (filters, sorting,
+ * pages, CSV of the filtered view). The list reads again when the stream tells of a proposal, an application or
+ * a rejection by anyone, so two people at two desks see each other's steps without reloading.
+ */
 export function AdjustmentsPage() {
-  const { t } = useLingui();
-  const [status, setStatus] = useState("pending");
-  const { data, error, reload } = useLoad(() => call(api.listAdjustments, { status }), [status]);
+  const { t, i18n } = useLingui();
+  const filters: FilterField[] = [
+    {
+      name: "status",
+      label: t`Status`,
+      kind: "select",
+      options: ADJUSTMENT_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) })),
+    },
+    { name: "since", label: t`From`, kind: "date" },
+    { name: "until", label: t`To`, kind: "date" },
+    { name: "minAmount", label: t`Amount from (U)`, kind: "amount" },
+    { name: "maxAmount", label: t`Amount to (U)`, kind: "amount" },
+    { name: "proposer", label: t`Proposed by`, kind: "text", placeholder: t`Operator name` },
+    { name: "decider", label: t`Decided by`, kind: "text", placeholder: t`Operator name` },
+    { name: "q", label: t`Search`, kind: "text", placeholder: t`Account, phone, user:7 or an id` },
+  ];
+  const list = useList(
+    api.listAdjustments,
+    filters.map((filter) => filter.name),
+  );
+  useOpsUpdates(["adjustment"], list.reload);
   const columns: Column<AdjustmentForOps>[] = [
     { head: "#", cell: (row) => row.id },
     { head: t`Customer`, cell: (row) => row.account },
@@ -128,10 +155,11 @@ export function AdjustmentsPage() {
       head: t`Amount`,
       className: "amount",
       cell: (row) => `${row.direction === "credit" ? "+" : "−"}${money(row.amount)}`,
+      sort: "amount",
     },
     { head: t`Reason`, cell: (row) => (row.corrects ? `${row.reason} (${t`corrects ${row.corrects}`})` : row.reason) },
-    { head: t`Proposed`, cell: (row) => `${row.proposedByName} · ${when(row.proposedAt)}` },
-    { head: t`Decision`, cell: (row) => <Decision row={row} onDone={reload} /> },
+    { head: t`Proposed`, cell: (row) => `${row.proposedByName} · ${when(row.proposedAt)}`, sort: "time" },
+    { head: t`Decision`, cell: (row) => <Decision row={row} onDone={list.reload} /> },
   ];
   // an empty list says which list is empty, so "nothing waiting" is not mistaken for a page still loading
   const emptyText: Record<string, string> = {
@@ -140,35 +168,33 @@ export function AdjustmentsPage() {
     rejected: t`No adjustment has been rejected.`,
     all: t`No adjustment has been proposed yet.`,
   };
+  const status = list.params.status ?? "pending";
+  const empty = list.data?.items.length === 0 && (
+    <p className="empty" data-testid="adjustments-empty">
+      {Object.keys(list.params).some((name) => name !== "status" && name !== "sort" && name !== "order")
+        ? t`No adjustment matches these filters.`
+        : (emptyText[status] ?? emptyText.all)}
+    </p>
+  );
   return (
     <section>
       <h1>
         <Trans>Adjustments</Trans>
       </h1>
-      <ProposalForm onProposed={reload} />
+      <ProposalForm onProposed={list.reload} />
       <section className="adjust-list" aria-labelledby="adjust-list-title">
-        <div className="section-head">
-          <h2 id="adjust-list-title">
-            <Trans>Proposals</Trans>
-          </h2>
-          <label className="filter">
-            <Trans>Show</Trans>
-            <select value={status} onChange={(event) => setStatus(event.target.value)} aria-label={t`Status`}>
-              <option value="pending">{t`Waiting for a second person`}</option>
-              <option value="applied">{t`Applied`}</option>
-              <option value="rejected">{t`Rejected`}</option>
-              <option value="all">{t`All`}</option>
-            </select>
-          </label>
-        </div>
-        {error && <p className="error">{error}</p>}
-        {data?.length === 0 ? (
-          <p className="empty" data-testid="adjustments-empty">
-            {emptyText[status] ?? emptyText.all}
-          </p>
-        ) : (
-          <DataTable columns={columns} rows={data} rowKey={(row) => row.id} testId={(row) => `adjustment-${row.id}`} />
-        )}
+        <h2 id="adjust-list-title">
+          <Trans>Proposals</Trans>
+        </h2>
+        <ListView
+          list={list}
+          filters={filters}
+          columns={columns}
+          rowKey={(row) => row.id}
+          testId={(row) => `adjustment-${row.id}`}
+          exportPath={api.exportAdjustments}
+          notice={empty}
+        />
       </section>
     </section>
   );

@@ -12,7 +12,7 @@ import { useOpsUpdates } from "../use-ops-updates";
 export function DashboardPage() {
   const may = useMay();
   const { data, error, reload } = useLoad(() => call(api.dashboard));
-  useOpsUpdates(["recharge", "withdrawal", "verification", "orders"], reload);
+  useOpsUpdates(["recharge", "withdrawal", "verification", "adjustment", "orders"], reload);
   if (error) return <p className="error">{error}</p>;
   if (!data) return null;
   const { pending, today } = data;
@@ -66,6 +66,15 @@ export function DashboardPage() {
             </td>
             <td>{pending.verifications.count}</td>
             <td>{age(pending.verifications.oldestAgeSeconds)}</td>
+          </tr>
+          <tr>
+            <td>
+              <a href="#/adjustments">
+                <Trans>Adjustments</Trans>
+              </a>
+            </td>
+            <td data-testid="pending-adjustments">{pending.adjustments.count}</td>
+            <td>{age(pending.adjustments.oldestAgeSeconds)}</td>
           </tr>
         </tbody>
       </table>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES } from "../adjustments";
+import { ADJUSTMENT_DIRECTIONS } from "../adjustments";
 import { idField, moneyField, requiredText, textField } from "./fields";
 
 /** An optional id as a form sends it: an empty field is no id. */
@@ -23,8 +23,4 @@ export const adjustmentDecisionRequest = z.object({
   id: idField(),
   decision: z.enum(["apply", "reject"], { error: "invalid_input" }),
   note: z.string({ error: "invalid_input" }).trim().max(200, { error: "field_too_long" }).default(""),
-});
-
-export const adjustmentListRequest = z.object({
-  status: z.enum([...ADJUSTMENT_STATUSES, "all"], { error: "invalid_input" }).default("pending"),
 });

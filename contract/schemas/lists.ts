@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import {
+  ADJUSTMENT_LIST_STATUSES,
   CUSTOMER_STATES,
   LEDGER_ACCOUNTS,
   LIST_SORTS,
@@ -170,9 +171,26 @@ export const auditListRequest = z
   .object({ ...listShape("audit"), actor: optionalName(40), action: optionalName(80), target: optionalName(80) })
   .superRefine(rangesInOrder);
 
+/**
+ * Manual adjustments: status (waiting for a second person by default), date of the proposal, amount range, who
+ * proposed it and who decided it (an operator's name, as shown), and the customer (account, phone, user:7) or the
+ * adjustment's id.
+ */
+export const adjustmentListRequest = z
+  .object({
+    ...listShape("adjustments"),
+    status: z.enum(ADJUSTMENT_LIST_STATUSES, { error: "invalid_input" }).default("pending"),
+    minAmount: amountBound(),
+    maxAmount: amountBound(),
+    proposer: optionalName(40),
+    decider: optionalName(40),
+  })
+  .superRefine(rangesInOrder);
+
 export type RechargeListFilter = z.infer<typeof rechargeListRequest>;
 export type WithdrawalListFilter = z.infer<typeof withdrawalListRequest>;
 export type VerificationListFilter = z.infer<typeof verificationListRequest>;
 export type CustomerListFilter = z.infer<typeof customerListRequest>;
 export type LedgerListFilter = z.infer<typeof ledgerListRequest>;
 export type AuditListFilter = z.infer<typeof auditListRequest>;
+export type AdjustmentListFilter = z.infer<typeof adjustmentListRequest>;

@@ -8,6 +8,7 @@ const LISTS = {
   users: [opsPaths.searchUsers, opsPaths.exportUsers],
   ledger: [opsPaths.ledgerRows, opsPaths.exportLedger],
   audit: [opsPaths.auditLog, opsPaths.exportAudit],
+  adjustments: [opsPaths.listAdjustments, opsPaths.exportAdjustments],
 } as const;
 
 /** `status=all since=2026-11-01 q=ann` as request fields; the server parses and refuses them naming the field. */

@@ -77,7 +77,9 @@ describe("payout steps and adjustments in the console", () => {
     await expect
       .poll(async () => Number((await call("/api/user/wallet", {}, { token: customerToken }, "GET")).cash))
       .toBeCloseTo(cashBefore + 15.25, 2);
-    await second.getByLabel("Status", { exact: true }).selectOption("applied");
+    // the list's filter bar: the applied ones are a status choice, applied to the list
+    await second.getByRole("search").getByLabel("Status", { exact: true }).selectOption("applied");
+    await second.getByRole("search").getByRole("button", { name: "Apply" }).click();
     await second.getByTestId(`adjustment-${adjustmentId}`).getByText("Applied · desk-applier").waitFor();
 
     // the approved withdrawal waits for its payment in its own view

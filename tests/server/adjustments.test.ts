@@ -52,7 +52,7 @@ describe("manual adjustments", () => {
     const proposed = await propose({ account: who.account, direction: "credit", amount: "25.50", reason: "goodwill for the outage" });
     expect(proposed.body.data).toMatchObject({ status: "pending", amount: "25.50", proposedByName: "adjust-fin-a", corrects: null });
     expect((await wallet(who.token)).cash).toBe("1000.00");
-    const pending = (await api(h, opsEndpoints.listAdjustments, {}, await applier())).body.data;
+    const pending = (await api(h, opsEndpoints.listAdjustments, {}, await applier())).body.data.items;
     expect(pending[0]).toMatchObject({ id: proposed.body.data.id, account: who.account });
     const applied = await decide(proposed.body.data.id, "apply");
     expect(applied.body.data).toMatchObject({ status: "applied", decidedByName: "adjust-admin-b" });
@@ -86,7 +86,7 @@ describe("manual adjustments", () => {
     const proposed = (await propose({ account: who.account, direction: "debit", amount: "100.01", reason: "too much" })).body.data;
     expect((await decide(proposed.id, "apply")).body.err).toBe("balance_insufficient");
     expect((await wallet(who.token)).cash).toBe("100.00");
-    const listed = (await api(h, opsEndpoints.listAdjustments, { status: "all" }, await applier())).body.data.find(
+    const listed = (await api(h, opsEndpoints.listAdjustments, { status: "all" }, await applier())).body.data.items.find(
       (row) => row.id === proposed.id,
     );
     expect(listed?.status).toBe("pending");

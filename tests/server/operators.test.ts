@@ -207,6 +207,7 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/recharges/csv": ["finance"],
   "GET /api/ops/withdrawals/csv": ["finance"],
   "GET /api/ops/ledger/csv": ["finance"],
+  "GET /api/ops/adjustments/csv": ["finance"],
   "GET /api/ops/verifications/csv": ["support"],
   "GET /api/ops/users/csv": ["support", "finance"],
   "GET /api/ops/audit/csv": [],

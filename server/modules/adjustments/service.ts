@@ -1,45 +1,22 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
-import { ADJUSTMENT_LEDGER_REASON, type AdjustmentDirection, type AdjustmentForOps, type AdjustmentStatus } from "#contract/adjustments";
-import { centsToDecimal } from "#contract/format";
+import { ADJUSTMENT_LEDGER_REASON, type AdjustmentDirection, type AdjustmentForOps } from "#contract/adjustments";
 
 import { adjustments, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { tellConsoleAdjustmentChanged } from "../events/console-events";
+import { sendAdjustmentNotice } from "../inbox/adjustment-notice";
+import type { Translate } from "../inbox/customer-message";
 import { moveMoney } from "../ledger/service";
 import { assertNotOwnCustomer } from "../operators/own-customer";
 import { assertWithinCorrectable, correctionTarget } from "./corrections";
+import { forOps } from "./for-ops";
 
 /** Who proposes or decides: a named person (the machine token moves no money). */
 interface Person {
   id: number;
   username: string;
-}
-
-type AdjustmentRow = typeof adjustments.$inferSelect;
-
-function forOps(row: AdjustmentRow, account: string): AdjustmentForOps {
-  return {
-    id: row.id,
-    userId: row.userId,
-    account,
-    direction: row.direction,
-    amount: centsToDecimal(row.amount),
-    reason: row.reason,
-    corrects:
-      row.correctsRecharge !== null
-        ? `recharge:${row.correctsRecharge}`
-        : row.correctsLedger !== null
-          ? `ledger:${row.correctsLedger}`
-          : null,
-    status: row.status,
-    proposedBy: row.proposedBy,
-    proposedByName: row.proposedByName,
-    proposedAt: row.proposedAt,
-    decidedByName: row.decidedByName,
-    decidedAt: row.decidedAt,
-    decisionNote: row.decisionNote,
-  };
 }
 
 /**
@@ -57,33 +34,41 @@ export async function proposeAdjustment(
   await assertNotOwnCustomer(ctx.db, proposer.id, user.id);
   const target = await correctionTarget(ctx.db, user.id, input.direction, input);
   await assertWithinCorrectable(ctx.db, target, input.amount);
-  const [row] = await ctx.db
-    .insert(adjustments)
-    .values({
-      userId: user.id,
-      direction: input.direction,
-      amount: input.amount,
-      reason: input.reason.trim(),
-      correctsRecharge: target.recharge,
-      correctsLedger: target.ledger,
-      proposedBy: proposer.id,
-      proposedByName: proposer.username,
-      proposedAt: ctx.now(),
-    })
-    .returning();
-  return forOps(row!, user.account);
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(adjustments)
+      .values({
+        userId: user.id,
+        direction: input.direction,
+        amount: input.amount,
+        reason: input.reason.trim(),
+        correctsRecharge: target.recharge,
+        correctsLedger: target.ledger,
+        proposedBy: proposer.id,
+        proposedByName: proposer.username,
+        proposedAt: now,
+      })
+      .returning();
+    // the second people's lists show it once it has committed
+    await tellConsoleAdjustmentChanged(tx, row!.id, "proposed", now);
+    return forOps(row!, user.account);
+  });
 }
 
 /**
  * A second person's decision. Applying changes the status and writes the one `adjustment` ledger row in one
  * transaction, under the customer's row lock: a debit the cash cannot cover is refused (and the proposal stays
  * pending), a correction is checked against what its record has left, and the status change is conditional on
- * `pending`, so two applications at once book once. The proposer can neither apply nor reject their own.
+ * `pending`, so two applications at once book once. The proposer can neither apply nor reject their own. An
+ * application also writes the customer's message (in their language) and the events of their wallet, inbox and
+ * the console's list, in the same transaction.
  */
 export async function decideAdjustment(
   ctx: ServiceContext,
   input: { id: number; decision: "apply" | "reject"; note: string },
   decider: Person,
+  translate: Translate,
 ): Promise<AdjustmentForOps> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
@@ -117,19 +102,9 @@ export async function decideAdjustment(
     if (apply) {
       const delta = current.direction === "credit" ? current.amount : -current.amount;
       await moveMoney(tx, current.userId, [{ account: "cash", delta, reason: ADJUSTMENT_LEDGER_REASON }], `adjustment:${current.id}`, now);
+      await sendAdjustmentNotice(tx, translate, { ...current, now });
     }
+    await tellConsoleAdjustmentChanged(tx, current.id, apply ? "applied" : "rejected", now);
     return forOps(decided, user!.account);
   });
-}
-
-/** The adjustments of one status (or all), newest first, at most 100. */
-export async function listAdjustments(ctx: ServiceContext, status: AdjustmentStatus | "all"): Promise<AdjustmentForOps[]> {
-  const rows = await ctx.db
-    .select({ row: adjustments, account: users.account })
-    .from(adjustments)
-    .innerJoin(users, eq(users.id, adjustments.userId))
-    .where(status === "all" ? undefined : eq(adjustments.status, status))
-    .orderBy(desc(adjustments.id))
-    .limit(100);
-  return rows.map(({ row, account }) => forOps(row, account));
 }

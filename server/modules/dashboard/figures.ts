@@ -3,6 +3,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { centsToDecimal } from "#contract/format";
 
 import { ledger, orders, recharges, users, verifications, withdrawals } from "../../db/schema";
+import { pendingAdjustments } from "../adjustments/pending";
 import type { ServiceContext } from "../context";
 import { platformClock } from "../money/settings";
 import { withdrawalsLeft } from "./history";
@@ -52,7 +53,12 @@ export async function dashboard(ctx: ServiceContext, timezone: string) {
     .from(ledger)
     .where(gte(ledger.createdAt, dayStart));
   return {
-    pending: { recharges: await pending(recharges), withdrawals: await pending(withdrawals), verifications: await pending(verifications) },
+    pending: {
+      recharges: await pending(recharges),
+      withdrawals: await pending(withdrawals),
+      verifications: await pending(verifications),
+      adjustments: await pendingAdjustments(ctx.db, now),
+    },
     today: {
       since: dayStart,
       deposits: await depositsToday(),

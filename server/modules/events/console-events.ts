@@ -1,4 +1,4 @@
-import type { OpsQueue, QueueChange } from "#contract/stream";
+import type { AdjustmentChange, OpsQueue, QueueChange } from "#contract/stream";
 
 import type { Db, Tx } from "../../db/client";
 import { recordEvents } from "../../db/outbox";
@@ -19,4 +19,12 @@ export function tellConsoleQueueChanged(tx: Db | Tx, queue: OpsQueue, change: Qu
  */
 export function tellStreamsOperatorChanged(tx: Db | Tx, operatorId: number, now: number): Promise<void> {
   return recordEvents(tx, [{ userId: null, kind: "operator_changed", data: { operatorId } }], now);
+}
+
+/**
+ * Tells the console a manual adjustment was proposed, applied or rejected, inside that change's transaction: the
+ * adjustments list and the dashboard's count of proposals waiting read again once it has committed.
+ */
+export function tellConsoleAdjustmentChanged(tx: Db | Tx, id: number, change: AdjustmentChange, now: number): Promise<void> {
+  return recordEvents(tx, [{ userId: null, kind: "adjustment_changed", data: { id, change } }], now);
 }

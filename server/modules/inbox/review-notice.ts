@@ -1,16 +1,13 @@
-import { eq } from "drizzle-orm";
-
-import { type MessageDescriptor, reviewNote, type ReviewNotice, reviewNotices } from "#contract/catalogue";
+import { reviewNote, type ReviewNotice, reviewNotices } from "#contract/catalogue";
 import type { UserStreamPayloads } from "#contract/stream";
 
 import type { Tx } from "../../db/client";
 import { recordEvents } from "../../db/outbox";
-import { messages, users } from "../../db/schema";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
+import { type Translate, writeCustomerMessage } from "./customer-message";
 
-/** Renders a message in a language; the HTTP layer supplies it from the shared catalogs. */
-export type Translate = (language: string, descriptor: MessageDescriptor, values?: Record<string, string | number>) => string;
+export type { Translate };
 
 /** A refusal the customer cannot act on is no answer: every reject names its reason. */
 export function requireReason(refused: boolean, reason: string) {
@@ -27,22 +24,22 @@ export async function sendReviewNotice(
   translate: Translate,
   notice: { userId: number; kind: ReviewNotice; values?: Record<string, string>; reason: string; now: number },
 ) {
-  const [user] = await tx.select({ language: users.language }).from(users).where(eq(users.id, notice.userId));
-  const language = user?.language ?? "en";
   const { title, body } = reviewNotices[notice.kind];
   const reason = notice.reason.trim();
-  let text = translate(language, body, { ...notice.values, reason });
-  if (reason && !body.message.includes("{reason}")) text += `\n${translate(language, reviewNote, { note: reason })}`;
-  const [message] = await tx
-    .insert(messages)
-    .values({ userId: notice.userId, type: "system", title: translate(language, title), body: text, createdAt: notice.now })
-    .returning({ id: messages.id });
+  const messageId = await writeCustomerMessage(tx, translate, {
+    userId: notice.userId,
+    title,
+    body,
+    values: { ...notice.values, reason },
+    now: notice.now,
+    extra: (language) => (reason && !body.message.includes("{reason}") ? translate(language, reviewNote, { note: reason }) : null),
+  });
   // the customer's open screens hear of the decision and the message once the review commits
   await recordEvents(
     tx,
     [
       { userId: notice.userId, kind: "review_decided", data: REVIEW_DECISIONS[notice.kind] },
-      { userId: notice.userId, kind: "message", data: { id: message!.id } },
+      { userId: notice.userId, kind: "message", data: { id: messageId } },
     ],
     notice.now,
   );

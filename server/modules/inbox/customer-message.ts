@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+
+import type { MessageDescriptor } from "#contract/catalogue";
+
+import type { Tx } from "../../db/client";
+import { messages, users } from "../../db/schema";
+
+/** Renders a message in a language; the HTTP layer supplies it from the shared catalogs. */
+export type Translate = (language: string, descriptor: MessageDescriptor, values?: Record<string, string | number>) => string;
+
+/**
+ * Writes one system message to a customer's inbox in the language they read (stored on the server whenever they
+ * choose one), inside the caller's transaction: the message exists exactly when the change it tells of does.
+ * `extra` renders more lines under the body in the same language. Answers the message's id for its event.
+ */
+export async function writeCustomerMessage(
+  tx: Tx,
+  translate: Translate,
+  message: {
+    userId: number;
+    title: MessageDescriptor;
+    body: MessageDescriptor;
+    values: Record<string, string>;
+    now: number;
+    extra?: (language: string) => string | null;
+  },
+): Promise<number> {
+  const [user] = await tx.select({ language: users.language }).from(users).where(eq(users.id, message.userId));
+  const language = user?.language ?? "en";
+  const extra = message.extra?.(language);
+  const body = translate(language, message.body, message.values) + (extra ? `\n${extra}` : "");
+  const [row] = await tx
+    .insert(messages)
+    .values({ userId: message.userId, type: "system", title: translate(language, message.title), body, createdAt: message.now })
+    .returning({ id: messages.id });
+  return row!.id;
+}
