@@ -55,18 +55,23 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * it was made, each shown as its new value. `requestId` identifies a submission, not a change, and is left out.
  */
 export function auditChanges(input: unknown, before: unknown, after: unknown): AuditChange[] {
+  const asked = isRecord(input)
+    ? Object.entries(input).filter(([field, value]) => field !== "requestId" && value !== undefined && value !== "")
+    : [];
   if (isRecord(before) && isRecord(after)) {
     const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return fields
+    const changed = fields
       .map((field) => ({ field, before: auditValue(field, before[field]), after: auditValue(field, after[field]) }))
       .filter((change) => change.before !== change.after);
+    // what the request said beyond the state it changed (a decision's reason, say) is part of the record too
+    const said = asked
+      .filter(([field]) => !fields.includes(field))
+      .map(([field, value]) => ({ field, before: null, after: auditValue(field, value) }));
+    return [...changed, ...said];
   }
-  if (!isRecord(input)) return [];
-  return Object.entries(input)
-    .filter(([field, value]) => field !== "requestId" && value !== undefined && value !== "")
-    .map(([field, value]) => ({
-      field,
-      before: isRecord(before) ? auditValue(field, before[field]) : null,
-      after: auditValue(field, value),
-    }));
+  return asked.map(([field, value]) => ({
+    field,
+    before: isRecord(before) ? auditValue(field, before[field]) : null,
+    after: auditValue(field, value),
+  }));
 }
