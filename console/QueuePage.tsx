@@ -8,6 +8,7 @@ import type { OpsTopic } from "#contract/stream";
 
 import type { Column } from "./DataTable";
 import type { FilterField } from "./FilterBar";
+import { MONEY_QUEUE_CHOICES } from "./list-choices";
 import { ListView } from "./ListView";
 import { useList } from "./use-list";
 import { useOpsUpdates } from "./use-ops-updates";
@@ -90,10 +91,14 @@ export function QueuePage<T extends { id: number }>(props: {
   );
 }
 
-/** A reviewed row's outcome: its status and the reason given. */
-export const Outcome = (props: { status: string; reason: string | null }) => (
-  <span>
-    {props.status}
-    {props.reason ? ` — ${props.reason}` : ""}
-  </span>
-);
+/** A reviewed row's outcome: its status in the operator's words (as the status filter names it) and the reason given. */
+export function Outcome(props: { status: string; reason: string | null }) {
+  const { i18n } = useLingui();
+  const choice = MONEY_QUEUE_CHOICES.find((option) => option.value === props.status);
+  return (
+    <span>
+      {choice ? i18n._(choice.label) : props.status}
+      {props.reason ? ` — ${props.reason}` : ""}
+    </span>
+  );
+}
