@@ -4,6 +4,7 @@ import type { CustomerDetail } from "#contract/ops-answers";
 
 import { consoleHref } from "../customer-href";
 import { money, when } from "../i18n";
+import { Outcome } from "../QueuePage";
 import { Listing, SectionHead } from "./CustomerListing";
 
 /**
@@ -97,7 +98,7 @@ function RequestTable({ rows, empty }: { rows: CustomerDetail["recharges"]; empt
         { head: "#", cell: (row) => `#${row.id}` },
         { head: t`Time`, cell: (row) => when(row.time) },
         { head: t`Amount (U)`, className: "amount", cell: (row) => money(row.amount) },
-        { head: t`Status`, cell: (row) => row.status },
+        { head: t`Status`, cell: (row) => <Outcome status={row.status} reason={null} /> },
       ]}
       rows={rows}
       rowKey={(row) => row.id}

@@ -119,6 +119,9 @@ describe("the customer page", () => {
       "3 orders, 300.00 staked, 160.00 paid out, profit -143.00",
     );
     expect(page.textContent).toContain("Called about a late recharge");
+    // requests' states in the operator's words, as the queues' filters name them
+    expect(page.textContent).toContain("2,000.00Approved");
+    expect(page.textContent).toContain("1,500.00Waiting for review");
     const warnings = [...host.querySelectorAll(".signal")].map((item) => item.textContent);
     expect(warnings).toEqual([
       "Device shared with 1 other account: bob",
