@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import type { Key, ReactNode } from "react";
+import type { ReactNode } from "react";
 
 import type { OpsPath } from "#contract/ops-paths";
 
@@ -13,12 +13,12 @@ import type { ListState } from "./use-list";
  * A console list laid out the one way every list is: the filter bar, the CSV export of the filtered view, the
  * table (sortable headings), and the pager with the count. The state comes from `useList`.
  */
-export function ListView<Row>(props: {
+export function ListView<Row extends { id: number }>(props: {
   list: ListState<Row>;
   filters: readonly FilterField[];
   columns: Column<Row>[];
-  rowKey: (row: Row) => Key;
-  testId?: (row: Row) => string;
+  /** what a row is ("audit", "withdrawal"): its element is marked `<rowName>-<id>` for the browser tests */
+  rowName?: string;
   rowClass?: (row: Row) => string | undefined;
   exportPath: OpsPath;
   className?: string;
@@ -40,8 +40,8 @@ export function ListView<Row>(props: {
       <DataTable
         columns={props.columns}
         rows={list.data?.items}
-        rowKey={props.rowKey}
-        testId={props.testId}
+        rowKey={(row) => row.id}
+        testId={props.rowName === undefined ? undefined : (row) => `${props.rowName}-${row.id}`}
         rowClass={props.rowClass}
         className={props.className}
         sorting={list.sorting}

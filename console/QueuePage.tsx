@@ -81,8 +81,7 @@ export function QueuePage<T extends { id: number }>(props: {
         list={list}
         filters={filters}
         columns={columns}
-        rowKey={(row) => row.id}
-        testId={props.rowTestId ? (row) => `${props.rowTestId}-${row.id}` : undefined}
+        rowName={props.rowTestId}
         exportPath={props.exportEndpoint}
         notice={notice && <p role="status">{notice}</p>}
       />

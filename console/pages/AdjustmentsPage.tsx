@@ -186,15 +186,7 @@ export function AdjustmentsPage() {
         <h2 id="adjust-list-title">
           <Trans>Proposals</Trans>
         </h2>
-        <ListView
-          list={list}
-          filters={filters}
-          columns={columns}
-          rowKey={(row) => row.id}
-          testId={(row) => `adjustment-${row.id}`}
-          exportPath={api.exportAdjustments}
-          notice={empty}
-        />
+        <ListView list={list} filters={filters} columns={columns} rowName="adjustment" exportPath={api.exportAdjustments} notice={empty} />
       </section>
     </section>
   );

@@ -54,15 +54,7 @@ export function AuditPage() {
       <h1>
         <Trans>Audit log</Trans>
       </h1>
-      <ListView
-        list={list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        testId={(row) => `audit-${row.id}`}
-        exportPath={api.exportAudit}
-        className="audit"
-      />
+      <ListView list={list} filters={filters} columns={columns} rowName="audit" exportPath={api.exportAudit} className="audit" />
     </section>
   );
 }

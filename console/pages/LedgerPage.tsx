@@ -47,14 +47,7 @@ export function LedgerPage() {
       <h1>
         <Trans>Ledger</Trans>
       </h1>
-      <ListView
-        list={list}
-        filters={filters}
-        columns={columns}
-        rowKey={(row) => row.id}
-        testId={(row) => `ledger-${row.id}`}
-        exportPath={api.exportLedger}
-      />
+      <ListView list={list} filters={filters} columns={columns} rowName="ledger" exportPath={api.exportLedger} />
     </section>
   );
 }

@@ -50,14 +50,7 @@ export function UsersPage() {
       <h1>
         <Trans>Users</Trans>
       </h1>
-      <ListView
-        list={list}
-        filters={filters}
-        columns={columns}
-        rowKey={(user) => user.id}
-        testId={(user) => `user-${user.id}`}
-        exportPath={api.exportUsers}
-      />
+      <ListView list={list} filters={filters} columns={columns} rowName="user" exportPath={api.exportUsers} />
     </section>
   );
 }

@@ -33,3 +33,13 @@ export async function* csvLines<Row>(table: CsvTable<Row>, rows: AsyncIterable<R
   yield csvLine(table.columns);
   for await (const row of rows) yield csvLine(table.cells(row));
 }
+
+/** The first columns of every review queue's export: the request, when it came, and whose it is. */
+export const REQUEST_COLUMNS = ["id", "submitted_utc", "user_id", "account", "phone"] as const;
+export const requestCells = (row: { id: number; createdAt: number; userId: number }, account: string, phone: string): CsvValue[] => [
+  row.id,
+  isoTime(row.createdAt),
+  row.userId,
+  account,
+  phone,
+];

@@ -6,6 +6,7 @@ import { opsEndpoints } from "#contract/ops";
 import * as schema from "#server/db/schema";
 
 import { type Answer, api, type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { DAY, NOV_1 } from "./list-dates";
 import { staff } from "./staff";
 
 /**
@@ -17,9 +18,6 @@ let h: Harness;
 let finance: Record<string, string>;
 let support: Record<string, string>;
 let admin: Record<string, string>;
-const DAY = 86_400;
-// 2026-11-01 00:00 UTC
-const NOV_1 = Date.UTC(2026, 10, 1) / 1000;
 let ann: { id: number; account: string };
 let bob: { id: number; account: string };
 

@@ -7,6 +7,7 @@ import type { ApiPath } from "#contract/paths";
 import * as schema from "#server/db/schema";
 
 import { type Answer, api, type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { DAY, NOV_1 } from "./list-dates";
 import { staff } from "./staff";
 
 /**
@@ -18,9 +19,6 @@ let h: Harness;
 let finance: Record<string, string>;
 let support: Record<string, string>;
 let admin: Record<string, string>;
-const DAY = 86_400;
-// 2026-11-01 00:00 UTC
-const NOV_1 = Date.UTC(2026, 10, 1) / 1000;
 const customers: Array<{ id: number; account: string; phone: string }> = [];
 
 async function customer(account: string, phone: string, fields: Partial<typeof schema.users.$inferInsert> = {}) {

@@ -129,9 +129,7 @@ describe("a console list page", () => {
 
   function Withdrawals() {
     const list = useList(opsPaths.listWithdrawals, ["status", "since", "minAmount", "q"]);
-    return (
-      <ListView list={list as never} filters={FIELDS} columns={columns} rowKey={(row) => row.id} exportPath={opsPaths.exportWithdrawals} />
-    );
+    return <ListView list={list as never} filters={FIELDS} columns={columns} exportPath={opsPaths.exportWithdrawals} />;
   }
 
   it("loads the view in the URL, and writes filters, sorting and pages back into it", async () => {

@@ -6,7 +6,7 @@ import type { VerificationListFilter } from "#contract/schemas/lists";
 
 import { users, verifications } from "../../db/schema";
 import type { ServiceContext } from "../context";
-import { csvLines, isoTime } from "../csv";
+import { csvLines, isoTime, REQUEST_COLUMNS, requestCells } from "../csv";
 import { dateRange, recordSearch } from "../list-filters";
 import { everyRow, type KeysetList, keysetPage } from "../paged";
 
@@ -64,13 +64,9 @@ export async function listVerifications(
 export function verificationsCsv(ctx: ServiceContext, filter: VerificationListFilter) {
   return csvLines(
     {
-      columns: ["id", "submitted_utc", "user_id", "account", "phone", "name", "id_number", "status", "reason", "reviewed_utc"],
+      columns: [...REQUEST_COLUMNS, "name", "id_number", "status", "reason", "reviewed_utc"],
       cells: ({ row, account, phone }) => [
-        row.id,
-        isoTime(row.createdAt),
-        row.userId,
-        account,
-        phone,
+        ...requestCells(row, account, phone),
         row.name,
         row.idNumber,
         row.status,

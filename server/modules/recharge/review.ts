@@ -9,7 +9,7 @@ import { depositChannels, recharges, users } from "../../db/schema";
 
 type DepositChannel = typeof depositChannels.$inferSelect;
 import type { ServiceContext } from "../context";
-import { csvLines, isoTime } from "../csv";
+import { csvLines, isoTime, REQUEST_COLUMNS, requestCells } from "../csv";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
@@ -127,25 +127,9 @@ export async function listRecharges(
 export function rechargesCsv(ctx: ServiceContext, filter: RechargeListFilter) {
   return csvLines(
     {
-      columns: [
-        "id",
-        "submitted_utc",
-        "user_id",
-        "account",
-        "phone",
-        "amount_u",
-        "channel",
-        "status",
-        "reason",
-        "reviewed_utc",
-        "first_approved_by",
-      ],
+      columns: [...REQUEST_COLUMNS, "amount_u", "channel", "status", "reason", "reviewed_utc", "first_approved_by"],
       cells: ({ row, account, phone, channel }) => [
-        row.id,
-        isoTime(row.createdAt),
-        row.userId,
-        account,
-        phone,
+        ...requestCells(row, account, phone),
         centsToDecimal(row.amount),
         channel ? `${channel.type} ${channel.name}` : "",
         row.status,

@@ -7,7 +7,7 @@ import type { WithdrawalListFilter } from "#contract/schemas/lists";
 
 import { users, withdrawals } from "../../db/schema";
 import type { ServiceContext } from "../context";
-import { csvLines, isoTime } from "../csv";
+import { csvLines, isoTime, REQUEST_COLUMNS, requestCells } from "../csv";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { requireReason, sendReviewNotice, type Translate } from "../inbox/review-notice";
@@ -141,11 +141,7 @@ export function withdrawalsCsv(ctx: ServiceContext, filter: WithdrawalListFilter
   return csvLines(
     {
       columns: [
-        "id",
-        "submitted_utc",
-        "user_id",
-        "account",
-        "phone",
+        ...REQUEST_COLUMNS,
         "amount_u",
         "fee_u",
         "net_u",
@@ -163,11 +159,7 @@ export function withdrawalsCsv(ctx: ServiceContext, filter: WithdrawalListFilter
         "number",
       ],
       cells: ({ row, account, phone }) => [
-        row.id,
-        isoTime(row.createdAt),
-        row.userId,
-        account,
-        phone,
+        ...requestCells(row, account, phone),
         centsToDecimal(row.amount),
         centsToDecimal(row.fee),
         centsToDecimal(row.actual),
