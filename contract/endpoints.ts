@@ -14,6 +14,7 @@ import {
 import { addCardRequest, deleteCardRequest } from "./schemas/cards";
 import { contentIdRequest, contentListRequest } from "./schemas/content";
 import { favouriteRequest } from "./schemas/favourites";
+import { setLimitsRequest } from "./schemas/self-limits";
 import { emptyRequest } from "./schemas/fields";
 import { pageRequest } from "./schemas/fields";
 import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from "./schemas/finance";
@@ -153,6 +154,17 @@ export const endpoints = {
     ...apiPaths.setFavourite,
     summary: "Star (on=1) or unstar (on=0) a product; a repeat changes nothing. Answers the starred ids",
     request: favouriteRequest,
+  },
+  limits: {
+    ...apiPaths.limits,
+    summary: "The customer's own limits in force, the loosenings waiting (each with when it takes effect) and the use against each",
+    request: emptyRequest,
+  },
+  setLimits: {
+    ...apiPaths.setLimits,
+    summary:
+      "Set the customer's own limits: only the fields sent change, empty removes; a tightening holds at once, a loosening 24 h later; a timeout or exclusion ends only at its date",
+    request: setLimitsRequest,
   },
   streamTicket: {
     ...streamPaths.streamTicket,

@@ -13,6 +13,7 @@ import type { Database } from "../db/client";
 import type { PriceFeed } from "../market/feed";
 import type { SessionRef, UserRow } from "../modules/accounts/sessions";
 import { authenticate, resolveSession } from "../modules/accounts/sessions";
+import { enforceTimeLimits } from "../modules/self-limits/guards";
 import type { SmsSender } from "../modules/accounts/sms";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
@@ -38,6 +39,7 @@ import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import { identifyOperator, requireRole } from "./ops-session";
 import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
+import { registerSelfLimitRoutes } from "./self-limits-routes";
 import { serveApp, serveConsole } from "./static-app";
 import { registerStreamRoutes } from "./stream-routes";
 import { registerSupportRoutes } from "./support-routes";
@@ -192,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const token = headerValue(request.headers.token);
       const user = await authenticate(options.ctx, token);
       if (!user || !token) throw new AppError("login_required");
+      // the customer's own time limits: a timeout or exclusion refuses the request, a spent session ends
+      await enforceTimeLimits(options.ctx, token, user.id);
       request.user = user;
       request.token = token;
     } else if (auth === "session") {
@@ -235,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMarketsRoutes(app, options.ctx, options.feed);
   registerTradingRoutes(app, options.ctx, options.feed, scale);
   registerFavouriteRoutes(app, options.ctx, options.feed, scale);
+  registerSelfLimitRoutes(app, options.ctx, scale);
   registerOpsRoutes(app, options.ctx, options.feed, options.processInfo ?? { database: "pglite", isLeader: () => true });
   registerWalletRoutes(app, options.ctx, scale);
   registerCardsRoutes(app, options.ctx, scale);

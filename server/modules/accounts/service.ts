@@ -15,6 +15,7 @@ import { requireFundPassword } from "./fund-password";
 import { checkLogin } from "./login-guard";
 import { checkGuarded, TRY_LIMIT } from "./password-guard";
 import { hashPassword, UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./passwords";
+import { barredLoginUntil, selfExcluded } from "../self-limits/guards";
 import { createSession, lockedNow, revokeOtherSessions, type UserRow } from "./sessions";
 import { consumeVerificationCode } from "./sms";
 import { newInviteCode } from "./tokens";
@@ -106,6 +107,8 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, seen: Sign
     if (checked.outcome === "locked") return { refused: new AppError("login_locked", { minutes: checked.minutes }), log: checked.log };
     if (checked.outcome === "wrong" || !found) return { refused: new AppError("wrong_password") };
     if (lockedNow(found, now)) return { refused: new AppError("account_locked") };
+    const barredUntil = await barredLoginUntil(tx, found.id, now);
+    if (barredUntil !== null) return { refused: selfExcluded(barredUntil) };
     if (language && language !== found.language) {
       await tx.update(users).set({ language }).where(eq(users.id, found.id));
       found.language = language;
