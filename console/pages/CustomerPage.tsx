@@ -8,6 +8,7 @@ import type { CustomerDetail } from "#contract/ops-answers";
 
 import { api, call } from "../api";
 import { consoleHref } from "../customer-href";
+import { CustomerLimits } from "../CustomerLimits";
 import { type Column, DataTable } from "../DataTable";
 import { FormStatus } from "../FormStatus";
 import { FraudSignals } from "../FraudSignals";
@@ -155,6 +156,7 @@ function CustomerView({ detail, reload }: { detail: CustomerDetail; reload: () =
       </header>
 
       <FraudSignals signals={detail.signals} />
+      <CustomerLimits userId={user.id} />
 
       <div className="customer-columns">
         <section className="panel">

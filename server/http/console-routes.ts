@@ -9,6 +9,7 @@ import { opsEndpoints } from "#contract/ops";
 
 import { customersCsv, listCustomers } from "../modules/accounts/customer-list";
 import { userDetail } from "../modules/accounts/customer-views";
+import { limitsOfCustomer } from "../modules/self-limits/service";
 import { acknowledgeAlert, listAlerts } from "../modules/alerts/service";
 import { dashboard } from "../modules/dashboard/figures";
 import { dashboardHistory } from "../modules/dashboard/history";
@@ -120,6 +121,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
   csvRoute(app, c.exportUsers, ctx, "customers", (input) => customersCsv(ctx, input));
   registerLedgerRoutes(app, ctx);
   route(app, c.userDetail, async (input, { operator }) => ({ data: await userDetail(ctx, Number(input.id), operator.role) }));
+  route(app, c.customerLimits, async (input) => ({ data: await limitsOfCustomer(ctx, Number(input.id)) }));
   route(app, c.dashboard, async () => ({ data: await dashboard(ctx, (await moneySettings(ctx.db)).timezone) }));
   route(app, c.dashboardHistory, async (input) => ({ data: await dashboardHistory(ctx, input.days) }));
   route(app, c.listAlerts, async (_input, { operator }) => ({ data: await listAlerts(ctx, operator.role) }));

@@ -103,6 +103,22 @@ describe("reading and changing the limits", () => {
   });
 });
 
+describe("the console", () => {
+  it("shows a customer's limits, exclusion and waiting loosenings to support and finance, read-only", async () => {
+    const { token, account } = await customer();
+    await setLimits(token, { maxDeposit30d: "2000" });
+    await setLimits(token, { maxDeposit30d: "", excludedUntil: String(h.clock.now + 200 * DAY) });
+    const id = String(await userIdOf(account));
+    for (const role of ["support", "finance"] as const) {
+      const shown = await api(h, opsEndpoints.customerLimits, { id }, await staff(h, role));
+      expect(shown.body.code, shown.body.msg).toBe(1);
+      expect(shown.body.data.limits).toMatchObject({ maxDeposit30d: "2000.00", excludedUntil: String(h.clock.now + 200 * DAY) });
+      expect(shown.body.data.pending).toEqual([{ field: "maxDeposit30d", value: "", takesEffectAt: h.clock.now + DAY }]);
+    }
+    expect((await api(h, opsEndpoints.customerLimits, { id: "999999" }, await staff(h, "support"))).body.err).toBe("record_not_found");
+  });
+});
+
 describe("order placement", () => {
   it("refuses an order past the daily turnover with the limit and when it resets", async () => {
     const { token } = await customer();

@@ -11,7 +11,6 @@ import {
   LIMIT_LOOSEN_DELAY_SECONDS,
   type LimitField,
   type LimitsView,
-  type LoosenableLimitField,
   MONEY_LIMIT_FIELDS,
   type PendingLimit,
   TIMEOUT_MAX_SECONDS,
@@ -42,6 +41,14 @@ export async function getLimits(ctx: ServiceContext, user: UserRow): Promise<Lim
   const now = ctx.now();
   const row = await limitsInForce(ctx.db, user.id, now);
   return view(ctx.db, row, user.id, now);
+}
+
+/** A customer's limits as the console shows them (read-only); `record_not_found` for no such customer. */
+export async function limitsOfCustomer(ctx: ServiceContext, userId: number): Promise<LimitsView> {
+  const [found] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!found) throw new AppError("record_not_found");
+  const now = ctx.now();
+  return view(ctx.db, await limitsInForce(ctx.db, userId, now), userId, now);
 }
 
 async function view(db: Db | Tx, row: LimitsRow, userId: number, now: number): Promise<LimitsView> {
@@ -120,4 +127,3 @@ export async function setLimits(ctx: ServiceContext, user: UserRow, input: Parti
   return view(tx, next, user.id, now);
 }
 
-export type { LoosenableLimitField };
