@@ -14,7 +14,6 @@ import {
 import { addCardRequest, deleteCardRequest } from "./schemas/cards";
 import { contentIdRequest, contentListRequest } from "./schemas/content";
 import { favouriteRequest } from "./schemas/favourites";
-import { setLimitsRequest } from "./schemas/self-limits";
 import { emptyRequest } from "./schemas/fields";
 import { pageRequest } from "./schemas/fields";
 import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from "./schemas/finance";
@@ -23,6 +22,7 @@ import { messageRequest } from "./schemas/inbox";
 import { klineRequest, latestQuotesRequest, marketListRequest, pidRequest } from "./schemas/markets";
 import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
 import { rechargeRequest } from "./schemas/recharge";
+import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
 import { exchangeRequest, fundsRequest } from "./schemas/wallet";

@@ -9,7 +9,6 @@ import { opsEndpoints } from "#contract/ops";
 
 import { customersCsv, listCustomers } from "../modules/accounts/customer-list";
 import { userDetail } from "../modules/accounts/customer-views";
-import { limitsOfCustomer } from "../modules/self-limits/service";
 import { acknowledgeAlert, listAlerts } from "../modules/alerts/service";
 import { dashboard } from "../modules/dashboard/figures";
 import { dashboardHistory } from "../modules/dashboard/history";
@@ -21,6 +20,7 @@ import { ANONYMOUS_OPERATOR, createOperator, endOperatorSession, listOperators, 
 import { operatorLogin } from "../modules/operators/sign-in";
 import { channelQr } from "../modules/recharge/channels";
 import { findUpload, type UploadContext } from "../modules/recharge/uploads";
+import { limitsOfCustomer } from "../modules/self-limits/service";
 import { csvRoute } from "./csv-route";
 import { registerLedgerRoutes } from "./ledger-routes";
 import { registerOperatorRoutes } from "./ops-operators-routes";

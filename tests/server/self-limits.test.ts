@@ -33,6 +33,8 @@ const getLimits = (token: string) => api(h, endpoints.limits, {}, { token });
 const userIdOf = async (account: string) =>
   (await h.database.db.select({ id: users.id }).from(users).where(eq(users.account, account)))[0]!.id;
 const DAY = 86_400;
+/** The `values` a refusal carries (limit_reached, self_excluded). */
+const valuesOf = (answer: { body: object }) => (answer.body as { values?: Record<string, string> }).values;
 
 describe("reading and changing the limits", () => {
   it("answers every field empty, nothing pending, and the use at zero for a customer who set none", async () => {
@@ -128,7 +130,7 @@ describe("order placement", () => {
     const refused = await placeOrder(h, token, btc);
     expect(refused.status).toBe(422);
     expect(refused.body.err).toBe("limit_reached");
-    expect(refused.body.values).toEqual({ limit: "maxTurnover1d", resetsAt: String(firstOpened + DAY) });
+    expect(valuesOf(refused)).toEqual({ limit: "maxTurnover1d", resetsAt: String(firstOpened + DAY) });
     expect(refused.body.msg).toContain("Daily turnover limit");
     expect((await getLimits(token)).body.data.use.turnover1d).toBe("300.00");
   });
@@ -139,7 +141,7 @@ describe("order placement", () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await placeOrder(h, token, btc));
     expect(answers.map((a) => a.body.err ?? "ok")).toEqual(["ok", "ok", "limit_reached"]);
-    expect(answers[2]!.body.values.limit).toBe("maxLosses1d");
+    expect(valuesOf(answers[2]!)?.limit).toBe("maxLosses1d");
     const placed = await h.database.db
       .select()
       .from(orders)
@@ -152,13 +154,13 @@ describe("order placement", () => {
     await setLimits(token, { maxOpenPositions: "1" });
     expect((await placeOrder(h, token, btc)).body.code).toBe(1);
     const second = await placeOrder(h, token, btc);
-    expect(second.body.values?.limit).toBe("maxOpenPositions");
+    expect(valuesOf(second)?.limit).toBe("maxOpenPositions");
 
     const rich = await customer();
     await setLimits(rich.token, { maxBalance: "1000" });
     const refused = await placeOrder(h, rich.token, btc);
     expect(refused.body.err).toBe("limit_reached");
-    expect(refused.body.values).toEqual({ limit: "maxBalance", resetsAt: "" });
+    expect(valuesOf(refused)).toEqual({ limit: "maxBalance", resetsAt: "" });
   });
 
   it("lets a loosened turnover count only once its day has passed", async () => {
@@ -166,7 +168,7 @@ describe("order placement", () => {
     await setLimits(token, { maxTurnover1d: "100" });
     expect((await placeOrder(h, token, btc)).body.code).toBe(1);
     await setLimits(token, { maxTurnover1d: "10000" });
-    expect((await placeOrder(h, token, btc)).body.values?.limit).toBe("maxTurnover1d");
+    expect(valuesOf(await placeOrder(h, token, btc))?.limit).toBe("maxTurnover1d");
   });
 });
 
@@ -179,7 +181,7 @@ describe("timeouts, exclusions and session time", () => {
     for (const answer of [await getLimits(token), await api(h, endpoints.wallet, {}, { token }), await placeOrder(h, token, btc)]) {
       expect(answer.status).toBe(403);
       expect(answer.body.err).toBe("self_excluded");
-      expect(answer.body.values).toEqual({ until: String(until) });
+      expect(valuesOf(answer)).toEqual({ until: String(until) });
     }
     const login = await api(h, endpoints.login, { account, password });
     expect(login.body.err).toBe("self_excluded");
@@ -232,13 +234,13 @@ describe("deposits", () => {
     expect((await recharge(token, "150")).body.code).toBe(1);
     const refused = await recharge(token, "100");
     expect(refused.body.err).toBe("limit_reached");
-    expect(refused.body.values.limit).toBe("maxDeposit1d");
+    expect(valuesOf(refused)?.limit).toBe("maxDeposit1d");
 
     const other = await customer("100");
     await setLimits(other.token, { maxBalance: "190" });
     const over = await recharge(other.token, "100");
     expect(over.body.err, over.body.msg).toBe("limit_reached");
-    expect(over.body.values.limit).toBe("maxBalance");
+    expect(valuesOf(over)?.limit).toBe("maxBalance");
   });
 
   it("refuses the approval of a recharge that a limit set since the submission would pass", async () => {
@@ -249,18 +251,15 @@ describe("deposits", () => {
     const finance = await staff(h, "finance");
     const approval = await api(h, opsEndpoints.reviewRecharge, { id: String(submitted.body.data.id), decision: "approve" }, finance);
     expect(approval.body.err).toBe("limit_reached");
-    expect(approval.body.values.limit).toBe("maxDeposit7d");
-    const [row] = await h.database.db
-      .select({ cash: users.cash })
-      .from(users)
-      .where(eq(users.account, account));
+    expect(valuesOf(approval)?.limit).toBe("maxDeposit7d");
+    const [row] = await h.database.db.select({ cash: users.cash }).from(users).where(eq(users.account, account));
     expect(row!.cash).toBe(10_000);
   });
 });
 
 describe("50 orders at once against one customer's limits (PGlite)", () => {
   it("never passes the daily turnover nor the daily loss limit", async () => {
-    for (const limit of [{ maxTurnover1d: "1000" }, { maxLosses1d: "1000" }]) {
+    for (const limit of [{ maxTurnover1d: "1000" }, { maxLosses1d: "1000" }] as Array<Record<string, string>>) {
       const { token, account } = await customer();
       await setLimits(token, limit);
       const answers = await Promise.all(Array.from({ length: 50 }, () => placeOrder(h, token, btc)));
@@ -273,7 +272,10 @@ describe("50 orders at once against one customer's limits (PGlite)", () => {
       const total = placed.reduce((sum, order) => sum + order.amount + ("maxLosses1d" in limit ? order.fee : 0), 0);
       expect(total).toBeLessThanOrEqual(100_000);
       expect(placed.length).toBe(answers.filter((answer) => answer.body.code === 1).length);
-      const stored = await h.database.db.select().from(userLimits).where(eq(userLimits.userId, await userIdOf(account)));
+      const stored = await h.database.db
+        .select()
+        .from(userLimits)
+        .where(eq(userLimits.userId, await userIdOf(account)));
       expect(stored).toHaveLength(1);
     }
   });

@@ -15,8 +15,8 @@ import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { moneySettings } from "../money/settings";
-import { refuseDepositOverLimits } from "../self-limits/guards";
 import { paged } from "../paged";
+import { refuseDepositOverLimits } from "../self-limits/guards";
 import { findUpload } from "./uploads";
 
 export async function rechargeInfo(ctx: ServiceContext, language: LanguageCode): Promise<RechargeInfo> {

@@ -126,4 +126,3 @@ export async function setLimits(ctx: ServiceContext, user: UserRow, input: Parti
   await tx.insert(userLimits).values(next).onConflictDoUpdate({ target: userLimits.userId, set: values });
   return view(tx, next, user.id, now);
 }
-

@@ -53,7 +53,10 @@ export async function depositsByWindow(
   return new Map(
     LIMIT_WINDOWS.map(({ span }) => {
       const oldest = values[`oldest${span}`];
-      return [span, { total: Number(values[`total${span}`] ?? 0), oldest: oldest === null || oldest === undefined ? null : Number(oldest) }];
+      return [
+        span,
+        { total: Number(values[`total${span}`] ?? 0), oldest: oldest === null || oldest === undefined ? null : Number(oldest) },
+      ];
     }),
   );
 }
