@@ -132,6 +132,14 @@ describe("order placement", () => {
     expect(refused.body.err).toBe("limit_reached");
     expect(valuesOf(refused)).toEqual({ limit: "maxTurnover1d", resetsAt: String(firstOpened + DAY) });
     expect(refused.body.msg).toContain("Daily turnover limit");
+    // in the customer's language, the limit named by its label there
+    const german = await api(
+      h,
+      endpoints.placeOrder,
+      { pid: String(btc), direction: "up", seconds: "30", amount: "100", requestId: rid() },
+      { token, lang: "de" },
+    );
+    expect(german.body.msg).toBe("Sie haben ein selbst gesetztes Limit erreicht: Tägliches Umsatzlimit");
     expect((await getLimits(token)).body.data.use.turnover1d).toBe("300.00");
   });
 

@@ -85,7 +85,8 @@ export function LimitsPage({ view: loaded }: { view: LimitsView }) {
   return (
     <main className="page">
       <NavBar title={t`Limits`} />
-      <form className="form" onSubmit={onSave} data-testid="limits-form">
+      {/* keyed by what holds, so a save shows the stored values (as the server wrote them) in the fields */}
+      <form key={JSON.stringify(view.limits)} className="form" onSubmit={onSave} data-testid="limits-form">
         <p className="form-lead">
           <Trans>A lower limit holds at once. A higher one, or removing a limit, takes effect 24 hours later.</Trans>
         </p>
