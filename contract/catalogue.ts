@@ -186,6 +186,14 @@ export const errorMessages = {
     id: "error.ops_own_customer",
     message: "This is a customer account you hold: another operator must review it",
   },
+  limit_reached: /*i18n*/ {
+    id: "error.limit_reached",
+    message: "You have reached a limit you set yourself: {field}",
+  },
+  self_excluded: /*i18n*/ {
+    id: "error.self_excluded",
+    message: "You have paused your account until {date} (UTC). It cannot be ended early",
+  },
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorKey = keyof typeof errorMessages;
@@ -215,6 +223,21 @@ export type SuccessKey = keyof typeof successMessages;
 /** Labels of request fields, filled into validation messages ("Phone number is required"). */
 export const fieldLabels = {
   account: /*i18n*/ { id: "field.account", message: "Account" },
+  maxBalance: /*i18n*/ { id: "field.maxBalance", message: "Balance limit" },
+  maxTurnover1d: /*i18n*/ { id: "field.maxTurnover1d", message: "Daily turnover limit" },
+  maxTurnover7d: /*i18n*/ { id: "field.maxTurnover7d", message: "7-day turnover limit" },
+  maxTurnover30d: /*i18n*/ { id: "field.maxTurnover30d", message: "30-day turnover limit" },
+  maxLosses1d: /*i18n*/ { id: "field.maxLosses1d", message: "Daily loss limit" },
+  maxLosses7d: /*i18n*/ { id: "field.maxLosses7d", message: "7-day loss limit" },
+  maxLosses30d: /*i18n*/ { id: "field.maxLosses30d", message: "30-day loss limit" },
+  maxDeposit1d: /*i18n*/ { id: "field.maxDeposit1d", message: "Daily deposit limit" },
+  maxDeposit7d: /*i18n*/ { id: "field.maxDeposit7d", message: "7-day deposit limit" },
+  maxDeposit30d: /*i18n*/ { id: "field.maxDeposit30d", message: "30-day deposit limit" },
+  maxOpenPositions: /*i18n*/ { id: "field.maxOpenPositions", message: "Open positions limit" },
+  sessionMinutes: /*i18n*/ { id: "field.sessionMinutes", message: "Session time limit" },
+  realityCheckMinutes: /*i18n*/ { id: "field.realityCheckMinutes", message: "Reality check interval" },
+  timeoutUntil: /*i18n*/ { id: "field.timeoutUntil", message: "Timeout end" },
+  excludedUntil: /*i18n*/ { id: "field.excludedUntil", message: "Self-exclusion end" },
   password: /*i18n*/ { id: "field.password", message: "Password" },
   password2: /*i18n*/ { id: "field.password2", message: "Password again" },
   price: /*i18n*/ { id: "field.price", message: "Price" },

@@ -22,6 +22,7 @@ import { messageRequest } from "./schemas/inbox";
 import { klineRequest, latestQuotesRequest, marketListRequest, pidRequest } from "./schemas/markets";
 import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
 import { rechargeRequest } from "./schemas/recharge";
+import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
 import { exchangeRequest, fundsRequest } from "./schemas/wallet";
@@ -153,6 +154,17 @@ export const endpoints = {
     ...apiPaths.setFavourite,
     summary: "Star (on=1) or unstar (on=0) a product; a repeat changes nothing. Answers the starred ids",
     request: favouriteRequest,
+  },
+  limits: {
+    ...apiPaths.limits,
+    summary: "The customer's own limits in force, the loosenings waiting (each with when it takes effect) and the use against each",
+    request: emptyRequest,
+  },
+  setLimits: {
+    ...apiPaths.setLimits,
+    summary:
+      "Set the customer's own limits: only the fields sent change, empty removes; a tightening holds at once, a loosening 24 h later; a timeout or exclusion ends only at its date",
+    request: setLimitsRequest,
   },
   streamTicket: {
     ...streamPaths.streamTicket,

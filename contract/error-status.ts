@@ -7,6 +7,8 @@ export const errorStatus: Record<ErrorKey, number> = {
   wrong_password: 422,
   account_locked: 403,
   account_frozen: 403,
+  limit_reached: 422,
+  self_excluded: 403,
   login_locked: 429,
   wrong_sms_code: 422,
   sms_too_soon: 429,
@@ -116,4 +118,6 @@ export type { ErrorKey } from "./catalogue";
 /** The refusals whose values the client acts on (not only reads in the message): sent in the envelope's `values`. */
 export const errorValues: Partial<Record<ErrorKey, readonly string[]>> = {
   price_moved: ["price"],
+  limit_reached: ["limit", "resetsAt"],
+  self_excluded: ["until"],
 };

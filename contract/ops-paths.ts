@@ -41,6 +41,7 @@ import type {
   WithdrawalForReview,
 } from "./ops-money-answers";
 import type { ApiPath } from "./paths";
+import type { LimitsView } from "./self-limits";
 
 /** An operator path: method, path, access, the roles allowed besides admin, and (type only) its answer. */
 export interface OpsPath<Answer = unknown> extends ApiPath<Answer> {
@@ -261,6 +262,8 @@ export const opsPaths = {
   searchUsers: answers<ListPage<CustomerFound>>()({ method: "GET", path: "/api/ops/users", auth: "ops", roles: PEOPLE }),
   userDetail: answers<CustomerDetail>()({ method: "GET", path: "/api/ops/user/detail", auth: "ops", roles: PEOPLE }),
   showUser: answers<CustomerAccount>()({ method: "GET", path: "/api/ops/user", auth: "ops", roles: PEOPLE }),
+  // read-only: no operator path changes a customer's own limits, nor ends a timeout or exclusion early
+  customerLimits: answers<LimitsView>()({ method: "GET", path: "/api/ops/customer/limits", auth: "ops", roles: PEOPLE }),
   unlockUser: answers<{ account: string; locked: boolean }>()({ method: "POST", path: "/api/ops/unlock", auth: "ops", roles: SUPPORT }),
   ledgerRows: answers<ListPage<LedgerRowForOps>>()({ method: "GET", path: "/api/ops/ledger", auth: "ops", roles: FINANCE }),
   // each list's filtered set as CSV (text/csv, not the JSON envelope): the same roles as the list, every download audited

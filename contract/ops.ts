@@ -379,6 +379,11 @@ export const opsEndpoints = {
       "Customers, 50 a page: q (account or phone prefix, id, invite code), since/until (registration), state (locked, verified, unverified), sort time|cash, order, cursor",
     request: customerListRequest,
   },
+  customerLimits: {
+    ...opsPaths.customerLimits,
+    summary: "One customer's own limits, exclusion and loosenings waiting, with the use of each (read-only)",
+    request: userDetailRequest,
+  },
   userDetail: {
     ...opsPaths.userDetail,
     summary: "One customer: balances, the ledger with running balances, orders and cards",

@@ -9,6 +9,7 @@ import type { InviteAnswers } from "./invites";
 import type { MarketAnswers } from "./markets";
 import type { OrderReportAnswers } from "./order-reports";
 import type { RechargeAnswers } from "./recharge";
+import type { SelfLimitAnswers } from "./self-limits";
 import type { StreamAnswers } from "./stream";
 import type { SupportAnswers } from "./support";
 import type { TradingAnswers } from "./trading";
@@ -59,7 +60,8 @@ export interface CustomerAnswers
     InviteAnswers,
     SupportAnswers,
     ContentAnswers,
-    FavouriteAnswers {}
+    FavouriteAnswers,
+    SelfLimitAnswers {}
 
 const customerPaths = {
   sendSms: { method: "POST", path: "/api/login/sendsms", auth: "none" },
@@ -118,6 +120,8 @@ const customerPaths = {
   signin: { method: "POST", path: "/api/user/signin", auth: "user" },
   favourites: { method: "GET", path: "/api/user/favourites", auth: "user" },
   setFavourite: { method: "POST", path: "/api/user/favourite", auth: "user" },
+  limits: { method: "GET", path: "/api/user/limits", auth: "user" },
+  setLimits: { method: "POST", path: "/api/user/limits", auth: "user" },
 } as const satisfies { [K in keyof CustomerAnswers]: ApiPath };
 
 export const apiPaths: AnsweredPaths<typeof customerPaths, CustomerAnswers> = customerPaths;

@@ -13,6 +13,7 @@ import { CustomerHistory } from "../customer/CustomerHistory";
 import { CustomerLabels } from "../customer/CustomerLabels";
 import { CustomerNotes } from "../customer/CustomerNotes";
 import { consoleHref } from "../customer-href";
+import { CustomerLimits } from "../CustomerLimits";
 import { FormStatus } from "../FormStatus";
 import { FraudSignals } from "../FraudSignals";
 import { useLoad } from "../use-load";
@@ -60,6 +61,7 @@ function CustomerView({ detail, reload }: { detail: CustomerDetail; reload: () =
       </header>
 
       <FraudSignals signals={detail.signals} />
+      <CustomerLimits userId={detail.user.id} />
 
       <div className="customer-columns">
         <CustomerDetails detail={detail} />

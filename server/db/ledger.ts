@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 
+import type { LimitField } from "#contract/self-limits";
 import type { Direction } from "#contract/trading";
 
 import type { Db, Tx } from "./client";
@@ -106,7 +107,11 @@ export type PlaceOrderOutcome =
   | "total_max"
   | "balance"
   | "price_moved"
-  | "created";
+  | "created"
+  /** the customer's own limits (migration 0037): a timeout or exclusion holds, `openTime` is its end */
+  | "self_excluded"
+  /** a limit the customer set would be passed: the outcome is its field's name, `openTime` when it resets */
+  | LimitField;
 
 /** What the caller decided from its memory: the price is not among them, `place_order` takes the newest tick. */
 export interface OrderToPlace {
@@ -147,12 +152,12 @@ export interface PlaceOrderAnswer {
 /**
  * Order placement as one call (one round trip, its own transaction) of the SQL function `place_order`, which
  * debits the stake and fee and writes their ledger rows. Migrations create it (the latest is
- * server/db/migrations/0034_customer_desk.sql; a change is a new migration that drops and re-creates
+ * server/db/migrations/0037_self_limits.sql; a change is a new migration that drops and re-creates
  * it), and this file alone calls it. The caller priced the order from its memory of the products and the feed,
  * which may be seconds behind the database, and knows the session only from its cache; the function checks
  * every rule against what is committed now. In order:
- * - `session`: the token's session is gone (logout, password change), expired, another user's, or its account
- *   is locked; the lock is looked at again once the user's row is held, so a lock set meanwhile counts too;
+ * - `session`: the token's session is gone (logout, password change), expired, another user's, older than the
+ *   customer's session limit, or its account is locked; the lock is looked at again once the user's row is held, so a lock set meanwhile counts too;
  * - the product row is read `for share` first, so an operator's change of it (`for update`, e.g. a price-source
  *   switch) waits for orders being placed and orders wait for it: `closed` when it is halted or gone, `source`
  *   when its source is not the one the caller priced with, or was switched so recently that the recorder may
@@ -164,7 +169,10 @@ export interface PlaceOrderAnswer {
  * - `frozen`: an operator froze the account (`users.account_frozen_at`), also while this call waited;
  * - `waited`: the lock was waited for longer than `waitLimitMs`, so the caller's time may be too old:
  *   nothing is written, the caller takes the time again and calls again;
- * - the user's limits row (`user_limits`) is read: where the customer's own limits will be checked;
+ * - the customer's own limits (`order_limit_refusal`, migration 0037, a loosening whose day has passed applied
+ *   first): `self_excluded` in a timeout or exclusion, else the name of the first limit the order would pass
+ *   (balance, open positions, turnover and net losses over 1, 7 and 30 days, an open order counted as lost),
+ *   with `openTime` carrying when it ends or resets (null: not by time);
  * - `stale`: the newest committed tick of the product is older than its quote age allows;
  * - `total_max`: the user's open stake in this product plus this one would pass its `total_max`;
  * - `balance`: cash does not cover stake + fee;

@@ -878,8 +878,8 @@ export const streamTickets = pgTable("stream_tickets", {
 
 /**
  * The limits a customer sets on their own trading, at most one row per user; a missing row or a null column is
- * no limit. Money in cents, spans of time in minutes, instants in Unix seconds. `place_order` reads the row under
- * the user's row lock, where the checks of these limits belong; none is enforced yet.
+ * no limit. Money in cents, spans of time in minutes, instants in Unix seconds. `place_order` checks them under
+ * the user's row lock (server/modules/self-limits/ explains each). A loosening waits a day in `pending`.
  */
 export const userLimits = pgTable("user_limits", {
   userId: integer("user_id")
@@ -900,6 +900,11 @@ export const userLimits = pgTable("user_limits", {
   timeoutUntil: unixSeconds("timeout_until"),
   excludedUntil: unixSeconds("excluded_until"),
   realityCheckMinutes: integer("reality_check_minutes"),
+  /**
+   * Loosenings not yet in force, by column name: {"turnover_max_day": {"value": 5000 | null, "at": unix s}}.
+   * The SQL function `apply_due_limit_changes` (migration 0037) moves each into its column once its time has come.
+   */
+  pending: jsonb("pending").$type<Record<string, { value: number | null; at: number }>>().notNull().default({}),
 });
 
 /**

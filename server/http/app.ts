@@ -19,6 +19,7 @@ import { AppError } from "../modules/errors";
 import { EventHub } from "../modules/events/hub";
 import { sharedRateStore } from "../modules/limits/shared-rate-store";
 import type { OperatorIdentity } from "../modules/operators/service";
+import { enforceTimeLimits } from "../modules/self-limits/guards";
 import { registerAccountRoutes } from "./accounts-routes";
 import { registerAdjustmentRoutes } from "./adjustment-routes";
 import { registerCardsRoutes } from "./cards-routes";
@@ -39,6 +40,7 @@ import { identifyOperator, requireRole } from "./ops-session";
 import { refuseUntilPasswordChanged } from "./password-change-guard";
 import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
+import { registerSelfLimitRoutes } from "./self-limits-routes";
 import { serveApp, serveConsole } from "./static-app";
 import { registerStreamRoutes } from "./stream-routes";
 import { registerSupportRoutes } from "./support-routes";
@@ -194,6 +196,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const user = await authenticate(options.ctx, token);
       if (!user || !token) throw new AppError("login_required");
       refuseUntilPasswordChanged(request.routeOptions.url ?? "", user.mustChangePassword);
+      // the customer's own time limits: a timeout or exclusion refuses the request, a spent session ends
+      await enforceTimeLimits(options.ctx, token, user.id);
       request.user = user;
       request.token = token;
     } else if (auth === "session") {
@@ -239,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMarketsRoutes(app, options.ctx, options.feed);
   registerTradingRoutes(app, options.ctx, options.feed, scale);
   registerFavouriteRoutes(app, options.ctx, options.feed, scale);
+  registerSelfLimitRoutes(app, options.ctx, scale);
   registerOpsRoutes(app, options.ctx, options.feed, options.processInfo ?? { database: "pglite", isLeader: () => true });
   registerWalletRoutes(app, options.ctx, scale);
   registerCardsRoutes(app, options.ctx, scale);

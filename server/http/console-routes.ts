@@ -20,6 +20,7 @@ import { ANONYMOUS_OPERATOR, createOperator, endOperatorSession, listOperators, 
 import { operatorLogin } from "../modules/operators/sign-in";
 import { channelQr } from "../modules/recharge/channels";
 import { findUpload, type UploadContext } from "../modules/recharge/uploads";
+import { limitsOfCustomer } from "../modules/self-limits/service";
 import { csvRoute } from "./csv-route";
 import { registerLedgerRoutes } from "./ledger-routes";
 import { registerOperatorRoutes } from "./ops-operators-routes";
@@ -120,6 +121,7 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: UploadContext, 
   csvRoute(app, c.exportUsers, ctx, "customers", (input) => customersCsv(ctx, input));
   registerLedgerRoutes(app, ctx);
   route(app, c.userDetail, async (input, { operator }) => ({ data: await userDetail(ctx, Number(input.id), operator.role) }));
+  route(app, c.customerLimits, async (input) => ({ data: await limitsOfCustomer(ctx, Number(input.id)) }));
   route(app, c.dashboard, async () => ({ data: await dashboard(ctx, (await moneySettings(ctx.db)).timezone) }));
   route(app, c.dashboardHistory, async (input) => ({ data: await dashboardHistory(ctx, input.days) }));
   route(app, c.listAlerts, async (_input, { operator }) => ({ data: await listAlerts(ctx, operator.role) }));

@@ -164,6 +164,14 @@ const cases: Record<string, Case> = {
     delta: 1,
     ledgerRows: 0,
   },
+  limits: {
+    path: "/api/user/limits",
+    prepare: async () => ({ maxTurnover1d: "500" }),
+    other: (f) => ({ ...f, maxTurnover1d: "400" }),
+    effect: (id) => `select count(*) n from user_limits where user_id = ${id}`,
+    delta: 1,
+    ledgerRows: 0,
+  },
   pwd_pay: {
     path: "/api/user/pwd_pay",
     prepare: async (u) => ({ oldPayPassword: u.payPassword, payPassword: "newfund99", payPassword2: "newfund99" }),

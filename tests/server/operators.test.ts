@@ -177,6 +177,7 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "GET /api/ops/sms": ["support"],
   "GET /api/ops/users": ["support", "finance"],
   "GET /api/ops/user/detail": ["support", "finance"],
+  "GET /api/ops/customer/limits": ["support", "finance"],
   "GET /api/ops/user": ["support", "finance"],
   "POST /api/ops/unlock": ["support"],
   // the customer page: freezing and risk labels are the money desk's, notes anyone's, a password reset support's

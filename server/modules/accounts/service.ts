@@ -11,6 +11,7 @@ import type { ServiceContext } from "../context";
 import { recordSignIn, type SignInSeen } from "../customers/sign-ins";
 import { AppError } from "../errors";
 import { payInviteBonus } from "../invites/service";
+import { barredLoginUntil, selfExcluded } from "../self-limits/guards";
 import { requireFundPassword } from "./fund-password";
 import { checkLogin } from "./login-guard";
 import { checkGuarded, TRY_LIMIT } from "./password-guard";
@@ -106,6 +107,8 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, seen: Sign
     if (checked.outcome === "locked") return { refused: new AppError("login_locked", { minutes: checked.minutes }), log: checked.log };
     if (checked.outcome === "wrong" || !found) return { refused: new AppError("wrong_password") };
     if (lockedNow(found, now)) return { refused: new AppError("account_locked") };
+    const barredUntil = await barredLoginUntil(tx, found.id, now);
+    if (barredUntil !== null) return { refused: selfExcluded(barredUntil) };
     if (language && language !== found.language) {
       await tx.update(users).set({ language }).where(eq(users.id, found.id));
       found.language = language;

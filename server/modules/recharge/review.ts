@@ -19,6 +19,7 @@ import { everyQueueRow, firstApproverName, type QueueSelect, reviewQueuePage } f
 import { moneySettings } from "../money/settings";
 import { closeReview, needsTwoPeople, recordFirstApproval } from "../money/two-person";
 import { assertNotOwnCustomer } from "../operators/own-customer";
+import { refuseDepositOverLimits } from "../self-limits/guards";
 
 /**
  * The operator's review of a recharge. It leaves `review` exactly once: the status change is conditional on the
@@ -47,6 +48,11 @@ export async function reviewRecharge(
     // a screenshot is all that backs a recharge: past the cap no single review is enough to mint the money
     if (decision === "approve" && current.amount > rules.rechargeApproveMax)
       throw new AppError("amount_too_large", { max: centsToDecimal(rules.rechargeApproveMax) });
+    if (decision === "approve") {
+      // the customer's own deposit and balance limits, checked under the user's row lock as the money is credited
+      const [account] = await tx.select({ cash: users.cash }).from(users).where(eq(users.id, current.userId)).for("update");
+      await refuseDepositOverLimits(tx, current.userId, account?.cash ?? 0, current.amount, now, "credited");
+    }
     const needsTwo = decision === "approve" && (await needsTwoPeople(tx, recharges, current, rules, now));
     if (needsTwo && current.firstApprovedBy === null) {
       await recordFirstApproval(tx, recharges, id, approver, now);

@@ -8,7 +8,7 @@ import { PAGE_SIZE } from "#contract/paging";
 import type { RechargeInfo, RechargeRecord } from "#contract/recharge";
 
 import { isUniqueViolation } from "../../db/errors";
-import { depositChannels, recharges, uploads } from "../../db/schema";
+import { depositChannels, recharges, uploads, users } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import { limitText } from "../amounts";
 import type { ServiceContext } from "../context";
@@ -16,6 +16,7 @@ import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { moneySettings } from "../money/settings";
 import { paged } from "../paged";
+import { refuseDepositOverLimits } from "../self-limits/guards";
 import { findUpload } from "./uploads";
 
 export async function rechargeInfo(ctx: ServiceContext, language: LanguageCode): Promise<RechargeInfo> {
@@ -66,6 +67,9 @@ export async function submitRecharge(
       // shared lock: the clean-up of stale uploads cannot remove this one while it is being attached
       const [still] = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, upload.id)).for("share");
       if (!still) throw new AppError("invalid_input", {}, "screenshot");
+      // the customer's own deposit and balance limits, under the user's row lock: two submissions never both fit
+      const [account] = await tx.select({ cash: users.cash }).from(users).where(eq(users.id, user.id)).for("update");
+      await refuseDepositOverLimits(tx, user.id, account?.cash ?? 0, amount, ctx.now(), "submitted");
       const [created] = await tx
         .insert(recharges)
         .values({

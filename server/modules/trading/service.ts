@@ -18,6 +18,7 @@ import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { type OrderToPlace, placeChargedOrder, type PlaceOrderAnswer } from "../ledger/service";
 import { findProduct } from "../markets/service";
+import { limitReached, selfExcluded } from "../self-limits/guards";
 import { tellStreamsOfOrder } from "./order-events";
 import { type OrderRow, toOrder } from "./orders-view";
 
@@ -258,6 +259,11 @@ export async function placePlannedOrder(
         throw new AppError("price_moved", { price: formatPrice(placed.openPrice!, product.precision) });
       case "waited":
         continue;
+      case "self_excluded":
+        throw selfExcluded(placed.openTime!);
+      default:
+        // the customer's own limit named by the outcome (order_limit_refusal, migration 0037)
+        throw limitReached(placed.outcome, placed.openTime);
     }
     break;
   }

@@ -29,6 +29,15 @@ export function SecurityPage({ user }: { user: UserInfo }) {
             <ChevronIcon />
           </Link>
         </li>
+        <li>
+          <Link to="/pages/user/limits" className="menu-item">
+            <span className="menu-label">
+              <Trans>Limits</Trans>
+            </span>
+            <span className="menu-note">{t`Responsible trading`}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
       </ul>
     </main>
   );

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 
 import { useAmountFormat } from "@/i18n/format";
 import type { PricedBy } from "@/ui/PriceSource";
@@ -55,7 +56,10 @@ export function OrderConfirm({ product, direction, price, balance, ticket }: Pro
             <Trans>Risk warning: a losing order loses the whole amount. Prices here are simulated.</Trans>
           ) : (
             <Trans>Risk warning: a losing order loses the whole amount. Prices here come from {source}.</Trans>
-          )}
+          )}{" "}
+          <Link to="/pages/user/limits" data-testid="risk-limits-link">
+            {t`Set your own limits`}
+          </Link>
         </p>
         <label className="tr-confirm-toggle">
           <input type="checkbox" checked={confirmEach} onChange={(event) => ticket.changeConfirmEach(event.target.checked)} />

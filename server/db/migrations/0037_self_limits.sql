@@ -1,0 +1,235 @@
+ALTER TABLE "user_limits" ADD COLUMN "pending" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+-- Limits the customer sets (server/modules/self-limits/), enforced. A loosening waits a day in `pending`;
+-- apply_due_limit_changes moves each one whose time has come into its column, under the caller's lock.
+CREATE FUNCTION apply_due_limit_changes(p_user_id integer, p_now bigint) returns void
+language plpgsql volatile as $fn$
+declare
+  due jsonb;
+  changed user_limits;
+begin
+  select jsonb_object_agg(p.key, p.value -> 'value') into due
+  from user_limits u, jsonb_each(u.pending) p
+  where u.user_id = p_user_id and (p.value ->> 'at')::bigint <= p_now;
+  if due is null then
+    return;
+  end if;
+  -- the row as it is with each due column replaced (a JSON null removes that limit)
+  select * into changed from jsonb_populate_record((select u from user_limits u where u.user_id = p_user_id), due);
+  update user_limits set
+    balance_max = changed.balance_max,
+    turnover_max_day = changed.turnover_max_day,
+    turnover_max_7_days = changed.turnover_max_7_days,
+    turnover_max_30_days = changed.turnover_max_30_days,
+    losses_max_day = changed.losses_max_day,
+    losses_max_7_days = changed.losses_max_7_days,
+    losses_max_30_days = changed.losses_max_30_days,
+    deposit_max_day = changed.deposit_max_day,
+    deposit_max_7_days = changed.deposit_max_7_days,
+    deposit_max_30_days = changed.deposit_max_30_days,
+    open_positions_max = changed.open_positions_max,
+    session_limit_minutes = changed.session_limit_minutes,
+    reality_check_minutes = changed.reality_check_minutes,
+    pending = user_limits.pending - array(select jsonb_object_keys(due))
+  where user_limits.user_id = p_user_id;
+end
+$fn$;
+--> statement-breakpoint
+-- An order's use of the rolling windows of 1, 7 and 30 days, over the orders opened in each (a void one counts
+-- for nothing): the turnover is their stakes; the losses their stakes and fees less what they paid back, a
+-- holding order counted as lost (its worst case), so a new order that fits can never take them past a limit;
+-- `oldest` is the open time of the first order in the window, the one whose leaving frees room first.
+CREATE FUNCTION order_limit_use(p_user_id integer, p_now bigint)
+returns table (window_seconds integer, turnover bigint, losses bigint, oldest bigint)
+language sql stable as $fn$
+  select w.seconds, coalesce(sum(o.amount), 0)::bigint, coalesce(sum(o.amount + o.fee - coalesce(o.payout, 0)), 0)::bigint,
+         min(o.open_time)
+  from (values (86400), (604800), (2592000)) as w(seconds)
+  left join orders o on o.user_id = p_user_id and o.open_time > p_now - w.seconds and o.status <> 'void'
+  group by w.seconds
+  order by w.seconds
+$fn$;
+--> statement-breakpoint
+-- The first of the customer's limits a new order of p_amount (+ p_fee) would break, with the time it resets
+-- (null: it does not reset by time), or no row. 'self_excluded' carries the end of a timeout or exclusion.
+-- Called by place_order under the user's row lock; p_cash is the balance read under it.
+CREATE FUNCTION order_limit_refusal(p_user_id integer, p_cash bigint, p_amount bigint, p_fee bigint, p_now bigint)
+returns table (refusal text, resets_at bigint)
+language plpgsql volatile as $fn$
+declare
+  l record;
+  used record;
+  open_count integer;
+  next_close bigint;
+  turnover_max bigint;
+  losses_max bigint;
+  span text;
+begin
+  perform apply_due_limit_changes(p_user_id, p_now);
+  select * into l from user_limits u where u.user_id = p_user_id;
+  if not found then
+    return;
+  end if;
+  if greatest(l.timeout_until, l.excluded_until) > p_now then
+    return query select 'self_excluded'::text, greatest(l.timeout_until, l.excluded_until);
+    return;
+  end if;
+  -- a balance above the customer's own ceiling trades no more until it is back under it
+  if l.balance_max is not null and p_cash > l.balance_max then
+    return query select 'maxBalance'::text, null::bigint;
+    return;
+  end if;
+  if l.open_positions_max is not null then
+    select count(*), min(o.expires_at) into open_count, next_close from orders o
+    where o.user_id = p_user_id and o.status = 'holding';
+    if open_count >= l.open_positions_max then
+      return query select 'maxOpenPositions'::text, next_close;
+      return;
+    end if;
+  end if;
+  if coalesce(l.turnover_max_day, l.turnover_max_7_days, l.turnover_max_30_days,
+              l.losses_max_day, l.losses_max_7_days, l.losses_max_30_days) is null then
+    return;
+  end if;
+  for used in select * from order_limit_use(p_user_id, p_now) loop
+    if used.window_seconds = 86400 then
+      turnover_max := l.turnover_max_day; losses_max := l.losses_max_day; span := '1d';
+    elsif used.window_seconds = 604800 then
+      turnover_max := l.turnover_max_7_days; losses_max := l.losses_max_7_days; span := '7d';
+    else
+      turnover_max := l.turnover_max_30_days; losses_max := l.losses_max_30_days; span := '30d';
+    end if;
+    if turnover_max is not null and used.turnover + p_amount > turnover_max then
+      return query select 'maxTurnover' || span, coalesce(used.oldest, p_now) + used.window_seconds;
+      return;
+    end if;
+    if losses_max is not null and used.losses + p_amount + p_fee > losses_max then
+      return query select 'maxLosses' || span, coalesce(used.oldest, p_now) + used.window_seconds;
+      return;
+    end if;
+  end loop;
+end
+$fn$;
+--> statement-breakpoint
+-- place_order as in 0034, with the customer's own limits checked under the user's row lock (order_limit_refusal:
+-- its outcome is the limit's field name or 'self_excluded', and open_time carries when it resets or ends), and a
+-- session older than the customer's session limit refused like an ended one. Same arguments and answer columns.
+CREATE OR REPLACE FUNCTION place_order(
+  p_token_hash text, p_user_id integer, p_product_id integer, p_request_id text, p_direction text, p_amount bigint,
+  p_fee bigint, p_seconds integer, p_feed_source text, p_shown_price bigint, p_open_time bigint,
+  p_wait_limit_ms integer, p_switch_settle_seconds integer
+) returns table (outcome text, order_id integer, open_price bigint, open_tick_time bigint, open_time bigint, payout_bps integer)
+language plpgsql volatile as $fn$
+declare
+  asked timestamptz;
+  account record;
+  found_id integer;
+  open_stake bigint;
+  product record;
+  payout integer;
+  cap integer;
+  tick record;
+  opened bigint;
+  limits record;
+begin
+  -- the session first: unknown, expired, another user's, or its account locked (until locked_until, or until an
+  -- operator unlocks when it has none) refuses before anything else is read; p_open_time is the server's clock
+  perform 1 from sessions s join users u on u.id = s.user_id left join user_limits l on l.user_id = s.user_id
+  where s.token_hash = p_token_hash and s.user_id = p_user_id and s.expires_at > p_open_time
+    and not (u.locked and (u.locked_until is null or u.locked_until > p_open_time))
+    and (l.session_limit_minutes is null or s.created_at + l.session_limit_minutes * 60 > p_open_time);
+  if not found then
+    return query select 'session'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  select p.trading_enabled, p.feed_source, p.feed_changed_at, p.total_max, p.max_quote_age_seconds, p.requote_tolerance_bps
+    into product from products p where p.id = p_product_id for share;
+  if not found or not product.trading_enabled then
+    return query select 'closed'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  if product.feed_source <> p_feed_source or p_open_time < product.feed_changed_at + p_switch_settle_seconds then
+    return query select 'source'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  select o.payout_bps into payout from seconds_options o where o.product_id = p_product_id and o.seconds = p_seconds;
+  if payout is null then
+    return query select 'option'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  -- the cap is a money setting (server/modules/money/settings.ts), read as committed now
+  select coalesce((select (s.value::jsonb ->> 'payoutCapBps')::integer from settings s where s.key = 'money'), 9500)
+    into cap;
+  if payout > cap or payout >= 10000 then
+    return query select 'payout_cap'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  asked := clock_timestamp();
+  select users.cash, users.locked, users.locked_until, users.account_frozen_at into account from users where users.id = p_user_id for update;
+  -- a lock set while this call waited for the row counts too
+  if account.locked and (account.locked_until is null or account.locked_until > p_open_time) then
+    return query select 'session'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  select orders.id into found_id from orders where orders.user_id = p_user_id and orders.request_id = p_request_id;
+  if found_id is not null then
+    return query select 'prior'::text, found_id, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  -- an operator's freeze, read under the user's lock: a freeze committed while this call waited refuses it, and
+  -- a retry of an order placed before the freeze still gets that order (above)
+  if account.account_frozen_at is not null then
+    return query select 'frozen'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  if clock_timestamp() - asked > p_wait_limit_ms * interval '1 millisecond' then
+    return query select 'waited'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  -- the customer's own limits, checked under the user's lock so that a change of them, another order of the
+  -- same user and this one never interleave: the orders counted are every one committed before the lock
+  select r.refusal, r.resets_at into limits from order_limit_refusal(p_user_id, account.cash, p_amount, p_fee, p_open_time) r;
+  if found then
+    return query select limits.refusal, null::integer, null::bigint, null::bigint, limits.resets_at, null::integer;
+    return;
+  end if;
+  -- the newest committed tick (the ticks' primary key is (product_id, time): one index probe)
+  select t.price, t.time into tick from ticks t where t.product_id = p_product_id order by t.time desc limit 1;
+  if not found or p_open_time - tick.time > product.max_quote_age_seconds then
+    return query select 'stale'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  -- a tick committed during the lock wait may carry the next second: the order opens then, never before its price
+  opened := greatest(p_open_time, tick.time);
+  select coalesce(sum(orders.amount), 0) into open_stake from orders
+  where orders.user_id = p_user_id and orders.status = 'holding' and orders.product_id = p_product_id;
+  if open_stake + p_amount > product.total_max then
+    return query select 'total_max'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  -- stake and fee together: a balance that covers the stake alone is refused here, never by the update below
+  if account.cash < p_amount + p_fee then
+    return query select 'balance'::text, null::integer, null::bigint, null::bigint, null::bigint, null::integer;
+    return;
+  end if;
+  if p_shown_price is not null and abs(tick.price - p_shown_price) * 10000 > product.requote_tolerance_bps * tick.price then
+    return query select 'price_moved'::text, null::integer, tick.price, tick.time, null::bigint, null::integer;
+    return;
+  end if;
+  insert into orders (user_id, product_id, request_id, direction, amount, fee, seconds, payout_bps, open_price,
+                      open_tick_time, open_time, expires_at)
+  values (p_user_id, p_product_id, p_request_id, p_direction, p_amount, p_fee, p_seconds, payout, tick.price,
+          tick.time, opened, opened + p_seconds)
+  returning orders.id into found_id;
+  -- covered, as checked above under the lock; the condition keeps the rule that no balance goes below zero
+  update users set cash = users.cash - (p_amount + p_fee) where users.id = p_user_id and users.cash >= p_amount + p_fee;
+  if not found then
+    raise exception 'balance would go below zero for user %', p_user_id;
+  end if;
+  insert into ledger (user_id, account, delta, reason, reference, created_at)
+  select p_user_id, 'cash', e.delta, e.reason, 'order:' || found_id, opened
+  from (values (1, -p_amount, 'order_stake'), (2, -p_fee, 'order_fee')) as e(n, delta, reason)
+  where e.delta <> 0
+  order by e.n;
+  return query select 'created'::text, found_id, tick.price, tick.time, opened, payout;
+end
+$fn$;
