@@ -1,13 +1,13 @@
 import type { ErrorKey } from "./catalogue";
 
-/** HTTP status for each refusal: 400 malformed, 401, 403 locked, 404, 409 duplicate, 422 rule, 429, 500. */
+/** HTTP status for each refusal: 400 malformed, 401, 403 locked (an account, its login or its fund password), 404, 409 duplicate, 422 rule, 429, 500. */
 export const errorStatus: Record<ErrorKey, number> = {
   username_incorrect: 400,
   user_not_found: 422,
   wrong_password: 422,
   account_locked: 403,
   account_frozen: 403,
-  login_locked: 429,
+  login_locked: 403,
   wrong_sms_code: 422,
   sms_too_soon: 429,
   account_exists: 409,
@@ -19,7 +19,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   login_required: 401,
   once_a_day: 409,
   wrong_fund_password: 422,
-  fund_password_locked: 429,
+  fund_password_locked: 403,
   wrong_login_password: 422,
   already_verified: 409,
   id_number_exists: 409,

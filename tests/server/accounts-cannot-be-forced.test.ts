@@ -58,7 +58,7 @@ describe("fund password", () => {
       "wrong_fund_password",
       "fund_password_locked",
     ]);
-    expect(wrong[4]).toMatchObject({ status: 429, body: { msg: "Too many wrong fund passwords, try again in 15 minutes" } });
+    expect(wrong[4]).toMatchObject({ status: 403, body: { msg: "Too many wrong fund passwords, try again in 15 minutes" } });
     // sixty more guesses change nothing, and the right password does not get through while locked
     for (let i = 0; i < 60; i++) expect((await exchange(user.token, `more${i}99`)).body.err).toBe("fund_password_locked");
     expect((await exchange(user.token, user.payPassword)).body.err).toBe("fund_password_locked");
@@ -206,7 +206,7 @@ describe("login", () => {
       "wrong_password",
       ...Array(4).fill("login_locked"),
     ]);
-    expect(attacker[4]).toMatchObject({ status: 429, body: { msg: "Too many wrong passwords, try again in 15 minutes" } });
+    expect(attacker[4]).toMatchObject({ status: 403, body: { msg: "Too many wrong passwords, try again in 15 minutes" } });
     // the right password from the attacker's address is refused as well
     expect((await login("victim01", "right123", "203.0.113.9")).body.err).toBe("login_locked");
     // the owner, elsewhere, is not affected and keeps the session already open

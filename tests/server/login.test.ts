@@ -31,7 +31,7 @@ describe("login", () => {
       expect(wrong.body.err).toBe("wrong_password");
     }
     const fifth = await api(h, "POST", "/api/login/index", { account: "carol2026", password: "wrong123" });
-    expect(fifth.status).toBe(429);
+    expect(fifth.status).toBe(403);
     expect(fifth.body.err).toBe("login_locked");
     const right = await api(h, "POST", "/api/login/index", { account: "carol2026", password: "right123" });
     expect(right.body).toMatchObject({ err: "login_locked", msg: "Too many wrong passwords, try again in 15 minutes" });

@@ -402,6 +402,24 @@ describe("withdrawal", () => {
     ).toMatchObject({ err: "withdraw_count_limit", msg: "Withdrawal times limit" });
     await setMoneyRulesByTwo(h, { dailyCount: "3" });
   });
+
+  it("does not count a rejected withdrawal toward the daily count", async () => {
+    const { token, cardId } = await withCard("2000");
+    await setMoneyRulesByTwo(h, { window: "00:00-24:00", dailyCount: "2" });
+    const request = () => api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token });
+    const first = await request();
+    expect(first.body.code).toBe(1);
+    const rejected = await opsCall(h, "POST", "/api/ops/withdrawal/review", {
+      id: String(first.body.data.id),
+      decision: "reject",
+      reason: "card name mismatch",
+    });
+    expect(rejected.body.code).toBe(1);
+    expect((await api(h, "GET", "/api/user/cash", {}, { token })).body.data.rules.usedToday).toBe(0);
+    for (let i = 0; i < 2; i++) expect((await request()).body.code).toBe(1);
+    expect((await request()).body).toMatchObject({ err: "withdraw_count_limit" });
+    await setMoneyRulesByTwo(h, { dailyCount: "3" });
+  });
 });
 
 describe("reconcile", () => {
