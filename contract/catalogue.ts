@@ -27,6 +27,11 @@ export const errorMessages = {
     message: "The verification code is valid for five minutes, do not resend",
   },
   account_exists: /*i18n*/ { id: "error.account_exists", message: "Account already registered" },
+  phone_taken: /*i18n*/ { id: "error.phone_taken", message: "This phone number already has an account" },
+  eligibility_required: /*i18n*/ {
+    id: "error.eligibility_required",
+    message: "Confirm that you are 18 or older and have read the risk warning",
+  },
   passwords_mismatch: /*i18n*/ { id: "error.passwords_mismatch", message: "The two passwords are inconsistent" },
   pay_passwords_mismatch: /*i18n*/ {
     id: "error.pay_passwords_mismatch",

@@ -11,6 +11,8 @@ export const errorStatus: Record<ErrorKey, number> = {
   wrong_sms_code: 422,
   sms_too_soon: 429,
   account_exists: 409,
+  phone_taken: 409,
+  eligibility_required: 400,
   passwords_mismatch: 400,
   pay_passwords_mismatch: 400,
   same_password: 422,

@@ -102,6 +102,7 @@ describe("registration checks the SMS code and the invitation before saying a na
       password2: "right123",
       payPassword: "fund1234",
       payPassword2: "fund1234",
+      eligible: "1",
       phone,
       smsCode: fields.smsCode === "wrong" ? wrongCode : code,
       inviteCode: fields.inviteCode ?? "DEMO88",

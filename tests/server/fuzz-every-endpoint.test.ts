@@ -39,6 +39,7 @@ beforeAll(async () => {
     oldPayPassword: user.payPassword,
     smsCode: "123456",
     inviteCode: "DEMO88",
+    eligible: "1",
     pid: "1",
     pids: "1,2,3",
     market: "forex",
