@@ -54,6 +54,7 @@ export const errorMessages = {
   wrong_id_number: /*i18n*/ { id: "error.wrong_id_number", message: "Wrong ID number" },
   card_exists: /*i18n*/ { id: "error.card_exists", message: "Bank card number already exists" },
   card_number_invalid: /*i18n*/ { id: "error.card_number_invalid", message: "A bank card number has 12 to 19 digits" },
+  card_number_check: /*i18n*/ { id: "error.card_number_check", message: "This card number is not valid: check the digits" },
   operation_failed: /*i18n*/ { id: "error.operation_failed", message: "Operation failed" },
   withdraw_time_limit: /*i18n*/ { id: "error.withdraw_time_limit", message: "Withdrawal time limit" },
   withdraw_count_limit: /*i18n*/ { id: "error.withdraw_count_limit", message: "Withdrawal times limit" },

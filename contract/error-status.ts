@@ -29,6 +29,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   wrong_id_number: 400,
   card_exists: 409,
   card_number_invalid: 400,
+  card_number_check: 400,
   operation_failed: 422,
   withdraw_time_limit: 422,
   withdraw_count_limit: 422,

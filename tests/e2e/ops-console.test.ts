@@ -80,7 +80,7 @@ async function withdrawalAtAnyHour(page: Page, otpauth: string): Promise<void> {
   const card = await call(
     "POST",
     "/api/user/add_card",
-    { type: "bank", bankName: "Console Bank", number: "6222020000111122", holder: "Demo", payPassword: "246810", requestId: "e2e-ops-c1" },
+    { type: "bank", bankName: "Console Bank", number: "6222020000111127", holder: "Demo", payPassword: "246810", requestId: "e2e-ops-c1" },
     { token },
   );
   withdrawalId = String(
@@ -143,7 +143,7 @@ describe("operator console", () => {
 
     await page.goto(`${server.baseUrl}/ops/#/withdrawals`);
     const withdrawal = page.getByTestId(`withdrawal-${withdrawalId}`);
-    await expect.poll(() => withdrawal.textContent()).toContain("6222020000111122");
+    await expect.poll(() => withdrawal.textContent()).toContain("6222020000111127");
     await withdrawal.getByLabel("Reason").fill("Holder name does not match");
     await withdrawal.getByRole("button", { name: "Reject" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toContain(`#${withdrawalId}`);

@@ -40,7 +40,7 @@ test.beforeAll(async ({ browser: launched }) => {
   const token = { token: customerToken };
   const card = await call(
     "/api/user/add_card",
-    { type: "bank", bankName: "Payout Bank", number: "6222020000333344", holder: "Demo", payPassword: "246810", requestId: "e2e-pay-c1" },
+    { type: "bank", bankName: "Payout Bank", number: "6222020000333341", holder: "Demo", payPassword: "246810", requestId: "e2e-pay-c1" },
     token,
   );
   withdrawalId = (

@@ -55,7 +55,7 @@ beforeAll(async () => {
     type: "bank",
     bankName: "Fuzz Bank",
     branch: "Main",
-    number: "6222000011112222",
+    number: "6222000011112223",
     holder: "Fuzz",
     channelId: "1",
     screenshot: user.uploadUrl,
