@@ -55,6 +55,10 @@ export const errorMessages = {
   card_exists: /*i18n*/ { id: "error.card_exists", message: "Bank card number already exists" },
   card_number_invalid: /*i18n*/ { id: "error.card_number_invalid", message: "A bank card number has 12 to 19 digits" },
   card_number_check: /*i18n*/ { id: "error.card_number_check", message: "This card number is not valid: check the digits" },
+  card_holder_mismatch: /*i18n*/ {
+    id: "error.card_holder_mismatch",
+    message: "The card holder must be the name of your verified real-name account",
+  },
   operation_failed: /*i18n*/ { id: "error.operation_failed", message: "Operation failed" },
   withdraw_time_limit: /*i18n*/ { id: "error.withdraw_time_limit", message: "Withdrawal time limit" },
   withdraw_count_limit: /*i18n*/ { id: "error.withdraw_count_limit", message: "Withdrawal times limit" },

@@ -30,6 +30,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   card_exists: 409,
   card_number_invalid: 400,
   card_number_check: 400,
+  card_holder_mismatch: 422,
   operation_failed: 422,
   withdraw_time_limit: 422,
   withdraw_count_limit: 422,

@@ -80,7 +80,15 @@ async function withdrawalAtAnyHour(page: Page, otpauth: string): Promise<void> {
   const card = await call(
     "POST",
     "/api/user/add_card",
-    { type: "bank", bankName: "Console Bank", number: "6222020000111127", holder: "Demo", payPassword: "246810", requestId: "e2e-ops-c1" },
+    // the demo's real name once verified (another browser test passes it): a bank card is bound in that name
+    {
+      type: "bank",
+      bankName: "Console Bank",
+      number: "6222020000111127",
+      holder: "Demo User",
+      payPassword: "246810",
+      requestId: "e2e-ops-c1",
+    },
     { token },
   );
   withdrawalId = String(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
+import { passRealName } from "./real-name";
 import { checkCharacter, residentId, residentIdEndingInX, withWrongCheck } from "./resident-ids";
 import { fundedUser, uploadPng } from "./security/funded-user";
 import { presetMoneyRules, staff } from "./staff";
@@ -60,6 +61,26 @@ describe("binding a card", () => {
       ["alipay", "1111111111111112"],
     ])
       expect((await add(token, { type: type!, bankName: "Example", number: number! })).body.code, number).toBe(1);
+  });
+
+  it("once the real name is verified, binds a bank card only in that name", async () => {
+    const token = await fresh();
+    // before verification the holder is kept as typed
+    expect((await add(token, { type: "bank", number: "6222021122334456", holder: "Someone Else" })).body.code).toBe(1);
+    expect((await passRealName(h, token, "Ann Example")).body.code).toBe(1);
+    const before = await snapshot(h);
+    const refused = await add(token, { type: "bank", number: "6222000011113338", holder: "Bob Other" });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 0,
+      err: "card_holder_mismatch",
+      msg: "The card holder must be the name of your verified real-name account",
+    });
+    expect(await snapshot(h)).toBe(before);
+    expect((await add(token, { type: "bank", number: "6222000011113338", holder: " ann  EXAMPLE " })).body.code).toBe(1);
+    expect((await add(token, { type: "bank", number: "6222000011112223" })).body.data.holder).toBe("Ann Example");
+    // an Alipay account is not a bank card in a name
+    expect((await add(token, { type: "alipay", bankName: "Alipay", number: "ann@example.com", holder: "Ann E." })).body.code).toBe(1);
   });
 
   it("stores no branch for Alipay, WeChat or crypto, and keeps a bank's", async () => {

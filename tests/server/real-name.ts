@@ -11,7 +11,7 @@ let sequence = 0;
  */
 export async function passRealName(h: Harness, token: string, name = "Real Name") {
   // each test file has a database of its own, so a sequence within the file keeps the numbers apart
-  const idNumber = residentId("19800101", sequence++ % 1000, String(110101 + Math.floor(sequence / 1000)));
+  const idNumber = residentId("19700707", sequence++, "440305");
   const submitted = await api(h, "POST", "/api/user/certification", { requestId: rid(), name, idNumber, agree: "1" }, { token });
   if (submitted.body.code !== 1) throw new Error(`real-name submission refused: ${submitted.body.msg}`);
   const pending = (await opsCall(h, "GET", "/api/ops/verifications")).body.data.items.find(
