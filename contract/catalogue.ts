@@ -27,6 +27,11 @@ export const errorMessages = {
     message: "The verification code is valid for five minutes, do not resend",
   },
   account_exists: /*i18n*/ { id: "error.account_exists", message: "Account already registered" },
+  phone_taken: /*i18n*/ { id: "error.phone_taken", message: "This phone number already has an account" },
+  eligibility_required: /*i18n*/ {
+    id: "error.eligibility_required",
+    message: "Confirm that you are 18 or older and have read the risk warning",
+  },
   passwords_mismatch: /*i18n*/ { id: "error.passwords_mismatch", message: "The two passwords are inconsistent" },
   pay_passwords_mismatch: /*i18n*/ {
     id: "error.pay_passwords_mismatch",
@@ -53,6 +58,11 @@ export const errorMessages = {
   wrong_id_number: /*i18n*/ { id: "error.wrong_id_number", message: "Wrong ID number" },
   card_exists: /*i18n*/ { id: "error.card_exists", message: "Bank card number already exists" },
   card_number_invalid: /*i18n*/ { id: "error.card_number_invalid", message: "A bank card number has 12 to 19 digits" },
+  card_number_check: /*i18n*/ { id: "error.card_number_check", message: "This card number is not valid: check the digits" },
+  card_holder_mismatch: /*i18n*/ {
+    id: "error.card_holder_mismatch",
+    message: "The card holder must be the name of your verified real-name account",
+  },
   operation_failed: /*i18n*/ { id: "error.operation_failed", message: "Operation failed" },
   withdraw_time_limit: /*i18n*/ { id: "error.withdraw_time_limit", message: "Withdrawal time limit" },
   withdraw_count_limit: /*i18n*/ { id: "error.withdraw_count_limit", message: "Withdrawal times limit" },

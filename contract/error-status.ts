@@ -1,6 +1,6 @@
 import type { ErrorKey } from "./catalogue";
 
-/** HTTP status for each refusal: 400 malformed, 401, 403 locked, 404, 409 duplicate, 422 rule, 429, 500. */
+/** HTTP status for each refusal: 400 malformed, 401, 403 locked (an account, its login or its fund password), 404, 409 duplicate, 422 rule, 429, 500. */
 export const errorStatus: Record<ErrorKey, number> = {
   username_incorrect: 400,
   user_not_found: 422,
@@ -9,10 +9,12 @@ export const errorStatus: Record<ErrorKey, number> = {
   account_frozen: 403,
   limit_reached: 422,
   self_excluded: 403,
-  login_locked: 429,
+  login_locked: 403,
   wrong_sms_code: 422,
   sms_too_soon: 429,
   account_exists: 409,
+  phone_taken: 409,
+  eligibility_required: 400,
   passwords_mismatch: 400,
   pay_passwords_mismatch: 400,
   same_password: 422,
@@ -22,7 +24,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   password_change_required: 403,
   once_a_day: 409,
   wrong_fund_password: 422,
-  fund_password_locked: 429,
+  fund_password_locked: 403,
   wrong_login_password: 422,
   already_verified: 409,
   id_number_exists: 409,
@@ -30,6 +32,8 @@ export const errorStatus: Record<ErrorKey, number> = {
   wrong_id_number: 400,
   card_exists: 409,
   card_number_invalid: 400,
+  card_number_check: 400,
+  card_holder_mismatch: 422,
   operation_failed: 422,
   withdraw_time_limit: 422,
   withdraw_count_limit: 422,

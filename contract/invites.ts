@@ -1,7 +1,11 @@
 /** Invitation codes and the inviter's bonus. */
 
-/** When the inviter's bonus for an invitee is paid: at registration, after its real-name approval, or after its first approved recharge. */
-export const INVITE_BONUS_POLICIES = ["registration", "verification", "first_recharge"] as const;
+/**
+ * When the inviter's bonus for an invitee is paid: at its real-name approval, or at its first approved recharge
+ * once it is also approved (whichever of the two comes second). Never at registration: an account costs only a
+ * phone number, so a bonus for opening one is a bonus for farming accounts.
+ */
+export const INVITE_BONUS_POLICIES = ["verification", "first_recharge"] as const;
 
 /**
  * The largest bonus per invitee an operator may set: 1 000 U in cents. A bonus is paid to the inviter for

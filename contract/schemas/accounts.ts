@@ -15,6 +15,8 @@ export const registerRequest = z
     phone: phoneField(),
     smsCode: smsCodeField(),
     inviteCode: inviteCodeField(),
+    /** the ticked box: the customer is 18 or older and has read the risk warning of the form */
+    eligible: z.literal("1", { error: "eligibility_required" }),
   })
   .refine((body) => body.password === body.password2, { error: "passwords_mismatch", path: ["password2"] })
   .refine((body) => body.payPassword === body.payPassword2, {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { CARD_TYPES, isBankCardNumber } from "../cards";
+import { CARD_TYPES, isBankCardNumber, isCheckedCardNumber } from "../cards";
 import { idField, payPasswordField, requestIdField, requiredOrInvalid, textField } from "./fields";
 
 export const addCardRequest = z
@@ -22,6 +22,8 @@ export const addCardRequest = z
   .superRefine((card, context) => {
     if (card.type === "bank" && !isBankCardNumber(card.number))
       context.addIssue({ code: "custom", path: ["number"], message: "card_number_invalid", input: card.number });
+    else if (card.type === "bank" && !isCheckedCardNumber(card.number))
+      context.addIssue({ code: "custom", path: ["number"], message: "card_number_check", input: card.number });
   })
   // only a bank has branches: an Alipay, WeChat or crypto account is stored without one
   .transform((card) => (card.type === "bank" ? card : { ...card, branch: "" }));

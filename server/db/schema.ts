@@ -51,6 +51,11 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     payPasswordHash: text("pay_password_hash"),
     phone: text("phone").notNull(),
+    /**
+     * The phone number proven by an SMS code, normalised (server/modules/accounts/phone.ts): one account per
+     * number. Null for an account that proved none (one that gave up a clashing number at the upgrade to it).
+     */
+    verifiedPhone: text("verified_phone"),
     inviteCode: text("invite_code").notNull().unique(),
     inviterId: integer("inviter_id"),
     name: text("name"),
@@ -73,6 +78,7 @@ export const users = pgTable(
   // "Foo" and "foo" are one account: logins look accounts up by lower(account)
   (table) => [
     uniqueIndex("users_account_lower_unique").on(sql`lower(${table.account})`),
+    uniqueIndex("users_verified_phone_unique").on(table.verifiedPhone),
     // the dashboard's new customers per day
     index("users_created").on(table.createdAt),
   ],

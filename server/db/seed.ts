@@ -32,6 +32,7 @@ export async function seedOnce(ctx: { db: Db; now: () => number }, hashes: { pas
         passwordHash: hashes.password,
         payPasswordHash: hashes.payPassword,
         phone: DEMO_PHONE,
+        verifiedPhone: DEMO_PHONE,
         inviteCode: DEMO_INVITE_CODE,
         name: "Demo",
         createdAt: now,

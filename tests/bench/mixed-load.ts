@@ -84,6 +84,7 @@ export async function newFundedUser(baseUrl: string, n: number): Promise<string>
       password2: "bench123",
       payPassword: "pay12345",
       payPassword2: "pay12345",
+      eligible: "1",
       phone,
       smsCode: code,
       inviteCode: "DEMO88",

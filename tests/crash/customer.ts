@@ -54,6 +54,7 @@ export class Customer {
         phone,
         smsCode,
         inviteCode: "DEMO88",
+        eligible: "1",
       },
     });
     this.token = registered.token;

@@ -44,6 +44,7 @@ describe("several processes on one PostgreSQL", () => {
       password2: "secret123",
       payPassword: "pay12345",
       payPassword2: "pay12345",
+      eligible: "1",
       phone,
       smsCode: outbox.data[0].code,
       inviteCode: "DEMO88",

@@ -9,6 +9,7 @@ describe("accounts in the browser", () => {
     const account = uniqueAccount("web");
     const phone = uniquePhone();
 
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(appUrl("/pages/login/register?code=DEMO88"));
     const invite = page.getByLabel("Invitation code", { exact: true });
     await expect.poll(() => invite.inputValue()).toBe("DEMO88");
@@ -23,6 +24,13 @@ describe("accounts in the browser", () => {
     await expect.poll(() => page.getByRole("button", { name: /Resend in \d+s/ }).isDisabled()).toBe(true);
     const [latest] = ops("sms", phone) as Array<{ code: string }>;
     await page.getByLabel("Verification code", { exact: true }).fill(latest!.code);
+    // without the confirmation of age and of the risk warning the server refuses, in the catalogue's words
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect.poll(() => page.getByText("Confirm that you are 18 or older and have read the risk warning").count()).toBeGreaterThan(0);
+    expect(page.url()).toContain("/pages/login/register");
+    const confirmation = page.getByLabel("I am 18 or older and have read the risk warning above.");
+    await confirmation.scrollIntoViewIfNeeded();
+    await confirmation.check();
     await page.getByRole("button", { name: "Register" }).click();
 
     await page.waitForURL(/#\/pages\/user\/user/);

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 
+import { withCheckDigit } from "../server/card-numbers";
 import { makePng } from "../server/images";
 import { opsCallAs } from "./customer";
 import { it } from "./fixture";
@@ -24,7 +25,7 @@ describe("money in the browser", () => {
     await page.getByRole("link", { name: "Bank cards" }).click();
     await page.getByRole("link", { name: "Add a card" }).click();
     await page.getByLabel("Bank name", { exact: true }).fill("Example Bank");
-    await page.getByLabel("Card number", { exact: true }).fill(`6222${Date.now()}`);
+    await page.getByLabel("Card number", { exact: true }).fill(withCheckDigit(`6222${Date.now()}`));
     await page.getByLabel("Account holder", { exact: true }).fill("Ann Example");
     await page.getByLabel("Fund password", { exact: true }).fill(payPassword);
     await page.getByRole("button", { name: "Save" }).click();

@@ -80,7 +80,15 @@ async function withdrawalAtAnyHour(page: Page, otpauth: string): Promise<void> {
   const card = await call(
     "POST",
     "/api/user/add_card",
-    { type: "bank", bankName: "Console Bank", number: "6222020000111122", holder: "Demo", payPassword: "246810", requestId: "e2e-ops-c1" },
+    // the demo's real name once verified (another browser test passes it): a bank card is bound in that name
+    {
+      type: "bank",
+      bankName: "Console Bank",
+      number: "6222020000111127",
+      holder: "Demo User",
+      payPassword: "246810",
+      requestId: "e2e-ops-c1",
+    },
     { token },
   );
   withdrawalId = String(
@@ -143,7 +151,7 @@ describe("operator console", () => {
 
     await page.goto(`${server.baseUrl}/ops/#/withdrawals`);
     const withdrawal = page.getByTestId(`withdrawal-${withdrawalId}`);
-    await expect.poll(() => withdrawal.textContent()).toContain("6222020000111122");
+    await expect.poll(() => withdrawal.textContent()).toContain("6222020000111127");
     await withdrawal.getByLabel("Reason").fill("Holder name does not match");
     await withdrawal.getByRole("button", { name: "Reject" }).click();
     await expect.poll(() => page.getByRole("status").allTextContents()).toContainEqual(expect.stringContaining(`#${withdrawalId}`));

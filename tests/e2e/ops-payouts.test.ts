@@ -40,7 +40,15 @@ test.beforeAll(async ({ browser: launched }) => {
   const token = { token: customerToken };
   const card = await call(
     "/api/user/add_card",
-    { type: "bank", bankName: "Payout Bank", number: "6222020000333344", holder: "Demo", payPassword: "246810", requestId: "e2e-pay-c1" },
+    // the demo's real name once verified (another browser test passes it): a bank card is bound in that name
+    {
+      type: "bank",
+      bankName: "Payout Bank",
+      number: "6222020000333341",
+      holder: "Demo User",
+      payPassword: "246810",
+      requestId: "e2e-pay-c1",
+    },
     token,
   );
   withdrawalId = (

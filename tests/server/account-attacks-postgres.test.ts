@@ -44,6 +44,7 @@ describe("account attacks across two processes on one PostgreSQL", () => {
       password2: password,
       payPassword: "fund1234",
       payPassword2: "fund1234",
+      eligible: "1",
       phone,
       smsCode: codes.get(phone)!,
       inviteCode: "DEMO88",

@@ -102,6 +102,7 @@ describe("registration checks the SMS code and the invitation before saying a na
       password2: "right123",
       payPassword: "fund1234",
       payPassword2: "fund1234",
+      eligible: "1",
       phone,
       smsCode: fields.smsCode === "wrong" ? wrongCode : code,
       inviteCode: fields.inviteCode ?? "DEMO88",
@@ -137,7 +138,7 @@ describe("the old login password cannot be guessed through a session", () => {
       ...Array(12 - LOGIN_FAILURE_LIMIT + 1).fill("login_locked"),
     ]);
     expect(answers[LOGIN_FAILURE_LIMIT - 1]).toMatchObject({
-      status: 429,
+      status: 403,
       body: { msg: "Too many wrong passwords, try again in 15 minutes" },
     });
     expect((await change(token!, "first123")).body.err).toBe("login_locked");

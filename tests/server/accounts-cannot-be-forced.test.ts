@@ -58,7 +58,7 @@ describe("fund password", () => {
       "wrong_fund_password",
       "fund_password_locked",
     ]);
-    expect(wrong[4]).toMatchObject({ status: 429, body: { msg: "Too many wrong fund passwords, try again in 15 minutes" } });
+    expect(wrong[4]).toMatchObject({ status: 403, body: { msg: "Too many wrong fund passwords, try again in 15 minutes" } });
     // sixty more guesses change nothing, and the right password does not get through while locked
     for (let i = 0; i < 60; i++) expect((await exchange(user.token, `more${i}99`)).body.err).toBe("fund_password_locked");
     expect((await exchange(user.token, user.payPassword)).body.err).toBe("fund_password_locked");
@@ -80,7 +80,7 @@ describe("fund password", () => {
       () =>
         post(
           "/api/user/add_card",
-          { type: "bank", bankName: "B", number: "6222999988887777", payPassword: "bad00004" },
+          { type: "bank", bankName: "B", number: "6222999988887776", payPassword: "bad00004" },
           { token: user.token },
         ),
       () =>
@@ -109,7 +109,7 @@ describe("fund password", () => {
       (
         await post(
           "/api/user/add_card",
-          { type: "bank", bankName: "B", number: "6222999988887777", payPassword: user.payPassword },
+          { type: "bank", bankName: "B", number: "6222999988887776", payPassword: user.payPassword },
           { token: user.token },
         )
       ).body.err,
@@ -150,7 +150,7 @@ describe("fund password", () => {
 
   it("binding a card asks for the fund password", async () => {
     const { token } = await registerUser(h, "fundcard01", "login123", "fund1234");
-    const card = { type: "bank", bankName: "Example Bank", number: "6222000011110001" };
+    const card = { type: "bank", bankName: "Example Bank", number: "6222000011110003" };
     expect((await post("/api/user/add_card", card, { token: token! })).body).toMatchObject({
       err: "field_required",
       msg: "Fund password is required",
@@ -206,7 +206,7 @@ describe("login", () => {
       "wrong_password",
       ...Array(4).fill("login_locked"),
     ]);
-    expect(attacker[4]).toMatchObject({ status: 429, body: { msg: "Too many wrong passwords, try again in 15 minutes" } });
+    expect(attacker[4]).toMatchObject({ status: 403, body: { msg: "Too many wrong passwords, try again in 15 minutes" } });
     // the right password from the attacker's address is refused as well
     expect((await login("victim01", "right123", "203.0.113.9")).body.err).toBe("login_locked");
     // the owner, elsewhere, is not affected and keeps the session already open
@@ -269,10 +269,10 @@ describe("bank cards", () => {
   it("two users can bind the same number; one user cannot bind it twice", async () => {
     const first = await registerUser(h, "cardown01", "login123", "fund1234");
     const second = await registerUser(h, "cardown02", "login123", "fund1234");
-    const card = { type: "bank", bankName: "Example Bank", number: "6222 1234 5678 9012", payPassword: "fund1234" };
+    const card = { type: "bank", bankName: "Example Bank", number: "6222 1234 5678 9014", payPassword: "fund1234" };
     expect((await post("/api/user/add_card", card, { token: first.token! })).body.code).toBe(1);
     expect((await post("/api/user/add_card", card, { token: second.token! })).body.code).toBe(1);
-    const again = await post("/api/user/add_card", { ...card, number: "6222123456789012" }, { token: first.token! });
+    const again = await post("/api/user/add_card", { ...card, number: "6222123456789014" }, { token: first.token! });
     expect(again.body).toMatchObject({ err: "card_exists", msg: "Bank card number already exists" });
     for (const { token } of [first, second])
       expect((await api(h, "GET", "/api/user/bank_card", {}, { token: token! })).body.data).toHaveLength(1);

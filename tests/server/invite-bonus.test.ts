@@ -77,7 +77,8 @@ const inviteeId = async (token: string) => (await api(h, "GET", "/api/user/index
 
 describe("the invite bonus is paid once per invitee at the operator's chosen moment", () => {
   it("the operator setting is stored and shown on the invite page; an unknown policy is refused", async () => {
-    expect((await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "3", policy: "sometimes" })).body.err).toBe("invalid_input");
+    for (const policy of ["sometimes", "registration"])
+      expect((await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "3", policy })).body.err, policy).toBe("invalid_input");
     const set = await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "3", policy: "verification" });
     expect(set.body.data).toEqual({ bonusPerInvitee: "3.00", policy: "verification" });
     // the amount alone keeps the policy
@@ -90,30 +91,29 @@ describe("the invite bonus is paid once per invitee at the operator's chosen mom
   });
 
   it("the bonus has a ceiling of 1 000 U; a refused setting leaves the bonus as it was", async () => {
-    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "8", policy: "registration" });
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "8", policy: "first_recharge" });
     for (const amount of ["999999999999.99", "1000.01"]) {
       const refused = await opsCall(h, "POST", "/api/ops/invite-bonus", { amount });
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ code: 0, err: "amount_too_large", msg: "Amount can be at most 1000.00" });
     }
     const { token } = await newInviter();
-    expect(await bonusOf(token)).toMatchObject({ policy: "registration", perFriend: "8.00" });
+    expect(await bonusOf(token)).toMatchObject({ policy: "first_recharge", perFriend: "8.00" });
     expect((await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "1000" })).body.data).toEqual({
       bonusPerInvitee: "1000.00",
-      policy: "registration",
+      policy: "first_recharge",
     });
   });
 
-  it("at registration: paid when the invitee registers, never again at its approvals", async () => {
-    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "5", policy: "registration" });
+  it("never at registration, whatever was stored: a policy saved before the rule pays at verification", async () => {
+    await h.database.db.execute(
+      `insert into settings (key, value) values ('invite_bonus_policy', 'registration') on conflict (key) do update set value = 'registration'` as never,
+    );
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "5" });
     const inviter = await newInviter();
     const guest = await invitee(inviter.code);
-    expect(await bonusOf(inviter.token)).toMatchObject({ policy: "registration", total: "5.00", cash: "5.00" });
-    // a later policy change cannot pay the same invitee again
-    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "5", policy: "verification" });
-    await verify(guest);
-    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "5", policy: "first_recharge" });
-    await approve(await recharge(guest));
+    expect(await bonusOf(inviter.token)).toMatchObject({ policy: "verification", total: "0.00", cash: "0.00" });
+    expect((await verify(guest)).body.code).toBe(1);
     expect(await bonusOf(inviter.token)).toMatchObject({ total: "5.00", cash: "5.00" });
     expect(await ledgerRows(`invitee:${await inviteeId(guest)}`)).toBe(1);
   });
@@ -149,6 +149,18 @@ describe("the invite bonus is paid once per invitee at the operator's chosen mom
     expect(await bonusOf(inviter.token)).toMatchObject({ total: "7.00", cash: "7.00" });
     expect(await ledgerRows(`invitee:${await inviteeId(guest)}`)).toBe(1);
     expect((await opsCall(h, "GET", "/api/ops/reconcile")).body.data.ok).toBe(true);
+  });
+
+  it("after the first approved recharge of an invitee not yet verified: paid once, at the later verification", async () => {
+    await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "9", policy: "first_recharge" });
+    const inviter = await newInviter();
+    const guest = await invitee(inviter.code);
+    await approve(await recharge(guest));
+    expect((await bonusOf(inviter.token)).total).toBe("0.00");
+    expect((await verify(guest)).body.code).toBe(1);
+    expect(await bonusOf(inviter.token)).toMatchObject({ total: "9.00", cash: "9.00" });
+    await approve(await recharge(guest));
+    expect(await ledgerRows(`invitee:${await inviteeId(guest)}`)).toBe(1);
   });
 
   it("the database refuses a second bonus row for one invitee", async () => {

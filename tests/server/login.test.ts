@@ -23,6 +23,29 @@ describe("login", () => {
     expect(wrong).toEqual(nobody);
   });
 
+  it("answers an unknown name and a wrong password (also of an operator-locked account) with the same bytes", async () => {
+    await registerUser(h, "sealed01", "right123");
+    // an operator's lock is told only to the right password
+    await h.database.db.execute("update users set locked = true where account = 'sealed01'" as never);
+    const raw = async (account: string, remoteAddress: string) => {
+      const response = await h.app.inject({
+        method: "POST",
+        url: "/api/login/index",
+        remoteAddress,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `account=${account}&password=wrong123`,
+      });
+      // what differs between any two answers anyway: the clock and the request's own id
+      const { date: _date, "x-request-id": _id, ...headers } = response.headers;
+      return { status: response.statusCode, headers, body: response.body };
+    };
+    const unknown = await raw("nosuch01", "198.51.100.1");
+    expect(JSON.parse(unknown.body)).toMatchObject({ err: "wrong_password" });
+    expect(await raw("demo", "198.51.100.2")).toEqual(unknown);
+    expect(await raw("DEMO", "198.51.100.3")).toEqual(unknown);
+    expect(await raw("sealed01", "198.51.100.4")).toEqual(unknown);
+  });
+
   it("locks the address out of an account after 5 wrong passwords in 15 minutes until the operator unlocks it", async () => {
     const { answer } = await registerUser(h, "carol2026", "right123");
     expect(answer.body.code).toBe(1);
@@ -31,7 +54,7 @@ describe("login", () => {
       expect(wrong.body.err).toBe("wrong_password");
     }
     const fifth = await api(h, "POST", "/api/login/index", { account: "carol2026", password: "wrong123" });
-    expect(fifth.status).toBe(429);
+    expect(fifth.status).toBe(403);
     expect(fifth.body.err).toBe("login_locked");
     const right = await api(h, "POST", "/api/login/index", { account: "carol2026", password: "right123" });
     expect(right.body).toMatchObject({ err: "login_locked", msg: "Too many wrong passwords, try again in 15 minutes" });

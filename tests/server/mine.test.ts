@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, registerUser, rid, snapshot, startHarness } from "./harness";
+import { passRealName } from "./real-name";
 import { residentId, residentIdEndingInX } from "./resident-ids";
 import { opsCall } from "./staff";
 
@@ -108,25 +109,34 @@ describe("messages", () => {
 });
 
 describe("invitation", () => {
-  it("counts invitees for good and pays the operator's bonus per invitee with a ledger row", async () => {
+  it("counts invitees for good and pays the operator's bonus per verified invitee with a ledger row", async () => {
     await opsCall(h, "POST", "/api/ops/invite-bonus", { amount: "5" });
     const inviter = await newUser();
     const me = (await api(h, "GET", "/api/user/index", {}, { token: inviter })).body.data;
+    const guests: string[] = [];
     for (let i = 0; i < 2; i++) {
       const phone = `137${Date.now() % 100000000}`.slice(0, 11);
       await api(h, "POST", "/api/login/sendsms", { phone });
-      await api(h, "POST", "/api/login/reg", {
+      const registered = await api(h, "POST", "/api/login/reg", {
         account: `guest${Date.now() % 100000}${i}`,
         password: "secret123",
         password2: "secret123",
         payPassword: "pay12345",
         payPassword2: "pay12345",
+        eligible: "1",
         phone,
         smsCode: h.sentSms.at(-1)!.code,
         inviteCode: me.inviteCode,
       });
+      guests.push(registered.body.data.token);
       h.clock.now += 61;
     }
+    // registering pays nothing: each invitee's passed real-name verification does
+    expect((await api(h, "GET", "/api/user/invite", {}, { token: inviter })).body.data).toMatchObject({
+      inviteeCount: 2,
+      bonusTotal: "0.00",
+    });
+    for (const guest of guests) expect((await passRealName(h, guest, "Guest Lee")).body.code).toBe(1);
     const info = (await api(h, "GET", "/api/user/invite", {}, { token: inviter })).body.data;
     expect(info).toMatchObject({ code: me.inviteCode, inviteeCount: 2, bonusTotal: "10.00", bonusPerInvitee: "5.00" });
     expect(info.records[0].account).toMatch(/\*/);

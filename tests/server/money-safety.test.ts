@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
+import { passRealName } from "./real-name";
 import { checkCharacter, residentId, residentIdEndingInX, withWrongCheck } from "./resident-ids";
 import { fundedUser, uploadPng } from "./security/funded-user";
 import { presetMoneyRules, staff } from "./staff";
@@ -31,16 +32,60 @@ describe("binding a card", () => {
       expect(refused.body, number).toMatchObject({ code: 0, err: "card_number_invalid", msg: "A bank card number has 12 to 19 digits" });
     }
     expect(await snapshot(h)).toBe(before);
-    for (const number of ["622202112233", "6222 0211 2233 4455", "6222021122334455667"]) {
+    for (const number of ["622202112233", "6222 0211 2233 4456", "6222021122334455665"]) {
       expect((await add(token, { type: "bank", number })).body.code, number).toBe(1);
     }
     const cards = (await api(h, "GET", "/api/user/bank_card", {}, { token })).body.data as Array<{ number: string }>;
     expect(cards).toHaveLength(3);
   });
 
+  it("refuses a 16–19-digit card number whose last digit is not its Luhn check digit; shorter bank numbers are not checked", async () => {
+    const token = await fresh();
+    const before = await snapshot(h);
+    // one digit mistyped, and two neighbours swapped: what the check digit is there to catch
+    for (const number of ["6222 0211 2233 4457", "6222021122334455666", "4111111111111121", "6222021122334465"]) {
+      const refused = await add(token, { type: "bank", number });
+      expect(refused.status, number).toBe(400);
+      expect(refused.body, number).toMatchObject({
+        code: 0,
+        err: "card_number_check",
+        msg: "This card number is not valid: check the digits",
+      });
+    }
+    expect(await snapshot(h)).toBe(before);
+    // the same rule is not applied to an Alipay account or to a 12–15-digit bank number
+    for (const [type, number] of [
+      ["bank", "4111111111111111"],
+      ["bank", "622202112234"],
+      ["bank", "622202112233445"],
+      ["alipay", "1111111111111112"],
+    ])
+      expect((await add(token, { type: type!, bankName: "Example", number: number! })).body.code, number).toBe(1);
+  });
+
+  it("once the real name is verified, binds a bank card only in that name", async () => {
+    const token = await fresh();
+    // before verification the holder is kept as typed
+    expect((await add(token, { type: "bank", number: "6222021122334456", holder: "Someone Else" })).body.code).toBe(1);
+    expect((await passRealName(h, token, "Ann Example")).body.code).toBe(1);
+    const before = await snapshot(h);
+    const refused = await add(token, { type: "bank", number: "6222000011113338", holder: "Bob Other" });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 0,
+      err: "card_holder_mismatch",
+      msg: "The card holder must be the name of your verified real-name account",
+    });
+    expect(await snapshot(h)).toBe(before);
+    expect((await add(token, { type: "bank", number: "6222000011113338", holder: " ann  EXAMPLE " })).body.code).toBe(1);
+    expect((await add(token, { type: "bank", number: "6222000011112223" })).body.data.holder).toBe("Ann Example");
+    // an Alipay account is not a bank card in a name
+    expect((await add(token, { type: "alipay", bankName: "Alipay", number: "ann@example.com", holder: "Ann E." })).body.code).toBe(1);
+  });
+
   it("stores no branch for Alipay, WeChat or crypto, and keeps a bank's", async () => {
     const token = await fresh();
-    await add(token, { type: "bank", number: "6222000011112222", branch: "Central" });
+    await add(token, { type: "bank", number: "6222000011112223", branch: "Central" });
     await add(token, { type: "alipay", bankName: "Alipay", number: "ann@example.com", branch: "Central" });
     await add(token, { type: "wechat", bankName: "WeChat", number: "ann_wx", branch: "Central" });
     await add(token, { type: "crypto", bankName: "USDT", number: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", branch: "Central" });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 
+import { withCheckDigit } from "./card-numbers";
 import { api, type Harness, OPS_TOKEN, registerUser, rid, snapshot, startHarness } from "./harness";
 import { makeJpeg, makePng, makeWebp, uploadFile } from "./images";
 import { opsCall, presetMoneyRules, setMoneyRulesByTwo } from "./staff";
@@ -200,21 +201,21 @@ describe("cards", () => {
       type: "bank",
       bankName: "Example Bank",
       branch: "Central",
-      number: "6222 0211 2233 4455",
+      number: "6222 0211 2233 4456",
       holder: "Ann",
       payPassword: "fund1234",
     });
-    expect(added.body).toMatchObject({ code: 1, msg: "Added", data: { number: "622******455", bankName: "Example Bank" } });
+    expect(added.body).toMatchObject({ code: 1, msg: "Added", data: { number: "622******456", bankName: "Example Bank" } });
     await addCard({ type: "alipay", bankName: "Alipay", number: "ann@example.com", payPassword: "fund1234" });
     const cards = (await api(h, "GET", "/api/user/bank_card", {}, { token })).body.data;
     expect(cards.map((c: { type: string }) => c.type)).toEqual(["bank", "alipay"]);
-    const duplicate = await addCard({ type: "bank", bankName: "Other", number: "6222021122334455", payPassword: "fund1234" });
+    const duplicate = await addCard({ type: "bank", bankName: "Other", number: "6222021122334456", payPassword: "fund1234" });
     expect(duplicate.body).toMatchObject({ err: "card_exists", msg: "Bank card number already exists" });
-    const wrongFund = await addCard({ type: "bank", bankName: "Other", number: "6222000011113333", payPassword: "nope9999" });
+    const wrongFund = await addCard({ type: "bank", bankName: "Other", number: "6222000011113338", payPassword: "nope9999" });
     expect(wrongFund.body).toMatchObject({ err: "wrong_fund_password", msg: "Fund password wrong" });
-    const noFund = await addCard({ type: "bank", bankName: "Other", number: "6222000011113333" });
+    const noFund = await addCard({ type: "bank", bankName: "Other", number: "6222000011113338" });
     expect(noFund.body).toMatchObject({ err: "field_required", msg: "Fund password is required" });
-    const missing = await addCard({ type: "bank", number: "6222000011112222", payPassword: "fund1234" });
+    const missing = await addCard({ type: "bank", number: "6222000011112223", payPassword: "fund1234" });
     expect(missing.body).toMatchObject({ err: "field_required", msg: "Bank name is required" });
     const noNumber = await addCard({ type: "bank", bankName: "X", payPassword: "fund1234" });
     expect(noNumber.body).toMatchObject({ err: "field_required", msg: "Card number is required" });
@@ -310,7 +311,13 @@ describe("withdrawal", () => {
         h,
         "POST",
         "/api/user/add_card",
-        { requestId: rid(), type: "bank", bankName: "Example Bank", number: `62${Date.now()}${n++}`, payPassword: "fund1234" },
+        {
+          requestId: rid(),
+          type: "bank",
+          bankName: "Example Bank",
+          number: withCheckDigit(`62${Date.now()}${n++}`),
+          payPassword: "fund1234",
+        },
         { token },
       )
     ).body.data;
@@ -400,6 +407,24 @@ describe("withdrawal", () => {
     expect(
       (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body,
     ).toMatchObject({ err: "withdraw_count_limit", msg: "Withdrawal times limit" });
+    await setMoneyRulesByTwo(h, { dailyCount: "3" });
+  });
+
+  it("does not count a rejected withdrawal toward the daily count", async () => {
+    const { token, cardId } = await withCard("2000");
+    await setMoneyRulesByTwo(h, { window: "00:00-24:00", dailyCount: "2" });
+    const request = () => api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token });
+    const first = await request();
+    expect(first.body.code).toBe(1);
+    const rejected = await opsCall(h, "POST", "/api/ops/withdrawal/review", {
+      id: String(first.body.data.id),
+      decision: "reject",
+      reason: "card name mismatch",
+    });
+    expect(rejected.body.code).toBe(1);
+    expect((await api(h, "GET", "/api/user/cash", {}, { token })).body.data.rules.usedToday).toBe(0);
+    for (let i = 0; i < 2; i++) expect((await request()).body.code).toBe(1);
+    expect((await request()).body).toMatchObject({ err: "withdraw_count_limit" });
     await setMoneyRulesByTwo(h, { dailyCount: "3" });
   });
 });

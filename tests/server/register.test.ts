@@ -23,6 +23,7 @@ const form = (phone: string, smsCode: string, overrides: Record<string, string> 
   phone,
   smsCode,
   inviteCode: "DEMO88",
+  eligible: "1",
   ...overrides,
 });
 
@@ -74,6 +75,36 @@ describe("registration", () => {
     expect(answer.body.msg).toBe("Account already registered");
   });
 
+  it("one phone number, one account: a taken number is refused in any of its written forms, in the user's words", async () => {
+    const phone = freshPhone();
+    expect((await api(h, "POST", "/api/login/reg", form(phone, await codeFor(phone)))).body.code).toBe(1);
+    for (const written of [phone, `+${phone}`, `00${phone}`]) {
+      h.clock.now += 61;
+      const code = await codeFor(written);
+      const before = await snapshot(h);
+      const again = await api(h, "POST", "/api/login/reg", form(written, code), { lang: "en" });
+      expect(again.status, written).toBe(409);
+      expect(again.body, written).toMatchObject({ code: 0, err: "phone_taken", msg: "This phone number already has an account" });
+      expect(await snapshot(h)).toBe(before);
+      const german = await api(h, "POST", "/api/login/reg", form(written, h.sentSms.at(-1)!.code), { lang: "de" });
+      expect(german.body.err).toBe("phone_taken");
+      expect(german.body.msg).not.toBe(again.body.msg);
+    }
+  });
+
+  it("two registrations of one number at once make one account", async () => {
+    const phone = freshPhone();
+    const first = await codeFor(phone);
+    // two codes for the same number, each used by one of the racing registrations
+    h.clock.now += 61;
+    const second = await codeFor(`+${phone}`);
+    const answers = await Promise.all([
+      api(h, "POST", "/api/login/reg", form(phone, first)),
+      api(h, "POST", "/api/login/reg", form(`+${phone}`, second)),
+    ]);
+    expect(answers.map((a) => a.body.err ?? "ok").sort()).toEqual(["ok", "phone_taken"]);
+  });
+
   it("uses up a code: the same code cannot register twice", async () => {
     const phone = freshPhone();
     const code = await codeFor(phone);
@@ -94,6 +125,8 @@ describe("registration", () => {
     ["an account without letters", { account: "12345678" }, "username_incorrect", 400],
     ["an account with symbols", { account: "ab12'--" }, "username_incorrect", 400],
     ["a missing invitation code", { inviteCode: "" }, "field_required", 400],
+    ["no confirmation of age and the risk warning", { eligible: "" }, "eligibility_required", 400],
+    ["a confirmation other than the ticked box", { eligible: "yes" }, "eligibility_required", 400],
   ];
   for (const [what, overrides, err, status] of refusals) {
     it(`refuses ${what} and changes nothing`, async () => {

@@ -4,5 +4,5 @@
  * new field of the form is added in one place.
  */
 export function registrationForm(fields: { account: string; password: string; payPassword: string; phone: string; smsCode: string }) {
-  return { ...fields, password2: fields.password, payPassword2: fields.payPassword, inviteCode: "DEMO88" };
+  return { ...fields, password2: fields.password, payPassword2: fields.payPassword, inviteCode: "DEMO88", eligible: "1" };
 }

@@ -200,6 +200,22 @@ describe("placing orders", () => {
     await h.advance(31);
   });
 
+  it("refuses a reused requestId with other values as request_reused and never answers the first order", async () => {
+    const id = rid();
+    const first = await order({ requestId: id, amount: "40" });
+    expect(first.body.code).toBe(1);
+    const before = await snapshot(h);
+    const others: Array<Record<string, string>> = [{ pid: String(eth) }, { direction: "down" }, { seconds: "60" }, { amount: "41" }];
+    for (const other of others) {
+      const reused = await order({ requestId: id, amount: "40", ...other });
+      expect(reused.body, JSON.stringify(other)).toMatchObject({ code: 0, err: "request_reused" });
+    }
+    expect(await snapshot(h)).toBe(before);
+    // the same values still get the first order
+    expect((await order({ requestId: id, amount: "40" })).body.data.id).toBe(first.body.data.id);
+    await h.advance(31);
+  });
+
   it("never shows or settles another user's order", async () => {
     const mine = await order({});
     const { token: other } = await registerUser(h, `nosy${Date.now() % 100000}`);

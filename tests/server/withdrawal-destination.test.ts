@@ -73,7 +73,7 @@ describe("the payout destination of a withdrawal", () => {
       "insert into users (id, account, password_hash, pay_password_hash, phone, invite_code, created_at) values (1, 'old01', 'x', 'x', '13900000001', 'OLD001', 1)",
     );
     await client.query(
-      "insert into bank_cards (id, user_id, type, bank_name, branch, number, holder, created_at) values (7, 1, 'bank', 'Old Bank', 'Main St', '6222000011112222', 'Old Holder', 1)",
+      "insert into bank_cards (id, user_id, type, bank_name, branch, number, holder, created_at) values (7, 1, 'bank', 'Old Bank', 'Main St', '6222000011112223', 'Old Holder', 1)",
     );
     await client.query(
       "insert into withdrawals (user_id, card_id, amount, fee, actual, status, created_at) values (1, 7, 10000, 100, 9900, 'success', 1), (1, 8, 5000, 50, 4950, 'success', 1)",
@@ -90,7 +90,7 @@ describe("the payout destination of a withdrawal", () => {
         payout_bank: "Old Bank",
         payout_branch: "Main St",
         payout_holder: "Old Holder",
-        payout_number: "6222000011112222",
+        payout_number: "6222000011112223",
       },
       // its card was removed before copies were kept: nothing to copy from
       { card_id: 8, payout_type: null, payout_bank: null, payout_branch: null, payout_holder: null, payout_number: null },

@@ -100,7 +100,7 @@ describe("amounts are grouped with two decimals in the reader's language", () =>
       <InvitePage
         invitation={{
           code: "DEMO88",
-          bonusPolicy: "registration",
+          bonusPolicy: "verification",
           inviteeCount: 1200,
           bonusTotal: "9600.00",
           bonusPerInvitee: "8.00",

@@ -32,8 +32,7 @@ function render(bonusPolicy: InviteBonusPolicy) {
 
 describe("the invite page says when the bonus is paid", () => {
   it("names the operator's policy and the bonus per friend", () => {
-    expect(render("registration")).toBe("Bonus per friend: 8.00 UThe bonus is paid as soon as your friend registers with your code.");
-    expect(render("verification")).toContain("when your friend's real-name verification is approved");
-    expect(render("first_recharge")).toContain("when your friend's first recharge is approved");
+    expect(render("verification")).toBe("Bonus per friend: 8.00 UThe bonus is paid when your friend's real-name verification is approved.");
+    expect(render("first_recharge")).toContain("once your friend's real-name verification and first recharge are both approved");
   });
 });

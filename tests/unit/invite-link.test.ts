@@ -11,4 +11,9 @@ describe("invitation link", () => {
       "http://h5.example.com:8080/h5/#/pages/login/register?code=AB12CD",
     );
   });
+
+  it("keeps the page's own host when it is an address, which has no h5. subdomain", () => {
+    for (const host of ["127.0.0.1:8080", "192.168.1.20", "[::1]:8080", "[2001:db8::7]", "localhost:8080"])
+      expect(invitationLink("AB12CD", { protocol: "http:", host }), host).toBe(`http://${host}/h5/#/pages/login/register?code=AB12CD`);
+  });
 });

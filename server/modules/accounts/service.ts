@@ -10,12 +10,12 @@ import { users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { recordSignIn, type SignInSeen } from "../customers/sign-ins";
 import { AppError } from "../errors";
-import { payInviteBonus } from "../invites/service";
 import { barredLoginUntil, selfExcluded } from "../self-limits/guards";
 import { requireFundPassword } from "./fund-password";
 import { checkLogin } from "./login-guard";
 import { checkGuarded, TRY_LIMIT } from "./password-guard";
 import { hashPassword, UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./passwords";
+import { normalisedPhone } from "./phone";
 import { createSession, lockedNow, revokeOtherSessions, type UserRow } from "./sessions";
 import { consumeVerificationCode } from "./sms";
 import { newInviteCode } from "./tokens";
@@ -59,6 +59,9 @@ export async function registerUser(
         .where(eq(users.inviteCode, input.inviteCode.toUpperCase()))
         .limit(1);
       if (!inviter || lockedNow(inviter, now)) throw new AppError("invalid_inviter");
+      const verifiedPhone = normalisedPhone(input.phone);
+      const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.verifiedPhone, verifiedPhone)).limit(1);
+      if (holder) throw new AppError("phone_taken");
       const [existing] = await tx.select({ id: users.id }).from(users).where(sameAccount(input.account)).limit(1);
       if (existing) throw new AppError("account_exists");
       const [user] = await tx
@@ -68,6 +71,7 @@ export async function registerUser(
           passwordHash,
           payPasswordHash,
           phone: input.phone,
+          verifiedPhone,
           inviteCode: await uniqueInviteCode(tx),
           inviterId: inviter.id,
           language,
@@ -75,7 +79,6 @@ export async function registerUser(
         })
         .returning();
       if (!user) throw new AppError("registration_failed");
-      await payInviteBonus(tx, user.id, "registration", now);
       await recordSignIn(tx, user.id, "register", seen, now);
       const token = await createSession(tx, user.id, now);
       return { token, user: toUserInfo(user) };
@@ -84,6 +87,8 @@ export async function registerUser(
     if (error instanceof AppError) throw error;
     // a concurrent registration of the same account, in any letter case, loses on a unique index
     if (isUniqueViolation(error, ["users_account_unique", "users_account_lower_unique"])) throw new AppError("account_exists");
+    // and of the same phone number, written the same way or another
+    if (isUniqueViolation(error, ["users_verified_phone_unique"])) throw new AppError("phone_taken");
     ctx.log(`registration failed: ${String(error)}`);
     throw new AppError("registration_failed");
   }

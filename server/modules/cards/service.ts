@@ -5,6 +5,7 @@ import { maskMiddle } from "#contract/format";
 
 import { isUniqueViolation } from "../../db/errors";
 import { bankCards, users, withdrawals } from "../../db/schema";
+import { freshUser } from "../accounts/fresh-user";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
@@ -24,6 +25,21 @@ export async function listCards(ctx: ServiceContext, user: UserRow): Promise<Ban
   return rows.map(toCard);
 }
 
+/** A name as people type it: case and the spacing between its parts do not make it another name. */
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, " ").toLowerCase() === b.trim().replace(/\s+/g, " ").toLowerCase();
+
+/**
+ * The holder a bank card is bound with. Once the customer's real name is verified, a bank card must be in that
+ * name (an empty holder is taken to mean it): money paid out goes to the verified person, not to whoever's card
+ * was typed in. Before verification the holder is kept as typed.
+ */
+function cardHolder(owner: UserRow, input: { type: CardType; holder: string }): string {
+  if (input.type !== "bank" || !owner.verified || !owner.name) return input.holder;
+  if (input.holder.trim() === "") return owner.name;
+  if (!sameName(input.holder, owner.name)) throw new AppError("card_holder_mismatch", {}, "holder");
+  return input.holder.trim();
+}
+
 /** Binding a card decides where withdrawals go, so it takes the fund password like a withdrawal does. */
 export async function addCard(
   ctx: ServiceContext,
@@ -32,6 +48,7 @@ export async function addCard(
 ) {
   const number = input.number.replace(/\s+/g, "");
   await requireFundPassword(ctx, user, input.payPassword);
+  const holder = cardHolder(await freshUser(ctx, user.id), input);
   try {
     const [row] = await ctx.db
       .insert(bankCards)
@@ -42,7 +59,7 @@ export async function addCard(
         // only a bank has branches
         branch: input.type === "bank" ? input.branch : "",
         number,
-        holder: input.holder,
+        holder,
         createdAt: ctx.now(),
       })
       .returning();

@@ -76,7 +76,7 @@ export async function reviewVerification(
     if (!row) throw new AppError("already_reviewed");
     if (decision === "pass") {
       await tx.update(users).set({ verified: true, name: row.name }).where(eq(users.id, row.userId));
-      await payInviteBonus(tx, row.userId, "verification", now);
+      await payInviteBonus(tx, row.userId, now);
     }
     await sendReviewNotice(tx, translate, {
       userId: row.userId,

@@ -4,7 +4,7 @@ import { centsToDecimal, maskMiddle } from "#contract/format";
 import { type Invitation, INVITE_BONUS_MAX_CENTS, INVITE_BONUS_POLICIES, type InviteBonusPolicy } from "#contract/invites";
 
 import type { Db, Tx } from "../../db/client";
-import { ledger, settings, users } from "../../db/schema";
+import { ledger, recharges, settings, users } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -21,7 +21,7 @@ async function inviteBonus(db: Db | Tx): Promise<number> {
 
 async function inviteBonusPolicy(db: Db | Tx): Promise<InviteBonusPolicy> {
   const [row] = await db.select().from(settings).where(eq(settings.key, INVITE_POLICY_KEY));
-  return (INVITE_BONUS_POLICIES as readonly string[]).includes(row?.value ?? "") ? (row!.value as InviteBonusPolicy) : "registration";
+  return (INVITE_BONUS_POLICIES as readonly string[]).includes(row?.value ?? "") ? (row!.value as InviteBonusPolicy) : "verification";
 }
 
 export async function setInviteBonus(ctx: ServiceContext, cents: number, policy?: InviteBonusPolicy) {
@@ -41,15 +41,28 @@ export async function setInviteBonus(ctx: ServiceContext, cents: number, policy?
 }
 
 /**
- * Pays the inviter's bonus for one invitee when `moment` is the operator's chosen one, inside the caller's
- * transaction (the registration or the approval). Once per invitee whatever the policy was or becomes: the
- * invitee's row is locked, so two approvals at once take turns and the second finds the first one's ledger
- * row `invitee:<id>`; a unique index on that reference stops anything that slips past.
+ * Pays the inviter's bonus for one invitee once the invitee qualifies, inside the caller's transaction (a
+ * real-name approval or a recharge approval, which call it whatever the policy). An invitee qualifies only
+ * after passing real-name verification, and under `first_recharge` also after a first approved recharge, so
+ * the second of the two pays. Once per invitee whatever the policy was or becomes: the invitee's row is locked,
+ * so two approvals at once take turns and the second finds the first one's ledger row `invitee:<id>`; a unique
+ * index on that reference stops anything that slips past.
  */
-export async function payInviteBonus(tx: Tx, inviteeId: number, moment: InviteBonusPolicy, now: number): Promise<void> {
-  if ((await inviteBonusPolicy(tx)) !== moment) return;
-  const [invitee] = await tx.select({ inviterId: users.inviterId }).from(users).where(eq(users.id, inviteeId)).for("update");
-  if (!invitee?.inviterId) return;
+export async function payInviteBonus(tx: Tx, inviteeId: number, now: number): Promise<void> {
+  const [invitee] = await tx
+    .select({ inviterId: users.inviterId, verified: users.verified })
+    .from(users)
+    .where(eq(users.id, inviteeId))
+    .for("update");
+  if (!invitee?.inviterId || !invitee.verified) return;
+  if ((await inviteBonusPolicy(tx)) === "first_recharge") {
+    const [recharged] = await tx
+      .select({ id: recharges.id })
+      .from(recharges)
+      .where(and(eq(recharges.userId, inviteeId), eq(recharges.status, "success")))
+      .limit(1);
+    if (!recharged) return;
+  }
   const bonus = await inviteBonus(tx);
   if (bonus <= 0) return;
   const reference = `invitee:${inviteeId}`;

@@ -71,7 +71,7 @@ export async function reviewRecharge(
     const row = { ...current, status: decision === "approve" ? ("success" as const) : ("failed" as const) };
     if (decision === "approve") {
       await moveMoney(tx, row.userId, [{ account: "cash", delta: row.amount, reason: "recharge" }], `recharge:${row.id}`, now);
-      await payInviteBonus(tx, row.userId, "first_recharge", now);
+      await payInviteBonus(tx, row.userId, now);
     }
     await sendReviewNotice(tx, translate, {
       userId: row.userId,

@@ -85,6 +85,19 @@ async function existingOrder(db: Db | Tx, userId: number, requestId: string): Pr
   return row;
 }
 
+/**
+ * The first order of a retried requestId, when the retry asks for the same order. The same requestId with
+ * another product, direction, settlement time or stake is a different request and is refused as every other
+ * money POST refuses it, rather than answered with an order it did not ask for. The price the customer saw is
+ * not kept on the order, so a retry is not compared on it: that price only decides whether the order opens.
+ */
+function sameRequest(row: OrderRow, input: PlaceOrderInput): OrderRow {
+  const same =
+    row.productId === input.pid && row.direction === input.direction && row.seconds === input.seconds && row.amount === input.amount;
+  if (!same) throw new AppError("request_reused");
+  return row;
+}
+
 const userQueues = new Map<number, Promise<unknown>>();
 
 /**
@@ -233,7 +246,7 @@ export async function placePlannedOrder(
         return placedRow(order, placed);
       case "prior": {
         const [prior] = await ctx.db.select().from(orders).where(eq(orders.id, placed.orderId!));
-        return prior!;
+        return sameRequest(prior!, input);
       }
       case "closed":
       case "source":
@@ -270,7 +283,7 @@ export async function placePlannedOrder(
   // refused (perhaps after a lock wait): a retried submit still gets its first order
   if (!sessionChecked) await requireSession(ctx, session);
   const again = await existingOrder(ctx.db, session.userId, input.requestId);
-  if (again) return again;
+  if (again) return sameRequest(again, input);
   throw refusal();
 }
 
@@ -288,7 +301,12 @@ async function openOrder(ctx: TradingContext, session: SessionRef, input: PlaceO
     await requireSession(ctx, session);
     // a retried submit answers with the first order even when a new one would be refused now
     const retried = await existingOrder(ctx.db, session.userId, input.requestId);
-    if (retried) return toOrder(retried, ctx.feed.products.get(retried.productId) ?? findProduct(ctx.feed, input.pid), ctx.language);
+    if (retried)
+      return toOrder(
+        sameRequest(retried, input),
+        ctx.feed.products.get(retried.productId) ?? findProduct(ctx.feed, input.pid),
+        ctx.language,
+      );
     throw refusal;
   }
   return toOrder(await placePlannedOrder(ctx, session, plan, input), plan.product, ctx.language);

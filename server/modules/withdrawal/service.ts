@@ -1,4 +1,4 @@
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq, gte, isNull, ne, or } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import { applyRate, bpsToRate } from "#contract/money";
@@ -21,13 +21,24 @@ import { moneySettings, platformClock, toMinutes } from "../money/settings";
 import { ownRecords } from "../own-records";
 import { payoutOf, payoutSnapshot } from "./payout";
 
-/** Withdrawals the user requested today, by the platform's calendar. */
+/**
+ * Withdrawals the user requested today that still stand, by the platform's calendar. A rejected request, or a
+ * payment that failed and returned the money, paid nothing out: counting it would spend the customer's daily
+ * count on the desk's refusal, and a corrected request would wait until tomorrow.
+ */
 async function withdrawalsToday(db: Db | Tx, userId: number, now: number, timezone: string): Promise<number> {
   const today = platformClock(now, timezone).date;
   const recent = await db
     .select({ createdAt: withdrawals.createdAt })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, now - 2 * 86400)));
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        gte(withdrawals.createdAt, now - 2 * 86400),
+        ne(withdrawals.status, "failed"),
+        or(isNull(withdrawals.payoutState), ne(withdrawals.payoutState, "failed")),
+      ),
+    );
   return recent.filter((row) => platformClock(row.createdAt, timezone).date === today).length;
 }
 

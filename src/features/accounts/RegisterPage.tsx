@@ -10,7 +10,7 @@ import type { RegisterRequest } from "#contract/schemas/accounts";
 import { openSession, register } from "./api";
 import { SmsButton } from "./SmsButton";
 
-type Form = RegisterRequest;
+type Form = Omit<RegisterRequest, "eligible">;
 
 export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
   const { t } = useLingui();
@@ -24,6 +24,7 @@ export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
     smsCode: "",
     inviteCode: inviteCode ?? "",
   });
+  const [eligible, setEligible] = useState(false);
   const { send, busy } = useSubmit();
   const bind = (name: keyof Form) => ({
     name,
@@ -33,7 +34,9 @@ export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await send(() => register({ ...form, account: form.account.trim(), phone: form.phone.trim() }), {
+    // an unticked box is sent as nothing: the server refuses it in the catalogue's words, as every other field
+    const confirmed = eligible ? { eligible: "1" as const } : {};
+    await send(() => register({ ...form, ...confirmed, account: form.account.trim(), phone: form.phone.trim() } as RegisterRequest), {
       onSuccess: openSession,
       navigate: { to: "/pages/user/user" },
     });
@@ -64,9 +67,21 @@ export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
           {...bind("smsCode")}
         />
         <Field label={t`Invitation code`} autoCapitalize="characters" {...bind("inviteCode")} />
-        <p className="risk">
+        <p className="risk" id="register-risk">
           <Trans>Risk warning: timed trades can lose the whole amount staked. Only trade money you can afford to lose.</Trans>
         </p>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="eligible"
+            aria-describedby="register-risk"
+            checked={eligible}
+            onChange={(event) => setEligible(event.target.checked)}
+          />
+          <span>
+            <Trans>I am 18 or older and have read the risk warning above.</Trans>
+          </span>
+        </label>
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? t`Registering…` : t`Register`}
         </button>

@@ -8,7 +8,7 @@ import { FundPasswordField } from "@/ui/FundPasswordField";
 import { NavBar } from "@/ui/NavBar";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
-import { CARD_TYPES, type CardType, isBankCardNumber } from "#contract/cards";
+import { CARD_TYPES, type CardType, isBankCardNumber, isCheckedCardNumber } from "#contract/cards";
 
 import { addCard } from "./api";
 
@@ -28,6 +28,7 @@ export function AddCardPage() {
     event.preventDefault();
     // the server's own rule and words: a card number it would refuse is not sent
     if (type === "bank" && !isBankCardNumber(number.trim())) return setNumberProblem(errorText("card_number_invalid"));
+    if (type === "bank" && !isCheckedCardNumber(number.trim())) return setNumberProblem(errorText("card_number_check"));
     setNumberProblem(null);
     // only a bank has branches: one typed before switching to another type is not sent
     await send({ type, bankName, branch: type === "bank" ? branch : "", number, holder, payPassword }, addCard, {

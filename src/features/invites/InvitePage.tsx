@@ -12,9 +12,8 @@ export function InvitePage({ invitation }: { invitation: Invitation }) {
   const amountText = useAmountFormat();
   const link = invitationLink(invitation.code);
   const when = {
-    registration: t`The bonus is paid as soon as your friend registers with your code.`,
     verification: t`The bonus is paid when your friend's real-name verification is approved.`,
-    first_recharge: t`The bonus is paid when your friend's first recharge is approved.`,
+    first_recharge: t`The bonus is paid once your friend's real-name verification and first recharge are both approved.`,
   }[invitation.bonusPolicy];
   return (
     <main className="page">

@@ -1,6 +1,7 @@
 import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 
+import { withCheckDigit } from "../card-numbers";
 import { api, type Harness, registerUser, rid, type Served } from "../harness";
 import { uploadFile } from "../images";
 import { staff } from "../staff";
@@ -39,7 +40,7 @@ export async function fundedUser(h: Harness, account: string, cash = "5000"): Pr
     { token },
   );
   await api(h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, await staff(h, "finance"));
-  const cardNumber = `62220${String(Date.now() % 1e7).padStart(7, "0")}${String(cardCounter++).padStart(4, "0")}`;
+  const cardNumber = withCheckDigit(`62220${String(Date.now() % 1e7).padStart(7, "0")}${String(cardCounter++).padStart(3, "0")}`);
   const card = await api(
     h,
     endpoints.addCard,
