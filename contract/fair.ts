@@ -12,6 +12,10 @@ export const FAIR_RANGE_MAX_SECONDS = 86_400;
 /** The widest window of one void-count request: 90 days. */
 export const FAIR_VOIDS_MAX_SECONDS = 90 * 86_400;
 
+/**
+ * A commitment covers the seconds of its minute after `createdAt`; a minute whose first commitment was lost
+ * (its seed left with a stopped leader) may have a second one for the rest of it.
+ */
 export interface FairCommitment {
   minute: number;
   start: number;
@@ -26,6 +30,8 @@ export interface FairCommitment {
 }
 
 export interface FairReveal {
+  /** the commitment this seed opens */
+  commitment: string;
   minute: number;
   start: number;
   seed: string;

@@ -308,23 +308,35 @@ export const ticks = pgTable(
   (table) => [primaryKey({ columns: [table.productId, table.time] })],
 );
 
-/** A minute's published commitment to its seed and every simulated product's parameters (docs/fairness.md). */
-export const fairCommitments = pgTable("fair_commitments", {
-  minute: unixSeconds("minute").primaryKey(),
-  commitment: text("commitment").notNull(),
+/**
+ * A minute's published commitment to its seed and every simulated product's parameters (docs/fairness.md). It
+ * covers the minute's seconds after `created_at`; a minute whose seed was lost gets a new one for the rest.
+ */
+export const fairCommitments = pgTable(
+  "fair_commitments",
+  {
+  commitment: text("commitment").primaryKey(),
+  minute: unixSeconds("minute").notNull(),
   /** the canonical parameter bytes (hex) the commitment hashes after the seed */
   params: text("params").notNull(),
   createdAt: createdAt(),
-  /** the leader holding the seed stopped before revealing it: the minute's ticks are uncommitted */
+  /** the leader holding the seed stopped before revealing it: the ticks it covered are uncommitted */
   lost: boolean("lost").notNull().default(false),
-});
+  },
+  (table) => [index("fair_commitments_minute").on(table.minute)],
+);
 
-/** A minute's seed, written only once the minute and the grace are over. */
-export const fairReveals = pgTable("fair_reveals", {
-  minute: unixSeconds("minute").primaryKey(),
-  seed: text("seed").notNull(),
-  revealedAt: unixSeconds("revealed_at").notNull(),
-});
+/** A commitment's seed, written only once its minute and the grace are over. */
+export const fairReveals = pgTable(
+  "fair_reveals",
+  {
+    commitment: text("commitment").primaryKey(),
+    minute: unixSeconds("minute").notNull(),
+    seed: text("seed").notNull(),
+    revealedAt: unixSeconds("revealed_at").notNull(),
+  },
+  (table) => [index("fair_reveals_minute").on(table.minute)],
+);
 
 /** Each product's chain value after its last tick of a minute: kept for ever, while ticks are pruned. */
 export const fairHeads = pgTable(

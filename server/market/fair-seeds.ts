@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 
 import type { Db } from "../db/client";
 import { fairCommitments, fairReveals } from "../db/schema";
@@ -25,17 +25,21 @@ export const minuteOf = (time: number) => Math.floor(time / 60);
 export interface HeldMinute {
   seed: Buffer;
   params: Map<number, FairParams>;
+  commitment: string;
+  /** when the commitment was published: it covers the minute's seconds after this one */
+  from: number;
 }
 
 /**
  * The seeds of the minutes ahead, held by the job leader and nowhere else: not the database, a log, a backup
  * or a screen. A seed's commitment is written when the seed is made; the seed itself once its minute and the
  * grace are over. A leader that stops takes its unrevealed seeds with it, and the next one marks those
- * minutes `lost` (their ticks are then uncommitted) rather than pretend it knows them.
+ * commitments `lost` (the ticks they covered are uncommitted) rather than pretend it knows them, then commits
+ * new seeds for the rest of the current minute and the minutes ahead.
  */
 export class FairSeeds {
   private readonly held = new Map<number, HeldMinute>();
-  /** the newest minute committed by anyone (from the database at take-over, then by this leader) */
+  /** the newest minute with a live commitment (from the database at take-over, then made by this leader) */
   private committedThrough = 0;
 
   /** Becomes the holder: seeds another leader made are unknown here, so their minutes are marked lost. */
@@ -47,33 +51,41 @@ export class FairSeeds {
       .where(
         and(
           eq(fairCommitments.lost, false),
-          notExists(db.select({ one: sql`1` }).from(fairReveals).where(eq(fairReveals.minute, fairCommitments.minute))),
+          notExists(db.select({ one: sql`1` }).from(fairReveals).where(eq(fairReveals.commitment, fairCommitments.commitment))),
         ),
       );
-    const [row] = await db.select({ newest: sql<string | null>`max(${fairCommitments.minute})` }).from(fairCommitments);
+    const [row] = await db
+      .select({ newest: sql<string | null>`max(${fairCommitments.minute})` })
+      .from(fairCommitments)
+      .where(eq(fairCommitments.lost, false));
     this.committedThrough = Number(row?.newest ?? 0);
   }
 
   /**
-   * Commits every minute from the first not yet committed up to `lead` minutes ahead, never one that has
-   * begun (a minute committed late would be a minute chosen late). Only seeds whose commitment this call
-   * wrote are kept: a row already there belongs to another leader.
+   * Commits every minute from the first without a live commitment up to `lead` minutes ahead. A commitment
+   * made during its minute covers only the seconds after it is published: the seconds already recorded stay
+   * uncommitted (a second committed late would be a second chosen late).
    */
   async commitAhead(db: Db, now: number, lead: number, products: readonly FairParams[]): Promise<void> {
-    const first = Math.max(this.committedThrough + 1, minuteOf(now) + 1);
+    const first = Math.max(this.committedThrough + 1, minuteOf(now));
     const last = minuteOf(now) + lead;
     if (first > last) return;
     const params = new Map(products.map((product) => [product.id, { ...product }]));
-    const made = new Map<number, HeldMinute>();
+    const made = new Map<string, HeldMinute>();
     const rows = [];
     for (let minute = first; minute <= last; minute++) {
       const seed = randomBytes(32);
       const bytes = canonicalParams(minute, products);
-      made.set(minute, { seed, params });
-      rows.push({ minute, commitment: commitment(seed, bytes), params: bytes.toString("hex"), createdAt: now });
+      const hash = commitment(seed, bytes);
+      made.set(hash, { seed, params, commitment: hash, from: now });
+      rows.push({ minute, commitment: hash, params: bytes.toString("hex"), createdAt: now });
     }
-    const written = await db.insert(fairCommitments).values(rows).onConflictDoNothing().returning({ minute: fairCommitments.minute });
-    for (const { minute } of written) this.held.set(minute, made.get(minute)!);
+    const written = await db
+      .insert(fairCommitments)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ minute: fairCommitments.minute, commitment: fairCommitments.commitment });
+    for (const row of written) this.held.set(row.minute, made.get(row.commitment)!);
     this.committedThrough = last;
   }
 
@@ -81,7 +93,7 @@ export class FairSeeds {
   forSecond(productId: number, time: number): { seed: Buffer; params: FairParams } | undefined {
     const minute = this.held.get(minuteOf(time));
     const params = minute?.params.get(productId);
-    return minute && params ? { seed: minute.seed, params } : undefined;
+    return minute && params && time > minute.from ? { seed: minute.seed, params } : undefined;
   }
 
   /** Publishes the seeds of the minutes over for the grace (their ticks are recorded), and forgets them. */
@@ -90,7 +102,7 @@ export class FairSeeds {
     if (due.length === 0) return 0;
     await db
       .insert(fairReveals)
-      .values(due.map(([minute, held]) => ({ minute, seed: held.seed.toString("hex"), revealedAt: now })))
+      .values(due.map(([minute, held]) => ({ commitment: held.commitment, minute, seed: held.seed.toString("hex"), revealedAt: now })))
       .onConflictDoNothing();
     for (const [minute] of due) this.held.delete(minute);
     return due.length;
@@ -102,13 +114,16 @@ export class FairSeeds {
   }
 }
 
-/** Whether every one of these minutes has a commitment whose seed is not lost: orders are accepted only then. */
-export async function minutesCovered(db: Db, minutes: readonly number[]): Promise<boolean> {
+/**
+ * Whether every one of these minutes has a commitment published before `at` whose seed is not lost: orders
+ * are accepted only then.
+ */
+export async function minutesCovered(db: Db, minutes: readonly number[], at: number): Promise<boolean> {
   const wanted = [...new Set(minutes)];
   const rows = await db
     .select({ minute: fairCommitments.minute })
     .from(fairCommitments)
-    .where(and(inArray(fairCommitments.minute, wanted), eq(fairCommitments.lost, false)));
+    .where(and(inArray(fairCommitments.minute, wanted), eq(fairCommitments.lost, false), lt(fairCommitments.createdAt, at)));
   const found = new Set(rows.map((row) => Number(row.minute)));
   return wanted.every((minute) => found.has(minute));
 }

@@ -37,7 +37,7 @@ describe("the derivation docs/fairness.md specifies", () => {
   it("a changed seed, parameter or tick gives another commitment, tick or chain value", () => {
     const params = canonicalParams(minute, [btc, eur]);
     const otherSeed = Buffer.from(seed);
-    otherSeed[31] ^= 1;
+    otherSeed.writeUInt8(otherSeed.readUInt8(31) ^ 1, 31);
     expect(commitment(otherSeed, params)).not.toBe(commitment(seed, params));
     expect(commitment(seed, canonicalParams(minute, [{ ...btc, volatilityBps: 6001 }, eur]))).not.toBe(commitment(seed, params));
     const derived = Array.from({ length: 20 }, (_, i) => deriveTick(seed, btc, 1_800_000_000 + i, 6_512_345));

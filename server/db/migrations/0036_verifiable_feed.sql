@@ -1,6 +1,6 @@
 CREATE TABLE "fair_commitments" (
-	"minute" bigint PRIMARY KEY NOT NULL,
-	"commitment" text NOT NULL,
+	"commitment" text PRIMARY KEY NOT NULL,
+	"minute" bigint NOT NULL,
 	"params" text NOT NULL,
 	"created_at" bigint NOT NULL,
 	"lost" boolean DEFAULT false NOT NULL
@@ -15,10 +15,13 @@ CREATE TABLE "fair_heads" (
 );
 --> statement-breakpoint
 CREATE TABLE "fair_reveals" (
-	"minute" bigint PRIMARY KEY NOT NULL,
+	"commitment" text PRIMARY KEY NOT NULL,
+	"minute" bigint NOT NULL,
 	"seed" text NOT NULL,
 	"revealed_at" bigint NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "ticks" ADD COLUMN "uncommitted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "ticks" ADD COLUMN "link" text;
+ALTER TABLE "ticks" ADD COLUMN "link" text;--> statement-breakpoint
+CREATE INDEX "fair_commitments_minute" ON "fair_commitments" USING btree ("minute");--> statement-breakpoint
+CREATE INDEX "fair_reveals_minute" ON "fair_reveals" USING btree ("minute");

@@ -21,6 +21,7 @@ const toCommitment = (row: typeof fairCommitments.$inferSelect): FairCommitment 
 });
 
 const toReveal = (row: typeof fairReveals.$inferSelect): FairReveal => ({
+  commitment: row.commitment,
   minute: row.minute,
   start: row.minute * 60,
   seed: row.seed,
@@ -42,7 +43,7 @@ export async function listCommitments(ctx: ServiceContext, from: number, to: num
     .select()
     .from(fairCommitments)
     .where(and(gte(fairCommitments.minute, first), lte(fairCommitments.minute, last)))
-    .orderBy(asc(fairCommitments.minute));
+    .orderBy(asc(fairCommitments.minute), asc(fairCommitments.createdAt));
   return rows.map(toCommitment);
 }
 

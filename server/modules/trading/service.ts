@@ -285,7 +285,7 @@ export async function placePlannedOrder(
 async function committedMinutes(ctx: TradingContext, product: ProductRow, seconds: number): Promise<boolean> {
   if (parseFeedSource(product.feedSource)?.kind !== "simulated") return true;
   const now = ctx.now();
-  return minutesCovered(ctx.db, [minuteOf(now), minuteOf(now + seconds)]);
+  return minutesCovered(ctx.db, [minuteOf(now), minuteOf(now + seconds)], now);
 }
 
 /** For an answer given without `place_order`: the session as committed now, or `login_required`. */
