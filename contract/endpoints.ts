@@ -157,12 +157,14 @@ export const endpoints = {
   },
   fairCommitments: {
     ...apiPaths.fairCommitments,
-    summary: "Published commitments of the minutes starting in [from, to] (unix seconds, at most a day): SHA-256(seed ‖ params), docs/fairness.md",
+    summary:
+      "Published commitments of the minutes starting in [from, to] (unix seconds, at most a day): SHA-256(seed ‖ params), docs/fairness.md",
     request: fairRangeRequest,
   },
   fairReveals: {
     ...apiPaths.fairReveals,
-    summary: "Revealed seeds of the minutes starting in [from, to] (unix seconds, at most a day), each published after its minute and the grace",
+    summary:
+      "Revealed seeds of the minutes starting in [from, to] (unix seconds, at most a day), each published after its minute and the grace",
     request: fairRangeRequest,
   },
   fairHeads: {
@@ -172,7 +174,8 @@ export const endpoints = {
   },
   fairOrder: {
     ...apiPaths.fairOrder,
-    summary: "One of the user's orders with what checks it: entry and exit ticks, their chain links and heads, commitments, seeds once revealed",
+    summary:
+      "One of the user's orders with what checks it: entry and exit ticks, their chain links and heads, commitments, seeds once revealed",
     request: orderIdRequest,
   },
   fairVoids: {

@@ -17,10 +17,14 @@ export const fairRangeRequest = z
 /** One product's heads in a window (the last hour up to `to`, or up to now, when not given). */
 export const fairHeadsRequest = z
   .object({ pid: idField(), from: unixField().optional(), to: unixField().optional() })
-  .refine((range) => range.from === undefined || range.to === undefined || (range.from <= range.to && range.to - range.from <= FAIR_RANGE_MAX_SECONDS), {
-    error: "invalid_input",
-    path: ["to"],
-  });
+  .refine(
+    (range) =>
+      range.from === undefined || range.to === undefined || (range.from <= range.to && range.to - range.from <= FAIR_RANGE_MAX_SECONDS),
+    {
+      error: "invalid_input",
+      path: ["to"],
+    },
+  );
 
 /** Days of void counts: a window of at most FAIR_VOIDS_MAX_SECONDS. */
 export const fairVoidsRequest = z

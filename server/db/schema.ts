@@ -315,13 +315,13 @@ export const ticks = pgTable(
 export const fairCommitments = pgTable(
   "fair_commitments",
   {
-  commitment: text("commitment").primaryKey(),
-  minute: unixSeconds("minute").notNull(),
-  /** the canonical parameter bytes (hex) the commitment hashes after the seed */
-  params: text("params").notNull(),
-  createdAt: createdAt(),
-  /** the leader holding the seed stopped before revealing it: the ticks it covered are uncommitted */
-  lost: boolean("lost").notNull().default(false),
+    commitment: text("commitment").primaryKey(),
+    minute: unixSeconds("minute").notNull(),
+    /** the canonical parameter bytes (hex) the commitment hashes after the seed */
+    params: text("params").notNull(),
+    createdAt: createdAt(),
+    /** the leader holding the seed stopped before revealing it: the ticks it covered are uncommitted */
+    lost: boolean("lost").notNull().default(false),
   },
   (table) => [index("fair_commitments_minute").on(table.minute)],
 );

@@ -46,7 +46,14 @@ export function canonicalParams(minute: number, products: readonly FairParams[])
   const parts: Buffer[] = [u64(minute), u32(sorted.length)];
   for (const product of sorted) {
     const symbol = Buffer.from(product.symbol, "ascii");
-    parts.push(u32(product.id), Buffer.from([symbol.length]), symbol, Buffer.from([product.precision]), u64(product.basePrice), u32(product.volatilityBps));
+    parts.push(
+      u32(product.id),
+      Buffer.from([symbol.length]),
+      symbol,
+      Buffer.from([product.precision]),
+      u64(product.basePrice),
+      u32(product.volatilityBps),
+    );
   }
   return Buffer.concat(parts);
 }
@@ -92,5 +99,10 @@ export function deriveTick(seed: Buffer, product: FairParams, time: number, prev
 
 /** h_t = SHA-256(h_prev ‖ u32 product id ‖ u64 time ‖ u64 price), lower-case hex. */
 export function chainLink(previous: string, productId: number, time: number, price: number): string {
-  return createHash("sha256").update(Buffer.from(previous, "hex")).update(u32(productId)).update(u64(time)).update(u64(price)).digest("hex");
+  return createHash("sha256")
+    .update(Buffer.from(previous, "hex"))
+    .update(u32(productId))
+    .update(u64(time))
+    .update(u64(price))
+    .digest("hex");
 }

@@ -51,7 +51,12 @@ export class FairSeeds {
       .where(
         and(
           eq(fairCommitments.lost, false),
-          notExists(db.select({ one: sql`1` }).from(fairReveals).where(eq(fairReveals.commitment, fairCommitments.commitment))),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(fairReveals)
+              .where(eq(fairReveals.commitment, fairCommitments.commitment)),
+          ),
         ),
       );
     const [row] = await db

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { CHAIN_GENESIS, canonicalParams, chainLink, commitment, deriveTick } from "#server/market/fair-derivation";
+import { canonicalParams, CHAIN_GENESIS, chainLink, commitment, deriveTick } from "#server/market/fair-derivation";
 
 // the vectors docs/fairness.md quotes: an outside verifier checks its code against the same numbers
 const seed = Buffer.from(Array.from({ length: 32 }, (_, i) => i));

@@ -17,9 +17,7 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Every row of every table, as text: what a backup or an operator's query could ever show. */
 async function everyTable(db: Db): Promise<string> {
-  const tables = rows<{ name: string }>(
-    await db.execute(`select tablename as name from pg_tables where schemaname = 'public'` as never),
-  );
+  const tables = rows<{ name: string }>(await db.execute(`select tablename as name from pg_tables where schemaname = 'public'` as never));
   const parts: string[] = [];
   for (const { name } of tables) parts.push(JSON.stringify(rows(await db.execute(`select * from "${name}"` as never))));
   return parts.join("\n");
@@ -121,9 +119,11 @@ describe("the committed feed, recorded and revealed", () => {
     expect(exitCommitment.createdAt).toBeLessThan(proof.openTime);
     // and so for every order in the database
     const late = rows(
-      await h.database.db.execute(`
+      await h.database.db.execute(
+        `
         select o.id from orders o
-        where not exists (select 1 from fair_commitments c where c.minute = o.expires_at / 60 and c.created_at < o.open_time)` as never),
+        where not exists (select 1 from fair_commitments c where c.minute = o.expires_at / 60 and c.created_at < o.open_time)` as never,
+      ),
     );
     expect(late).toEqual([]);
     expect(proof.reveals.map((reveal) => reveal.minute)).toContain(exitMinute);
@@ -140,7 +140,8 @@ describe("the committed feed, recorded and revealed", () => {
     for (const reveal of reveals) {
       const commitment = commitments.find((c) => c.commitment === reveal.commitment)!;
       for (const pid of simulated) {
-        const heads = (await api(h, endpoints.fairHeads, { pid: String(pid), from: String(reveal.start), to: String(reveal.start) })).body.data;
+        const heads = (await api(h, endpoints.fairHeads, { pid: String(pid), from: String(reveal.start), to: String(reveal.start) })).body
+          .data;
         const ticks = rows<RecordedTick>(
           await h.database.db.execute(
             `select * from ticks where product_id = ${pid} and time < ${reveal.start + 60} order by time desc limit 61` as never,
@@ -157,13 +158,17 @@ describe("the committed feed, recorded and revealed", () => {
   });
 
   it("one changed recorded tick, or one changed seed, fails the check", async () => {
-    const [reveal] = (await api(h, endpoints.fairReveals, { from: String(HARNESS_START), to: String(h.clock.now) })).body.data as FairReveal[];
+    const [reveal] = (await api(h, endpoints.fairReveals, { from: String(HARNESS_START), to: String(h.clock.now) })).body
+      .data as FairReveal[];
     const commitment = (await api(h, endpoints.fairCommitments, { from: String(reveal!.start), to: String(reveal!.start) })).body.data.find(
       (c) => c.commitment === reveal!.commitment,
     )!;
-    const heads = (await api(h, endpoints.fairHeads, { pid: String(btc), from: String(reveal!.start), to: String(reveal!.start) })).body.data;
+    const heads = (await api(h, endpoints.fairHeads, { pid: String(btc), from: String(reveal!.start), to: String(reveal!.start) })).body
+      .data;
     const ticks = rows<RecordedTick>(
-      await h.database.db.execute(`select * from ticks where product_id = ${btc} and time < ${reveal!.start + 60} order by time desc limit 61` as never),
+      await h.database.db.execute(
+        `select * from ticks where product_id = ${btc} and time < ${reveal!.start + 60} order by time desc limit 61` as never,
+      ),
     ).reverse();
     const [before, ...inMinute] = ticks;
     expect(checkMinute(commitment, reveal!.seed, btc, before!, inMinute, heads[0]!.head)).toBeNull();
@@ -183,7 +188,8 @@ describe("the committed feed, recorded and revealed", () => {
     for (const reveal of reveals) expect(logs).not.toContain(reveal.seed);
     // the commitments were there while their seeds were not
     expect(dumpWhileHeld).toContain(
-      (await api(h, endpoints.fairCommitments, { from: String(heldThen[0]!.start), to: String(heldThen[0]!.start) })).body.data[0]!.commitment,
+      (await api(h, endpoints.fairCommitments, { from: String(heldThen[0]!.start), to: String(heldThen[0]!.start) })).body.data[0]!
+        .commitment,
     );
   });
 
@@ -200,7 +206,9 @@ describe("the committed feed, recorded and revealed", () => {
       await h.database.db.execute(`select distinct uncommitted from ticks where product_id = ${btc} and time > ${stoppedAt}` as never),
     );
     expect(gap).toEqual([{ uncommitted: true }]);
-    const lost = rows(await h.database.db.execute(`select minute from fair_commitments where lost and minute * 60 > ${stoppedAt + 120}` as never));
+    const lost = rows(
+      await h.database.db.execute(`select minute from fair_commitments where lost and minute * 60 > ${stoppedAt + 120}` as never),
+    );
     expect(lost.length).toBeGreaterThan(0);
     const refused = await placeOrder(h, token, btc, { seconds: "60" });
     expect(refused.body.err).toBe("feed_uncommitted");

@@ -11,7 +11,7 @@ import { orderFee } from "#contract/trading-math";
 
 import type { Db, Tx } from "../../db/client";
 import { orders } from "../../db/schema";
-import { minutesCovered, minuteOf } from "../../market/fair-seeds";
+import { minuteOf, minutesCovered } from "../../market/fair-seeds";
 import type { PriceFeed } from "../../market/feed";
 import { parseFeedSource } from "../../market/feed-source";
 import type { ProductRow, Quote, SecondsOptionRow } from "../../market/feed-view";
