@@ -68,7 +68,8 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
       // the rows are picked and locked first; the close tick is looked up for those rows only
       await tx.execute(sql`
         with due as (
-          select o.id, o.user_id, o.product_id, o.direction, o.amount, o.fee, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at
+          select o.id, o.user_id, o.product_id, o.direction, o.amount, o.fee, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at,
+                 o.open_time
           from orders o
           where o.status = 'holding' and o.expires_at <= ${now} and o.id > ${after}
             and (o.expires_at <= ${now - SETTLEMENT_GRACE_SECONDS}
@@ -79,7 +80,12 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
         )
         select d.id, d.user_id, d.product_id, d.direction, d.amount, d.payout_bps, d.open_price, d.open_tick_time, d.expires_at,
                t.price as close_price, t.time as close_tick_time, p.feed_source <> 'simulated' as live, d.amount + d.fee as refund,
-               coalesce(t.uncommitted, false) or coalesce(e.uncommitted, false) as uncommitted
+               coalesce(t.uncommitted, false) or coalesce(e.uncommitted, false)
+               -- a simulated exit tick counts only under a commitment published before the order was accepted: a
+               -- new leader's fresh seed for a lost minute was chosen knowing the orders already open
+               or (p.feed_source = 'simulated' and t.time is not null and not exists (
+                    select 1 from fair_commitments c
+                    where c.minute = t.time / 60 and not c.lost and c.created_at < d.open_time and c.created_at < t.time)) as uncommitted
         from due d
         join products p on p.id = d.product_id
         left join lateral (

@@ -222,4 +222,27 @@ describe("the committed feed, recorded and revealed", () => {
     const voids = (await api(h, endpoints.fairVoids, { from: String(h.clock.now - 86400), to: String(h.clock.now) })).body.data;
     expect(voids).toEqual([{ day: Math.floor(h.clock.now / 86400) * 86400, reason: "uncommitted", count: 1 }]);
   }, 120_000);
+
+  it("a quick restart's fresh seeds decide no order opened before them: its exit tick is committed, but too late, so it is void", async () => {
+    await h.advance(61);
+    const cashBefore = (await api(h, endpoints.userInfo, {}, { token })).body.data.cash;
+    const holding = await placeOrder(h, token, btc, { seconds: "60" });
+    expect(holding.body.code).toBe(1);
+    await h.advance(3);
+    const stoppedAt = h.clock.now;
+    await h.close();
+    h = await startHarness({ provider: new SimulatedProvider(), dataDir, start: stoppedAt + 2 });
+    token = await loginDemo(h);
+    await h.advance(70);
+    const exitTick = rows<{ uncommitted: boolean }>(
+      await h.database.db.execute(
+        `select uncommitted from ticks where product_id = ${btc} and time <= ${holding.body.data.closeTime} order by time desc limit 1` as never,
+      ),
+    );
+    // recorded under the new leader's commitment, published after the order was accepted
+    expect(exitTick).toEqual([{ uncommitted: false }]);
+    const order = (await api(h, endpoints.order, { id: String(holding.body.data.id) }, { token })).body.data;
+    expect(order).toMatchObject({ status: "void", voidReason: "uncommitted" });
+    expect((await api(h, endpoints.userInfo, {}, { token })).body.data.cash).toBe(cashBefore);
+  }, 120_000);
 });
