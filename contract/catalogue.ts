@@ -81,6 +81,10 @@ export const errorMessages = {
   market_closed: /*i18n*/ { id: "error.market_closed", message: "The market is closed" },
   not_trading_time: /*i18n*/ { id: "error.not_trading_time", message: "Not trading time" },
   quote_stale: /*i18n*/ { id: "error.quote_stale", message: "Quotes are delayed, try again in a moment" },
+  feed_uncommitted: /*i18n*/ {
+    id: "error.feed_uncommitted",
+    message: "No published price commitment covers this order's settlement time yet, so it was not placed; try again in a moment",
+  },
   product_feed_busy: /*i18n*/ {
     id: "error.product_feed_busy",
     message: "Close the product for trading before changing where its prices come from; its open orders are then void and refunded",

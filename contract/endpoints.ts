@@ -13,6 +13,7 @@ import {
 } from "./schemas/accounts";
 import { addCardRequest, deleteCardRequest } from "./schemas/cards";
 import { contentIdRequest, contentListRequest } from "./schemas/content";
+import { fairHeadsRequest, fairRangeRequest, fairVoidsRequest } from "./schemas/fair";
 import { favouriteRequest } from "./schemas/favourites";
 import { emptyRequest } from "./schemas/fields";
 import { pageRequest } from "./schemas/fields";
@@ -165,6 +166,34 @@ export const endpoints = {
     summary:
       "Set the customer's own limits: only the fields sent change, empty removes; a tightening holds at once, a loosening 24 h later; a timeout or exclusion ends only at its date",
     request: setLimitsRequest,
+  },
+  fairCommitments: {
+    ...apiPaths.fairCommitments,
+    summary:
+      "Published commitments of the minutes starting in [from, to] (unix seconds, at most a day): SHA-256(seed ‖ params), docs/fairness.md",
+    request: fairRangeRequest,
+  },
+  fairReveals: {
+    ...apiPaths.fairReveals,
+    summary:
+      "Revealed seeds of the minutes starting in [from, to] (unix seconds, at most a day), each published after its minute and the grace",
+    request: fairRangeRequest,
+  },
+  fairHeads: {
+    ...apiPaths.fairHeads,
+    summary: "A product's hash-chain head after each minute in [from, to] (the last hour by default, at most a day)",
+    request: fairHeadsRequest,
+  },
+  fairOrder: {
+    ...apiPaths.fairOrder,
+    summary:
+      "One of the user's orders with what checks it: entry and exit ticks, their chain links and heads, commitments, seeds once revealed",
+    request: orderIdRequest,
+  },
+  fairVoids: {
+    ...apiPaths.fairVoids,
+    summary: "Orders voided per UTC day and reason, for the days from `from` to `to` (unix seconds, at most 90 days)",
+    request: fairVoidsRequest,
   },
   streamTicket: {
     ...streamPaths.streamTicket,

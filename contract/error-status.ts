@@ -49,6 +49,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   market_closed: 422,
   not_trading_time: 422,
   quote_stale: 422,
+  feed_uncommitted: 422,
   product_feed_busy: 422,
   feed_stale_seconds_range: 400,
   payout_rate_cap: 422,

@@ -1,6 +1,7 @@
 import type { AccountAnswers } from "./accounts";
 import type { CardAnswers } from "./cards";
 import type { ContentAnswers } from "./content";
+import type { FairAnswers } from "./fair";
 import type { FavouriteAnswers } from "./favourites";
 import type { FinanceAnswers } from "./finance";
 import type { IdentityAnswers } from "./identity";
@@ -61,7 +62,8 @@ export interface CustomerAnswers
     SupportAnswers,
     ContentAnswers,
     FavouriteAnswers,
-    SelfLimitAnswers {}
+    SelfLimitAnswers,
+    FairAnswers {}
 
 const customerPaths = {
   sendSms: { method: "POST", path: "/api/login/sendsms", auth: "none" },
@@ -122,6 +124,12 @@ const customerPaths = {
   setFavourite: { method: "POST", path: "/api/user/favourite", auth: "user" },
   limits: { method: "GET", path: "/api/user/limits", auth: "user" },
   setLimits: { method: "POST", path: "/api/user/limits", auth: "user" },
+
+  fairCommitments: { method: "GET", path: "/api/fair/commitments", auth: "none" },
+  fairReveals: { method: "GET", path: "/api/fair/reveals", auth: "none" },
+  fairHeads: { method: "GET", path: "/api/fair/heads", auth: "none" },
+  fairOrder: { method: "GET", path: "/api/fair/order", auth: "user" },
+  fairVoids: { method: "GET", path: "/api/fair/voids", auth: "none" },
 } as const satisfies { [K in keyof CustomerAnswers]: ApiPath };
 
 export const apiPaths: AnsweredPaths<typeof customerPaths, CustomerAnswers> = customerPaths;

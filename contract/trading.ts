@@ -15,8 +15,12 @@ export type OrderResult = "win" | "loss" | "tie";
 export const ORDER_STATUSES = ["holding", "closed", "void"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Why an order was void: `source_switch`, the product's price source changed while it was open. */
-export const VOID_REASONS = ["source_switch", "feed_silent"] as const;
+/**
+ * Why an order was void: `source_switch`, the product's price source changed while it was open; `feed_silent`,
+ * no trade was heard near its expiry; `uncommitted`, its entry or exit tick was recorded without a prior
+ * commitment (docs/fairness.md), so nobody could check it had not been chosen.
+ */
+export const VOID_REASONS = ["source_switch", "feed_silent", "uncommitted"] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];
 
 export interface Order {

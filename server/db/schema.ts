@@ -306,8 +306,55 @@ export const ticks = pgTable(
     productId: integer("product_id").notNull(),
     time: unixSeconds("time").notNull(),
     price: price("price"),
+    /** no commitment covered this second when it was recorded (docs/fairness.md): no order settles on it */
+    uncommitted: boolean("uncommitted").notNull().default(false),
+    /** the product's hash chain after this tick (hex); null for ticks recorded before the chain existed */
+    link: text("link"),
   },
   (table) => [primaryKey({ columns: [table.productId, table.time] })],
+);
+
+/**
+ * A minute's published commitment to its seed and every simulated product's parameters (docs/fairness.md). It
+ * covers the minute's seconds after `created_at`; a minute whose seed was lost gets a new one for the rest.
+ */
+export const fairCommitments = pgTable(
+  "fair_commitments",
+  {
+    commitment: text("commitment").primaryKey(),
+    minute: unixSeconds("minute").notNull(),
+    /** the canonical parameter bytes (hex) the commitment hashes after the seed */
+    params: text("params").notNull(),
+    createdAt: createdAt(),
+    /** the leader holding the seed stopped before revealing it: the ticks it covered are uncommitted */
+    lost: boolean("lost").notNull().default(false),
+  },
+  (table) => [index("fair_commitments_minute").on(table.minute)],
+);
+
+/** A commitment's seed, written only once its minute and the grace are over. */
+export const fairReveals = pgTable(
+  "fair_reveals",
+  {
+    commitment: text("commitment").primaryKey(),
+    minute: unixSeconds("minute").notNull(),
+    seed: text("seed").notNull(),
+    revealedAt: unixSeconds("revealed_at").notNull(),
+  },
+  (table) => [index("fair_reveals_minute").on(table.minute)],
+);
+
+/** Each product's chain value after its last tick of a minute: kept for ever, while ticks are pruned. */
+export const fairHeads = pgTable(
+  "fair_heads",
+  {
+    productId: integer("product_id").notNull(),
+    minute: unixSeconds("minute").notNull(),
+    head: text("head").notNull(),
+    /** the second of the tick the head follows */
+    lastTime: unixSeconds("last_time").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.minute] })],
 );
 
 export const candles = pgTable(

@@ -27,6 +27,7 @@ import { compressOptions } from "./compression";
 import { registerConsoleRoutes } from "./console-routes";
 import { registerContentRoutes } from "./content-routes";
 import { errorEnvelope, sendError } from "./envelope";
+import { registerFairRoutes } from "./fair-routes";
 import { registerFavouriteRoutes } from "./favourites-routes";
 import { registerFinanceRoutes } from "./finance-routes";
 import { registerIdentityRoutes } from "./identity-routes";
@@ -242,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountRoutes(app, options.ctx, options.sms, scale);
   registerMarketsRoutes(app, options.ctx, options.feed);
   registerTradingRoutes(app, options.ctx, options.feed, scale);
+  registerFairRoutes(app, options.ctx, scale);
   registerFavouriteRoutes(app, options.ctx, options.feed, scale);
   registerSelfLimitRoutes(app, options.ctx, scale);
   registerOpsRoutes(app, options.ctx, options.feed, options.processInfo ?? { database: "pglite", isLeader: () => true });

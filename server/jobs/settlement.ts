@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import type { Direction } from "#contract/trading";
+import type { Direction, VoidReason } from "#contract/trading";
 import { orderOutcome } from "#contract/trading-math";
 
 import type { Db, Tx } from "../db/client";
@@ -35,6 +35,8 @@ interface DueOrder {
   live: boolean;
   /** stake and fee, what a void gives back */
   refund: string | number;
+  /** the entry or the exit tick was recorded without a prior commitment */
+  uncommitted: boolean;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -66,7 +68,8 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
       // the rows are picked and locked first; the close tick is looked up for those rows only
       await tx.execute(sql`
         with due as (
-          select o.id, o.user_id, o.product_id, o.direction, o.amount, o.fee, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at
+          select o.id, o.user_id, o.product_id, o.direction, o.amount, o.fee, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at,
+                 o.open_time
           from orders o
           where o.status = 'holding' and o.expires_at <= ${now} and o.id > ${after}
             and (o.expires_at <= ${now - SETTLEMENT_GRACE_SECONDS}
@@ -76,13 +79,20 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
           for update of o skip locked
         )
         select d.id, d.user_id, d.product_id, d.direction, d.amount, d.payout_bps, d.open_price, d.open_tick_time, d.expires_at,
-               t.price as close_price, t.time as close_tick_time, p.feed_source <> 'simulated' as live, d.amount + d.fee as refund
+               t.price as close_price, t.time as close_tick_time, p.feed_source <> 'simulated' as live, d.amount + d.fee as refund,
+               coalesce(t.uncommitted, false) or coalesce(e.uncommitted, false)
+               -- a simulated exit tick counts only under a commitment published before the order was accepted: a
+               -- new leader's fresh seed for a lost minute was chosen knowing the orders already open
+               or (p.feed_source = 'simulated' and t.time is not null and not exists (
+                    select 1 from fair_commitments c
+                    where c.minute = t.time / 60 and not c.lost and c.created_at < d.open_time and c.created_at < t.time)) as uncommitted
         from due d
         join products p on p.id = d.product_id
         left join lateral (
-          select price, time from ticks t where t.product_id = d.product_id and t.time <= d.expires_at
+          select price, time, uncommitted from ticks t where t.product_id = d.product_id and t.time <= d.expires_at
           order by t.time desc limit 1
-        ) t on true`),
+        ) t on true
+        left join ticks e on e.product_id = d.product_id and e.time = d.open_tick_time`),
     );
     if (ready.length === 0) return { lastId: null, settled: 0 };
     const lastId = Math.max(...ready.map((order) => order.id));
@@ -93,9 +103,12 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
     const silent = ready.filter(
       (order) => order.live && Number(order.close_tick_time ?? 0) < Number(order.expires_at) - LIVE_QUOTE_MAX_AGE_SECONDS,
     );
-    const voided = await voidSilentOrders(tx, silent, now);
+    // a tick recorded without a prior commitment could have been chosen after the fact (the catch-up after
+    // downtime, a minute whose seed left with a previous leader): no order is decided by one
+    const uncommitted = ready.filter((order) => !silent.includes(order) && order.uncommitted);
+    const voided = (await voidOrders(tx, silent, "feed_silent", now)) + (await voidOrders(tx, uncommitted, "uncommitted", now));
     const outcomes = ready
-      .filter((order) => !silent.includes(order))
+      .filter((order) => !silent.includes(order) && !uncommitted.includes(order))
       .map((order) => {
         // the open tick is itself a recorded price at or before expiry: the fallback if later ticks were pruned
         const closePrice = Number(order.close_price ?? order.open_price);
@@ -158,14 +171,15 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
 }
 
 /**
- * Voids the orders no price heard near their expiry could decide (`feed_silent`): stake and fee back to cash in
- * the settlement's transaction, each once (only an order still `holding` changes), and their screens told.
+ * Voids the orders no checkable price could decide (`feed_silent`: no trade heard near their expiry;
+ * `uncommitted`: an entry or exit tick nobody had committed to): stake and fee back to cash in the
+ * settlement's transaction, each once (only an order still `holding` changes), and their screens told.
  */
-async function voidSilentOrders(tx: Tx, orders: DueOrder[], now: number): Promise<number> {
+async function voidOrders(tx: Tx, orders: DueOrder[], reason: VoidReason, now: number): Promise<number> {
   if (orders.length === 0) return 0;
   const voided = rowsOf<{ id: number }>(
     await tx.execute(sql`
-      update orders set status = 'void', void_reason = 'feed_silent', close_time = ${now}
+      update orders set status = 'void', void_reason = ${reason}, close_time = ${now}
       where id = any(${sql.param(orders.map((order) => order.id))}::int[]) and status = 'holding'
       returning id`),
   );
@@ -173,6 +187,6 @@ async function voidSilentOrders(tx: Tx, orders: DueOrder[], now: number): Promis
   const refunded = orders
     .filter((order) => done.has(order.id))
     .map((order) => ({ id: order.id, userId: order.user_id, productId: order.product_id, refund: order.refund }));
-  await refundVoidedOrders(tx, refunded, "feed_silent", now);
+  await refundVoidedOrders(tx, refunded, reason, now);
   return refunded.length;
 }

@@ -4,9 +4,12 @@ import type { Db } from "../db/client";
 import { orders } from "../db/schema";
 import type { Calendar } from "./calendar";
 import { CandleBook } from "./candles";
+import { CHAIN_GENESIS, chainLink, type FairParams } from "./fair-derivation";
+import { FairSeeds, leadMinutes, minuteOf } from "./fair-seeds";
+import { parseFeedSource } from "./feed-source";
 import type { FeedView, ProductRow, Quote } from "./feed-view";
 import type { PriceProvider } from "./provider";
-import { latestTick, pruneTicks, saveCandles, saveTicks, type TickRow } from "./store";
+import { type HeadRow, latestTick, pruneTicks, saveCandles, saveHeads, saveTicks, type TickRow } from "./store";
 
 export interface RecorderOptions {
   db: Db;
@@ -31,6 +34,10 @@ const MAX_CATCH_UP_SECONDS = 14 * DAY;
  */
 export class FeedRecorder {
   private lastPrune = 0;
+  /** the minutes ahead: their seeds (this process's memory only), commitments and reveals */
+  readonly seeds = new FairSeeds();
+  /** per product, its hash chain after the last recorded tick */
+  private readonly chains = new Map<number, string>();
   /**
    * per product, the last second a round's walk looked at, and on which calendar: the seconds after the last
    * tick up to it were closed, so the next round starts after it instead of walking the closure again
@@ -51,8 +58,13 @@ export class FeedRecorder {
     view.candleRings.startRecording();
     // another process may have recorded meanwhile: walk from what the database holds
     this.walked.clear();
+    this.chains.clear();
+    // the seeds of minutes another leader committed went with it: those minutes are now marked lost
+    await this.seeds.takeOver(this.options.db);
     for (const product of view.products.values()) {
       const tick = await latestTick(this.options.db, product.id);
+      // ticks older than the chain start it afresh from the genesis value
+      this.chains.set(product.id, tick?.link ?? CHAIN_GENESIS);
       if (tick) view.setQuote(product.id, { price: tick.price, time: tick.time });
       // a real source's history is not invented: its chart starts with the first price heard
       else if (!view.live.isLive(product)) await this.backfill(product);
@@ -70,24 +82,33 @@ export class FeedRecorder {
     const retainFrom = now - this.options.retentionSeconds;
     // taken before anything is awaited: what is heard meanwhile waits for the next round
     view.live.collect(view.products.values(), (id) => view.quote(id));
+    // seeds for the minutes ahead are made (and their commitments written) before any of them is walked
+    await this.seeds.commitAhead(this.options.db, now, this.leadMinutes(), this.simulatedParams());
     const expiries = await this.pendingExpiries(retainFrom);
     const tickRows: TickRow[] = [];
+    const heads = new Map<string, HeadRow>();
     const latest: TickRow[] = [];
     const book = new CandleBook();
     for (const product of view.products.values()) {
       const quote = view.quote(product.id);
       const needed = expiries.get(product.id);
-      const record = (time: number, price: number) => {
+      const record = (time: number, price: number, uncommitted: boolean) => {
         book.addTick(product.id, time, price);
         view.noteSecond(product.id, time, price);
-        if (time >= retainFrom || needed?.has(time)) tickRows.push({ productId: product.id, time, price });
+        if (time >= retainFrom || needed?.has(time)) {
+          const link = this.extendChain(product.id, time, price);
+          tickRows.push({ productId: product.id, time, price, uncommitted, link });
+          const minute = minuteOf(time);
+          heads.set(`${product.id}:${minute}`, { productId: product.id, minute, head: link, lastTime: time });
+        }
       };
       const isOpen = (time: number) => view.calendarStatus(product.calendar as Calendar, time) === "open";
       let newest: Quote | undefined;
       if (view.live.isLive(product)) {
         // a real source's seconds are the trades heard in them, never a walk (and nothing in a second without one)
+        // a trade heard live is its own witness: no seed stands behind it, the chain still fixes it once recorded
         for (const tick of view.live.seconds(product, quote?.time ?? 0, now, isOpen)) {
-          record(tick.time, tick.price);
+          record(tick.time, tick.price, false);
           newest = tick;
         }
       } else if (quote) {
@@ -103,8 +124,11 @@ export class FeedRecorder {
             time = Math.floor(time / 60) * 60 + 59;
             continue;
           }
-          price = this.options.provider.step(product, price, 1);
-          record(time, price);
+          // a committed second is derived from its minute's seed; any other (this leader holds no seed for it:
+          // the catch-up after downtime, a minute whose seed left with the previous leader) is drawn, and marked
+          const held = this.seeds.forSecond(product.id, time);
+          price = held ? this.options.provider.derive(held.params, price, held.seed, time) : this.options.provider.step(product, price, 1);
+          record(time, price, !held);
           newest = { price, time };
         }
       }
@@ -115,7 +139,13 @@ export class FeedRecorder {
     }
     if (latest.length > 0) view.touch();
     view.noteStaleness(now);
-    await saveTicks(this.options.db, tickRows);
+    // the chain is written with its ticks or not at all
+    await this.options.db.transaction(async (tx) => {
+      await saveTicks(tx, tickRows);
+      await saveHeads(tx, [...heads.values()]);
+    });
+    // only now that the minute's ticks are recorded may its seed be known
+    await this.seeds.reveal(this.options.db, now);
     if (latest.length > 0 && this.options.publish) {
       // the prices are recorded whether or not anyone hears of them: a failed notice is only logged
       await this.options
@@ -130,6 +160,33 @@ export class FeedRecorder {
       await pruneTicks(this.options.db, [...view.products.keys()], retainFrom);
     }
     return tickRows.length;
+  }
+
+  /** The product's chain after a tick at `time` of `price`, kept as the chain's new end. */
+  private extendChain(productId: number, time: number, price: number): string {
+    const link = chainLink(this.chains.get(productId) ?? CHAIN_GENESIS, productId, time, price);
+    this.chains.set(productId, link);
+    return link;
+  }
+
+  /** What a minute committed now fixes: every simulated product's walk parameters as they stand. */
+  private simulatedParams(): FairParams[] {
+    return [...this.view.products.values()]
+      .filter((product) => parseFeedSource(product.feedSource)?.kind === "simulated")
+      .map((product) => ({
+        id: product.id,
+        symbol: product.code,
+        precision: product.precision,
+        basePrice: product.basePrice,
+        volatilityBps: product.volatilityBps,
+      }));
+  }
+
+  /** L: the longest settlement option offered now, plus the grace, in minutes, and never under the default. */
+  private leadMinutes(): number {
+    let longest = 0;
+    for (const options of this.view.secondsOptions.values()) for (const option of options) longest = Math.max(longest, option.seconds);
+    return leadMinutes(longest);
   }
 
   /**
@@ -193,7 +250,9 @@ export class FeedRecorder {
     const candleRows = book.drain();
     await saveCandles(this.options.db, candleRows);
     this.view.candleRings.apply(candleRows);
-    await saveTicks(this.options.db, [{ productId: product.id, time: lastTime, price }]);
+    // history made at first start: a chain's first link, uncommitted (no order can have opened on it)
+    const link = this.extendChain(product.id, lastTime, price);
+    await saveTicks(this.options.db, [{ productId: product.id, time: lastTime, price, uncommitted: true, link }]);
     this.view.setQuote(product.id, { price, time: lastTime });
   }
 }

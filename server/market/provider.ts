@@ -1,3 +1,4 @@
+import { deriveTick, type FairParams } from "./fair-derivation";
 import { cryptoRandom, normal, type Random } from "./random";
 
 /** What the feed needs to know about an instrument to price it. */
@@ -16,6 +17,12 @@ export interface PriceProvider {
   readonly simulated: boolean;
   /** The next price `seconds` after `price` (one call per tick, or per bar step when backfilling). */
   step(product: PricedProduct, price: number, seconds: number): number;
+  /**
+   * The price at second `time` of a minute whose seed this leader holds, from the previous price and the
+   * parameters the minute's commitment fixed (docs/fairness.md): the ticks anyone can recompute once the seed
+   * is revealed.
+   */
+  derive(params: FairParams, price: number, seed: Buffer, time: number): number;
 }
 
 const SECONDS_PER_YEAR = 365 * 24 * 3600;
@@ -23,8 +30,9 @@ const SECONDS_PER_YEAR = 365 * 24 * 3600;
 const REVERSION_PER_SECOND = Math.LN2 / (30 * 24 * 3600);
 
 /**
- * A geometric random walk with each symbol's own volatility, labelled simulated everywhere. Its randomness is
- * the operating system's CSPRNG unless a test hands it a reproducible source.
+ * A geometric random walk with each symbol's own volatility, labelled simulated everywhere. A second of a
+ * committed minute is derived from the minute's seed (`derive`); only a second no commitment covers (the
+ * catch-up after downtime, first-start history) is drawn from the CSPRNG (`step`), and is marked uncommitted.
  */
 export class SimulatedProvider implements PriceProvider {
   readonly simulated = true;
@@ -36,5 +44,9 @@ export class SimulatedProvider implements PriceProvider {
     const drift = -REVERSION_PER_SECOND * seconds * logDistance;
     const next = price * Math.exp(drift + sigma * Math.sqrt(seconds) * normal(this.random));
     return Math.max(1, Math.round(next));
+  }
+
+  derive(params: FairParams, price: number, seed: Buffer, time: number): number {
+    return deriveTick(seed, params, time, price);
   }
 }

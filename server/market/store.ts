@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 
-import type { Db } from "../db/client";
-import { candles, ticks } from "../db/schema";
+import type { Db, Tx } from "../db/client";
+import { candles, fairHeads, ticks } from "../db/schema";
 import { yieldToRequests } from "../db/yield-to-requests";
 import type { CandleRow } from "./candles";
 
@@ -15,13 +15,39 @@ export interface TickRow {
   productId: number;
   time: number;
   price: number;
+  /** recorded without a prior commitment (docs/fairness.md): no order settles on it */
+  uncommitted?: boolean;
+  /** the product's hash chain after this tick (hex) */
+  link?: string | null;
+}
+
+/** A product's chain value after its last tick of a minute (minute = unix seconds ÷ 60). */
+export interface HeadRow {
+  productId: number;
+  minute: number;
+  head: string;
+  lastTime: number;
 }
 
 /** Ticks are facts: a second already recorded is never rewritten. */
-export async function saveTicks(db: Db, rows: TickRow[]): Promise<void> {
+export async function saveTicks(db: Db | Tx, rows: TickRow[]): Promise<void> {
   for (const batch of batches(rows)) {
     await db.insert(ticks).values(batch).onConflictDoNothing();
     await yieldToRequests();
+  }
+}
+
+/** Each product's chain head per minute; a later round in the same minute moves it on. */
+export async function saveHeads(db: Db | Tx, rows: HeadRow[]): Promise<void> {
+  for (const batch of batches(rows)) {
+    await db
+      .insert(fairHeads)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [fairHeads.productId, fairHeads.minute],
+        set: { head: sql`excluded.head`, lastTime: sql`excluded.last_time` },
+        setWhere: sql`excluded.last_time > ${fairHeads.lastTime}`,
+      });
   }
 }
 
@@ -90,15 +116,16 @@ export async function candlesAfter(db: Db, productId: number, period: string, af
 }
 
 /**
- * Deletes the products' ticks older than `before`, except those at the instant a holding order expires (its
- * close price, kept until it settles). One index range per product (the primary key is product, time): a
+ * Deletes the products' ticks older than `before`, except those at the instant a holding order opened or
+ * expires (its entry and close prices, and whether each was committed, kept until it settles). One index range per product (the primary key is product, time): a
  * bare `time < before` would scan the whole table, hours of every product's seconds, on the event loop.
  */
 export async function pruneTicks(db: Db, productIds: number[], before: number): Promise<void> {
   await db.execute(sql`
     delete from ticks t using unnest(${sql.param(productIds)}::int[]) as p(id)
     where t.product_id = p.id and t.time < ${before}
-      and not exists (select 1 from orders o where o.status = 'holding' and o.expires_at = t.time and o.product_id = t.product_id)`);
+      and not exists (select 1 from orders o where o.status = 'holding' and o.expires_at = t.time and o.product_id = t.product_id)
+      and not exists (select 1 from orders o where o.status = 'holding' and o.open_tick_time = t.time and o.product_id = t.product_id)`);
 }
 
 /** Every product's last recorded tick, one indexed look-up each (the primary key is product, time). */

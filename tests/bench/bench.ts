@@ -2,11 +2,11 @@
 // measured in the same run: each quote endpoint beside a bare Fastify route answering a constant body of the
 // same size (the most this machine could serve), order placement beside the database engine doing the same
 // writes by hand (PGlite in this process, with the server's per-order cost split; plain `pg` on PostgreSQL,
-// order-costs.ts), settlement speed on both databases, in Chromium the first render of 5 000 candles, the time
+// order-costs.ts), settlement speed on both databases, the feed round (feed-round.ts), in Chromium the first render of 5 000 candles, the time
 // from a tick to the chart update, Home from a warm service worker and the trade screen's memory while quotes
 // stream (pwa-bench.ts), and a mixed load of many users on PGlite and on PostgreSQL with two processes
 // (mixed-load.ts). One table at the end: baseline, measured, ratio and goal per line.
-// BENCH_PARTS=quotes,orders,settlement,browser,mixed,scale,stream picks parts (all by default); `orders` without `mixed`
+// BENCH_PARTS=quotes,orders,settlement,feed,browser,mixed,scale,stream picks parts (all by default); `orders` without `mixed`
 // also places orders alone over HTTP on both deployments (the mixed part measures those lines otherwise).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +23,7 @@ import { scaleBenchRows } from "../crash/scale-load";
 import { startServerProcess } from "../e2e/server-process";
 import { startTempPostgres } from "../server/postgres-server";
 import { chartTimings } from "./chart-bench";
+import { feedRound } from "./feed-round";
 import { mixedLoadBench, OPS_TOKEN, orderPlacementBench, P99_GOAL_MS, REFERENCE_RATE } from "./mixed-load";
 import { pgliteOrderCosts, plainPgOrderBaseline } from "./order-costs";
 import { homeWarmStart, streamingMemory } from "./pwa-bench";
@@ -31,7 +32,7 @@ import { commitToHubPostgres, idleStreams, requestsPerMinute, settlementToStream
 const DURATION_SECONDS = 8;
 // a short run first, on baseline and server alike, so neither is measured while its code is still being compiled
 const WARM_UP_SECONDS = 2;
-const PARTS = new Set((process.env.BENCH_PARTS ?? "quotes,orders,settlement,browser,mixed,scale,stream").split(","));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "quotes,orders,settlement,feed,browser,mixed,scale,stream").split(","));
 // 10 minutes of streaming quotes, long enough for a slow leak to show; BENCH_STREAM_MINUTES=1 for a quick look
 const STREAM_MINUTES = Number(process.env.BENCH_STREAM_MINUTES ?? 10);
 const MEMORY_GROWTH_BOUND_MB = 5;
@@ -198,6 +199,28 @@ async function settlementBench(label: string, database: Database) {
   });
 }
 
+/** The leader's feed round with derivation and the chain, for 12 and 500 simulated products (PGlite). */
+async function feedRoundBenches() {
+  for (const [count, goalMs] of [
+    [12, 5],
+    [500, 50],
+  ] as const) {
+    const figures = await feedRound(count);
+    table.push({
+      name: `feed round ms, ${count} products (PGlite)`,
+      measured: figures.roundMs,
+      goal: `< ${goalMs}`,
+      met: figures.roundMs < goalMs,
+    });
+    table.push({
+      name: `  ticks derived + chained vs drawn, µs, ${count}`,
+      baseline: figures.drawnMicros,
+      measured: figures.derivedMicros,
+      goal: "(CPU per round)",
+    });
+  }
+}
+
 async function settlementBenches() {
   const pglite = await openDatabase({ dataDir: null });
   try {
@@ -295,6 +318,7 @@ if (PARTS.has("orders") && !PARTS.has("mixed")) {
   table.push(pgliteOrdersRow(pglite.requestsPerSecond), postgresOrdersRow(postgres.requestsPerSecond, plainPgOrders));
 }
 if (PARTS.has("settlement")) await settlementBenches();
+if (PARTS.has("feed")) await feedRoundBenches();
 if (PARTS.has("mixed")) {
   const { pglite, postgres, plainPgOrders } = await mixedLoadBench(DURATION_SECONDS, (url) => plainPgOrderBaseline(url, DURATION_SECONDS));
   table.push(pgliteOrdersRow(pglite.orders.requestsPerSecond));

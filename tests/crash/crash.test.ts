@@ -137,6 +137,11 @@ describe("crashes at random moments", () => {
     expect(lives.lives).toBe(KILLS + 1);
     expect(journal.entries.filter((e) => e.action.kind === "order" && e.outcome === "ok").length).toBeGreaterThan(5);
     expect(expiredWhileDown).toBeGreaterThan(0);
+    // no order whose expiry the server was down for settles: the catch-up's ticks are uncommitted
+    const settledOnCatchUp = finalState.orders.filter(
+      (o) => o.status !== "void" && lives.downtimes.some((d) => o.expiresAt >= d.from && o.expiresAt < d.to),
+    );
+    expect(settledOnCatchUp.map((o) => o.id)).toEqual([]);
     expect(reconciled).toMatchObject({ ok: true, drift: [], negativeBalances: 0 });
     expect(findViolations(finalState, journal.entries, customerIds)).toEqual([]);
   }, 240_000);

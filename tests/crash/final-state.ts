@@ -14,6 +14,7 @@ export interface FinalState {
     fee: number;
     payoutBps: number;
     status: string;
+    voidReason: string | null;
     result: string | null;
     payout: number | null;
     expiresAt: number;
@@ -61,7 +62,7 @@ export async function readFinalState(db: Db): Promise<FinalState> {
     ),
     orders: await rows(
       db,
-      sql`select id, user_id as "userId", request_id as "requestId", amount, fee, payout_bps as "payoutBps", status, result, payout, expires_at as "expiresAt" from orders order by id`,
+      sql`select id, user_id as "userId", request_id as "requestId", amount, fee, payout_bps as "payoutBps", status, void_reason as "voidReason", result, payout, expires_at as "expiresAt" from orders order by id`,
     ),
     recharges: await rows(db, sql`select id, user_id as "userId", amount, status from recharges order by id`),
     withdrawals: await rows(db, sql`select id, user_id as "userId", amount, status from withdrawals order by id`),

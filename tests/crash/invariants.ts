@@ -75,7 +75,10 @@ export function balancesMatchLedgerAndAreNotNegative(state: FinalState): string[
   return violations;
 }
 
-/** (a) every order is closed, paid what its result says, and charged and paid exactly once. */
+/**
+ * (a) every order is closed, paid what its result says, and charged and paid exactly once; or void because a
+ * tick that would decide it was recorded without a commitment (a restart lost the seeds), refunded once.
+ */
 function ordersSettledExactlyOnce(state: FinalState, journal: Entry[], customers: Set<number>, ledger: LedgerByReference): string[] {
   const violations: string[] = [];
   const attempts = new Map<string, Entry[]>();
@@ -90,7 +93,8 @@ function ordersSettledExactlyOnce(state: FinalState, journal: Entry[], customers
     if (stored.has(id)) violations.push(`order request ${id} stored twice`);
     stored.set(id, order);
     if (!attempts.has(id)) violations.push(`order ${order.id} (${id}) was never requested`);
-    if (order.status !== "closed" || !order.result) violations.push(`order ${order.id} not settled: status ${order.status}`);
+    const voided = order.status === "void" && order.voidReason === "uncommitted";
+    if (!voided && (order.status !== "closed" || !order.result)) violations.push(`order ${order.id} not settled: status ${order.status}`);
     const payout = order.result ? settlementCredit(order.result as OrderResult, order.amount, order.payoutBps) : 0;
     if (order.result && order.payout !== payout)
       violations.push(`order ${order.id} (${order.result}) paid ${order.payout}, its result pays ${payout}`);
@@ -99,6 +103,7 @@ function ordersSettledExactlyOnce(state: FinalState, journal: Entry[], customers
         ["cash", -order.amount, "order_stake"],
         ["cash", -order.fee, "order_fee"],
         ...(order.status === "closed" ? ([["cash", payout, "order_settlement"]] as Expected) : []),
+        ...(voided ? ([["cash", order.amount + order.fee, "order_void"]] as Expected) : []),
       ]),
     );
   }

@@ -2,11 +2,14 @@ import type pg from "pg";
 
 /**
  * What must hold of every order once all are due and settled, read straight from PostgreSQL: closed, not
- * before its expiry, its stake and fee charged once each, and its payout (if any) paid once and in full. The
- * violations in words; an empty list is a pass.
+ * before its expiry, its stake and fee charged once each, and its payout (if any) paid once and in full; or
+ * void because a tick that would decide it was uncommitted (a leader's seeds died with it), stake and fee
+ * refunded once. The violations in words; an empty list is a pass.
  */
 export async function settledOnceViolations(sql: pg.Client): Promise<string[]> {
-  const { rows: orders } = await sql.query(`select id, status, payout, expires_at, close_time from orders order by id`);
+  const { rows: orders } = await sql.query(
+    `select id, status, void_reason, amount + fee as refund, payout, expires_at, close_time from orders order by id`,
+  );
   const { rows: ledger } = await sql.query(
     `select reference, reason, count(*)::int as n, sum(delta)::bigint as total from ledger where reference like 'order:%' group by reference, reason`,
   );
@@ -18,7 +21,12 @@ export async function settledOnceViolations(sql: pg.Client): Promise<string[]> {
   const violations: string[] = [];
   for (const order of orders) {
     const of = (reason: string) => rowsOf.get(`order:${order.id} ${reason}`) ?? [];
-    if (order.status !== "closed") violations.push(`order ${order.id} is ${order.status}`);
+    const voided = order.status === "void" && order.void_reason === "uncommitted";
+    if (voided) {
+      const refunds = of("order_void").map((row) => [row.n, row.total]);
+      if (JSON.stringify(refunds) !== JSON.stringify([[1, Number(order.refund)]]))
+        violations.push(`order ${order.id} (void): refund rows ${JSON.stringify(refunds)}`);
+    } else if (order.status !== "closed") violations.push(`order ${order.id} is ${order.status}`);
     else if (Number(order.close_time) < Number(order.expires_at)) violations.push(`order ${order.id} closed before its expiry`);
     for (const reason of ["order_stake", "order_fee"]) {
       const counts = of(reason).map((row) => row.n);

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from "#server/db/client";
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
 import { buildApp } from "#server/http/app";
 import { settleDueOrders } from "#server/jobs/settlement";
+import type { FairParams } from "#server/market/fair-derivation";
 import { PriceFeed } from "#server/market/feed";
 import type { LiveSources } from "#server/market/live-prices";
 import type { PricedProduct, PriceProvider } from "#server/market/provider";
@@ -28,13 +29,18 @@ import { migratedTemplate } from "./template-database";
 
 /**
  * A feed for tests: each product's price stays put unless the test queued the next prices for it. Tests use
- * it to know outcomes in advance; the app itself only ever runs the simulated provider.
+ * it to know outcomes in advance; the app itself only ever runs the simulated provider. Committed seconds
+ * take the queued prices too (commitments, reveals, chain and uncommitted marks work as in production; a
+ * test of the derivation itself starts the harness with `provider: new SimulatedProvider()`).
  */
 export class ScriptedProvider implements PriceProvider {
   readonly simulated = true;
   readonly queued = new Map<number, number[]>();
   step(product: PricedProduct, price: number): number {
     return this.queued.get(product.id)?.shift() ?? price;
+  }
+  derive(params: FairParams, price: number): number {
+    return this.queued.get(params.id)?.shift() ?? price;
   }
 }
 
@@ -68,6 +74,8 @@ export interface HarnessOptions {
   start?: number;
   /** queue prices before the feed opens (and fills any gap since the last run) */
   prepare?: (provider: ScriptedProvider) => void;
+  /** the production provider instead of the scripted one (tests of the derived feed itself) */
+  provider?: PriceProvider;
   /** real sources products may be switched to (a local fake exchange in tests) */
   live?: LiveSources;
   /** how long per-second ticks are kept (6 h, as in production, by default) */
@@ -103,7 +111,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   options.prepare?.(provider);
   const feed = new PriceFeed({
     db: database.db,
-    provider,
+    provider: options.provider ?? provider,
     now: ctx.now,
     log: ctx.log,
     retentionSeconds: options.retentionSeconds ?? 6 * 3600,

@@ -11,7 +11,9 @@ import { orderFee } from "#contract/trading-math";
 
 import type { Db, Tx } from "../../db/client";
 import { orders } from "../../db/schema";
+import { minuteOf, minutesCovered } from "../../market/fair-seeds";
 import type { PriceFeed } from "../../market/feed";
+import { parseFeedSource } from "../../market/feed-source";
 import type { ProductRow, Quote, SecondsOptionRow } from "../../market/feed-view";
 import { forgetSession, sessionHolds, type SessionRef, type UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
@@ -208,6 +210,13 @@ export async function placePlannedOrder(
   input: PlaceOrderInput,
 ): Promise<OrderRow> {
   const { product, option } = plan;
+  if (!(await committedMinutes(ctx, product, option.seconds))) {
+    // a retried submit still gets its first order
+    await requireSession(ctx, session);
+    const first = await existingOrder(ctx.db, session.userId, input.requestId);
+    if (first) return first;
+    throw new AppError("feed_uncommitted");
+  }
   // whether place_order has looked at the session: a refusal answered without its call checks it first
   let sessionChecked = false;
   // the refusal if no take opens the order; built only then (an Error captures its stack, a cost on every order)
@@ -285,6 +294,17 @@ export async function placePlannedOrder(
   const again = await existingOrder(ctx.db, session.userId, input.requestId);
   if (again) return sameRequest(again, input);
   throw refusal();
+}
+
+/**
+ * A simulated product's order opens only when published commitments whose seeds are still held cover its
+ * entry and exit minutes: every tick that can decide it was then fixed before it was accepted. Read before
+ * `place_order`, so the commitment is older than the acceptance (a commitment is never removed).
+ */
+async function committedMinutes(ctx: TradingContext, product: ProductRow, seconds: number): Promise<boolean> {
+  if (parseFeedSource(product.feedSource)?.kind !== "simulated") return true;
+  const now = ctx.now();
+  return minutesCovered(ctx.db, [minuteOf(now), minuteOf(now + seconds)], now);
 }
 
 /** For an answer given without `place_order`: the session as committed now, or `login_required`. */

@@ -1,0 +1,108 @@
+import { createHash, createHmac } from "node:crypto";
+
+/**
+ * The verifiable feed's arithmetic, exactly as docs/fairness.md states it: the canonical bytes of a minute's
+ * product parameters, the commitment to a minute's seed, a simulated tick derived from the seed, and a link
+ * of a product's hash chain. Integers only (BigInt where a product can pass 2^53), so a verifier in any
+ * language with big integers and SHA-256 gets the same bytes: no floating point enters a price.
+ */
+
+/** What a minute's commitment fixes about a simulated product: the walk's parameters. */
+export interface FairParams {
+  id: number;
+  /** the product's code (ASCII), also the HMAC message's prefix */
+  symbol: string;
+  precision: number;
+  basePrice: number;
+  volatilityBps: number;
+}
+
+/** The chain's value before a product's first recorded tick: 32 zero bytes. */
+export const CHAIN_GENESIS = "0".repeat(64);
+
+/** 10 000 (basis points) × 8 (the step count's standard deviation) × 5 616 (√ of a 365-day year in seconds, rounded). */
+export const STEP_DIVISOR = 449_280_000n;
+/** Seconds of mean reversion's time constant: a half-life of 30 days (2 592 000 s / ln 2, rounded). */
+export const REVERSION_SECONDS = 3_739_468n;
+
+const u32 = (value: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value);
+  return bytes;
+};
+const u64 = (value: number | bigint) => {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64BE(BigInt(value));
+  return bytes;
+};
+
+/**
+ * The canonical bytes of minute `minute`'s parameters (minute = unix seconds of its first second ÷ 60):
+ * u64 minute ‖ u32 product count ‖ per product in ascending id: u32 id ‖ u8 symbol length ‖ symbol ASCII ‖
+ * u8 precision ‖ u64 base price ‖ u32 volatility in basis points. Big-endian throughout.
+ */
+export function canonicalParams(minute: number, products: readonly FairParams[]): Buffer {
+  const sorted = [...products].sort((a, b) => a.id - b.id);
+  const parts: Buffer[] = [u64(minute), u32(sorted.length)];
+  for (const product of sorted) {
+    const symbol = Buffer.from(product.symbol, "ascii");
+    parts.push(
+      u32(product.id),
+      Buffer.from([symbol.length]),
+      symbol,
+      Buffer.from([product.precision]),
+      u64(product.basePrice),
+      u32(product.volatilityBps),
+    );
+  }
+  return Buffer.concat(parts);
+}
+
+/** commit_m = SHA-256(seed ‖ canonical parameters), lower-case hex. */
+export function commitment(seed: Buffer, params: Buffer): string {
+  return createHash("sha256").update(seed).update(params).digest("hex");
+}
+
+/** popcount of the 32 bytes, minus 128: a step count from −128 to 128, binomial, standard deviation 8. */
+function stepCount(mac: Buffer): bigint {
+  let ones = 0;
+  for (const byte of mac) {
+    let b = byte;
+    while (b) {
+      ones += b & 1;
+      b >>= 1;
+    }
+  }
+  return BigInt(ones - 128);
+}
+
+/** n ÷ d rounded to the nearest integer, halves away from zero (d > 0). */
+function divideRounded(n: bigint, d: bigint): bigint {
+  const half = d / 2n;
+  return n >= 0n ? (n + half) / d : -((-n + half) / d);
+}
+
+/**
+ * The price at second `time` of a simulated product, from its minute's seed and the product's previous
+ * recorded price P (same precision): k = popcount(HMAC-SHA256(seed, symbol ‖ u64 time)) − 128, then
+ * next = P + round((P·V·k·R + (B − P)·D) / (D·R)), at least 1, where V is the volatility in basis points,
+ * B the base price, D = STEP_DIVISOR and R = REVERSION_SECONDS.
+ */
+export function deriveTick(seed: Buffer, product: FairParams, time: number, previous: number): number {
+  const mac = createHmac("sha256", seed).update(Buffer.from(product.symbol, "ascii")).update(u64(time)).digest();
+  const k = stepCount(mac);
+  const p = BigInt(previous);
+  const numerator = p * BigInt(product.volatilityBps) * k * REVERSION_SECONDS + (BigInt(product.basePrice) - p) * STEP_DIVISOR;
+  const next = p + divideRounded(numerator, STEP_DIVISOR * REVERSION_SECONDS);
+  return Number(next < 1n ? 1n : next);
+}
+
+/** h_t = SHA-256(h_prev ‖ u32 product id ‖ u64 time ‖ u64 price), lower-case hex. */
+export function chainLink(previous: string, productId: number, time: number, price: number): string {
+  return createHash("sha256")
+    .update(Buffer.from(previous, "hex"))
+    .update(u32(productId))
+    .update(u64(time))
+    .update(u64(price))
+    .digest("hex");
+}
