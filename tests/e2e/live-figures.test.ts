@@ -28,7 +28,9 @@ describe("figures stay true while a page is open", () => {
     await recharge(page, "1000");
     // the record is grouped as the reader's language writes amounts
     expect(await page.getByTestId("recharge-records").textContent()).toContain("12,345.67 U");
-    const pending = (ops("recharges") as Array<{ id: number; account: string; amount: string }>).filter((r) => r.account === account);
+    const pending = (ops("recharges") as { items: Array<{ id: number; account: string; amount: string }> }).items.filter(
+      (r) => r.account === account,
+    );
     expect(pending).toHaveLength(2);
     const [big, small] = [pending.find((r) => r.amount.startsWith("12345"))!, pending.find((r) => r.amount.startsWith("1000"))!];
 

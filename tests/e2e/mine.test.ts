@@ -18,7 +18,7 @@ describe("Mine pages in the browser", () => {
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Submit" }).click();
     await page.locator("[data-testid=verification-status][data-status=review]").waitFor();
-    const pending = (ops("verifications") as Array<{ id: number; account: string }>).find((v) => v.account === "demo")!;
+    const pending = (ops("verifications") as { items: Array<{ id: number; account: string }> }).items.find((v) => v.account === "demo")!;
     ops("verification-pass", String(pending.id));
     await page.goto(appUrl("/pages/user/user"));
     await expect.poll(() => page.getByTestId("masked-phone").textContent()).toContain("Verified");

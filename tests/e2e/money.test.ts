@@ -47,7 +47,7 @@ describe("money in the browser", () => {
     await page.locator("[data-status=review]").waitFor();
 
     // the operator approves through the CLI; the wallet shows the credit
-    const pending = (ops("recharges") as Array<{ id: number; account: string }>).find((r) => r.account === account)!;
+    const pending = (ops("recharges") as { items: Array<{ id: number; account: string }> }).items.find((r) => r.account === account)!;
     ops("recharge-approve", String(pending.id));
     await page.goto(appUrl("/pages/user/wallet"));
     await expect.poll(() => balance(page, "Cash")).toContain("500.00");
@@ -87,7 +87,7 @@ describe("money in the browser", () => {
     await cashSheet.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(/cashrecord/);
     await page.locator("[data-status=review]").waitFor();
-    const withdrawal = (ops("withdrawals") as Array<{ id: number; account: string }>).find((w) => w.account === account)!;
+    const withdrawal = (ops("withdrawals") as { items: Array<{ id: number; account: string }> }).items.find((w) => w.account === account)!;
     ops("withdrawal-approve", String(withdrawal.id));
     await page.reload();
     await page.getByTestId("withdraw-records").locator("[data-status=success]").waitFor();
