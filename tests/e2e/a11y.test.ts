@@ -82,7 +82,8 @@ describe("accessibility", () => {
     for (let presses = 0; presses < 200 && !(await mine.evaluate((element) => element === document.activeElement)); presses++)
       await page.keyboard.press("Tab");
     const focused = await focusedElement(page);
-    expect(focused?.text).toBe("Mine");
+    // the tab may carry the unread-messages badge before its name, when an earlier test sent the demo a message
+    expect(focused?.text).toMatch(/^\d*Mine$/);
     expect(focused?.outline).toBe("solid");
     expect(focused?.outlineWidth).toBe("3px");
     await page.keyboard.press("Enter");
