@@ -12,7 +12,7 @@ import type { OpsRole } from "#contract/operators";
 import type { Database } from "../db/client";
 import type { PriceFeed } from "../market/feed";
 import type { SessionRef, UserRow } from "../modules/accounts/sessions";
-import { authenticate, resolveSession } from "../modules/accounts/sessions";
+import { authenticate, authenticateCustomer, resolveSession } from "../modules/accounts/sessions";
 import type { SmsSender } from "../modules/accounts/sms";
 import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
@@ -194,12 +194,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const auth = request.routeOptions.config.auth;
     if (auth === "user") {
       const token = headerValue(request.headers.token);
-      const user = await authenticate(options.ctx, token);
-      if (!user || !token) throw new AppError("login_required");
-      refuseUntilPasswordChanged(request.routeOptions.url ?? "", user.mustChangePassword);
+      const customer = await authenticateCustomer(options.ctx, token);
+      if (!customer || !token) throw new AppError("login_required");
+      refuseUntilPasswordChanged(request.routeOptions.url ?? "", customer.user.mustChangePassword);
       // the customer's own time limits: a timeout or exclusion refuses the request, a spent session ends
-      await enforceTimeLimits(options.ctx, token, user.id);
-      request.user = user;
+      await enforceTimeLimits(options.ctx, token, customer);
+      request.user = customer.user;
       request.token = token;
     } else if (auth === "session") {
       const token = headerValue(request.headers.token);

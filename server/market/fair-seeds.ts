@@ -124,6 +124,31 @@ export class FairSeeds {
  * are accepted only then.
  */
 export async function minutesCovered(db: Db, minutes: readonly number[], at: number): Promise<boolean> {
+  const known = coveredSeen.get(db);
+  // a minute seen covered stays covered (its commitment was published before every later time) unless a new
+  // leader marks it lost; remembering it a few seconds keeps an order to the one statement of place_order, and
+  // an order let through in those seconds on a minute just lost is still void at settlement, never settled
+  const wanted = [...new Set(minutes)].filter((minute) => {
+    const seenAt = known?.get(minute);
+    return seenAt === undefined || at < seenAt || at >= seenAt + COVERED_MEMORY_SECONDS;
+  });
+  if (wanted.length === 0) return true;
+  const covered = await minutesCoveredInDb(db, wanted, at);
+  if (covered) {
+    const memory = known ?? new Map<number, number>();
+    if (!known) coveredSeen.set(db, memory);
+    for (const minute of memory.keys()) if (minute < minuteOf(at) - 1) memory.delete(minute);
+    for (const minute of wanted) memory.set(minute, at);
+  }
+  return covered;
+}
+
+/** How long a process trusts a minute it saw covered without asking the database again. */
+const COVERED_MEMORY_SECONDS = 5;
+/** per database (tests run many), the minutes seen covered and when */
+const coveredSeen = new WeakMap<Db, Map<number, number>>();
+
+async function minutesCoveredInDb(db: Db, minutes: readonly number[], at: number): Promise<boolean> {
   const wanted = [...new Set(minutes)];
   const rows = await db
     .select({ minute: fairCommitments.minute })

@@ -61,6 +61,7 @@ afterAll(() => h.close());
 /** Bob's request carrying Alice's object, with Bob's own valid values everywhere else. */
 const crossUserCalls: Record<string, { fields: () => Record<string, string>; refusedWith: string[] }> = {
   order: { fields: () => ({ id: String(mine.orderId) }), refusedWith: ["order_not_found"] },
+  fairOrder: { fields: () => ({ id: String(mine.orderId) }), refusedWith: ["order_not_found"] },
   appendSubscription: {
     fields: () => ({ id: String(mine.subscriptionId), amount: "100", payPassword: bob.payPassword, requestId: rid() }),
     refusedWith: ["subscription_not_found"],

@@ -42,6 +42,10 @@ export async function startPostgresPair(options: { start?: number } = {}): Promi
     throw error;
   }
   const [leader, follower] = started as [Harness, Harness];
+  // the feed committed its first minutes at the start second: orders are taken from the next one on, as after
+  // a real start (a commitment covers only the seconds after it was published)
+  await leader.advance(1);
+  await follower.feed.follow();
   return {
     leader,
     follower,

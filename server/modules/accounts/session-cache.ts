@@ -12,6 +12,8 @@ interface Entry {
   db: Db;
   userId: number;
   expiresAt: number;
+  /** when the session began: it never changes */
+  createdAt: number;
   /**
    * The user's row said so when the session was looked up: only support's reset sets it, and that reset ends
    * every session, so a cached "no" cannot go stale; the change that clears it forgets the user's entries.
@@ -45,7 +47,7 @@ class SessionCache {
     return this.forgets;
   }
 
-  store(db: Db, tokenHash: string, session: Pick<Entry, "userId" | "expiresAt" | "mustChangePassword">, mark: number): void {
+  store(db: Db, tokenHash: string, session: Pick<Entry, "userId" | "expiresAt" | "createdAt" | "mustChangePassword">, mark: number): void {
     if (mark !== this.forgets) return;
     this.entries.delete(tokenHash);
     // the oldest entry goes first (a Map keeps insertion order)

@@ -3,7 +3,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { SESSION_DAYS } from "#contract/constants";
 
 import type { Db, Tx } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { sessions, userLimits, users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { sessionCache, SESSIONS_CHANNEL, tokenNotice, userNotice } from "./session-cache";
 import { hashToken, newSessionToken } from "./tokens";
@@ -14,19 +14,38 @@ const EXTEND_AFTER_SECONDS = 24 * 3600;
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The customer's own time limits (server/modules/self-limits enforces them), read with the user's row. */
+export interface TimeLimits {
+  timeoutUntil: number | null;
+  excludedUntil: number | null;
+  sessionLimitMinutes: number | null;
+}
+
+/** The user's row with their time limits: what one statement of an authenticated request reads. */
+interface UserWithLimits extends TimeLimits {
+  user: UserRow;
+}
+
+const withTimeLimits = {
+  timeoutUntil: userLimits.timeoutUntil,
+  excludedUntil: userLimits.excludedUntil,
+  sessionLimitMinutes: userLimits.sessionLimitMinutes,
+};
+
 /**
- * The user row by id, the one read of every authenticated request: built once per database (a prepared
- * statement on PostgreSQL), not composed again each time.
+ * The user row by id with their time limits, the one read of every authenticated request: built once per
+ * database (a prepared statement on PostgreSQL), not composed again each time.
  */
 const userByIdQueries = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
 const prepareUserById = (db: Db) =>
   db
-    .select()
+    .select({ user: users, ...withTimeLimits })
     .from(users)
+    .leftJoin(userLimits, eq(userLimits.userId, users.id))
     .where(eq(users.id, sql.placeholder("id")))
     .limit(1)
-    .prepare("user_by_id");
-function userById(db: Db, id: number): Promise<UserRow[]> {
+    .prepare("user_with_time_limits_by_id");
+function userById(db: Db, id: number): Promise<UserWithLimits[]> {
   let query = userByIdQueries.get(db);
   if (!query) {
     query = prepareUserById(db);
@@ -59,8 +78,17 @@ export interface ResolvedSession extends SessionRef {
 
 interface FoundSession extends ResolvedSession {
   expiresAt: number;
+  /** when it began (the customer's session limit counts from it) */
+  createdAt: number;
   /** the user's row, when the session had to be looked up in the database (with it, in one statement) */
-  user?: UserRow;
+  found?: UserWithLimits;
+}
+
+/** An authenticated request's customer: the user's row, when the session began, and their time limits. */
+export interface Authenticated {
+  user: UserRow;
+  sessionCreatedAt: number;
+  timeLimits: TimeLimits;
 }
 
 /**
@@ -72,18 +100,32 @@ async function findSession(ctx: ServiceContext, token: string | undefined, now: 
   const tokenHash = hashToken(token);
   const known = sessionCache.find(ctx.db, tokenHash);
   if (known && known.expiresAt > now)
-    return { tokenHash, userId: known.userId, expiresAt: known.expiresAt, mustChangePassword: known.mustChangePassword };
+    return {
+      tokenHash,
+      userId: known.userId,
+      expiresAt: known.expiresAt,
+      createdAt: known.createdAt,
+      mustChangePassword: known.mustChangePassword,
+    };
   const mark = sessionCache.mark();
   const [row] = await ctx.db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: users, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt, ...withTimeLimits })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userLimits, eq(userLimits.userId, users.id))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const found = { tokenHash, userId: row.user.id, expiresAt: row.expiresAt, mustChangePassword: row.user.mustChangePassword };
+  const found = {
+    tokenHash,
+    userId: row.user.id,
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    mustChangePassword: row.user.mustChangePassword,
+  };
   sessionCache.store(ctx.db, tokenHash, found, mark);
-  return { ...found, user: row.user };
+  const { timeoutUntil, excludedUntil, sessionLimitMinutes } = row;
+  return { ...found, found: { user: row.user, timeoutUntil, excludedUntil, sessionLimitMinutes } };
 }
 
 /** A sliding session is extended at most once a day, so reads do not write on every request. */
@@ -102,13 +144,19 @@ async function extendIfDue(ctx: ServiceContext, session: FoundSession, now: numb
  * always is.
  */
 export async function authenticate(ctx: ServiceContext, token: string | undefined): Promise<UserRow | null> {
+  return (await authenticateCustomer(ctx, token))?.user ?? null;
+}
+
+/** As `authenticate`, with when the session began and the customer's time limits, read in the same statement. */
+export async function authenticateCustomer(ctx: ServiceContext, token: string | undefined): Promise<Authenticated | null> {
   const now = ctx.now();
   const session = await findSession(ctx, token, now);
   if (!session) return null;
-  const user = session.user ?? (await userById(ctx.db, session.userId))[0];
-  if (!user || lockedNow(user, now)) return null;
+  const found = session.found ?? (await userById(ctx.db, session.userId))[0];
+  if (!found || lockedNow(found.user, now)) return null;
   await extendIfDue(ctx, session, now);
-  return user;
+  const { user, timeoutUntil, excludedUntil, sessionLimitMinutes } = found;
+  return { user, sessionCreatedAt: session.createdAt, timeLimits: { timeoutUntil, excludedUntil, sessionLimitMinutes } };
 }
 
 /**
@@ -119,7 +167,7 @@ export async function authenticate(ctx: ServiceContext, token: string | undefine
 export async function resolveSession(ctx: ServiceContext, token: string | undefined): Promise<ResolvedSession | null> {
   const now = ctx.now();
   const session = await findSession(ctx, token, now);
-  if (!session || (session.user && lockedNow(session.user, now))) return null;
+  if (!session || (session.found && lockedNow(session.found.user, now))) return null;
   await extendIfDue(ctx, session, now);
   return { tokenHash: session.tokenHash, userId: session.userId, mustChangePassword: session.mustChangePassword };
 }

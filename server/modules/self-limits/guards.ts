@@ -1,11 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import type { LimitField } from "#contract/self-limits";
 
 import type { Db, Tx } from "../../db/client";
-import { sessions, userLimits } from "../../db/schema";
-import { revokeSession } from "../accounts/sessions";
-import { hashToken } from "../accounts/tokens";
+import { userLimits } from "../../db/schema";
+import { type Authenticated, revokeSession } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { barredUntil, type LimitsRow } from "./columns";
@@ -31,25 +30,16 @@ export async function barredLoginUntil(db: Db | Tx, userId: number, now: number)
 
 /**
  * On every authenticated request, after the token was resolved: a timeout or exclusion refuses it
- * (`self_excluded`), and a session older than the customer's session limit ends (`login_required`). One read:
- * the session's start with the user's limits. Order placement checks both again inside `place_order`.
+ * (`self_excluded`), and a session older than the customer's session limit ends (`login_required`). Nothing
+ * is read: the limits came with the user's row, the session's start with the session. Order placement checks
+ * both again inside `place_order`.
  */
-export async function enforceTimeLimits(ctx: ServiceContext, token: string, userId: number): Promise<void> {
+export async function enforceTimeLimits(ctx: ServiceContext, token: string, customer: Authenticated): Promise<void> {
   const now = ctx.now();
-  const [row] = await ctx.db
-    .select({
-      createdAt: sessions.createdAt,
-      timeoutUntil: userLimits.timeoutUntil,
-      excludedUntil: userLimits.excludedUntil,
-      sessionLimitMinutes: userLimits.sessionLimitMinutes,
-    })
-    .from(userLimits)
-    .innerJoin(sessions, and(eq(sessions.userId, userLimits.userId), eq(sessions.tokenHash, hashToken(token))))
-    .where(eq(userLimits.userId, userId));
-  if (!row) return;
-  const until = barredUntil(row, now);
+  const { timeLimits, sessionCreatedAt } = customer;
+  const until = barredUntil(timeLimits, now);
   if (until !== null) throw selfExcluded(until);
-  if (row.sessionLimitMinutes !== null && row.createdAt + row.sessionLimitMinutes * 60 <= now) {
+  if (timeLimits.sessionLimitMinutes !== null && sessionCreatedAt + timeLimits.sessionLimitMinutes * 60 <= now) {
     await revokeSession(ctx.db, token);
     throw new AppError("login_required");
   }
