@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
@@ -25,6 +25,13 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 // each order opens on a new tick
 beforeEach(() => h.advance(1));
+// a test that moves the clock days ahead puts it back: the feed would otherwise record every second skipped
+let clockAtStart = 0;
+beforeEach(() => void (clockAtStart = h.clock.now));
+// (no test here records more than a minute of the feed, so a jump of more than ten is a move of the clock alone)
+afterEach(() => {
+  if (h.clock.now - clockAtStart > 600) h.clock.now = clockAtStart;
+});
 
 const customer = async (cash = "5000"): Promise<FundedUser> => fundedUser(h, `limits${String(++counter).padStart(3, "0")}`, cash);
 const setLimits = (token: string, fields: Record<string, string>, requestId = rid("limits")) =>
