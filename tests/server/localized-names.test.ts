@@ -83,6 +83,8 @@ describe("product names in the quote answers", () => {
     const token = await loginDemo(h);
     const goods = await api(h, "GET", apiPaths.goods.path, { pid: String(oil) }, { token, lang: "vi" });
     expect(goods.body.data.product.name).toBe("Dầu WTI");
+    // orders are taken from the second after the feed's first commitment
+    await h.advance(1);
     const placed = await api(
       h,
       "POST",
