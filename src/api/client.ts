@@ -136,3 +136,33 @@ export async function call<P extends ApiPath>(endpoint: P, fields: Fields = {}, 
 
 /** A loader's view of an answer: its data, or null when refused (the refusal was already toasted). */
 export const dataOrNull = <T>(answer: Envelope<T>): T | null => (answer.code === 1 ? answer.data : null);
+
+/** A file an endpoint answered (a CSV download) and the name the server gave it. */
+export interface FetchedFile {
+  file: Blob;
+  name: string;
+}
+
+/**
+ * Fetches a file endpoint with the app's headers (its token included, which a plain link could not send): the
+ * file, or the refusal's envelope, toasted and reported like any call's.
+ */
+export async function fetchFile(endpoint: ApiPath<string>, fields: Fields = {}): Promise<FetchedFile | Failure> {
+  let response: Response;
+  try {
+    response = await send(endpoint, fields, {});
+    reportAnswer();
+  } catch {
+    reportNetworkFailure();
+    showToast(errorText("network_error"), { tone: "error" });
+    return networkFailure();
+  }
+  if (response.ok && !(response.headers.get("content-type") ?? "").startsWith("application/json")) {
+    const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "download";
+    return { file: await response.blob(), name };
+  }
+  const envelope = (await response.json().catch(() => networkFailure())) as Failure;
+  if (envelope.code === 401) unauthorizedHandler();
+  else showToast(envelope.msg, { tone: "error" });
+  return envelope;
+}

@@ -1,16 +1,31 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { fetchFunds } from "@/features/wallet/api";
-import { FundsRecordPage } from "@/features/wallet/FundsRecordPage";
+import { fetchFundsStatement } from "@/features/wallet/api";
+import { readFundsSearch } from "@/features/wallet/funds-filter";
+import { FundsStatementPage } from "@/features/wallet/FundsStatementPage";
 import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/funds")({
-  loader: () => cachedLoad("funds-records", () => fetchFunds(1)),
-  component: FundsRecords,
+  validateSearch: readFundsSearch,
+  loaderDeps: ({ search }) => search,
+  // one offline copy, the last page seen: offline, whatever was asked, that page is what there is to show
+  loader: ({ deps }) => cachedLoad("funds-statement", () => fetchFundsStatement(deps)),
+  component: FundsStatementRoute,
 });
 
-function FundsRecords() {
+function FundsStatementRoute() {
   const loaded = Route.useLoaderData();
-  return loaded.data ? <FundsRecordPage lines={loaded.data.items} offlineSince={loaded.offlineSince} /> : <NoData />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return loaded.data ? (
+    <FundsStatementPage
+      statement={loaded.data}
+      search={search}
+      offlineSince={loaded.offlineSince}
+      onSearch={(next) => void navigate({ search: next, replace: true })}
+    />
+  ) : (
+    <NoData refusal={loaded.refusal} />
+  );
 }
