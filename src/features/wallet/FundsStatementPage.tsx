@@ -9,11 +9,11 @@ import { Empty } from "@/ui/Empty";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PullToRefresh } from "@/ui/PullToRefresh";
+import { FUNDS_KIND_WORDS, fundsKindWords } from "#contract/funds-kinds";
 import { FUNDS_ACCOUNTS, FUNDS_KINDS, type FundsKind, type FundsLine, type FundsRecordLink, type FundsStatement } from "#contract/wallet";
 
 import { fetchFundsCsv } from "./api";
 import type { FundsSearch } from "./funds-filter";
-import { FUNDS_KIND_NAMES, isFundsKind } from "./funds-kinds";
 
 interface Props {
   statement: FundsStatement;
@@ -34,6 +34,10 @@ export function FundsStatementPage({ statement, search, offlineSince, onSearch }
   const [downloading, setDownloading] = useState(false);
   const accountNames = { cash: t`Cash`, coin: t`Coin`, frozen: t`Frozen`, yuebao: t`Yuebao` };
   const unit = (account: string) => (account === "coin" ? t`coin` : "U");
+  const wordsOf = (kind: string) => {
+    const words = fundsKindWords(kind);
+    return words ? i18n._(words) : t`Other`;
+  };
   const filtered = Boolean(search.kind || search.from || search.to);
   // a new filter starts from the newest line again
   const setFilter = (change: Partial<FundsSearch>) => onSearch({ ...search, ...change, cursor: undefined });
@@ -65,7 +69,7 @@ export function FundsStatementPage({ statement, search, offlineSince, onSearch }
               <option value="">{t`All kinds`}</option>
               {FUNDS_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {i18n._(FUNDS_KIND_NAMES[kind])}
+                  {i18n._(FUNDS_KIND_WORDS[kind])}
                 </option>
               ))}
             </select>
@@ -142,7 +146,7 @@ export function FundsStatementPage({ statement, search, offlineSince, onSearch }
               <li key={line.id} className="record funds-line" data-kind={line.kind}>
                 <RecordLink record={line.record}>
                   <span className="record-line">
-                    <strong>{isFundsKind(line.kind) ? i18n._(FUNDS_KIND_NAMES[line.kind]) : t`Other`}</strong>
+                    <strong>{wordsOf(line.kind)}</strong>
                     <span className={line.amount.startsWith("-") ? "amount-down" : "amount-up"} data-testid="funds-amount">
                       {line.amount.startsWith("-") ? "" : "+"}
                       {amountText(line.amount)} {unit(line.account)}
