@@ -21,6 +21,9 @@ export function serverNow(): number {
 }
 let unauthorizedHandler: () => void = () => {};
 
+/** A 401 on a request `call` did not make (a file download): the app sends the user to log in, as for any call. */
+export const reportUnauthorized = () => unauthorizedHandler();
+
 /** The app decides where a dead session goes (the login page); the client only reports it. */
 export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
@@ -69,8 +72,8 @@ function api(): Promise<KyInstance> {
   return instance;
 }
 
-/** One request with the app's headers, encoding and timeout. */
-async function send(endpoint: ApiPath, fields: Fields, headers: Record<string, string>): Promise<Response> {
+/** One request with the app's headers, encoding and timeout (a file download sends its own through it too). */
+export async function send(endpoint: ApiPath, fields: Fields, headers: Record<string, string>): Promise<Response> {
   const client = await api();
   const values = new URLSearchParams(definedFields(fields));
   // ky joins a prefix only to a path without its leading slash
@@ -136,33 +139,3 @@ export async function call<P extends ApiPath>(endpoint: P, fields: Fields = {}, 
 
 /** A loader's view of an answer: its data, or null when refused (the refusal was already toasted). */
 export const dataOrNull = <T>(answer: Envelope<T>): T | null => (answer.code === 1 ? answer.data : null);
-
-/** A file an endpoint answered (a CSV download) and the name the server gave it. */
-export interface FetchedFile {
-  file: Blob;
-  name: string;
-}
-
-/**
- * Fetches a file endpoint with the app's headers (its token included, which a plain link could not send): the
- * file, or the refusal's envelope, toasted and reported like any call's.
- */
-export async function fetchFile(endpoint: ApiPath<string>, fields: Fields = {}): Promise<FetchedFile | Failure> {
-  let response: Response;
-  try {
-    response = await send(endpoint, fields, {});
-    reportAnswer();
-  } catch {
-    reportNetworkFailure();
-    showToast(errorText("network_error"), { tone: "error" });
-    return networkFailure();
-  }
-  if (response.ok && !(response.headers.get("content-type") ?? "").startsWith("application/json")) {
-    const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "download";
-    return { file: await response.blob(), name };
-  }
-  const envelope = (await response.json().catch(() => networkFailure())) as Failure;
-  if (envelope.code === 401) unauthorizedHandler();
-  else showToast(envelope.msg, { tone: "error" });
-  return envelope;
-}

@@ -1,4 +1,5 @@
-import { call, fetchFile } from "@/api/client";
+import { call } from "@/api/client";
+import { fetchFile } from "@/api/fetch-file";
 import type { WithRequestId } from "@/api/submission";
 import { apiPaths } from "#contract/paths";
 

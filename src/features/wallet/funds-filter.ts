@@ -11,7 +11,8 @@ export interface FundsSearch {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The address's search, kept only where it is one of ours: a stranger's value is dropped, not sent. */
-export function readFundsSearch(search: Record<string, unknown>): FundsSearch {
+export function readFundsSearch(address: object): FundsSearch {
+  const search = address as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   const kind = text(search.kind);
   const from = text(search.from);
