@@ -26,7 +26,7 @@ import { rechargeRequest } from "./schemas/recharge";
 import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
-import { exchangeRequest, fundsRequest } from "./schemas/wallet";
+import { exchangeRequest, fundsCsvRequest, fundsRequest } from "./schemas/wallet";
 import { withdrawRequest } from "./schemas/withdrawal";
 
 /**
@@ -90,9 +90,11 @@ export const endpoints = {
   exchangeRecords: { ...apiPaths.exchangeRecords, summary: "Exchange records, newest first", request: pageRequest },
   funds: {
     ...apiPaths.funds,
-    summary: "Funds records: every ledger line of the customer, all accounts, newest first, paged, optionally of one kind",
+    summary:
+      "Funds statement: every ledger line of the customer, all accounts, newest first, with the balance after each and its record; paged; by kind and period; opening and closing balances",
     request: fundsRequest,
   },
+  fundsCsv: { ...apiPaths.fundsCsv, summary: "The funds statement's lines as CSV, with the same filters", request: fundsCsvRequest },
   bankCards: { ...apiPaths.bankCards, summary: "Bound bank cards and payment channels (numbers masked)", request: emptyRequest },
   addCard: { ...apiPaths.addCard, summary: "Bind a bank card, Alipay, WeChat or crypto address", request: addCardRequest },
   deleteCard: {

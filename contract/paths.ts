@@ -91,6 +91,7 @@ const customerPaths = {
   exchange: { method: "POST", path: "/api/user/exchange", auth: "user" },
   exchangeRecords: { method: "GET", path: "/api/user/exchange_record", auth: "user" },
   funds: { method: "GET", path: "/api/user/funds", auth: "user" },
+  fundsCsv: { method: "GET", path: "/api/user/funds/csv", auth: "user" },
   bankCards: { method: "GET", path: "/api/user/bank_card", auth: "user" },
   addCard: { method: "POST", path: "/api/user/add_card", auth: "user" },
   deleteCard: { method: "POST", path: "/api/user/del_card", auth: "user" },

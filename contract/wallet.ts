@@ -63,16 +63,56 @@ export const FUNDS_KINDS = [
 ] as const;
 export type FundsKind = (typeof FUNDS_KINDS)[number];
 
+/** The customer's balances a funds line may move: every account of theirs the ledger keeps. */
+export const FUNDS_ACCOUNTS = ["cash", "coin", "frozen", "yuebao"] as const;
+export type FundsAccount = (typeof FUNDS_ACCOUNTS)[number];
+
+/**
+ * The record a funds line belongs to, read from its ledger reference: what the PWA opens when the line is tapped.
+ * An interest line names its subscription; a bonus names the invited customer; a sign-in its platform day (UTC).
+ */
+export type FundsRecordLink =
+  | { type: "order"; id: number }
+  | { type: "recharge"; id: number }
+  | { type: "withdrawal"; id: number }
+  | { type: "exchange"; id: number }
+  | { type: "subscription"; id: number }
+  | { type: "bonus"; inviteeId: number }
+  | { type: "signin"; day: string }
+  | { type: "adjustment"; id: number };
+
 /** One line of the customer's funds records: one ledger row of theirs. */
 export interface FundsLine {
   id: number;
   time: number;
-  account: "cash" | "coin" | "frozen" | "yuebao";
+  account: FundsAccount;
   kind: string;
   /** signed: negative took money out */
   amount: string;
+  /** the account's balance right after this line */
+  balanceAfter: string;
+  /** the record that moved the money; null for a line no record stands behind (the demo's opening balance) */
+  record: FundsRecordLink | null;
   /** an adjustment's reason, a failed payment's reason; null for the rest */
   note: string | null;
+}
+
+/** Each account at the start and the end of the period asked (every kind of line counts, whatever the filter). */
+export type FundsBalances = Record<FundsAccount, { opening: string; closing: string }>;
+
+/**
+ * The funds statement: one page of lines, newest first, with the page number and size the spec's answer has, the
+ * cursors to the pages either side (send one back as `cursor` with the same filters), and the period's balances.
+ */
+export interface FundsStatement extends RecordPage<FundsLine> {
+  /** `total` stopped counting at the list cap: there are at least that many */
+  totalCapped: boolean;
+  next: string | null;
+  previous: string | null;
+  /** the period asked, unix seconds: `since` inclusive, `until` exclusive; null is open */
+  since: number | null;
+  until: number | null;
+  balances: FundsBalances;
 }
 
 /** What the wallet paths answer, by path name (contract/paths.ts). */
@@ -80,5 +120,6 @@ export interface WalletAnswers {
   wallet: Wallet;
   exchange: ExchangeResult;
   exchangeRecords: RecordPage<ExchangeRecord>;
-  funds: RecordPage<FundsLine>;
+  funds: FundsStatement;
+  fundsCsv: string;
 }

@@ -4,6 +4,7 @@ import type { CustomerDetail } from "#contract/ops-answers";
 
 import { consoleHref } from "../customer-href";
 import { money, when } from "../i18n";
+import { LedgerKind } from "../LedgerKind";
 import { Outcome } from "../QueuePage";
 import { Listing, SectionHead } from "./CustomerListing";
 
@@ -49,7 +50,7 @@ export function CustomerHistory({ detail }: { detail: CustomerDetail }) {
             { head: t`Balance`, cell: (row) => row.account },
             { head: t`Change (U)`, className: "amount", cell: (row) => money(row.delta) },
             { head: t`After (U)`, className: "amount", cell: (row) => money(row.balance) },
-            { head: t`Reason`, cell: (row) => row.reason },
+            { head: t`Reason`, cell: (row) => <LedgerKind kind={row.reason} /> },
             { head: t`Reference`, cell: (row) => row.reference ?? "—" },
           ]}
           rows={detail.ledger}

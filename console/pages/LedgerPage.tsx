@@ -6,6 +6,7 @@ import { api } from "../api";
 import type { Column } from "../DataTable";
 import type { FilterField } from "../FilterBar";
 import { money, when } from "../i18n";
+import { LedgerKind } from "../LedgerKind";
 import { ListView } from "../ListView";
 import { useList } from "../use-list";
 
@@ -37,7 +38,7 @@ export function LedgerPage() {
     { head: <Trans>Time</Trans>, cell: (row) => when(row.time), sort: "time" },
     { head: <Trans>Account</Trans>, cell: (row) => `${row.account} (#${row.userId})` },
     { head: <Trans>Balance</Trans>, cell: (row) => row.balance },
-    { head: <Trans>Kind</Trans>, cell: (row) => row.kind },
+    { head: <Trans>Kind</Trans>, cell: (row) => <LedgerKind kind={row.kind} /> },
     { head: <Trans>Amount</Trans>, className: "amount", cell: (row) => money(row.amount), sort: "amount" },
     { head: <Trans>After</Trans>, className: "amount", cell: (row) => money(row.balanceAfter) },
     { head: <Trans>Reference</Trans>, cell: (row) => row.reference ?? "—" },

@@ -46,7 +46,7 @@ function parseDate(text: string, end: boolean): number | null {
   return end ? seconds + (day ? 86_400 : 1) : seconds;
 }
 
-const dateField = (end: boolean) =>
+export const dateField = (end: boolean) =>
   z
     .string({ error: "invalid_input" })
     .trim()
@@ -89,7 +89,7 @@ const searchField = () =>
 const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: "invalid_input" }).optional();
 
 /** A cursor the server handed out: opaque, URL-safe. */
-const cursorField = () =>
+export const cursorField = () =>
   z
     .string({ error: "invalid_input" })
     .regex(/^[A-Za-z0-9_-]{1,300}$/, { error: "invalid_input" })
@@ -114,7 +114,7 @@ function listShape<L extends ListName>(list: L) {
 type Bounded = { since?: number; until?: number; minAmount?: number; maxAmount?: number };
 
 /** A range whose end comes before its start is refused on the end's field. */
-const rangesInOrder = (value: Bounded, context: z.RefinementCtx) => {
+export const rangesInOrder = (value: Bounded, context: z.RefinementCtx) => {
   if (value.since !== undefined && value.until !== undefined && value.until <= value.since)
     context.addIssue({ code: "custom", message: "invalid_input", path: ["until"], input: value.until });
   if (value.minAmount !== undefined && value.maxAmount !== undefined && value.maxAmount < value.minAmount)

@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { endpoints } from "#contract/endpoints";
 
 import type { ServiceContext } from "../modules/context";
-import { fundsRecords } from "../modules/wallet/funds";
+import { fundsCsv, fundsStatement } from "../modules/wallet/funds";
 import { exchange, exchangeRecords, wallet } from "../modules/wallet/service";
+import { userCsvRoute } from "./csv-route";
 import { moneyLimits } from "./money-limits";
 import { onceRoute, route } from "./routes";
 
@@ -20,5 +21,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: ServiceContext, 
     limits.withFundPassword,
   );
   route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));
-  route(app, endpoints.funds, async (input, { user }) => ({ data: await fundsRecords(ctx, user, input) }));
+  route(app, endpoints.funds, async (input, { user }) => ({ data: await fundsStatement(ctx, user, input) }));
+  // a download reads every line the filters select: a few a minute is plenty for a person, little for a script
+  userCsvRoute(app, endpoints.fundsCsv, ctx, "funds", 6 * scale, (input, user) => fundsCsv(ctx, user, input));
 }

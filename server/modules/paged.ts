@@ -28,6 +28,13 @@ interface Cursor {
 const encodeCursor = (cursor: Cursor) =>
   Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.value, cursor.id, cursor.back ? 1 : 0])).toString("base64url");
 
+/**
+ * The cursor of a page that starts right after the row with this key, reading forward: how a list that also pages
+ * by number (the customer's funds statement, as the spec asks) turns "page n" into a keyset page.
+ */
+export const cursorAfter = (sort: string, order: SortOrder, key: { value: number; id: number }) =>
+  encodeCursor({ sort, order, ...key, back: false });
+
 /** A cursor from this server for this sort and order, or a refusal naming the field: never a query on a guess. */
 function decodeCursor(text: string, sort: string, order: SortOrder): Cursor {
   try {

@@ -21,6 +21,9 @@ export function serverNow(): number {
 }
 let unauthorizedHandler: () => void = () => {};
 
+/** A 401 on a request `call` did not make (a file download): the app sends the user to log in, as for any call. */
+export const reportUnauthorized = () => unauthorizedHandler();
+
 /** The app decides where a dead session goes (the login page); the client only reports it. */
 export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
@@ -69,8 +72,8 @@ function api(): Promise<KyInstance> {
   return instance;
 }
 
-/** One request with the app's headers, encoding and timeout. */
-async function send(endpoint: ApiPath, fields: Fields, headers: Record<string, string>): Promise<Response> {
+/** One request with the app's headers, encoding and timeout (a file download sends its own through it too). */
+export async function send(endpoint: ApiPath, fields: Fields, headers: Record<string, string>): Promise<Response> {
   const client = await api();
   const values = new URLSearchParams(definedFields(fields));
   // ky joins a prefix only to a path without its leading slash

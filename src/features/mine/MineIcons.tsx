@@ -23,6 +23,12 @@ export const RechargeIcon = () => (
     <path d="M12 3v11M7.5 9.5 12 14l4.5-4.5M4 15v4h16v-4" />
   </Icon>
 );
+/** The funds statement: a sheet of lines, each with its amount. */
+export const StatementIcon = () => (
+  <Icon>
+    <path d="M6 3h12v18H6zM9 8h4M9 12h4M9 16h4M15.5 8h.5M15.5 12h.5M15.5 16h.5" />
+  </Icon>
+);
 /** Money out: an arrow up out of a tray. */
 export const WithdrawIcon = () => (
   <Icon>

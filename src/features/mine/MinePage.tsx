@@ -21,6 +21,7 @@ import {
   InviteIcon,
   LockIcon,
   RechargeIcon,
+  StatementIcon,
   WithdrawIcon,
 } from "./MineIcons";
 import { ResultNoticeSwitch } from "./ResultNoticeSwitch";
@@ -113,6 +114,9 @@ export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; off
         <ul className="menu">
           <MenuLink to="/pages/user/wallet" icon={<WalletIcon />}>
             <Trans>Wallet</Trans>
+          </MenuLink>
+          <MenuLink to="/pages/user/funds" icon={<StatementIcon />}>
+            <Trans>Funds records</Trans>
           </MenuLink>
           <MenuLink to="/pages/user/recharge" icon={<RechargeIcon />}>
             <Trans>Recharge</Trans>
