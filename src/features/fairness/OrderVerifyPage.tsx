@@ -73,6 +73,11 @@ export function OrderVerifyPage({ proof, offlineSince }: { proof: FairOrderProof
       >
         {summary.text}
       </p>
+      {proof.status === "void" && (
+        <p className="ticket-rule" data-testid="verify-void">
+          {t`This order is void: its amount and fee were returned. The failed step shows which price nobody could have checked.`}
+        </p>
+      )}
       {steps && <VerifySteps steps={steps} />}
       <div className="fair-links">
         {waiting && (
