@@ -41,6 +41,22 @@ async function serveChangedProof(page: Page, change: (proof: FairOrderProof) => 
   });
 }
 
+/** What sticks out sideways at 200 % text (the reader's own text size): long hashes must wrap, never widen the page. */
+async function sidewaysAt200(page: Page): Promise<string[]> {
+  await page.addStyleTag({ content: "html { font-size: 200% !important; }" });
+  const wide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>("main *")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1);
+      })
+      .map((element) => element.outerHTML.slice(0, 100));
+  });
+  await page.reload();
+  return wide;
+}
+
 describe("the fairness page and Verify in the browser", () => {
   it("verifies a settled order step by step, says when a seed is still to come, and shows the failing step for a changed tick or seed and a warning for a changed head", async ({
     openPhone,
@@ -66,6 +82,14 @@ describe("the fairness page and Verify in the browser", () => {
     expect(await exitTick.getByTestId("step-expected").textContent()).toBe(price);
     expect(await exitTick.getByTestId("step-found").textContent()).toBe(price);
     expect(await page.getByTestId("fair-contradiction").count()).toBe(0);
+    expect(await sidewaysAt200(page)).toEqual([]);
+    // and in history, beside the settled order
+    await page.goto(appUrl("/pages/user/order"));
+    await page.getByRole("tab", { name: "History" }).click();
+    await page.locator(`[data-order-id="${id}"]`).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("history-verify").first().getAttribute("href")).toContain(`orderverify?id=${id}`);
+    await page.goto(appUrl(`/pages/user/orderverify?id=${id}`));
+    await expect.poll(() => summary.getAttribute("data-state"), { timeout: 20_000 }).toBe("pass");
 
     // a seed not revealed yet: the step waits and says when, rather than passing or failing
     await serveChangedProof(page, (changed) => {
@@ -144,6 +168,10 @@ describe("the fairness page and Verify in the browser", () => {
     await heads.waitFor();
     expect(await page.getByRole("combobox", { name: "Product" }).count()).toBe(1);
     expect(await page.getByTestId("fair-contradiction").count()).toBe(0);
+    // a minute opened shows its full values, and nothing sticks out at 200 % text
+    await minutes.locator("summary").first().click();
+    expect(await sidewaysAt200(page)).toEqual([]);
+    await minutes.waitFor({ timeout: 30_000 });
 
     // one final head of those shown, served again changed: the device compares and warns
     let changedHead: { stored: string; forged: string } | undefined;
