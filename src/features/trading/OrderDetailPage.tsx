@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
@@ -50,6 +51,17 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
       {order.result === "tie" && (
         <p className="ticket-rule">{t`A tie: the amount came back to your balance and the fee ${fee} was kept.`}</p>
       )}
+      {/* the order's prices checked in the browser from the published record, once it has both */}
+      <div className="quick-links">
+        {order.status !== "holding" && (
+          <Link to="/pages/user/orderverify" search={{ id: order.id }} className="button button-primary" data-testid="order-verify">
+            {t`Verify`}
+          </Link>
+        )}
+        <Link to="/pages/public/fairness" search={{ pid: order.pid }} className="button">
+          {t`Fairness`}
+        </Link>
+      </div>
     </main>
   );
 }

@@ -66,6 +66,10 @@ function HistoryRow({ order }: { order: Order }) {
         </span>
         <SignedMoney cents={settledChange(order) ?? 0} />
       </Link>
+      {/* beside the row, not inside it: a link in a link is no link for a screen reader */}
+      <Link to="/pages/user/orderverify" search={{ id: order.id }} className="order-verify" data-testid="history-verify">
+        {t`Verify`}
+      </Link>
     </li>
   );
 }

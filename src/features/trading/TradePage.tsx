@@ -1,5 +1,7 @@
 import "./trade.css";
 
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback } from "react";
 
 import { OfflineBanner } from "@/ui/OfflineBanner";
@@ -41,6 +43,7 @@ interface Props {
  * trade bar. The quote, the balance, the orders and the ticket each keep their own state in a hook.
  */
 export function TradePage({ detail, candles, goods, holding, period, userId, offlineSince }: Props) {
+  const { t } = useLingui();
   const now = useServerNow(500);
   const second = Math.floor(now);
   const quote = useLiveQuote(detail, now);
@@ -72,7 +75,16 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         loadCandles={loadCandles}
         overlay={(pointOf) => (
           <>
-            <PriceSource by={detail} className="tr-simulated" />
+            {/* the prices' source, and where anyone can check them: the chain, and for simulated prices the commitments */}
+            <Link
+              to="/pages/public/fairness"
+              search={{ pid: detail.id }}
+              className="tr-simulated tr-fair-link"
+              data-testid="trade-fairness"
+            >
+              <PriceSource by={detail} />
+              <span className="tr-fair-more">{t`Check fairness`}</span>
+            </Link>
             {result && (
               <Suspense fallback={null}>
                 <ResultBubble order={result} pointOf={pointOf} onClose={() => dismiss(result.id)} />
