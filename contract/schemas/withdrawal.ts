@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { totpCodeField } from "./two-factor";
 import { idField, moneyField, payPasswordField, requestIdField } from "./fields";
 
 export const withdrawRequest = z.object({
@@ -7,4 +8,6 @@ export const withdrawRequest = z.object({
   cardId: idField(),
   payPassword: payPasswordField(),
   requestId: requestIdField(),
+  /** the authenticator's current code: required once two-step sign-in is on */
+  code: totpCodeField().optional(),
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
@@ -13,7 +13,15 @@ import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
 import { coinRateText } from "../modules/wallet/service";
 import { languageOf, requestLanguage } from "./envelope";
+import { translate } from "./i18n";
 import { onceRoute, route } from "./routes";
+
+/** Where a registration or login came from: address, the app's device id and the browser's user agent. */
+const seenFrom = (request: FastifyRequest) => ({
+  ip: request.ip,
+  deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]),
+  userAgent: request.headers["user-agent"] ?? null,
+});
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext, sms: SmsSender, scale: number) {
   // Tighter per-IP limits where guessing or spamming is the risk.
@@ -31,10 +39,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     app,
     endpoints.register,
     async (input, { request }) => ({
-      data: await registerUser(ctx, input, languageOf(request), {
-        ip: request.ip,
-        deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]),
-      }),
+      data: await registerUser(ctx, input, languageOf(request), seenFrom(request)),
       message: successMessages.registered,
     }),
     perMinute(20),
@@ -45,8 +50,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     async (input, { request }) => {
       // the app sends the language it shows on every request; an unknown one leaves the stored language alone
       const language = requestLanguage(request);
-      const seen = { ip: request.ip, deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]) };
-      const answer = await logIn(ctx, input, seen, isLanguageCode(language) ? language : undefined);
+      const answer = await logIn(ctx, input, seenFrom(request), translate, isLanguageCode(language) ? language : undefined);
       return { data: answer, message: successMessages.logged_in };
     },
     perMinute(20),

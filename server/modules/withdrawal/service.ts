@@ -9,6 +9,7 @@ import type { Db, Tx } from "../../db/client";
 import { bankCards, withdrawals } from "../../db/schema";
 import { freshUser } from "../accounts/fresh-user";
 import { requireFundPassword } from "../accounts/fund-password";
+import { requireWithdrawalCode } from "../two-factor/service";
 import type { UserRow } from "../accounts/sessions";
 import { lockUnfrozenUser } from "../accounts/unfrozen-lock";
 import { limitText } from "../amounts";
@@ -64,7 +65,7 @@ export async function withdrawalInfo(ctx: ServiceContext, user: UserRow): Promis
 export async function withdraw(
   ctx: ServiceContext,
   user: UserRow,
-  input: { amount: number; cardId: number; payPassword: string },
+  input: { amount: number; cardId: number; payPassword: string; code?: string },
 ): Promise<WithdrawalRecord> {
   const { amount } = input;
   const rules = await moneySettings(ctx.db);
@@ -80,6 +81,8 @@ export async function withdraw(
     throw new AppError("withdraw_amount_limit", { min: limitText(rules.withdrawMin), max: limitText(rules.withdrawMax) });
   }
   await requireFundPassword(ctx, user, input.payPassword);
+  // with two-step sign-in on, a session and the fund password are not enough to send money out
+  await requireWithdrawalCode(ctx, user, input.code);
   const fee = applyRate(amount, rules.withdrawFeeBps);
   const row = await ctx.db.transaction(async (tx) => {
     // the user row lock makes the daily count hold under concurrent requests
