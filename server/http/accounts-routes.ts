@@ -11,6 +11,7 @@ import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
 import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
+import { enabledTotp } from "../modules/two-factor/codes";
 import { coinRateText } from "../modules/wallet/service";
 import { languageOf, requestLanguage } from "./envelope";
 import { translate } from "./i18n";
@@ -68,7 +69,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
   // a language switch is one write of a customer's row: a loop must not hammer it
   route(app, endpoints.setLanguage, async (input, { user }) => ({ data: await setUserLanguage(ctx, user, input.lang) }), perMinute(20));
   route(app, endpoints.userInfo, async (_input, { user }) => ({
-    data: { ...toUserInfo(user), coinRate: await coinRateText(ctx), unreadMessages: await unreadCount(ctx, user.id) },
+    data: {
+      ...toUserInfo(user),
+      coinRate: await coinRateText(ctx),
+      unreadMessages: await unreadCount(ctx, user.id),
+      twoStep: (await enabledTotp(ctx.db, user.id)) !== null,
+    },
   }));
   // a stolen session must not be able to guess the old login or fund password quickly
   route(

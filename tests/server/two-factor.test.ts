@@ -182,7 +182,7 @@ describe("switching two-step sign-in off", () => {
     expect((await api(h, endpoints.totpDisable, { password: PASSWORD }, { token })).body).toMatchObject({ code: 0, err: "field_required" });
     expect((await login(account)).body.err).toBe("totp_required");
     // a recovery code does it too (the phone is lost)
-    const off = await api(h, endpoints.totpDisable, { password: PASSWORD, code: recoveryCodes[0] }, { token });
+    const off = await api(h, endpoints.totpDisable, { password: PASSWORD, code: recoveryCodes[0]! }, { token });
     expect(off.body.code, off.body.msg).toBe(1);
     expect((await login(account)).body.code).toBe(1);
     expect((await api(h, endpoints.totpDisable, { password: PASSWORD, code }, { token })).body).toMatchObject({ code: 0, err: "totp_off" });

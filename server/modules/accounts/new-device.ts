@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { newDeviceNotice } from "#contract/catalogue";
+import { NEW_DEVICE_MESSAGE } from "#contract/inbox";
 
 import type { Tx } from "../../db/client";
 import { recordEvents } from "../../db/outbox";
@@ -8,9 +9,6 @@ import { customerSignIns } from "../../db/schema";
 import type { SignInSeen } from "../customers/sign-ins";
 import { type Translate, writeCustomerMessage } from "../inbox/customer-message";
 import { deviceInWords } from "./device-words";
-
-/** The inbox message's type: the app shows it with a way to the Sessions page. */
-export const NEW_DEVICE_MESSAGE = "new_device";
 
 /**
  * Whether this sign-in comes from a device the customer has not registered or signed in on before, by the

@@ -9,20 +9,32 @@ import { useSubmit } from "@/ui/use-submit";
 
 import { logIn, openSession } from "./api";
 import { safeRedirect } from "./redirect";
+import { TwoStepCodeStep } from "./TwoStepCodeStep";
 
 export function LoginPage({ redirect }: { redirect?: string }) {
   const { t } = useLingui();
   const [account, setAccount] = useState("");
   const [password, setPassword] = useState("");
+  // the account has two-step sign-in on: the right password asks for the authenticator's code next
+  const [askCode, setAskCode] = useState(false);
   const { send, busy } = useSubmit();
   const navigate = useNavigate();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const answer = await send(() => logIn({ account: account.trim(), password }), { onSuccess: openSession });
+  async function attempt(code?: string) {
+    const answer = await send(() => logIn({ account: account.trim(), password, ...(code ? { code } : {}) }), {
+      onSuccess: openSession,
+      onRefusal: (refused) => {
+        if (refused.err === "totp_required") setAskCode(true);
+      },
+    });
     // after a reset by customer service the first page is the new password's
     if (answer?.code === 1)
       await navigate({ to: answer.data.user.mustChangePassword ? "/pages/user/setpassword" : safeRedirect(redirect) });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void attempt();
   }
 
   return (
@@ -36,6 +48,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           </Link>
         }
       />
+      {askCode ? (
+        <TwoStepCodeStep busy={busy} onCode={(code) => void attempt(code)} onBack={() => setAskCode(false)} />
+      ) : (
       <form className="form" onSubmit={submit} noValidate>
         <p className="form-lead">
           <Trans>Welcome back. Log in to trade, follow your orders and manage your wallet.</Trans>
@@ -72,6 +87,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           </Link>
         </p>
       </form>
+      )}
     </main>
   );
 }
