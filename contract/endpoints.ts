@@ -25,8 +25,8 @@ import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
 import { rechargeRequest } from "./schemas/recharge";
 import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
-import { sessionsEndRequest, totpDisableRequest, totpEnableRequest } from "./schemas/two-factor";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
+import { sessionsEndRequest, totpDisableRequest, totpEnableRequest } from "./schemas/two-factor";
 import { exchangeRequest, fundsRequest } from "./schemas/wallet";
 import { withdrawRequest } from "./schemas/withdrawal";
 

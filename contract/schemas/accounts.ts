@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 import { LANGUAGE_CODES } from "../languages";
-import { secondFactorCodeField } from "./two-factor";
 import { accountField, inviteCodeField, loginAccountField, passwordField, phoneField, requestIdField, smsCodeField } from "./fields";
+import { secondFactorCodeField } from "./two-factor";
 
 export const sendSmsRequest = z.object({ phone: phoneField() });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { totpCodeField } from "./two-factor";
 import { idField, moneyField, payPasswordField, requestIdField } from "./fields";
+import { totpCodeField } from "./two-factor";
 
 export const withdrawRequest = z.object({
   amount: moneyField(),

@@ -42,11 +42,11 @@ import { refuseUntilPasswordChanged } from "./password-change-guard";
 import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
 import { registerSelfLimitRoutes } from "./self-limits-routes";
-import { registerTwoFactorRoutes } from "./two-factor-routes";
 import { serveApp, serveConsole } from "./static-app";
 import { registerStreamRoutes } from "./stream-routes";
 import { registerSupportRoutes } from "./support-routes";
 import { registerTradingRoutes } from "./trading-routes";
+import { registerTwoFactorRoutes } from "./two-factor-routes";
 import { registerWalletRoutes } from "./wallet-routes";
 import { registerWithdrawalRoutes } from "./withdrawal-routes";
 

@@ -19,7 +19,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: ServiceContex
   // each try of a code or password is counted (two-factor/service.ts); the per-IP limit only slows a loop
   const perMinute = (max: number) => ({ perMinute: max * scale });
   route(app, endpoints.totpSetup, async (_input, { user }) => ({ data: await setupTotp(ctx, user) }), perMinute(10));
-  route(app, endpoints.totpEnable, async (input, { user }) => ({ data: await enableTotp(ctx, user, input.code), message: successMessages.done }), perMinute(10));
+  route(
+    app,
+    endpoints.totpEnable,
+    async (input, { user }) => ({ data: await enableTotp(ctx, user, input.code), message: successMessages.done }),
+    perMinute(10),
+  );
   route(
     app,
     endpoints.totpDisable,
@@ -33,5 +38,10 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: ServiceContex
     const language = requestLanguage(request);
     return { data: await listSessions(ctx, user, token, (descriptor, values) => translate(language, descriptor, values)) };
   });
-  route(app, endpoints.sessionsEnd, async (input, { user, token }) => ({ data: await endSessions(ctx, user, token, input), message: successMessages.done }), perMinute(20));
+  route(
+    app,
+    endpoints.sessionsEnd,
+    async (input, { user, token }) => ({ data: await endSessions(ctx, user, token, input), message: successMessages.done }),
+    perMinute(20),
+  );
 }

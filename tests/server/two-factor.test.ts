@@ -75,7 +75,12 @@ describe("switching two-step sign-in on", () => {
     expect(setup.body.data.otpauthUri).toContain(`secret=${setup.body.data.secret}`);
     // not in force before confirmed: the login still needs no code
     expect((await login(account)).body.code).toBe(1);
-    const wrong = await api(h, endpoints.totpEnable, { code: "000000" === totpCode(setup.body.data.secret, h.clock.now) ? "111111" : "000000" }, { token });
+    const wrong = await api(
+      h,
+      endpoints.totpEnable,
+      { code: "000000" === totpCode(setup.body.data.secret, h.clock.now) ? "111111" : "000000" },
+      { token },
+    );
     expect(wrong.body).toMatchObject({ code: 0, err: "totp_wrong" });
     const right = await api(h, endpoints.totpEnable, { code: totpCode(setup.body.data.secret, h.clock.now) }, { token });
     expect(right.body.code).toBe(1);
@@ -158,12 +163,24 @@ describe("withdrawals with two-step sign-in on", () => {
       h,
       "POST",
       "/api/user/add_card",
-      { requestId: rid(), type: "bank", bankName: "Example Bank", number: withCheckDigit(`62${Date.now()}${n++}`), payPassword: "fund1234", holder: "Real Name" },
+      {
+        requestId: rid(),
+        type: "bank",
+        bankName: "Example Bank",
+        number: withCheckDigit(`62${Date.now()}${n++}`),
+        payPassword: "fund1234",
+        holder: "Real Name",
+      },
       { token },
     );
     expect(card.body.code, card.body.msg).toBe(1);
     const withdraw = (fields: Record<string, string>) =>
-      api(h, endpoints.withdraw, { requestId: rid(), amount: "200", cardId: String(card.body.data.id), payPassword: "fund1234", ...fields }, { token });
+      api(
+        h,
+        endpoints.withdraw,
+        { requestId: rid(), amount: "200", cardId: String(card.body.data.id), payPassword: "fund1234", ...fields },
+        { token },
+      );
     expect((await withdraw({})).body).toMatchObject({ code: 0, err: "totp_required" });
     const right = totpCode(secret, h.clock.now);
     expect((await withdraw({ code: right === "000000" ? "111111" : "000000" })).body).toMatchObject({ code: 0, err: "totp_wrong" });
@@ -178,7 +195,10 @@ describe("switching two-step sign-in off", () => {
   it("needs the login password and a code; a wrong password does not use the code up", async () => {
     const { account, token, secret, recoveryCodes } = await withTwoStep();
     const code = totpCode(secret, h.clock.now);
-    expect((await api(h, endpoints.totpDisable, { password: "wrong999", code }, { token })).body).toMatchObject({ code: 0, err: "totp_wrong" });
+    expect((await api(h, endpoints.totpDisable, { password: "wrong999", code }, { token })).body).toMatchObject({
+      code: 0,
+      err: "totp_wrong",
+    });
     expect((await api(h, endpoints.totpDisable, { password: PASSWORD }, { token })).body).toMatchObject({ code: 0, err: "field_required" });
     expect((await login(account)).body.err).toBe("totp_required");
     // a recovery code does it too (the phone is lost)
@@ -222,9 +242,14 @@ describe("sessions", () => {
     const current = mine.find((s) => s.current)!;
     const firstSession = mine.find((s) => !s.current)!;
     expect((await api(h, endpoints.sessionsEnd, { id: String(current.id) }, { token: second })).body.err).toBe("session_not_found");
-    expect((await api(h, endpoints.sessionsEnd, { id: String(firstSession.id) }, { token: stranger.token })).body.err).toBe("session_not_found");
+    expect((await api(h, endpoints.sessionsEnd, { id: String(firstSession.id) }, { token: stranger.token })).body.err).toBe(
+      "session_not_found",
+    );
     expect((await api(h, endpoints.userInfo, {}, { token: first })).body.code).toBe(1);
-    expect((await api(h, endpoints.sessionsEnd, { id: String(firstSession.id) }, { token: second })).body).toMatchObject({ code: 1, data: { ended: 1 } });
+    expect((await api(h, endpoints.sessionsEnd, { id: String(firstSession.id) }, { token: second })).body).toMatchObject({
+      code: 1,
+      data: { ended: 1 },
+    });
     expect((await api(h, endpoints.userInfo, {}, { token: first })).status).toBe(401);
     expect((await api(h, endpoints.userInfo, {}, { token: second })).body.code).toBe(1);
   });
@@ -234,7 +259,9 @@ describe("sessions", () => {
     const lastSeen = async () => (await api(h, endpoints.sessions, {}, { token })).body.data.find((s) => s.current)!.lastSeen;
     const start = await lastSeen();
     const writes = async () => {
-      const result = await h.database.db.execute(`select last_seen_at from sessions where last_seen_at is not null order by id desc limit 1` as never);
+      const result = await h.database.db.execute(
+        `select last_seen_at from sessions where last_seen_at is not null order by id desc limit 1` as never,
+      );
       return (result as unknown as { rows: { last_seen_at: number }[] }).rows[0]!.last_seen_at;
     };
     h.clock.now += 59;
@@ -248,7 +275,8 @@ describe("sessions", () => {
 });
 
 describe("a sign-in from a new device", () => {
-  const messages = async (token: string) => (await api(h, endpoints.messages, {}, { token })).body.data.items as { type: string; title: string; body: string }[];
+  const messages = async (token: string) =>
+    (await api(h, endpoints.messages, {}, { token })).body.data.items as { type: string; title: string; body: string }[];
 
   it("writes one message per device, in the customer's language, naming device, address and time", async () => {
     const account = freshName("dev");

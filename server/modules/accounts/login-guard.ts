@@ -10,10 +10,7 @@ import { minutesLeft, TRY_LIMIT, TRY_WINDOW_SECONDS } from "./password-guard";
 const EVERY_ADDRESS = "*";
 
 export type LoginCheck =
-  | { outcome: "right" }
-  | { outcome: "wrong" }
-  | { outcome: "code_needed" }
-  | { outcome: "locked"; minutes: number; log?: string };
+  { outcome: "right" } | { outcome: "wrong" } | { outcome: "code_needed" } | { outcome: "locked"; minutes: number; log?: string };
 
 /**
  * What `verify` found: right (password and, when asked, the second-factor code), wrong (either), or a right

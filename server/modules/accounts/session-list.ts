@@ -32,7 +32,12 @@ export async function listSessions(ctx: ServiceContext, user: UserRow, token: st
  * Ends every other session (`all`) or one by id. The session asking is never ended here, so "end all other
  * sessions" cannot sign the customer out of the device they pressed it on; logging out ends that one.
  */
-export async function endSessions(ctx: ServiceContext, user: UserRow, token: string, input: SessionsEndRequest): Promise<{ ended: number }> {
+export async function endSessions(
+  ctx: ServiceContext,
+  user: UserRow,
+  token: string,
+  input: SessionsEndRequest,
+): Promise<{ ended: number }> {
   return ctx.db.transaction(async (tx) => {
     if ("all" in input) return { ended: await revokeOtherSessions(tx, user.id, token) };
     if (!(await revokeSessionById(tx, user.id, input.id, token))) throw new AppError("session_not_found");

@@ -131,9 +131,18 @@ async function extendIfDue(ctx: ServiceContext, session: FoundSession, now: numb
     .update(sessions)
     .set({
       ...(extend ? { expiresAt: now + SESSION_SECONDS } : {}),
-      ...(touch ? { lastSeenAt: sql`case when ${sessions.lastSeenAt} is null or ${sessions.lastSeenAt} <= ${minuteAgo} then ${now} else ${sessions.lastSeenAt} end` } : {}),
+      ...(touch
+        ? {
+            lastSeenAt: sql`case when ${sessions.lastSeenAt} is null or ${sessions.lastSeenAt} <= ${minuteAgo} then ${now} else ${sessions.lastSeenAt} end`,
+          }
+        : {}),
     })
-    .where(and(eq(sessions.tokenHash, session.tokenHash), extend ? undefined : or(isNull(sessions.lastSeenAt), lte(sessions.lastSeenAt, minuteAgo))));
+    .where(
+      and(
+        eq(sessions.tokenHash, session.tokenHash),
+        extend ? undefined : or(isNull(sessions.lastSeenAt), lte(sessions.lastSeenAt, minuteAgo)),
+      ),
+    );
   if (extend) sessionCache.extended(session.tokenHash, now + SESSION_SECONDS);
   if (touch) sessionCache.seen(session.tokenHash, now);
 }

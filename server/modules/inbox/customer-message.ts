@@ -36,7 +36,13 @@ export async function writeCustomerMessage(
   const body = translate(language, message.body, values) + (extra ? `\n${extra}` : "");
   const [row] = await tx
     .insert(messages)
-    .values({ userId: message.userId, type: message.type ?? "system", title: translate(language, message.title), body, createdAt: message.now })
+    .values({
+      userId: message.userId,
+      type: message.type ?? "system",
+      title: translate(language, message.title),
+      body,
+      createdAt: message.now,
+    })
     .returning({ id: messages.id });
   return row!.id;
 }

@@ -9,7 +9,6 @@ import type { Db, Tx } from "../../db/client";
 import { bankCards, withdrawals } from "../../db/schema";
 import { freshUser } from "../accounts/fresh-user";
 import { requireFundPassword } from "../accounts/fund-password";
-import { requireWithdrawalCode } from "../two-factor/service";
 import type { UserRow } from "../accounts/sessions";
 import { lockUnfrozenUser } from "../accounts/unfrozen-lock";
 import { limitText } from "../amounts";
@@ -20,6 +19,7 @@ import { tellConsoleQueueChanged } from "../events/console-events";
 import { moveMoney } from "../ledger/service";
 import { moneySettings, platformClock, toMinutes } from "../money/settings";
 import { ownRecords } from "../own-records";
+import { requireWithdrawalCode } from "../two-factor/service";
 import { payoutOf, payoutSnapshot } from "./payout";
 
 /**

@@ -51,42 +51,42 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       {askCode ? (
         <TwoStepCodeStep busy={busy} onCode={(code) => void attempt(code)} onBack={() => setAskCode(false)} />
       ) : (
-      <form className="form" onSubmit={submit} noValidate>
-        <p className="form-lead">
-          <Trans>Welcome back. Log in to trade, follow your orders and manage your wallet.</Trans>
-        </p>
-        <Field
-          label={t`Account`}
-          name="account"
-          autoComplete="username"
-          value={account}
-          onChange={(event) => setAccount(event.target.value)}
-          required
-        />
-        <Field
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-        />
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? t`Logging in…` : t`Log in`}
-        </button>
-        <p className="form-foot">
-          <Trans>No account yet?</Trans> <Link to="/pages/login/register">{t`Register`}</Link>
-        </p>
-        <p className="form-foot">
-          <Trans>Forgot your password? Contact customer service to reset it.</Trans>
-        </p>
-        <p className="form-foot">
-          <Link to="/" replace data-testid="browse-markets">
-            {t`Browse the markets without logging in`}
-          </Link>
-        </p>
-      </form>
+        <form className="form" onSubmit={submit} noValidate>
+          <p className="form-lead">
+            <Trans>Welcome back. Log in to trade, follow your orders and manage your wallet.</Trans>
+          </p>
+          <Field
+            label={t`Account`}
+            name="account"
+            autoComplete="username"
+            value={account}
+            onChange={(event) => setAccount(event.target.value)}
+            required
+          />
+          <Field
+            label={t`Password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? t`Logging in…` : t`Log in`}
+          </button>
+          <p className="form-foot">
+            <Trans>No account yet?</Trans> <Link to="/pages/login/register">{t`Register`}</Link>
+          </p>
+          <p className="form-foot">
+            <Trans>Forgot your password? Contact customer service to reset it.</Trans>
+          </p>
+          <p className="form-foot">
+            <Link to="/" replace data-testid="browse-markets">
+              {t`Browse the markets without logging in`}
+            </Link>
+          </p>
+        </form>
       )}
     </main>
   );

@@ -47,7 +47,13 @@ export function SessionsPage({ sessions }: { sessions: SessionView[] }) {
       </ul>
       {others.length > 0 && (
         <div className="form">
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void end(endOtherSessions)} data-testid="end-others">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => void end(endOtherSessions)}
+            data-testid="end-others"
+          >
             {t`End all other sessions`}
           </button>
         </div>

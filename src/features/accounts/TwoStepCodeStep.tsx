@@ -19,7 +19,9 @@ export function TwoStepCodeStep({ busy, onCode, onBack }: { busy: boolean; onCod
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="two-step-login">
       <p className="form-lead">
-        <Trans>Two-step sign-in is on for this account. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.</Trans>
+        <Trans>
+          Two-step sign-in is on for this account. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.
+        </Trans>
       </p>
       <Field
         label={t`Authentication code`}

@@ -95,8 +95,8 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
         <form className="form" onSubmit={turnOff} noValidate data-testid="two-step-off">
           <p className="form-lead">
             <Trans>
-              Two-step sign-in is on: signing in and each withdrawal ask for the code from your authenticator app. To turn it off, enter your
-              login password and a code (or a recovery code).
+              Two-step sign-in is on: signing in and each withdrawal ask for the code from your authenticator app. To turn it off, enter
+              your login password and a code (or a recovery code).
             </Trans>
           </p>
           <Field
@@ -131,8 +131,8 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
         <form className="form" onSubmit={turnOn} noValidate data-testid="two-step-setup">
           <p className="form-lead">
             <Trans>
-              Add this account to an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…): open the link on this phone,
-              or type the key into the app. Then enter the 6-digit code the app shows.
+              Add this account to an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…): open the link on this
+              phone, or type the key into the app. Then enter the 6-digit code the app shows.
             </Trans>
           </p>
           <a className="button" href={setup.otpauthUri} data-testid="otpauth-link">

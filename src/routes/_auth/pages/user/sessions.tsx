@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { fetchSessions } from "@/features/accounts/two-step-api";
 import { SessionsPage } from "@/features/accounts/SessionsPage";
+import { fetchSessions } from "@/features/accounts/two-step-api";
 import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/sessions")({
