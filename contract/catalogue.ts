@@ -436,6 +436,7 @@ export const newDeviceNotice = {
 /** A session's device in words, from its browser's user agent ("Chrome on Android"). */
 export const deviceWords = {
   browserOnSystem: /*i18n*/ { id: "device.browser_on_system", message: "{browser} on {system}" },
-  browserOnly: /*i18n*/ { id: "device.browser_only", message: "{browser}" },
+  browserOnly: /*i18n*/ { id: "device.browser_only", message: "{browser} browser" },
+  systemOnly: /*i18n*/ { id: "device.system_only", message: "A browser on {system}" },
   unknown: /*i18n*/ { id: "device.unknown", message: "Unknown device" },
 } satisfies Record<string, MessageDescriptor>;

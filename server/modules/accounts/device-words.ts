@@ -32,6 +32,6 @@ export function deviceInWords(userAgent: string | null): { descriptor: MessageDe
   const system = first(SYSTEMS, text);
   if (browser && system) return { descriptor: deviceWords.browserOnSystem, values: { browser, system } };
   if (browser) return { descriptor: deviceWords.browserOnly, values: { browser } };
-  if (system) return { descriptor: deviceWords.browserOnly, values: { browser: system } };
+  if (system) return { descriptor: deviceWords.systemOnly, values: { system } };
   return { descriptor: deviceWords.unknown, values: {} };
 }
