@@ -208,6 +208,12 @@ export const errorMessages = {
     id: "error.self_excluded",
     message: "You have paused your account until {date} (UTC). It cannot be ended early",
   },
+  totp_required: /*i18n*/ { id: "error.totp_required", message: "Enter the 6-digit code from your authenticator app" },
+  totp_wrong: /*i18n*/ { id: "error.totp_wrong", message: "Wrong or already used authentication code" },
+  totp_enabled: /*i18n*/ { id: "error.totp_enabled", message: "Two-step sign-in is already on" },
+  totp_not_set_up: /*i18n*/ { id: "error.totp_not_set_up", message: "Start the two-step sign-in setup first" },
+  totp_off: /*i18n*/ { id: "error.totp_off", message: "Two-step sign-in is not on" },
+  session_not_found: /*i18n*/ { id: "error.session_not_found", message: "This session has already ended" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorKey = keyof typeof errorMessages;
@@ -327,6 +333,8 @@ export const fieldLabels = {
   target: /*i18n*/ { id: "field.target", message: "Target" },
   proposer: /*i18n*/ { id: "field.proposer", message: "Proposed by" },
   decider: /*i18n*/ { id: "field.decider", message: "Decided by" },
+  code: /*i18n*/ { id: "field.code", message: "Authentication code" },
+  all: /*i18n*/ { id: "field.all", message: "All other sessions" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;
@@ -411,3 +419,24 @@ export const adjustmentNotices = {
     },
   },
 } satisfies Record<string, { title: MessageDescriptor; body: MessageDescriptor }>;
+
+/**
+ * The in-app message of a sign-in from a device the account had not been used on: what the device was, from
+ * where and when, and where to end the session if it was not the customer.
+ */
+export const newDeviceNotice = {
+  title: /*i18n*/ { id: "notice.new_device.title", message: "New sign-in to your account" },
+  body: /*i18n*/ {
+    id: "notice.new_device.body",
+    message:
+      "Your account was signed in to on a device not used before: {device}, from address {address}, at {time} (UTC). If this was not you, end that session under Mine → Security → Sessions and change your login password.",
+  },
+} satisfies { title: MessageDescriptor; body: MessageDescriptor };
+
+/** A session's device in words, from its browser's user agent ("Chrome on Android"). */
+export const deviceWords = {
+  browserOnSystem: /*i18n*/ { id: "device.browser_on_system", message: "{browser} on {system}" },
+  browserOnly: /*i18n*/ { id: "device.browser_only", message: "{browser} browser" },
+  systemOnly: /*i18n*/ { id: "device.system_only", message: "A browser on {system}" },
+  unknown: /*i18n*/ { id: "device.unknown", message: "Unknown device" },
+} satisfies Record<string, MessageDescriptor>;

@@ -26,6 +26,7 @@ import { rechargeRequest } from "./schemas/recharge";
 import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
+import { sessionsEndRequest, totpDisableRequest, totpEnableRequest } from "./schemas/two-factor";
 import { exchangeRequest, fundsCsvRequest, fundsRequest } from "./schemas/wallet";
 import { withdrawRequest } from "./schemas/withdrawal";
 
@@ -168,6 +169,31 @@ export const endpoints = {
     summary:
       "Set the customer's own limits: only the fields sent change, empty removes; a tightening holds at once, a loosening 24 h later; a timeout or exclusion ends only at its date",
     request: setLimitsRequest,
+  },
+  totpSetup: {
+    ...apiPaths.totpSetup,
+    summary: "A new authenticator secret and its otpauth URI, not in force until confirmed; refused while two-step sign-in is on",
+    request: emptyRequest,
+  },
+  totpEnable: {
+    ...apiPaths.totpEnable,
+    summary: "Turn two-step sign-in on with the authenticator's current code; answers ten one-use recovery codes, shown once",
+    request: totpEnableRequest,
+  },
+  totpDisable: {
+    ...apiPaths.totpDisable,
+    summary: "Turn two-step sign-in off: the login password and a current code or an unused recovery code",
+    request: totpDisableRequest,
+  },
+  sessions: {
+    ...apiPaths.sessions,
+    summary: "The customer's open sessions: device in words, address, first and last seen (to the minute), which is this one",
+    request: emptyRequest,
+  },
+  sessionsEnd: {
+    ...apiPaths.sessionsEnd,
+    summary: "End one session by id, or with all=1 every session but this one",
+    request: sessionsEndRequest,
   },
   fairCommitments: {
     ...apiPaths.fairCommitments,

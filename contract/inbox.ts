@@ -2,6 +2,9 @@ import type { RecordPage } from "./paging";
 
 /** The customer's inbox: messages and notices with read flags. */
 
+/** The type of the message a sign-in from a new device writes: the inbox offers the way to the Sessions page. */
+export const NEW_DEVICE_MESSAGE = "new_device";
+
 export interface Message {
   id: number;
   type: string;

@@ -14,6 +14,7 @@ import type { SelfLimitAnswers } from "./self-limits";
 import type { StreamAnswers } from "./stream";
 import type { SupportAnswers } from "./support";
 import type { TradingAnswers } from "./trading";
+import type { TwoFactorAnswers } from "./two-factor";
 import type { WalletAnswers } from "./wallet";
 import type { WithdrawalAnswers } from "./withdrawal";
 
@@ -63,6 +64,7 @@ export interface CustomerAnswers
     ContentAnswers,
     FavouriteAnswers,
     SelfLimitAnswers,
+    TwoFactorAnswers,
     FairAnswers {}
 
 const customerPaths = {
@@ -125,6 +127,11 @@ const customerPaths = {
   setFavourite: { method: "POST", path: "/api/user/favourite", auth: "user" },
   limits: { method: "GET", path: "/api/user/limits", auth: "user" },
   setLimits: { method: "POST", path: "/api/user/limits", auth: "user" },
+  totpSetup: { method: "POST", path: "/api/user/totp_setup", auth: "user" },
+  totpEnable: { method: "POST", path: "/api/user/totp_enable", auth: "user" },
+  totpDisable: { method: "POST", path: "/api/user/totp_disable", auth: "user" },
+  sessions: { method: "GET", path: "/api/user/sessions", auth: "user" },
+  sessionsEnd: { method: "POST", path: "/api/user/sessions_end", auth: "user" },
 
   fairCommitments: { method: "GET", path: "/api/fair/commitments", auth: "none" },
   fairReveals: { method: "GET", path: "/api/fair/reveals", auth: "none" },

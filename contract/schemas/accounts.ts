@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { LANGUAGE_CODES } from "../languages";
 import { accountField, inviteCodeField, loginAccountField, passwordField, phoneField, requestIdField, smsCodeField } from "./fields";
+import { secondFactorCodeField } from "./two-factor";
 
 export const sendSmsRequest = z.object({ phone: phoneField() });
 
@@ -24,7 +25,8 @@ export const registerRequest = z
     path: ["payPassword2"],
   });
 
-export const loginRequest = z.object({ account: loginAccountField(), password: passwordField() });
+/** `code`: the authenticator's code or a recovery code, asked (`totp_required`) only of an account with two-step sign-in on. */
+export const loginRequest = z.object({ account: loginAccountField(), password: passwordField(), code: secondFactorCodeField().optional() });
 
 /** The language the customer picked in the app: the server writes their messages in it. */
 export const setLanguageRequest = z.object({ lang: z.enum(LANGUAGE_CODES, { error: "invalid_input" }) });

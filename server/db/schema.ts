@@ -108,11 +108,43 @@ export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** what the Sessions page names a session by: the token's hash never leaves the server */
+    id: serial("id").notNull().unique(),
     userId: integer("user_id").notNull(),
     createdAt: createdAt(),
     expiresAt: unixSeconds("expires_at").notNull(),
+    /** the browser's user agent at sign-in, shown in words ("Chrome on Android"); null for older sessions */
+    userAgent: text("user_agent"),
+    /** the client address at sign-in */
+    address: text("address"),
+    /** the last request, written at most once a minute per session; null: none since sign-in */
+    lastSeenAt: unixSeconds("last_seen_at"),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+/**
+ * A customer's authenticator (TOTP). The secret is stored as the operators' is (base32); `enabledAt` is null
+ * while it is set up and not yet confirmed by a code, when sign-in does not ask for it.
+ */
+export const customerTotp = pgTable("customer_totp", {
+  userId: customer().primaryKey(),
+  secret: text("secret").notNull(),
+  enabledAt: unixSeconds("enabled_at"),
+  /** the last time step accepted: a code is good once, at sign-in, a withdrawal or the switch-off alike */
+  lastStep: bigint("last_step", { mode: "number" }),
+});
+
+/** One-use recovery codes of a customer's authenticator: only their SHA-256 is stored, shown once when made. */
+export const customerRecoveryCodes = pgTable(
+  "customer_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: customer(),
+    codeHash: text("code_hash").notNull(),
+    usedAt: unixSeconds("used_at"),
+  },
+  (table) => [index("customer_recovery_codes_user_idx").on(table.userId)],
 );
 
 /**

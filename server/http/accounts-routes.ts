@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
@@ -11,9 +11,18 @@ import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
 import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
+import { enabledTotp } from "../modules/two-factor/codes";
 import { coinRateText } from "../modules/wallet/service";
 import { languageOf, requestLanguage } from "./envelope";
+import { translate } from "./i18n";
 import { onceRoute, route } from "./routes";
+
+/** Where a registration or login came from: address, the app's device id and the browser's user agent. */
+const seenFrom = (request: FastifyRequest) => ({
+  ip: request.ip,
+  deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]),
+  userAgent: request.headers["user-agent"] ?? null,
+});
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext, sms: SmsSender, scale: number) {
   // Tighter per-IP limits where guessing or spamming is the risk.
@@ -31,10 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     app,
     endpoints.register,
     async (input, { request }) => ({
-      data: await registerUser(ctx, input, languageOf(request), {
-        ip: request.ip,
-        deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]),
-      }),
+      data: await registerUser(ctx, input, languageOf(request), seenFrom(request)),
       message: successMessages.registered,
     }),
     perMinute(20),
@@ -45,8 +51,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
     async (input, { request }) => {
       // the app sends the language it shows on every request; an unknown one leaves the stored language alone
       const language = requestLanguage(request);
-      const seen = { ip: request.ip, deviceId: deviceIdFrom(request.headers[DEVICE_ID_HEADER]) };
-      const answer = await logIn(ctx, input, seen, isLanguageCode(language) ? language : undefined);
+      const answer = await logIn(ctx, input, seenFrom(request), translate, isLanguageCode(language) ? language : undefined);
       return { data: answer, message: successMessages.logged_in };
     },
     perMinute(20),
@@ -64,7 +69,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
   // a language switch is one write of a customer's row: a loop must not hammer it
   route(app, endpoints.setLanguage, async (input, { user }) => ({ data: await setUserLanguage(ctx, user, input.lang) }), perMinute(20));
   route(app, endpoints.userInfo, async (_input, { user }) => ({
-    data: { ...toUserInfo(user), coinRate: await coinRateText(ctx), unreadMessages: await unreadCount(ctx, user.id) },
+    data: {
+      ...toUserInfo(user),
+      coinRate: await coinRateText(ctx),
+      unreadMessages: await unreadCount(ctx, user.id),
+      twoStep: (await enabledTotp(ctx.db, user.id)) !== null,
+    },
   }));
   // a stolen session must not be able to guess the old login or fund password quickly
   route(

@@ -46,6 +46,7 @@ import { serveApp, serveConsole } from "./static-app";
 import { registerStreamRoutes } from "./stream-routes";
 import { registerSupportRoutes } from "./support-routes";
 import { registerTradingRoutes } from "./trading-routes";
+import { registerTwoFactorRoutes } from "./two-factor-routes";
 import { registerWalletRoutes } from "./wallet-routes";
 import { registerWithdrawalRoutes } from "./withdrawal-routes";
 
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFairRoutes(app, options.ctx, scale);
   registerFavouriteRoutes(app, options.ctx, options.feed, scale);
   registerSelfLimitRoutes(app, options.ctx, scale);
+  registerTwoFactorRoutes(app, options.ctx, scale);
   registerOpsRoutes(app, options.ctx, options.feed, options.processInfo ?? { database: "pglite", isLeader: () => true });
   registerWalletRoutes(app, options.ctx, scale);
   registerCardsRoutes(app, options.ctx, scale);

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 
 import { useAmountFormat } from "@/i18n/format";
 import { CURRENCY } from "#contract/constants";
@@ -27,7 +27,10 @@ export function ConfirmSheet({
   online,
   onConfirm,
   onClose,
+  children,
 }: {
+  /** more the action asks for, under the fund password (a withdrawal's authenticator code) */
+  children?: ReactNode;
   title: string;
   rows: ConfirmRow[];
   askPassword?: boolean;
@@ -57,6 +60,7 @@ export function ConfirmSheet({
           ))}
         </dl>
         {askPassword && <FundPasswordField value={payPassword} onChange={setPayPassword} />}
+        {children}
         {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
         <button type="submit" className="button button-primary" disabled={busy || !online}>
           {t`Confirm`}

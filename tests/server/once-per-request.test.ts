@@ -247,7 +247,9 @@ describe("request claims", () => {
     // these change nothing a retry could double: a session ended, a password replaced, a message marked read,
     // a star set on or off (the request names the state, not a toggle), a stream ticket (each opens one stream
     // once and is gone within 30 s; a retry's spare ticket opens nothing), the language the customer reads in
-    // (the request names it, so a retry sets the same one)
+    // (the request names it, so a retry sets the same one), the two-step sign-in's switches (a resent setup makes
+    // a new secret not yet in force; a resent confirmation or switch-off meets its code already used) and ending
+    // sessions (a resent end finds them gone)
     const noEffectToRepeat = new Set([
       "/api/login/logout",
       "/api/user/pwd_login",
@@ -255,6 +257,10 @@ describe("request claims", () => {
       "/api/user/favourite",
       "/api/user/stream_ticket",
       "/api/user/language",
+      "/api/user/totp_setup",
+      "/api/user/totp_enable",
+      "/api/user/totp_disable",
+      "/api/user/sessions_end",
     ]);
     const acting = userEndpoints.filter((spec) => spec.auth === "user" && spec.method === "POST" && !noEffectToRepeat.has(spec.path));
     for (const spec of acting) expect(fieldsOf(spec.request), spec.path).toContain("requestId");

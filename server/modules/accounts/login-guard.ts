@@ -9,7 +9,15 @@ import { minutesLeft, TRY_LIMIT, TRY_WINDOW_SECONDS } from "./password-guard";
 /** The address of a name's row that counts the wrong passwords of every address together. */
 const EVERY_ADDRESS = "*";
 
-export type LoginCheck = { outcome: "right" } | { outcome: "wrong" } | { outcome: "locked"; minutes: number; log?: string };
+export type LoginCheck =
+  { outcome: "right" } | { outcome: "wrong" } | { outcome: "code_needed" } | { outcome: "locked"; minutes: number; log?: string };
+
+/**
+ * What `verify` found: right (password and, when asked, the second-factor code), wrong (either), or a right
+ * password of an account with two-step sign-in sent without a code, which neither counts nor clears anything:
+ * clearing would let a guesser who has the password reset the count between code guesses.
+ */
+export type LoginVerdict = boolean | "code_needed";
 
 /** Names are counted in lower case, as accounts are looked up whatever the letter case. */
 const nameOf = (account: string) => account.toLowerCase();
@@ -31,7 +39,7 @@ export async function checkLogin(
   account: string,
   address: string,
   now: number,
-  verify: () => Promise<boolean>,
+  verify: () => Promise<LoginVerdict>,
 ): Promise<LoginCheck> {
   const name = nameOf(account);
   const row = (at: string) => and(eq(loginGuards.account, name), eq(loginGuards.address, at));
@@ -45,7 +53,9 @@ export async function checkLogin(
   const [own] = await tx.select().from(loginGuards).where(row(address));
   const wrongSoFar = own?.tries ?? 0;
   if (own && wrongSoFar >= TRY_LIMIT) return { outcome: "locked", minutes: minutesLeft(own.since, now) };
-  if (await verify()) {
+  const verdict = await verify();
+  if (verdict === "code_needed") return { outcome: "code_needed" };
+  if (verdict) {
     // the right password clears its own address only: guesses from elsewhere still count toward the ceiling
     if (own) await tx.delete(loginGuards).where(row(address));
     return { outcome: "right" };

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS } from "#contract/constants";
 
+import type { Tx } from "../../db/client";
 import { passwordGuards } from "../../db/schema";
 import type { ServiceContext } from "../context";
 
@@ -29,13 +30,14 @@ export type GuardedCheck = { outcome: "right" } | { outcome: "wrong" } | { outco
  * The guard row stays locked while the password is checked, so checks of one user's scope run one at a time
  * everywhere: each sees every earlier wrong try, a burst of guesses gets exactly five, and a burst of right
  * passwords (a double tap, a retried form) all pass without locking anyone out. The count is committed on
- * `ctx.db`: call this outside any transaction a refusal would roll back.
+ * `ctx.db`: call this outside any transaction a refusal would roll back. `verify` gets the guard's transaction,
+ * so what a right answer uses up (an authenticator's time step, a recovery code) commits with it.
  */
 export async function checkGuarded(
   ctx: Pick<ServiceContext, "db" | "now">,
   userId: number,
   scope: string,
-  verify: () => Promise<boolean>,
+  verify: (tx: Tx) => Promise<boolean>,
 ): Promise<GuardedCheck> {
   const now = ctx.now();
   const guard = and(eq(passwordGuards.userId, userId), eq(passwordGuards.scope, scope));
@@ -45,7 +47,7 @@ export async function checkGuarded(
     // a window that ran out counts for nothing; a lock's window starts at the try that reached the limit
     const current = row && row.since > now - TRY_WINDOW_SECONDS ? row : { tries: 0, since: now };
     if (current.tries >= TRY_LIMIT) return { outcome: "locked", minutes: minutesLeft(current.since, now), justLocked: false };
-    if (await verify()) {
+    if (await verify(tx)) {
       await tx.delete(passwordGuards).where(guard);
       return { outcome: "right" };
     }

@@ -10,9 +10,12 @@ import { users } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { recordSignIn, type SignInSeen } from "../customers/sign-ins";
 import { AppError } from "../errors";
+import type { Translate } from "../inbox/customer-message";
 import { barredLoginUntil, selfExcluded } from "../self-limits/guards";
+import { enabledTotp, useEitherCode } from "../two-factor/codes";
 import { requireFundPassword } from "./fund-password";
 import { checkLogin } from "./login-guard";
+import { tellOfNewDevice } from "./new-device";
 import { checkGuarded, TRY_LIMIT } from "./password-guard";
 import { hashPassword, UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./passwords";
 import { normalisedPhone } from "./phone";
@@ -44,7 +47,7 @@ export async function registerUser(
   ctx: ServiceContext,
   input: RegisterRequest,
   language: LanguageCode,
-  seen: SignInSeen,
+  seen: SignInSeen & { userAgent: string | null },
 ): Promise<SessionAnswer> {
   const now = ctx.now();
   // Hash before the transaction: scrypt is slow on purpose and must not hold locks.
@@ -80,7 +83,7 @@ export async function registerUser(
         .returning();
       if (!user) throw new AppError("registration_failed");
       await recordSignIn(tx, user.id, "register", seen, now);
-      const token = await createSession(tx, user.id, now);
+      const token = await createSession(tx, user.id, now, { userAgent: seen.userAgent, address: seen.ip });
       return { token, user: toUserInfo(user) };
     });
   } catch (error) {
@@ -100,16 +103,37 @@ export async function registerUser(
  * sessions. Only an operator's lock does; it is told only to someone who gave the right password.
  * A login that succeeds stores the language the app asked in (`language`, when it named one of the ten): the
  * customer may have switched it while signed out, on this device or another.
+ *
+ * With two-step sign-in on, the right password alone makes no session: without `code` the answer is
+ * `totp_required` (nothing counted), and a wrong or used code counts as a wrong password toward the same locks.
+ * A sign-in from a device the account was not used on before writes the customer a message (new-device.ts).
  */
-export async function logIn(ctx: ServiceContext, input: LoginRequest, seen: SignInSeen, language?: LanguageCode): Promise<SessionAnswer> {
+export async function logIn(
+  ctx: ServiceContext,
+  input: LoginRequest,
+  seen: SignInSeen & { userAgent: string | null },
+  translate: Translate,
+  language?: LanguageCode,
+): Promise<SessionAnswer> {
   const address = seen.ip;
   const now = ctx.now();
   const found = await findUserByAccount(ctx, input.account);
   const outcome = await ctx.db.transaction(async (tx): Promise<{ token: string } | { refused: AppError; log?: string }> => {
-    const checked = await checkLogin(tx, input.account, address, now, () =>
-      verifyPassword(input.password, found?.passwordHash ?? UNKNOWN_ACCOUNT_HASH),
-    );
+    // set when the password was right and the second-factor code was not: the answer says which was wrong
+    let codeWrong = false;
+    const checked = await checkLogin(tx, input.account, address, now, async () => {
+      if (!(await verifyPassword(input.password, found?.passwordHash ?? UNKNOWN_ACCOUNT_HASH)) || !found) return false;
+      const totp = await enabledTotp(tx, found.id);
+      if (!totp) return true;
+      if (input.code === undefined) return "code_needed";
+      if (await useEitherCode(tx, totp, input.code, now)) return true;
+      codeWrong = true;
+      return false;
+    });
     if (checked.outcome === "locked") return { refused: new AppError("login_locked", { minutes: checked.minutes }), log: checked.log };
+    // no session and nothing counted: the app asks for the code and sends the login again with it
+    if (checked.outcome === "code_needed") return { refused: new AppError("totp_required", {}, "code") };
+    if (codeWrong) return { refused: new AppError("totp_wrong", {}, "code") };
     if (checked.outcome === "wrong" || !found) return { refused: new AppError("wrong_password") };
     if (lockedNow(found, now)) return { refused: new AppError("account_locked") };
     const barredUntil = await barredLoginUntil(tx, found.id, now);
@@ -118,8 +142,9 @@ export async function logIn(ctx: ServiceContext, input: LoginRequest, seen: Sign
       await tx.update(users).set({ language }).where(eq(users.id, found.id));
       found.language = language;
     }
+    await tellOfNewDevice(tx, translate, { userId: found.id, seen, userAgent: seen.userAgent, now });
     await recordSignIn(tx, found.id, "login", seen, now);
-    return { token: await createSession(tx, found.id, now) };
+    return { token: await createSession(tx, found.id, now, { userAgent: seen.userAgent, address }) };
   });
   if ("refused" in outcome) {
     if (outcome.log) ctx.log(outcome.log);

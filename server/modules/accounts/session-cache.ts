@@ -19,6 +19,8 @@ interface Entry {
    * every session, so a cached "no" cannot go stale; the change that clears it forgets the user's entries.
    */
   mustChangePassword: boolean;
+  /** the last request written to the session's row (at most once a minute) */
+  lastSeenAt: number | null;
   storedAt: number;
 }
 
@@ -47,7 +49,12 @@ class SessionCache {
     return this.forgets;
   }
 
-  store(db: Db, tokenHash: string, session: Pick<Entry, "userId" | "expiresAt" | "createdAt" | "mustChangePassword">, mark: number): void {
+  store(
+    db: Db,
+    tokenHash: string,
+    session: Pick<Entry, "userId" | "expiresAt" | "createdAt" | "mustChangePassword" | "lastSeenAt">,
+    mark: number,
+  ): void {
     if (mark !== this.forgets) return;
     this.entries.delete(tokenHash);
     // the oldest entry goes first (a Map keeps insertion order)
@@ -58,6 +65,11 @@ class SessionCache {
   extended(tokenHash: string, expiresAt: number): void {
     const entry = this.entries.get(tokenHash);
     if (entry) entry.expiresAt = expiresAt;
+  }
+
+  seen(tokenHash: string, at: number): void {
+    const entry = this.entries.get(tokenHash);
+    if (entry) entry.lastSeenAt = at;
   }
 
   /** `t:<token hash>` ends one session, `u:<user id>` every session of a user, `*` all. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 
 import { SESSION_DAYS } from "#contract/constants";
 
@@ -11,6 +11,8 @@ import { hashToken, newSessionToken } from "./tokens";
 const SESSION_SECONDS = SESSION_DAYS * 24 * 3600;
 // Extend a sliding session at most once a day, so reads do not write on every request.
 const EXTEND_AFTER_SECONDS = 24 * 3600;
+// The Sessions page's "last seen" is to the minute: at most one write a minute per session.
+const LAST_SEEN_STEP_SECONDS = 60;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -58,9 +60,24 @@ function userById(db: Db, id: number): Promise<UserWithLimits[]> {
 export const lockedNow = (user: Pick<UserRow, "locked" | "lockedUntil">, now: number) =>
   user.locked && (user.lockedUntil === null || user.lockedUntil > now);
 
-export async function createSession(db: Db | Tx, userId: number, now: number): Promise<string> {
+/** Where a session was opened from, for the customer's Sessions page. */
+export interface SessionOrigin {
+  userAgent: string | null;
+  address: string;
+}
+
+export async function createSession(db: Db | Tx, userId: number, now: number, origin?: SessionOrigin): Promise<string> {
   const token = newSessionToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: now + SESSION_SECONDS });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt: now + SESSION_SECONDS,
+    lastSeenAt: now,
+    // a user agent is the client's to say: kept short, it is only shown back in words
+    userAgent: origin?.userAgent?.slice(0, 512) ?? null,
+    address: origin?.address ?? null,
+  });
   return token;
 }
 
@@ -80,6 +97,8 @@ interface FoundSession extends ResolvedSession {
   expiresAt: number;
   /** when it began (the customer's session limit counts from it) */
   createdAt: number;
+  /** the last request written down (null: none since the upgrade that added it) */
+  lastSeenAt: number | null;
   /** the user's row, when the session had to be looked up in the database (with it, in one statement) */
   found?: UserWithLimits;
 }
@@ -105,11 +124,18 @@ async function findSession(ctx: ServiceContext, token: string | undefined, now: 
       userId: known.userId,
       expiresAt: known.expiresAt,
       createdAt: known.createdAt,
+      lastSeenAt: known.lastSeenAt,
       mustChangePassword: known.mustChangePassword,
     };
   const mark = sessionCache.mark();
   const [row] = await ctx.db
-    .select({ user: users, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt, ...withTimeLimits })
+    .select({
+      user: users,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ...withTimeLimits,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userLimits, eq(userLimits.userId, users.id))
@@ -121,6 +147,7 @@ async function findSession(ctx: ServiceContext, token: string | undefined, now: 
     userId: row.user.id,
     expiresAt: row.expiresAt,
     createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
     mustChangePassword: row.user.mustChangePassword,
   };
   sessionCache.store(ctx.db, tokenHash, found, mark);
@@ -128,14 +155,34 @@ async function findSession(ctx: ServiceContext, token: string | undefined, now: 
   return { ...found, found: { user: row.user, timeoutUntil, excludedUntil, sessionLimitMinutes } };
 }
 
-/** A sliding session is extended at most once a day, so reads do not write on every request. */
+/**
+ * A sliding session is extended at most once a day, and its last-seen time written at most once a minute, so
+ * reads do not write on every request: one statement does both when both are due. The minute is also checked
+ * in the statement, so several processes serving one session move it at most once a minute between them.
+ */
 async function extendIfDue(ctx: ServiceContext, session: FoundSession, now: number): Promise<void> {
-  if (session.expiresAt - now >= SESSION_SECONDS - EXTEND_AFTER_SECONDS) return;
+  const extend = session.expiresAt - now < SESSION_SECONDS - EXTEND_AFTER_SECONDS;
+  const touch = session.lastSeenAt === null || now - session.lastSeenAt >= LAST_SEEN_STEP_SECONDS;
+  if (!extend && !touch) return;
+  const minuteAgo = now - LAST_SEEN_STEP_SECONDS;
   await ctx.db
     .update(sessions)
-    .set({ expiresAt: now + SESSION_SECONDS })
-    .where(eq(sessions.tokenHash, session.tokenHash));
-  sessionCache.extended(session.tokenHash, now + SESSION_SECONDS);
+    .set({
+      ...(extend ? { expiresAt: now + SESSION_SECONDS } : {}),
+      ...(touch
+        ? {
+            lastSeenAt: sql`case when ${sessions.lastSeenAt} is null or ${sessions.lastSeenAt} <= ${minuteAgo} then ${now} else ${sessions.lastSeenAt} end`,
+          }
+        : {}),
+    })
+    .where(
+      and(
+        eq(sessions.tokenHash, session.tokenHash),
+        extend ? undefined : or(isNull(sessions.lastSeenAt), lte(sessions.lastSeenAt, minuteAgo)),
+      ),
+    );
+  if (extend) sessionCache.extended(session.tokenHash, now + SESSION_SECONDS);
+  if (touch) sessionCache.seen(session.tokenHash, now);
 }
 
 /**
@@ -211,13 +258,47 @@ export async function revokeSession(db: Db | Tx, token: string): Promise<void> {
 }
 
 /** Ends every session of a user but the one in use (after a password change). */
-export async function revokeOtherSessions(db: Db | Tx, userId: number, keepToken: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
+export async function revokeOtherSessions(db: Db | Tx, userId: number, keepToken: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))))
+    .returning({ id: sessions.id });
   await announceEnded(db, userNotice(userId));
+  return ended.length;
 }
 
 /** Ends every session of a user (an operator's password reset): on every process, at the commit. */
 export async function revokeEverySession(db: Db | Tx, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await announceEnded(db, userNotice(userId));
+}
+
+/** The user's sessions not yet expired, the most recently used first (a handful: each sign-in makes one). */
+export async function openSessions(db: Db, userId: number, now: number) {
+  return db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      userAgent: sessions.userAgent,
+      address: sessions.address,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`), desc(sessions.id));
+}
+
+/**
+ * Ends one session of the user by its id, never the one asking (that is logging out): on every process, at the
+ * commit. Answers whether there was such a session.
+ */
+export async function revokeSessionById(db: Db | Tx, userId: number, id: number, keepToken: string): Promise<boolean> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id), ne(sessions.tokenHash, hashToken(keepToken))))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (!ended) return false;
+  await announceEnded(db, tokenNotice(ended.tokenHash));
+  return true;
 }

@@ -18,20 +18,31 @@ export async function writeCustomerMessage(
   translate: Translate,
   message: {
     userId: number;
+    /** what kind of message it is ("system" unless said): the app may show it with a way to act on it */
+    type?: string;
     title: MessageDescriptor;
     body: MessageDescriptor;
     values: Record<string, string>;
     now: number;
     extra?: (language: string) => string | null;
+    /** values that are words themselves, rendered in the customer's language */
+    languageValues?: (language: string) => Record<string, string>;
   },
 ): Promise<number> {
   const [user] = await tx.select({ language: users.language }).from(users).where(eq(users.id, message.userId));
   const language = user?.language ?? "en";
   const extra = message.extra?.(language);
-  const body = translate(language, message.body, message.values) + (extra ? `\n${extra}` : "");
+  const values = { ...message.values, ...message.languageValues?.(language) };
+  const body = translate(language, message.body, values) + (extra ? `\n${extra}` : "");
   const [row] = await tx
     .insert(messages)
-    .values({ userId: message.userId, type: "system", title: translate(language, message.title), body, createdAt: message.now })
+    .values({
+      userId: message.userId,
+      type: message.type ?? "system",
+      title: translate(language, message.title),
+      body,
+      createdAt: message.now,
+    })
     .returning({ id: messages.id });
   return row!.id;
 }

@@ -19,6 +19,7 @@ import { tellConsoleQueueChanged } from "../events/console-events";
 import { moveMoney } from "../ledger/service";
 import { moneySettings, platformClock, toMinutes } from "../money/settings";
 import { ownRecords } from "../own-records";
+import { requireWithdrawalCode } from "../two-factor/service";
 import { payoutOf, payoutSnapshot } from "./payout";
 
 /**
@@ -64,7 +65,7 @@ export async function withdrawalInfo(ctx: ServiceContext, user: UserRow): Promis
 export async function withdraw(
   ctx: ServiceContext,
   user: UserRow,
-  input: { amount: number; cardId: number; payPassword: string },
+  input: { amount: number; cardId: number; payPassword: string; code?: string },
 ): Promise<WithdrawalRecord> {
   const { amount } = input;
   const rules = await moneySettings(ctx.db);
@@ -80,6 +81,8 @@ export async function withdraw(
     throw new AppError("withdraw_amount_limit", { min: limitText(rules.withdrawMin), max: limitText(rules.withdrawMax) });
   }
   await requireFundPassword(ctx, user, input.payPassword);
+  // with two-step sign-in on, a session and the fund password are not enough to send money out
+  await requireWithdrawalCode(ctx, user, input.code);
   const fee = applyRate(amount, rules.withdrawFeeBps);
   const row = await ctx.db.transaction(async (tx) => {
     // the user row lock makes the daily count hold under concurrent requests

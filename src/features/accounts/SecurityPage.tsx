@@ -30,6 +30,24 @@ export function SecurityPage({ user }: { user: UserInfo }) {
           </Link>
         </li>
         <li>
+          <Link to="/pages/user/twostep" className="menu-item">
+            <span className="menu-label">
+              <Trans>Two-step sign-in</Trans>
+            </span>
+            <span className="menu-note">{user.twoStep ? t`On` : t`Off`}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
+        <li>
+          <Link to="/pages/user/sessions" className="menu-item">
+            <span className="menu-label">
+              <Trans>Sessions</Trans>
+            </span>
+            <span className="menu-note">{t`Devices signed in`}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
+        <li>
           <Link to="/pages/user/limits" className="menu-item">
             <span className="menu-label">
               <Trans>Limits</Trans>

@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 
 import { loadCurrentUser } from "@/api/current-user";
 import { formatDateTime } from "@/i18n/format";
 import { MailIcon } from "@/ui/Icons";
 import { RecordsPage } from "@/ui/RecordsPage";
-import type { MessageList } from "#contract/inbox";
+import { type MessageList, NEW_DEVICE_MESSAGE } from "#contract/inbox";
 
 import { markMessageRead } from "./api";
 
@@ -44,6 +45,11 @@ export function InboxPage({ page, offlineSince }: { page: MessageList; offlineSi
               <span className="record-sub">{formatDateTime(message.time)}</span>
             </button>
             {open === message.id && <p className="message-body">{message.body}</p>}
+            {open === message.id && message.type === NEW_DEVICE_MESSAGE && (
+              <Link to="/pages/user/sessions" className="button" data-testid="review-sessions">
+                {t`Review your sessions`}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
+import { currentUser } from "@/api/session";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
@@ -31,6 +32,9 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
   const [amount, setAmount] = useState("");
   const [cardId, setCardId] = useState(info.cards[0]?.id ?? 0);
   const [confirming, setConfirming] = useState(false);
+  // with two-step sign-in on, the authenticator's current code goes with the fund password
+  const [askCode, setAskCode] = useState(() => currentUser()?.twoStep === true);
+  const [code, setCode] = useState("");
   const { submit: send, busy } = useSubmit();
   const cents = parseAmount(amount);
   const fee = cents === null ? null : applyRate(cents, rateToBps(info.rules.feeRate) ?? 0);
@@ -51,8 +55,13 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
   }
 
   async function confirm(payPassword: string) {
-    await send({ amount, cardId, payPassword }, requestWithdrawal, {
+    const withCode = askCode ? { code: code.trim() } : {};
+    await send({ amount, cardId, payPassword, ...withCode }, requestWithdrawal, {
       onSuccess: () => setConfirming(false),
+      // two-step sign-in turned on elsewhere since the account was read: the sheet asks for the code now
+      onRefusal: (refused) => {
+        if (refused.err === "totp_required") setAskCode(true);
+      },
       navigate: { to: "/pages/user/cashrecord" },
     });
   }
@@ -117,7 +126,19 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
           online={online}
           onConfirm={confirm}
           onClose={() => setConfirming(false)}
-        />
+        >
+          {askCode && (
+            <Field
+              label={t`Authentication code`}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              required
+            />
+          )}
+        </ConfirmSheet>
       )}
     </main>
   );

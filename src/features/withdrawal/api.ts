@@ -4,5 +4,5 @@ import { apiPaths } from "#contract/paths";
 
 export const fetchCashInfo = () => call(apiPaths.withdrawalInfo);
 export const fetchWithdrawRecords = (page = 1) => call(apiPaths.withdrawRecords, { page });
-export const requestWithdrawal = (input: WithRequestId<{ amount: string; cardId: number; payPassword: string }>) =>
+export const requestWithdrawal = (input: WithRequestId<{ amount: string; cardId: number; payPassword: string; code?: string }>) =>
   call(apiPaths.withdraw, input);
