@@ -128,6 +128,7 @@ const customerPaths = {
   fairCommitments: { method: "GET", path: "/api/fair/commitments", auth: "none" },
   fairReveals: { method: "GET", path: "/api/fair/reveals", auth: "none" },
   fairHeads: { method: "GET", path: "/api/fair/heads", auth: "none" },
+  fairTicks: { method: "GET", path: "/api/fair/ticks", auth: "none" },
   fairOrder: { method: "GET", path: "/api/fair/order", auth: "user" },
   fairVoids: { method: "GET", path: "/api/fair/voids", auth: "none" },
 } as const satisfies { [K in keyof CustomerAnswers]: ApiPath };
