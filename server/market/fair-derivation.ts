@@ -130,7 +130,8 @@ function divideRounded(n: bigint, d: bigint): bigint {
  * B the base price, D = STEP_DIVISOR and R = REVERSION_SECONDS.
  */
 export function deriveTick(seed: Buffer, product: FairParams, time: number, previous: number): number {
-  const mac = hmacSha256(seed, asciiOf(product.symbol), u64(time));
+  timeBytes.writeBigUInt64BE(BigInt(time));
+  const mac = hmacSha256(seed, asciiOf(product.symbol), timeBytes);
   const k = stepCount(mac);
   const p = BigInt(previous);
   const numerator = p * BigInt(product.volatilityBps) * k * REVERSION_SECONDS + (BigInt(product.basePrice) - p) * STEP_DIVISOR;
@@ -138,12 +139,19 @@ export function deriveTick(seed: Buffer, product: FairParams, time: number, prev
   return Number(next < 1n ? 1n : next);
 }
 
+/**
+ * Scratch bytes for one tick's message and one link's input, filled and hashed synchronously (nothing else can
+ * run in between): the recorder derives and chains every product every second, and a buffer per field per tick
+ * was most of its allocation.
+ */
+const timeBytes = Buffer.alloc(8);
+const linkInput = Buffer.alloc(32 + 4 + 8 + 8);
+
 /** h_t = SHA-256(h_prev ‖ u32 product id ‖ u64 time ‖ u64 price), lower-case hex. */
 export function chainLink(previous: string, productId: number, time: number, price: number): string {
-  return createHash("sha256")
-    .update(Buffer.from(previous, "hex"))
-    .update(u32(productId))
-    .update(u64(time))
-    .update(u64(price))
-    .digest("hex");
+  if (linkInput.write(previous, 0, 32, "hex") !== 32) throw new Error(`a chain value is 32 bytes of hex, not "${previous}"`);
+  linkInput.writeUInt32BE(productId, 32);
+  linkInput.writeBigUInt64BE(BigInt(time), 36);
+  linkInput.writeBigUInt64BE(BigInt(price), 44);
+  return createHash("sha256").update(linkInput).digest("hex");
 }
