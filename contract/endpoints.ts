@@ -13,7 +13,7 @@ import {
 } from "./schemas/accounts";
 import { addCardRequest, deleteCardRequest } from "./schemas/cards";
 import { contentIdRequest, contentListRequest } from "./schemas/content";
-import { fairHeadsRequest, fairRangeRequest, fairVoidsRequest } from "./schemas/fair";
+import { fairHeadsRequest, fairRangeRequest, fairTicksRequest, fairVoidsRequest } from "./schemas/fair";
 import { favouriteRequest } from "./schemas/favourites";
 import { emptyRequest } from "./schemas/fields";
 import { pageRequest } from "./schemas/fields";
@@ -211,6 +211,12 @@ export const endpoints = {
     ...apiPaths.fairHeads,
     summary: "A product's hash-chain head after each minute in [from, to] (the last hour by default, at most a day)",
     request: fairHeadsRequest,
+  },
+  fairTicks: {
+    ...apiPaths.fairTicks,
+    summary:
+      "A product's recorded ticks of the minute holding second `start` (unix seconds), each with its chain link, the tick before the minute and the minute's head",
+    request: fairTicksRequest,
   },
   fairOrder: {
     ...apiPaths.fairOrder,

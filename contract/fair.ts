@@ -99,6 +99,7 @@ export interface FairAnswers {
   fairCommitments: FairCommitment[];
   fairReveals: FairReveal[];
   fairHeads: FairHead[];
+  fairTicks: FairTickProof;
   fairOrder: FairOrderProof;
   fairVoids: FairVoidDay[];
 }

@@ -83,7 +83,19 @@ const customerPaths = {
   latestQuotes: { method: "GET", path: "/api/index/ajaxpro", auth: "none" },
   sparklines: { method: "GET", path: "/api/index/sparklines", auth: "none" },
   klines: { method: "GET", path: "/api/index/getkdata", auth: "none" },
+  /**
+   * `{allowed, reason}`: the refusal `placeOrder` would give now for the product's shortest option, among
+   * `product_not_found`, `market_closed`, `not_trading_time`, `quote_stale`, `feed_uncommitted`,
+   * `balance_insufficient`.
+   */
   preTradeCheck: { method: "GET", path: "/api/user/goorder", auth: "user" },
+  /**
+   * Refusals besides a field's: `product_not_found`, `market_closed`, `not_trading_time`, `quote_stale`,
+   * `feed_uncommitted` (no commitment published before now covers the minutes of the entry and the expiry:
+   * for about a second after a start, or after a leader change), `price_moved`, `amount_too_small`,
+   * `amount_too_large`, `single_min`, `single_max`, `holding_total_max`, `balance_insufficient`,
+   * `limit_reached`, `self_excluded`, `account_frozen`, `request_reused`, `login_required`.
+   */
   placeOrder: { method: "POST", path: "/api/user/addorder", auth: "user" },
   order: { method: "GET", path: "/api/user/get_this_order", auth: "user" },
   holdingOrders: { method: "GET", path: "/api/user/ajaxorder_list", auth: "user" },
@@ -136,6 +148,7 @@ const customerPaths = {
   fairCommitments: { method: "GET", path: "/api/fair/commitments", auth: "none" },
   fairReveals: { method: "GET", path: "/api/fair/reveals", auth: "none" },
   fairHeads: { method: "GET", path: "/api/fair/heads", auth: "none" },
+  fairTicks: { method: "GET", path: "/api/fair/ticks", auth: "none" },
   fairOrder: { method: "GET", path: "/api/fair/order", auth: "user" },
   fairVoids: { method: "GET", path: "/api/fair/voids", auth: "none" },
 } as const satisfies { [K in keyof CustomerAnswers]: ApiPath };

@@ -30,3 +30,6 @@ export const fairHeadsRequest = z
 export const fairVoidsRequest = z
   .object({ from: unixField(), to: unixField() })
   .refine((range) => range.from <= range.to && range.to - range.from <= FAIR_VOIDS_MAX_SECONDS, { error: "invalid_input", path: ["to"] });
+
+/** One product's recorded ticks of one minute, named by any second of it (unix seconds). */
+export const fairTicksRequest = z.object({ pid: idField(), start: unixField() });

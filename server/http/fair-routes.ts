@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { endpoints } from "#contract/endpoints";
 
 import type { ServiceContext } from "../modules/context";
-import { listCommitments, listHeads, listReveals, orderProof, voidsPerDay } from "../modules/fair/service";
+import { listCommitments, listHeads, listReveals, minuteTicks, orderProof, voidsPerDay } from "../modules/fair/service";
 import { route } from "./routes";
 
 /**
@@ -15,6 +15,7 @@ export function registerFairRoutes(app: FastifyInstance, ctx: ServiceContext, sc
   route(app, endpoints.fairCommitments, async (input) => ({ data: await listCommitments(ctx, input.from, input.to) }), limit);
   route(app, endpoints.fairReveals, async (input) => ({ data: await listReveals(ctx, input.from, input.to) }), limit);
   route(app, endpoints.fairHeads, async (input) => ({ data: await listHeads(ctx, input.pid, input.from, input.to) }), limit);
+  route(app, endpoints.fairTicks, async (input) => ({ data: await minuteTicks(ctx, input.pid, input.start) }), limit);
   route(app, endpoints.fairOrder, async (input, { user }) => ({ data: await orderProof(ctx, user.id, input.id) }), limit);
   route(app, endpoints.fairVoids, async (input) => ({ data: await voidsPerDay(ctx, input.from, input.to) }), limit);
 }

@@ -13,7 +13,7 @@ export function registerTradingRoutes(app: FastifyInstance, ctx: ServiceContext,
   const trading = { ...ctx, feed };
   // orders name their product in the reader's language
   const reading = (request: FastifyRequest) => ({ ...trading, language: languageOf(request) });
-  route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: preTradeCheck(trading, user, input.pid) }));
+  route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: await preTradeCheck(trading, user, input.pid) }));
   // place_order checks the session itself, so placing an order is one statement (sessionRoute)
   sessionRoute(
     app,

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 
 /**
  * The verifiable feed's arithmetic, exactly as docs/fairness.md states it: the canonical bytes of a minute's
@@ -63,17 +63,58 @@ export function commitment(seed: Buffer, params: Buffer): string {
   return createHash("sha256").update(seed).update(params).digest("hex");
 }
 
+/** The number of 1 bits of each byte value. */
+const ONES = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let ones = 0;
+  for (let b = byte; b; b >>= 1) ones += b & 1;
+  return ones;
+});
+
 /** popcount of the 32 bytes, minus 128: a step count from −128 to 128, binomial, standard deviation 8. */
 function stepCount(mac: Buffer): bigint {
   let ones = 0;
-  for (const byte of mac) {
-    let b = byte;
-    while (b) {
-      ones += b & 1;
-      b >>= 1;
-    }
-  }
+  for (let i = 0; i < mac.length; i++) ones += ONES[mac[i]!]!;
   return BigInt(ones - 128);
+}
+
+/**
+ * HMAC-SHA256 with a minute's seed (RFC 2104), the key's inner and outer pads hashed once per seed rather than
+ * once per tick: each tick copies the two hash states and adds its message. Kept per seed object, so a seed the
+ * leader forgets (revealed, or gone with the minute) takes its pads with it.
+ */
+const keyedPads = new WeakMap<Buffer, { inner: Hash; outer: Hash }>();
+
+function padsOf(seed: Buffer): { inner: Hash; outer: Hash } {
+  let pads = keyedPads.get(seed);
+  if (!pads) {
+    // a key longer than SHA-256's 64-byte block is hashed first; a 32-byte seed never is, but any key works
+    const key = seed.length > 64 ? createHash("sha256").update(seed).digest() : seed;
+    const inner = Buffer.alloc(64, 0x36);
+    const outer = Buffer.alloc(64, 0x5c);
+    for (let i = 0; i < key.length; i++) {
+      inner[i]! ^= key[i]!;
+      outer[i]! ^= key[i]!;
+    }
+    pads = { inner: createHash("sha256").update(inner), outer: createHash("sha256").update(outer) };
+    keyedPads.set(seed, pads);
+  }
+  return pads;
+}
+
+/** Each symbol's ASCII bytes, made once rather than per tick. */
+const symbolBytes = new Map<string, Buffer>();
+const asciiOf = (symbol: string) => {
+  let bytes = symbolBytes.get(symbol);
+  if (!bytes) symbolBytes.set(symbol, (bytes = Buffer.from(symbol, "ascii")));
+  return bytes;
+};
+
+/** HMAC-SHA256(seed, message), the same bytes as node:crypto's createHmac. */
+export function hmacSha256(seed: Buffer, ...message: Buffer[]): Buffer {
+  const { inner, outer } = padsOf(seed);
+  const innerHash = inner.copy();
+  for (const part of message) innerHash.update(part);
+  return outer.copy().update(innerHash.digest()).digest();
 }
 
 /** n ÷ d rounded to the nearest integer, halves away from zero (d > 0). */
@@ -89,7 +130,8 @@ function divideRounded(n: bigint, d: bigint): bigint {
  * B the base price, D = STEP_DIVISOR and R = REVERSION_SECONDS.
  */
 export function deriveTick(seed: Buffer, product: FairParams, time: number, previous: number): number {
-  const mac = createHmac("sha256", seed).update(Buffer.from(product.symbol, "ascii")).update(u64(time)).digest();
+  timeBytes.writeBigUInt64BE(BigInt(time));
+  const mac = hmacSha256(seed, asciiOf(product.symbol), timeBytes);
   const k = stepCount(mac);
   const p = BigInt(previous);
   const numerator = p * BigInt(product.volatilityBps) * k * REVERSION_SECONDS + (BigInt(product.basePrice) - p) * STEP_DIVISOR;
@@ -97,12 +139,19 @@ export function deriveTick(seed: Buffer, product: FairParams, time: number, prev
   return Number(next < 1n ? 1n : next);
 }
 
+/**
+ * Scratch bytes for one tick's message and one link's input, filled and hashed synchronously (nothing else can
+ * run in between): the recorder derives and chains every product every second, and a buffer per field per tick
+ * was most of its allocation.
+ */
+const timeBytes = Buffer.alloc(8);
+const linkInput = Buffer.alloc(32 + 4 + 8 + 8);
+
 /** h_t = SHA-256(h_prev ‖ u32 product id ‖ u64 time ‖ u64 price), lower-case hex. */
 export function chainLink(previous: string, productId: number, time: number, price: number): string {
-  return createHash("sha256")
-    .update(Buffer.from(previous, "hex"))
-    .update(u32(productId))
-    .update(u64(time))
-    .update(u64(price))
-    .digest("hex");
+  if (linkInput.write(previous, 0, 32, "hex") !== 32) throw new Error(`a chain value is 32 bytes of hex, not "${previous}"`);
+  linkInput.writeUInt32BE(productId, 32);
+  linkInput.writeBigUInt64BE(BigInt(time), 36);
+  linkInput.writeBigUInt64BE(BigInt(price), 44);
+  return createHash("sha256").update(linkInput).digest("hex");
 }

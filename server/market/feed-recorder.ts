@@ -39,6 +39,11 @@ export class FeedRecorder {
   /** per product, its hash chain after the last recorded tick */
   private readonly chains = new Map<number, string>();
   /**
+   * per product, the head of the minute its last recorded tick is in: written once that minute is over (a head
+   * per tick would be an upsert per product every second for a row only the minute's last value survives in)
+   */
+  private readonly openHeads = new Map<number, HeadRow>();
+  /**
    * per product, the last second a round's walk looked at, and on which calendar: the seconds after the last
    * tick up to it were closed, so the next round starts after it instead of walking the closure again
    */
@@ -59,12 +64,16 @@ export class FeedRecorder {
     // another process may have recorded meanwhile: walk from what the database holds
     this.walked.clear();
     this.chains.clear();
+    this.openHeads.clear();
     // the seeds of minutes another leader committed went with it: those minutes are now marked lost
     await this.seeds.takeOver(this.options.db);
     for (const product of view.products.values()) {
       const tick = await latestTick(this.options.db, product.id);
       // ticks older than the chain start it afresh from the genesis value
       this.chains.set(product.id, tick?.link ?? CHAIN_GENESIS);
+      // a leader that stopped inside a minute never wrote its head: it is written when that minute is over
+      if (tick?.link)
+        this.openHeads.set(product.id, { productId: product.id, minute: minuteOf(tick.time), head: tick.link, lastTime: tick.time });
       if (tick) view.setQuote(product.id, { price: tick.price, time: tick.time });
       // a real source's history is not invented: its chart starts with the first price heard
       else if (!view.live.isLive(product)) await this.backfill(product);
@@ -86,7 +95,7 @@ export class FeedRecorder {
     await this.seeds.commitAhead(this.options.db, now, this.leadMinutes(), this.simulatedParams());
     const expiries = await this.pendingExpiries(retainFrom);
     const tickRows: TickRow[] = [];
-    const heads = new Map<string, HeadRow>();
+    const closedHeads: HeadRow[] = [];
     const latest: TickRow[] = [];
     const book = new CandleBook();
     for (const product of view.products.values()) {
@@ -98,8 +107,7 @@ export class FeedRecorder {
         if (time >= retainFrom || needed?.has(time)) {
           const link = this.extendChain(product.id, time, price);
           tickRows.push({ productId: product.id, time, price, uncommitted, link });
-          const minute = minuteOf(time);
-          heads.set(`${product.id}:${minute}`, { productId: product.id, minute, head: link, lastTime: time });
+          this.moveHead(product.id, time, link, closedHeads);
         }
       };
       const isOpen = (time: number) => view.calendarStatus(product.calendar as Calendar, time) === "open";
@@ -139,10 +147,17 @@ export class FeedRecorder {
     }
     if (latest.length > 0) view.touch();
     view.noteStaleness(now);
-    // the chain is written with its ticks or not at all
+    // a minute is over once a round reaches the next one: its head is final (the next tick starts a new minute)
+    const current = minuteOf(now);
+    for (const [productId, head] of this.openHeads) {
+      if (head.minute >= current) continue;
+      closedHeads.push(head);
+      this.openHeads.delete(productId);
+    }
+    // the chain is written with its ticks or not at all, and a closed minute's head with the round that closes it
     await this.options.db.transaction(async (tx) => {
       await saveTicks(tx, tickRows);
-      await saveHeads(tx, [...heads.values()]);
+      if (closedHeads.length > 0) await saveHeads(tx, closedHeads);
     });
     // only now that the minute's ticks are recorded may its seed be known
     await this.seeds.reveal(this.options.db, now);
@@ -167,6 +182,19 @@ export class FeedRecorder {
     const link = chainLink(this.chains.get(productId) ?? CHAIN_GENESIS, productId, time, price);
     this.chains.set(productId, link);
     return link;
+  }
+
+  /** The product's open head follows its newest tick; a tick in a later minute closes the one before. */
+  private moveHead(productId: number, time: number, link: string, closed: HeadRow[]): void {
+    const minute = minuteOf(time);
+    const head = this.openHeads.get(productId);
+    if (head && head.minute === minute) {
+      head.head = link;
+      head.lastTime = time;
+      return;
+    }
+    if (head) closed.push(head);
+    this.openHeads.set(productId, { productId, minute, head: link, lastTime: time });
   }
 
   /** What a minute committed now fixes: every simulated product's walk parameters as they stand. */
@@ -253,6 +281,7 @@ export class FeedRecorder {
     // history made at first start: a chain's first link, uncommitted (no order can have opened on it)
     const link = this.extendChain(product.id, lastTime, price);
     await saveTicks(this.options.db, [{ productId: product.id, time: lastTime, price, uncommitted: true, link }]);
+    this.openHeads.set(product.id, { productId: product.id, minute: minuteOf(lastTime), head: link, lastTime });
     this.view.setQuote(product.id, { price, time: lastTime });
   }
 }

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 
 import type { Db, Tx } from "../db/client";
-import { candles, fairHeads, ticks } from "../db/schema";
+import { candles, ticks } from "../db/schema";
 import { yieldToRequests } from "../db/yield-to-requests";
 import type { CandleRow } from "./candles";
 
-const BATCH = 1000;
+/** Rows per statement: a round of 500 products' candles (six periods each) is one statement. */
+const BATCH = 5000;
 
 function* batches<T>(items: T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
@@ -29,41 +30,46 @@ export interface HeadRow {
   lastTime: number;
 }
 
-/** Ticks are facts: a second already recorded is never rewritten. */
+/**
+ * Ticks are facts: a second already recorded is never rewritten. One statement per batch, its columns sent as
+ * five arrays and unnested in the database: a round of 500 products is one short statement with five
+ * parameters, not 2 500 placeholders for the query builder to assemble and the database to parse.
+ */
 export async function saveTicks(db: Db | Tx, rows: TickRow[]): Promise<void> {
   for (const batch of batches(rows)) {
-    await db.insert(ticks).values(batch).onConflictDoNothing();
+    await db.execute(sql`
+      insert into ticks (product_id, time, price, uncommitted, link)
+      select * from unnest(${sql.param(batch.map((row) => row.productId))}::int[], ${sql.param(batch.map((row) => row.time))}::bigint[],
+        ${sql.param(batch.map((row) => row.price))}::bigint[], ${sql.param(batch.map((row) => row.uncommitted ?? false))}::boolean[],
+        ${sql.param(batch.map((row) => row.link ?? null))}::text[])
+      on conflict do nothing`);
     await yieldToRequests();
   }
 }
 
-/** Each product's chain head per minute; a later round in the same minute moves it on. */
+/** Each product's chain head per minute; a later write for the same minute moves it on, never back. */
 export async function saveHeads(db: Db | Tx, rows: HeadRow[]): Promise<void> {
   for (const batch of batches(rows)) {
-    await db
-      .insert(fairHeads)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [fairHeads.productId, fairHeads.minute],
-        set: { head: sql`excluded.head`, lastTime: sql`excluded.last_time` },
-        setWhere: sql`excluded.last_time > ${fairHeads.lastTime}`,
-      });
+    await db.execute(sql`
+      insert into fair_heads (product_id, minute, head, last_time)
+      select * from unnest(${sql.param(batch.map((row) => row.productId))}::int[], ${sql.param(batch.map((row) => row.minute))}::bigint[],
+        ${sql.param(batch.map((row) => row.head))}::text[], ${sql.param(batch.map((row) => row.lastTime))}::bigint[])
+      on conflict (product_id, minute) do update set head = excluded.head, last_time = excluded.last_time
+      where excluded.last_time > fair_heads.last_time`);
   }
 }
 
+/** Candles merged into what is stored: the first open stays, high and low widen, the close is the newest. */
 export async function saveCandles(db: Db, rows: CandleRow[]): Promise<void> {
   for (const batch of batches(rows)) {
-    await db
-      .insert(candles)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [candles.productId, candles.period, candles.time],
-        set: {
-          high: sql`greatest(${candles.high}, excluded.high)`,
-          low: sql`least(${candles.low}, excluded.low)`,
-          close: sql`excluded.close`,
-        },
-      });
+    await db.execute(sql`
+      insert into candles (product_id, period, time, open, high, low, close)
+      select * from unnest(${sql.param(batch.map((row) => row.productId))}::int[], ${sql.param(batch.map((row) => row.period))}::text[],
+        ${sql.param(batch.map((row) => row.time))}::bigint[], ${sql.param(batch.map((row) => row.open))}::bigint[],
+        ${sql.param(batch.map((row) => row.high))}::bigint[], ${sql.param(batch.map((row) => row.low))}::bigint[],
+        ${sql.param(batch.map((row) => row.close))}::bigint[])
+      on conflict (product_id, period, time) do update
+      set high = greatest(candles.high, excluded.high), low = least(candles.low, excluded.low), close = excluded.close`);
     await yieldToRequests();
   }
 }

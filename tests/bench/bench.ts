@@ -14,9 +14,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import autocannon from "autocannon";
+import { eq } from "drizzle-orm";
 
 import { type Database, openDatabase } from "#server/db/client";
+import { products } from "#server/db/schema";
 import { settleDueOrders, SETTLEMENT_BATCH } from "#server/jobs/settlement";
+import { seedProducts } from "#server/market/seed-products";
 
 import { launchBrowser } from "../../scripts/browser.mjs";
 import { scaleBenchRows } from "../crash/scale-load";
@@ -162,25 +165,40 @@ async function orderCostBench() {
   }
 }
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
- * Settlement alone, on its own database: 20 000 due orders of 100 users settled from recorded ticks, on an
- * in-memory PGlite and on a throwaway PostgreSQL.
+ * Settlement alone, on its own database: 20 000 due orders of 100 users on a real simulated product (the
+ * seeded catalogue's BTCUSDT) settled from recorded ticks under commitments published before every order, on
+ * an in-memory PGlite and on a throwaway PostgreSQL. Without the product every order would be skipped, and
+ * without the commitments every one voided: neither is settlement.
  */
 async function settlementBench(label: string, database: Database) {
   const db = database.db;
   const n = 20_000;
+  await seedProducts(db);
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.code, "BTCUSDT"));
+  const pid = product!.id;
   await db.execute(
     `insert into users (account, password_hash, phone, invite_code, created_at, cash) select 'u' || i, 'x', '1', 'C' || i, 0, 100000000 from generate_series(1, 100) i` as never,
   );
-  await db.execute(`insert into ticks (product_id, time, price) select 1, t, 100000 + (t % 7) from generate_series(1000, 1200) t` as never);
+  // the ticks' minutes (16 to 20) committed at second 0, before any order opened
+  await db.execute(
+    `insert into fair_commitments (commitment, minute, params, created_at) select md5('bench' || m) || md5('commit' || m), m, '', 0 from generate_series(16, 20) m` as never,
+  );
+  await db.execute(
+    `insert into ticks (product_id, time, price) select ${pid}, t, 100000 + (t % 7) from generate_series(1000, 1200) t` as never,
+  );
   await db.execute(
     `insert into orders (user_id, product_id, request_id, direction, amount, fee, seconds, payout_bps, open_price, open_tick_time, open_time, expires_at)
-     select 1 + (i % 100), 1, 'r' || i, case when i % 2 = 0 then 'up' else 'down' end, 1000, 10, 30, 8000, 100003, 1000, 1000 + (i % 150), 1030 + (i % 150)
+     select (select min(id) from users) + (i % 100), ${pid}, 'r' || i, case when i % 2 = 0 then 'up' else 'down' end, 1000, 10, 30, 8000, 100003, 1000, 1000 + (i % 150), 1030 + (i % 150)
      from generate_series(1, ${n}) i` as never,
   );
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const settled = await settleDueOrders(db, 1300, SETTLEMENT_BATCH[database.kind]);
+  const [closed] = rowsOf<{ n: number }>(await db.execute(`select count(*)::int as n from orders where status = 'closed'` as never));
+  if (Number(closed!.n) !== n) throw new Error(`settlement bench: ${closed!.n} of ${n} orders closed (${settled} settled)`);
   const seconds = (performance.now() - started) / 1000;
   if (database.kind === "pglite") {
     // PGlite runs in this process: its CPU time is the work itself, whatever else the machine is doing

@@ -1,6 +1,8 @@
+import { createHmac, randomBytes } from "node:crypto";
+
 import { describe, expect, it } from "vitest";
 
-import { canonicalParams, CHAIN_GENESIS, chainLink, commitment, deriveTick } from "#server/market/fair-derivation";
+import { canonicalParams, CHAIN_GENESIS, chainLink, commitment, deriveTick, hmacSha256 } from "#server/market/fair-derivation";
 
 // the vectors docs/fairness.md quotes: an outside verifier checks its code against the same numbers
 const seed = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
@@ -48,5 +50,15 @@ describe("the derivation docs/fairness.md specifies", () => {
 
   it("never derives a price below one unit", () => {
     expect(deriveTick(seed, { ...btc, basePrice: 1, volatilityBps: 1_000_000 }, 1_800_000_000, 1)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("the HMAC from precomputed pads is node:crypto's HMAC-SHA256, for any key and message, tick after tick", () => {
+    for (const keyLength of [0, 1, 32, 63, 64, 65, 100]) {
+      const key = randomBytes(keyLength);
+      for (let i = 0; i < 3; i++) {
+        const message = [Buffer.from("BTCUSDT", "ascii"), randomBytes(8 * i)];
+        expect(hmacSha256(key, ...message).toString("hex")).toBe(createHmac("sha256", key).update(Buffer.concat(message)).digest("hex"));
+      }
+    }
   });
 });

@@ -245,4 +245,21 @@ describe("the committed feed, recorded and revealed", () => {
     expect(order).toMatchObject({ status: "void", voidReason: "uncommitted" });
     expect((await api(h, endpoints.userInfo, {}, { token })).body.data.cash).toBe(cashBefore);
   }, 120_000);
+
+  it("every minute over has its head, the link of its last tick, across the restarts (a stopped leader's open minute too)", async () => {
+    await h.advance(61);
+    const missing = rows(
+      await h.database.db.execute(
+        `
+        select t.product_id, t.time / 60 as minute, t.link, h.head from ticks t
+        left join fair_heads h on h.product_id = t.product_id and h.minute = t.time / 60
+        where t.link is not null and t.time / 60 < ${Math.floor(h.clock.now / 60)}
+          and t.time = (select max(l.time) from ticks l where l.product_id = t.product_id and l.time / 60 = t.time / 60)
+          and h.head is distinct from t.link` as never,
+      ),
+    );
+    expect(missing).toEqual([]);
+    const heads = rows<{ n: number }>(await h.database.db.execute(`select count(*)::int as n from fair_heads` as never));
+    expect(heads[0]!.n).toBeGreaterThan(10);
+  }, 120_000);
 });

@@ -105,6 +105,31 @@ async function tickProof(ctx: ServiceContext, pid: number, time: number): Promis
   return { time, previous: previous ? toTick(previous) : null, ticks: rest.map(toTick), head: head ? toHead(head) : null };
 }
 
+/**
+ * GET /api/fair/ticks: every recorded tick of a product's minute (the one holding second `time`), the tick
+ * before the minute and the minute's head: what recomputes the minute from its revealed seed. Empty once the
+ * minute's ticks are pruned (its head stays).
+ */
+export async function minuteTicks(ctx: ServiceContext, pid: number, time: number): Promise<FairTickProof> {
+  const start = minuteOf(time) * 60;
+  const [previous] = await ctx.db
+    .select()
+    .from(ticks)
+    .where(and(eq(ticks.productId, pid), lt(ticks.time, start)))
+    .orderBy(desc(ticks.time))
+    .limit(1);
+  const inMinute = await ctx.db
+    .select()
+    .from(ticks)
+    .where(and(eq(ticks.productId, pid), gte(ticks.time, start), lt(ticks.time, start + 60)))
+    .orderBy(asc(ticks.time));
+  const [head] = await ctx.db
+    .select()
+    .from(fairHeads)
+    .where(and(eq(fairHeads.productId, pid), eq(fairHeads.minute, start / 60)));
+  return { time: start, previous: previous ? toTick(previous) : null, ticks: inMinute.map(toTick), head: head ? toHead(head) : null };
+}
+
 /** GET /api/fair/order: one of the customer's own orders with everything that checks its two ticks. */
 export async function orderProof(ctx: ServiceContext, userId: number, id: number): Promise<FairOrderProof> {
   const [order] = await ctx.db

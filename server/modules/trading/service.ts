@@ -52,10 +52,14 @@ function freshQuote(ctx: TradingContext, product: ProductRow, now: number): Quot
 }
 
 /** GET /api/user/goorder: would an order be refused right now, and with which message. */
-export function preTradeCheck(ctx: TradingContext, user: UserRow, pid: number): { allowed: boolean; reason?: ErrorKey } {
+export async function preTradeCheck(ctx: TradingContext, user: UserRow, pid: number): Promise<{ allowed: boolean; reason?: ErrorKey }> {
   const product = findProduct(ctx.feed, pid);
   const refusal = marketRefusal(ctx, product);
   if (refusal) return { allowed: false, reason: refusal.key };
+  // the shortest option is the order most likely to be covered: refused even then, every order is
+  const options = ctx.feed.secondsOptions.get(product.id) ?? [];
+  const shortest = options.length > 0 ? Math.min(...options.map((option) => option.seconds)) : 0;
+  if (!(await committedMinutes(ctx, product, shortest))) return { allowed: false, reason: "feed_uncommitted" };
   if (user.cash < product.singleMin + orderFee(product.singleMin, product.feeBps))
     return { allowed: false, reason: "balance_insufficient" };
   return { allowed: true };

@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { endpoints } from "#contract/endpoints";
+import { LANGUAGE_CODES } from "#contract/languages";
+import { SimulatedProvider } from "#server/market/provider";
+
+import { api, type Harness, loginDemo, productId, rid, startHarness } from "./harness";
+
+/** The catalogue's words for a key in one language, as its translators wrote them (locales/<code>/pages.po). */
+function catalogueText(code: string, id: string): string {
+  const po = readFileSync(new URL(`../../locales/${code}/pages.po`, import.meta.url), "utf8");
+  const match = new RegExp(`msgid "${id}"\\nmsgstr "(.*)"`).exec(po);
+  if (!match) throw new Error(`${id} is not in locales/${code}/pages.po`);
+  return JSON.parse(`"${match[1]}"`) as string;
+}
+
+describe("an order no published commitment covers is refused as feed_uncommitted", () => {
+  let h: Harness;
+  let token: string;
+  let btc: number;
+
+  beforeAll(async () => {
+    h = await startHarness({ provider: new SimulatedProvider() });
+    token = await loginDemo(h);
+    btc = productId(h.feed, "BTCUSDT");
+    await h.advance(2);
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("goorder allows the order while the minutes are committed", async () => {
+    expect((await api(h, endpoints.preTradeCheck, { pid: String(btc) }, { token })).body.data).toEqual({ allowed: true });
+  });
+
+  it("goorder names feed_uncommitted and addorder refuses it in the catalogue's words of each of the ten languages", async () => {
+    // as after a leader change: the minutes' seeds are gone, and no new commitment has been published yet
+    await h.database.db.execute(`update fair_commitments set lost = true` as never);
+    expect((await api(h, endpoints.preTradeCheck, { pid: String(btc) }, { token })).body.data).toEqual({
+      allowed: false,
+      reason: "feed_uncommitted",
+    });
+    const texts = new Set<string>();
+    for (const lang of LANGUAGE_CODES) {
+      const fields = { pid: String(btc), direction: "up", seconds: "60", amount: "100", requestId: rid() };
+      const refused = await api(h, endpoints.placeOrder, fields, { token, lang });
+      expect(refused.status).toBe(422);
+      expect(refused.body.err).toBe("feed_uncommitted");
+      expect(refused.body.msg).toBe(catalogueText(lang, "error.feed_uncommitted"));
+      texts.add(refused.body.msg);
+    }
+    expect(texts.size).toBe(LANGUAGE_CODES.length);
+  });
+});
