@@ -144,7 +144,7 @@ export async function minutesCovered(db: Db, minutes: readonly number[], at: num
 }
 
 /** How long a process trusts a minute it saw covered without asking the database again. */
-const COVERED_MEMORY_SECONDS = 5;
+export const COVERED_MEMORY_SECONDS = 5;
 /** per database (tests run many), the minutes seen covered and when */
 const coveredSeen = new WeakMap<Db, Map<number, number>>();
 
