@@ -66,6 +66,10 @@ export const errorMessages = {
   operation_failed: /*i18n*/ { id: "error.operation_failed", message: "Operation failed" },
   withdraw_time_limit: /*i18n*/ { id: "error.withdraw_time_limit", message: "Withdrawal time limit" },
   withdraw_count_limit: /*i18n*/ { id: "error.withdraw_count_limit", message: "Withdrawal times limit" },
+  withdraw_real_name_required: /*i18n*/ {
+    id: "error.withdraw_real_name_required",
+    message: "Your first withdrawal needs a passed real-name verification: verify your identity first",
+  },
   withdraw_amount_limit: /*i18n*/ {
     id: "error.withdraw_amount_limit",
     message: "The withdrawal amount is outside the allowed range of {min} to {max}",
@@ -291,6 +295,7 @@ export const fieldLabels = {
   withdrawFeeRate: /*i18n*/ { id: "field.withdrawFeeRate", message: "Withdrawal fee rate" },
   coinRate: /*i18n*/ { id: "field.coinRate", message: "Coin rate" },
   payoutCap: /*i18n*/ { id: "field.payoutCap", message: "Payout rate cap" },
+  firstWithdrawalRealName: /*i18n*/ { id: "field.firstWithdrawalRealName", message: "Real-name check before the first withdrawal" },
   window: /*i18n*/ { id: "field.window", message: "Withdrawal hours" },
   timezone: /*i18n*/ { id: "field.timezone", message: "Platform time zone" },
   withdrawMin: /*i18n*/ { id: "field.withdrawMin", message: "Smallest withdrawal" },

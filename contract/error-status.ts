@@ -37,6 +37,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   operation_failed: 422,
   withdraw_time_limit: 422,
   withdraw_count_limit: 422,
+  withdraw_real_name_required: 403,
   withdraw_amount_limit: 422,
   holding_total_max: 422,
   single_max: 422,
