@@ -167,6 +167,12 @@ export const endpoints = {
       "Set the customer's own limits: only the fields sent change, empty removes; a tightening holds at once, a loosening 24 h later; a timeout or exclusion ends only at its date",
     request: setLimitsRequest,
   },
+  sessionSummary: {
+    ...apiPaths.sessionSummary,
+    summary:
+      "The reality check: this session's start (server time), the chosen interval, and the trades, turnover and profit/loss of the orders placed since",
+    request: emptyRequest,
+  },
   fairCommitments: {
     ...apiPaths.fairCommitments,
     summary:

@@ -124,6 +124,7 @@ const customerPaths = {
   setFavourite: { method: "POST", path: "/api/user/favourite", auth: "user" },
   limits: { method: "GET", path: "/api/user/limits", auth: "user" },
   setLimits: { method: "POST", path: "/api/user/limits", auth: "user" },
+  sessionSummary: { method: "GET", path: "/api/user/session_summary", auth: "user" },
 
   fairCommitments: { method: "GET", path: "/api/fair/commitments", auth: "none" },
   fairReveals: { method: "GET", path: "/api/fair/reveals", auth: "none" },

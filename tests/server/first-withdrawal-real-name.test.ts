@@ -86,7 +86,8 @@ describe("the first withdrawal and the real-name check", () => {
     expect(pending.change).toEqual({ firstWithdrawalRealName: false });
     const customer = await fundedUser(h, "fwrpend4", "1000");
     expect((await withdraw(customer)).body.err).toBe("withdraw_real_name_required");
-    const decide = (as: { cookie: string }) => api(h, opsEndpoints.decideMoneyRuleChange, { id: String(pending.id), decision: "approve" }, as);
+    const decide = (as: { cookie: string }) =>
+      api(h, opsEndpoints.decideMoneyRuleChange, { id: String(pending.id), decision: "approve" }, as);
     expect((await decide(adminA)).body.err).toBe("second_approval_required");
     const applied = (await decide(adminB)).body.data;
     expect(applied).toMatchObject({ firstWithdrawalRealName: false, pendingChanges: [] });
