@@ -12,6 +12,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   login_locked: 403,
   wrong_sms_code: 422,
   sms_too_soon: 429,
+  sms_daily_limit: 429,
   account_exists: 409,
   phone_taken: 409,
   eligibility_required: 400,

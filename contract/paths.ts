@@ -69,6 +69,8 @@ const customerPaths = {
   sendSms: { method: "POST", path: "/api/login/sendsms", auth: "none" },
   register: { method: "POST", path: "/api/login/reg", auth: "none" },
   login: { method: "POST", path: "/api/login/index", auth: "none" },
+  forgotPassword: { method: "POST", path: "/api/login/forgot", auth: "none" },
+  resetPassword: { method: "POST", path: "/api/login/reset", auth: "none" },
   logout: { method: "POST", path: "/api/login/logout", auth: "user" },
   userInfo: { method: "GET", path: "/api/user/index", auth: "user" },
   changeLoginPassword: { method: "POST", path: "/api/user/pwd_login", auth: "user" },

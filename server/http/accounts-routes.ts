@@ -5,6 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import { isLanguageCode } from "#contract/languages";
 
 import { changeLoginPassword, changePayPassword, logIn, registerUser, setUserLanguage } from "../modules/accounts/service";
+import { resetPassword, sendPasswordResetCode } from "../modules/accounts/password-reset";
 import { revokeSession } from "../modules/accounts/sessions";
 import { sendVerificationCode, type SmsSender } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";
@@ -13,6 +14,7 @@ import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
 import { coinRateText } from "../modules/wallet/service";
 import { languageOf, requestLanguage } from "./envelope";
+import { translate } from "./i18n";
 import { onceRoute, route } from "./routes";
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext, sms: SmsSender, scale: number) {
@@ -50,6 +52,25 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
       return { data: answer, message: successMessages.logged_in };
     },
     perMinute(20),
+  );
+  // a forgotten password: per address here, per number in the service (one code a minute, five a day, one try each)
+  route(
+    app,
+    endpoints.forgotPassword,
+    async (input) => {
+      await sendPasswordResetCode(ctx, sms, input.phone);
+      return { data: {}, message: successMessages.reset_code_sent };
+    },
+    perMinute(5),
+  );
+  route(
+    app,
+    endpoints.resetPassword,
+    async (input) => {
+      await resetPassword(ctx, input, translate);
+      return { data: {}, message: successMessages.password_reset };
+    },
+    perMinute(10),
   );
 
   route(
