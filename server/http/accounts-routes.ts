@@ -4,8 +4,8 @@ import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
 import { isLanguageCode } from "#contract/languages";
 
-import { changeLoginPassword, changePayPassword, logIn, registerUser, setUserLanguage } from "../modules/accounts/service";
 import { resetPassword, sendPasswordResetCode } from "../modules/accounts/password-reset";
+import { changeLoginPassword, changePayPassword, logIn, registerUser, setUserLanguage } from "../modules/accounts/service";
 import { revokeSession } from "../modules/accounts/sessions";
 import { sendVerificationCode, type SmsSender } from "../modules/accounts/sms";
 import { toUserInfo } from "../modules/accounts/user-info";

@@ -84,7 +84,12 @@ describe("a forgotten password", () => {
     // the two passwords must match
     h.clock.now += 120;
     await forgot(phone, "10.1.0.7");
-    const mismatch = await api(h, endpoints.resetPassword, { phone, code: codeFor(phone)!, password: "newpass456", password2: "newpass457" });
+    const mismatch = await api(h, endpoints.resetPassword, {
+      phone,
+      code: codeFor(phone)!,
+      password: "newpass456",
+      password2: "newpass457",
+    });
     expect(mismatch.body.err).toBe("passwords_mismatch");
   });
 

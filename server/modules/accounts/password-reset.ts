@@ -35,7 +35,11 @@ export async function sendPasswordResetCode(ctx: ServiceContext, sender: SmsSend
   const now = ctx.now();
   const key = resetCodeKey(phone);
   const code = newSmsCode();
-  const [holder] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.verifiedPhone, normalisedPhone(phone))).limit(1);
+  const [holder] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.verifiedPhone, normalisedPhone(phone)))
+    .limit(1);
   await ctx.db.transaction(async (tx) => {
     const [latest] = await tx
       .select({ createdAt: smsCodes.createdAt })
@@ -78,7 +82,11 @@ export async function resetPassword(ctx: ServiceContext, input: ResetPasswordReq
     // spent whatever happens next: right or wrong, this code is not tried again
     await tx.update(smsCodes).set({ usedAt: now }).where(eq(smsCodes.id, latest.id));
     if (latest.code !== input.code) return "wrong";
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.verifiedPhone, normalisedPhone(input.phone))).limit(1);
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.verifiedPhone, normalisedPhone(input.phone)))
+      .limit(1);
     if (!user) return "wrong";
     await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id));
     await revokeEverySession(tx, user.id);

@@ -37,8 +37,8 @@ export function ForgotPasswordPage() {
       <form className="form" onSubmit={submit} noValidate>
         <p className="form-lead">
           <Trans>
-            Enter the phone number of your account. We send a code to it; with the code you choose a new login password,
-            and every device signed in to the account is signed out.
+            Enter the phone number of your account. We send a code to it; with the code you choose a new login password, and every device
+            signed in to the account is signed out.
           </Trans>
         </p>
         <Field label={t`Phone number`} type="tel" inputMode="tel" autoComplete="tel" {...bind("phone")} />

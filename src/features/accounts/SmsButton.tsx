@@ -18,7 +18,9 @@ export function SmsButton({ phone, request = sendSmsCode }: { phone: string; req
   const left = useCountdown(until);
 
   async function send() {
-    await post(() => request(phone.trim()) as ReturnType<typeof sendSmsCode>, { onSuccess: () => setUntil(Date.now() + SMS_RESEND_SECONDS * 1000) });
+    await post(() => request(phone.trim()) as ReturnType<typeof sendSmsCode>, {
+      onSuccess: () => setUntil(Date.now() + SMS_RESEND_SECONDS * 1000),
+    });
   }
 
   return (
