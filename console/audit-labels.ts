@@ -16,6 +16,7 @@ const LABELS: Record<string, MessageDescriptor> = {
   rechargeNotice: msg`Recharge notice`,
   dualApprovalAbove: msg`Two approvals above (U)`,
   payoutCap: msg`Payout rate cap`,
+  firstWithdrawalRealName: msg`Real-name check before the first withdrawal`,
   feeRate: msg`Trading fee rate`,
   singleMin: msg`Smallest order (U)`,
   singleMax: msg`Largest order (U)`,

@@ -39,6 +39,8 @@ export interface AccountAnswers {
   sendSms: NoData;
   register: SessionAnswer;
   login: SessionAnswer;
+  forgotPassword: NoData;
+  resetPassword: NoData;
   logout: NoData;
   userInfo: UserInfo;
   changeLoginPassword: NoData;

@@ -26,6 +26,10 @@ export const errorMessages = {
     id: "error.sms_too_soon",
     message: "The verification code is valid for five minutes, do not resend",
   },
+  sms_daily_limit: /*i18n*/ {
+    id: "error.sms_daily_limit",
+    message: "Too many codes for this number today: try again tomorrow or contact customer service",
+  },
   account_exists: /*i18n*/ { id: "error.account_exists", message: "Account already registered" },
   phone_taken: /*i18n*/ { id: "error.phone_taken", message: "This phone number already has an account" },
   eligibility_required: /*i18n*/ {
@@ -66,6 +70,10 @@ export const errorMessages = {
   operation_failed: /*i18n*/ { id: "error.operation_failed", message: "Operation failed" },
   withdraw_time_limit: /*i18n*/ { id: "error.withdraw_time_limit", message: "Withdrawal time limit" },
   withdraw_count_limit: /*i18n*/ { id: "error.withdraw_count_limit", message: "Withdrawal times limit" },
+  withdraw_real_name_required: /*i18n*/ {
+    id: "error.withdraw_real_name_required",
+    message: "Your first withdrawal needs a passed real-name verification: verify your identity first",
+  },
   withdraw_amount_limit: /*i18n*/ {
     id: "error.withdraw_amount_limit",
     message: "The withdrawal amount is outside the allowed range of {min} to {max}",
@@ -224,6 +232,11 @@ export const successMessages = {
   logged_in: /*i18n*/ { id: "success.logged_in", message: "Login success" },
   logged_out: /*i18n*/ { id: "success.logged_out", message: "Logged out" },
   sms_sent: /*i18n*/ { id: "success.sms_sent", message: "Verification code sent" },
+  reset_code_sent: /*i18n*/ {
+    id: "success.reset_code_sent",
+    message: "If this number belongs to an account, a verification code is on its way to it",
+  },
+  password_reset: /*i18n*/ { id: "success.password_reset", message: "Your password was reset: log in with the new one" },
   done: /*i18n*/ { id: "success.done", message: "Operation successful" },
   added: /*i18n*/ { id: "success.added", message: "Added" },
   deleted: /*i18n*/ { id: "success.deleted", message: "Deleted" },
@@ -297,6 +310,7 @@ export const fieldLabels = {
   withdrawFeeRate: /*i18n*/ { id: "field.withdrawFeeRate", message: "Withdrawal fee rate" },
   coinRate: /*i18n*/ { id: "field.coinRate", message: "Coin rate" },
   payoutCap: /*i18n*/ { id: "field.payoutCap", message: "Payout rate cap" },
+  firstWithdrawalRealName: /*i18n*/ { id: "field.firstWithdrawalRealName", message: "Real-name check before the first withdrawal" },
   window: /*i18n*/ { id: "field.window", message: "Withdrawal hours" },
   timezone: /*i18n*/ { id: "field.timezone", message: "Platform time zone" },
   withdrawMin: /*i18n*/ { id: "field.withdrawMin", message: "Smallest withdrawal" },
@@ -393,6 +407,16 @@ export const reviewNotices = {
     body: /*i18n*/ { id: "notice.verification_refused.body", message: "Your real-name verification was refused. Reason: {reason}" },
   },
 } satisfies Record<string, { title: MessageDescriptor; body: MessageDescriptor }>;
+
+/** The in-app message after a password reset by SMS code: if it was not the customer, they should act at once. */
+export const passwordResetNotice = {
+  title: /*i18n*/ { id: "notice.password_reset.title", message: "Your login password was reset" },
+  body: /*i18n*/ {
+    id: "notice.password_reset.body",
+    message:
+      "Your login password was reset with a code sent to your phone, and every device was signed out. If this was not you, contact customer service at once.",
+  },
+} satisfies { title: MessageDescriptor; body: MessageDescriptor };
 
 /** Added to an approval's message when the operator gave a note. */
 export const reviewNote: MessageDescriptor = /*i18n*/ { id: "notice.review_note", message: "Note from the reviewer: {note}" };

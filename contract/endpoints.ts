@@ -5,9 +5,11 @@ import { type ApiPath, apiPaths, streamPaths } from "./paths";
 import {
   changeLoginPasswordRequest,
   changePayPasswordRequest,
+  forgotPasswordRequest,
   loginRequest,
   registerRequest,
   requestIdOnly,
+  resetPasswordRequest,
   sendSmsRequest,
   setLanguageRequest,
 } from "./schemas/accounts";
@@ -48,6 +50,16 @@ export const endpoints = {
   sendSms: { ...apiPaths.sendSms, summary: "Send an SMS verification code", request: sendSmsRequest },
   register: { ...apiPaths.register, summary: "Register an account", request: registerRequest },
   login: { ...apiPaths.login, summary: "Log in", request: loginRequest },
+  forgotPassword: {
+    ...apiPaths.forgotPassword,
+    summary: "Forgotten password: an SMS code to the phone of the account registered with it; the same answer for any phone",
+    request: forgotPasswordRequest,
+  },
+  resetPassword: {
+    ...apiPaths.resetPassword,
+    summary: "Reset the login password with the SMS code (phone, code, password, password2): every session ends, a message is sent",
+    request: resetPasswordRequest,
+  },
   logout: { ...apiPaths.logout, summary: "Log out (revokes the token)", request: emptyRequest },
   userInfo: { ...apiPaths.userInfo, summary: "The logged-in user", request: emptyRequest },
   changeLoginPassword: { ...apiPaths.changeLoginPassword, summary: "Change the login password", request: changeLoginPasswordRequest },
@@ -194,6 +206,13 @@ export const endpoints = {
     ...apiPaths.sessionsEnd,
     summary: "End one session by id, or with all=1 every session but this one",
     request: sessionsEndRequest,
+  },
+
+  sessionSummary: {
+    ...apiPaths.sessionSummary,
+    summary:
+      "The reality check: this session's start (server time), the chosen interval, and the trades, turnover and profit/loss of the orders placed since",
+    request: emptyRequest,
   },
   fairCommitments: {
     ...apiPaths.fairCommitments,

@@ -118,6 +118,8 @@ export interface MoneyRules {
   rechargeNotice: string;
   dualApprovalAbove: string;
   payoutCap: string;
+  /** a customer's first withdrawal needs a passed real-name check */
+  firstWithdrawalRealName: boolean;
   /** loosening changes waiting for a second admin, oldest first */
   pendingChanges: PendingMoneyRuleChange[];
 }
@@ -126,7 +128,7 @@ export interface MoneyRules {
 export interface PendingMoneyRuleChange {
   id: number;
   /** the fields as the money-rules form writes them ({ dualApprovalAbove: "0.00" }) */
-  change: Record<string, string | number>;
+  change: Record<string, string | number | boolean>;
   proposedBy: number;
   proposedByName: string;
   proposedAt: number;

@@ -170,7 +170,7 @@ export const opsEndpoints = {
   setMoneyRules: {
     ...opsPaths.setMoneyRules,
     summary:
-      "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM; empty leaves it as it is), timezone, dailyCount, coinRate, rechargeMin, rechargeApproveMax (largest recharge an operator may approve), rechargeNotice, dualApprovalAbove (withdrawals and recharges), payoutCap (highest payout rate of a settlement option, below 1). Tightening applies at once; a change that loosens a money control waits for a second admin (pendingChanges)",
+      "Change any of: withdrawMin, withdrawMax, withdrawFeeRate, window (HH:MM-HH:MM; empty leaves it as it is), timezone, dailyCount, coinRate, rechargeMin, rechargeApproveMax (largest recharge an operator may approve), rechargeNotice, dualApprovalAbove (withdrawals and recharges), payoutCap (highest payout rate of a settlement option, below 1), firstWithdrawalRealName (1: a customer's first withdrawal needs a passed real-name check; 0 turns it off, a loosening). Tightening applies at once; a change that loosens a money control waits for a second admin (pendingChanges)",
     request: moneyRulesRequest,
   },
   decideMoneyRuleChange: {

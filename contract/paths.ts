@@ -71,6 +71,8 @@ const customerPaths = {
   sendSms: { method: "POST", path: "/api/login/sendsms", auth: "none" },
   register: { method: "POST", path: "/api/login/reg", auth: "none" },
   login: { method: "POST", path: "/api/login/index", auth: "none" },
+  forgotPassword: { method: "POST", path: "/api/login/forgot", auth: "none" },
+  resetPassword: { method: "POST", path: "/api/login/reset", auth: "none" },
   logout: { method: "POST", path: "/api/login/logout", auth: "user" },
   userInfo: { method: "GET", path: "/api/user/index", auth: "user" },
   changeLoginPassword: { method: "POST", path: "/api/user/pwd_login", auth: "user" },
@@ -144,6 +146,8 @@ const customerPaths = {
   totpDisable: { method: "POST", path: "/api/user/totp_disable", auth: "user" },
   sessions: { method: "GET", path: "/api/user/sessions", auth: "user" },
   sessionsEnd: { method: "POST", path: "/api/user/sessions_end", auth: "user" },
+
+  sessionSummary: { method: "GET", path: "/api/user/session_summary", auth: "user" },
 
   fairCommitments: { method: "GET", path: "/api/fair/commitments", auth: "none" },
   fairReveals: { method: "GET", path: "/api/fair/reveals", auth: "none" },

@@ -74,8 +74,30 @@ export interface LimitsView {
   now: number;
 }
 
+/**
+ * The reality check's figures: this session (since the login that made the token) in time, trades, turnover and
+ * result, with the server's clock so the app times the sheet from the server's start, not the device's.
+ */
+export interface SessionSummary {
+  /** when this session began (Unix seconds, the server's clock) */
+  sessionStart: number;
+  /** the server's time of the answer */
+  now: number;
+  /** minutes between reality checks the customer chose, null: none */
+  realityCheckMinutes: number | null;
+  /** orders placed in the session (void ones left out: they were refunded) */
+  trades: number;
+  /** orders of the session still open: their result is not in profitLoss yet */
+  openTrades: number;
+  /** stakes of the orders placed in the session */
+  turnover: string;
+  /** settled orders of the session: what they paid back less stakes and fees (negative: a loss) */
+  profitLoss: string;
+}
+
 /** What the limits paths answer, by path name (contract/paths.ts). */
 export interface SelfLimitAnswers {
   limits: LimitsView;
   setLimits: LimitsView;
+  sessionSummary: SessionSummary;
 }

@@ -20,6 +20,8 @@ export interface WithdrawRules {
   timezone: string;
   dailyCount: number;
   usedToday: number;
+  /** this customer must pass the real-name check before withdrawing (the first-withdrawal rule applies to them) */
+  realNameRequired: boolean;
 }
 
 export interface WithdrawalInfo {

@@ -10,6 +10,11 @@ export interface ServerConfig {
   databaseUrl?: string;
   opsToken?: string;
   seedDemo: boolean;
+  /**
+   * The demo customer starts with a passed real-name check (so it can withdraw at once); SEED_DEMO=unverified
+   * seeds it unverified, for the browser tests that walk the check themselves.
+   */
+  seedDemoVerified: boolean;
   /** Folder of the built PWA served at /h5/. */
   distDir: string;
   /** Folder of the built back-office console served at /ops/. */
@@ -37,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     opsToken: env.OPS_TOKEN || undefined,
     seedDemo: env.SEED_DEMO !== "0",
+    seedDemoVerified: env.SEED_DEMO !== "unverified",
     distDir: resolve(env.DIST_DIR ?? "dist"),
     consoleDir: resolve(env.CONSOLE_DIR ?? "dist-ops"),
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),

@@ -52,7 +52,7 @@ async function main() {
   const log = (message: string) => console.log(`[${new Date().toISOString()}] ${message}`);
   const ctx: ServiceContext = { db: database.db, now: systemClock, log };
   // two processes starting together on one PostgreSQL must not both seed: one waits for the other
-  await database.exclusive(() => seedFirstStart(ctx, config.seedDemo, log));
+  await database.exclusive(() => seedFirstStart(ctx, config, log));
   const leadership = config.databaseUrl ? await electLeader({ databaseUrl: config.databaseUrl, log }) : soleLeader();
   const feed = new PriceFeed({
     db: database.jobsDb,
@@ -153,18 +153,19 @@ function pricesLine(feed: PriceFeed): string {
  * First-start data, each part once per database. The catalogue (products, deposit channels, plans, their
  * translations, home content) is what any platform starts from; the demo customer only with SEED_DEMO.
  */
-async function seedFirstStart(ctx: ServiceContext, seedDemo: boolean, log: (message: string) => void) {
+async function seedFirstStart(ctx: ServiceContext, demo: { seedDemo: boolean; seedDemoVerified: boolean }, log: (message: string) => void) {
   if (await seedProducts(ctx.db)) log("seeded products and their ticket settings");
   if (await seedDepositChannels(ctx.db)) log("seeded deposit channels");
   if (await seedPlans(ctx)) log("seeded yuebao plans");
   // every start: a database seeded before names had translations gets them once
   await seedTranslations(ctx.db);
   if (await seedContent(ctx)) log("seeded home content");
-  if (!seedDemo) return;
-  const seeded = await seedOnce(ctx, {
-    password: await hashPassword(DEMO_PASSWORD),
-    payPassword: await hashPassword(DEMO_PAY_PASSWORD),
-  });
+  if (!demo.seedDemo) return;
+  const seeded = await seedOnce(
+    ctx,
+    { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) },
+    { verified: demo.seedDemoVerified },
+  );
   if (seeded) log("seeded the demo customer");
 }
 

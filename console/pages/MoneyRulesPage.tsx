@@ -25,12 +25,14 @@ const FIELDS = [
   "dualApprovalAbove",
   "coinRate",
   "payoutCap",
+  "firstWithdrawalRealName",
 ] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
  * The money rules (server/modules/money/settings.ts): recharge minimum and notice, withdrawal limits, fee,
- * window and daily count, the coin rate, the recharge cap, the two-person amount and the payout cap. Only the fields
+ * window and daily count, the first-withdrawal real-name rule, the coin rate, the recharge cap, the two-person amount and
+ * the payout cap. Only the fields
  * that changed are sent, as the CLI's `money-rules key=value …` does (the window only when one of its ends
  * changed). A change that loosens a control waits below for another admin.
  */
@@ -42,7 +44,13 @@ export function MoneyRulesPage() {
   if (!data) return null;
   const [windowStart = "", windowEnd = ""] = data.window.split("-");
   const { pendingChanges: _pending, ...shown } = data;
-  const rules: Record<string, string | number> = { ...shown, windowStart, windowEnd };
+  // the switch is sent as the API takes it: "1" on, "0" off
+  const rules: Record<string, string | number> = {
+    ...shown,
+    windowStart,
+    windowEnd,
+    firstWithdrawalRealName: shown.firstWithdrawalRealName ? "1" : "0",
+  };
   const current = Object.fromEntries(FIELDS.map((name) => [name, String(rules[name] ?? "")])) as Record<Field, string>;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -94,6 +102,13 @@ export function MoneyRulesPage() {
           {input("windowEnd", t`Window closes (HH:MM, 24:00 for midnight)`, { pattern: time })}
           {input("timezone", t`Time zone of the window (e.g. Asia/Shanghai)`)}
           {input("dualApprovalAbove", t`Two approvals above this amount, withdrawals and recharges (0: off)`, { inputMode: "decimal" })}
+          <label className="wide">
+            <Trans>First withdrawal of a customer</Trans>
+            <select name="firstWithdrawalRealName" defaultValue={current.firstWithdrawalRealName}>
+              <option value="1">{t`Needs a passed real-name check`}</option>
+              <option value="0">{t`Allowed without a real-name check (this choice waits for a second admin)`}</option>
+            </select>
+          </label>
         </fieldset>
         <fieldset className="panel">
           <legend>

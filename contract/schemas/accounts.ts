@@ -28,6 +28,14 @@ export const registerRequest = z
 /** `code`: the authenticator's code or a recovery code, asked (`totp_required`) only of an account with two-step sign-in on. */
 export const loginRequest = z.object({ account: loginAccountField(), password: passwordField(), code: secondFactorCodeField().optional() });
 
+/** A forgotten password: the phone the account was registered with gets a code (the answer is the same for any phone). */
+export const forgotPasswordRequest = z.object({ phone: phoneField() });
+
+/** The code sent to that phone and the new login password, twice. */
+export const resetPasswordRequest = z
+  .object({ phone: phoneField(), code: smsCodeField(), password: passwordField(), password2: passwordField() })
+  .refine((body) => body.password === body.password2, { error: "passwords_mismatch", path: ["password2"] });
+
 /** The language the customer picked in the app: the server writes their messages in it. */
 export const setLanguageRequest = z.object({ lang: z.enum(LANGUAGE_CODES, { error: "invalid_input" }) });
 
@@ -56,6 +64,8 @@ export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export type LoginRequest = z.infer<typeof loginRequest>;
+
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export type ChangeLoginPasswordRequest = z.infer<typeof changeLoginPasswordRequest>;
 

@@ -22,6 +22,8 @@ export const moneyRulesRequest = z.object({
   dualApprovalAbove: centsField().optional(),
   // the highest payout rate a settlement option may pay, below 1 (checked by the service, which names the field)
   payoutCap: optionalText(10),
+  // "1": a customer's first withdrawal needs a passed real-name check; "0" (a loosening) lets anyone withdraw
+  firstWithdrawalRealName: switchField().optional(),
 });
 
 /** admin: approve (applies it) or reject a loosening change another person proposed */

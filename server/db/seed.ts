@@ -15,7 +15,12 @@ const DEMO_CASH_CENTS = 10_000_00;
  * makes it twice. Whether to call it at all is the caller's (`SEED_DEMO`); the catalogue is seeded elsewhere
  * and no operator is ever seeded. The password hashes are passed in so this module stays below the services.
  */
-export async function seedOnce(ctx: { db: Db; now: () => number }, hashes: { password: string; payPassword: string }): Promise<boolean> {
+export async function seedOnce(
+  ctx: { db: Db; now: () => number },
+  hashes: { password: string; payPassword: string },
+  // a verified demo passes the first-withdrawal rule (a real-name check before money leaves) as a real customer would
+  options: { verified?: boolean } = {},
+): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     // Claiming the marker first makes a concurrent second seeder (another process) back off.
@@ -35,6 +40,7 @@ export async function seedOnce(ctx: { db: Db; now: () => number }, hashes: { pas
         verifiedPhone: DEMO_PHONE,
         inviteCode: DEMO_INVITE_CODE,
         name: "Demo",
+        verified: options.verified ?? false,
         createdAt: now,
       })
       .returning({ id: users.id });

@@ -4,6 +4,7 @@ import { successMessages } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
 import { isLanguageCode } from "#contract/languages";
 
+import { resetPassword, sendPasswordResetCode } from "../modules/accounts/password-reset";
 import { changeLoginPassword, changePayPassword, logIn, registerUser, setUserLanguage } from "../modules/accounts/service";
 import { revokeSession } from "../modules/accounts/sessions";
 import { sendVerificationCode, type SmsSender } from "../modules/accounts/sms";
@@ -55,6 +56,25 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
       return { data: answer, message: successMessages.logged_in };
     },
     perMinute(20),
+  );
+  // a forgotten password: per address here, per number in the service (one code a minute, five a day, one try each)
+  route(
+    app,
+    endpoints.forgotPassword,
+    async (input) => {
+      await sendPasswordResetCode(ctx, sms, input.phone);
+      return { data: {}, message: successMessages.reset_code_sent };
+    },
+    perMinute(5),
+  );
+  route(
+    app,
+    endpoints.resetPassword,
+    async (input) => {
+      await resetPassword(ctx, input, translate);
+      return { data: {}, message: successMessages.password_reset };
+    },
+    perMinute(10),
   );
 
   route(

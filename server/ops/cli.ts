@@ -108,7 +108,7 @@ const commands: Record<string, Command> = {
   },
   "money-rules": {
     usage:
-      "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeApproveMax rechargeNotice dualApprovalAbove payoutCap (a loosening waits for a second admin)",
+      "money-rules [key=value …]   keys: withdrawMin withdrawMax withdrawFeeRate window timezone dailyCount coinRate rechargeMin rechargeApproveMax rechargeNotice dualApprovalAbove payoutCap firstWithdrawalRealName (1/0) (a loosening waits for a second admin)",
     ...opsPaths.setMoneyRules,
     fields: (pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
   },

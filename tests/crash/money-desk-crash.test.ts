@@ -77,7 +77,7 @@ describe("SIGKILL in the middle of a money desk step", () => {
   it("sets up a desk: two admins, the demo customer with a card, withdrawals open all day", async () => {
     server = suite.cluster.servers[0]!;
     [proposer, decider] = await twoAdmins(server.baseUrl, [server.dataDir], "crashdesk");
-    await setMoneyRulesByTwo(server.baseUrl, proposer, decider, { window: "00:00-24:00", dailyCount: "50" });
+    await setMoneyRulesByTwo(server.baseUrl, proposer, decider, { window: "00:00-24:00", dailyCount: "50", firstWithdrawalRealName: "0" });
     const login = await request(server, "POST", "/api/login/index", { account: "demo", password: "demo1234" });
     expect(login.body.code, login.body.msg).toBe(1);
     demo = { token: login.body.data.token as string };

@@ -29,7 +29,7 @@ describe("one requestId across two processes on one PostgreSQL", () => {
       servers.map((server) => server.dataDir),
       "once",
     );
-    await setMoneyRulesByTwo(a.baseUrl, first, second, { window: "00:00-24:00", dailyCount: "50" });
+    await setMoneyRulesByTwo(a.baseUrl, first, second, { window: "00:00-24:00", dailyCount: "50", firstWithdrawalRealName: "0" });
     const addAlipay = (server: ServerProcess, number: string, requestId: string) =>
       call(server, "POST", "/api/user/add_card", { type: "alipay", bankName: "Alipay", number, payPassword: "246810", requestId }, demo);
     const card = await addAlipay(b, "once@example.com", "two-process-card-1");

@@ -33,7 +33,12 @@ export class Operator {
     const baseUrl = await this.lives.whenUp();
     const [first, second] = await twoAdmins(baseUrl, [this.lives.dataDir], "crash");
     this.person = first;
-    await setMoneyRulesByTwo(baseUrl, first, second, { window: "00:00-24:00", timezone: "UTC", dailyCount: "999" });
+    await setMoneyRulesByTwo(baseUrl, first, second, {
+      window: "00:00-24:00",
+      timezone: "UTC",
+      dailyCount: "999",
+      firstWithdrawalRealName: "0",
+    });
   }
 
   async smsCode(phone: string): Promise<string> {

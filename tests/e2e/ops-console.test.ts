@@ -75,7 +75,7 @@ async function withdrawalAtAnyHour(page: Page, otpauth: string): Promise<void> {
   const session = (await page.context().cookies(`${server.baseUrl}/api/ops/`)).find((cookie) => cookie.name === "ops_session");
   const admin = { username: ADMIN, password: ADMIN_PASSWORD, otpauth, cookie: `ops_session=${session!.value}` };
   const second = await addPerson(server.baseUrl, admin, "e2e-second-admin", "admin", "second desk passphrase 2027");
-  await setMoneyRulesByTwo(server.baseUrl, admin, second, { window: "00:00-24:00" });
+  await setMoneyRulesByTwo(server.baseUrl, admin, second, { window: "00:00-24:00", firstWithdrawalRealName: "0" });
   const token = customerToken;
   const card = await call(
     "POST",

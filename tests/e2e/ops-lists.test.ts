@@ -33,7 +33,7 @@ test.beforeAll(async ({ browser: launched }) => {
   browser = launched;
   admin = await firstAdmin(server.baseUrl, [server.dataDir], "lists-admin", "lists admin passphrase 2027");
   const second = await addPerson(server.baseUrl, admin, "lists-second", "admin", "second lists passphrase 2027");
-  await setMoneyRulesByTwo(server.baseUrl, admin, second, { window: "00:00-24:00" });
+  await setMoneyRulesByTwo(server.baseUrl, admin, second, { window: "00:00-24:00", firstWithdrawalRealName: "0" });
   // the demo customer asks for three withdrawals; the desk rejects the largest
   const token = (await call("POST", "/api/login/index", { account: "demo", password: "demo1234" })).token as string;
   const card = await call(

@@ -35,7 +35,7 @@ test.beforeAll(async ({ browser: launched }) => {
   proposer = await firstAdmin(server.baseUrl, [server.dataDir], "desk-proposer", "first desk passphrase 2027");
   applier = await addPerson(server.baseUrl, proposer, "desk-applier", "admin", "second desk passphrase 2027");
   // withdrawals at any hour: a loosening, which the second admin approves
-  await setMoneyRulesByTwo(server.baseUrl, proposer, applier, { window: "00:00-24:00" });
+  await setMoneyRulesByTwo(server.baseUrl, proposer, applier, { window: "00:00-24:00", firstWithdrawalRealName: "0" });
   customerToken = (await call("/api/login/index", { account: "demo", password: "demo1234" }, {})).token as string;
   const token = { token: customerToken };
   const card = await call(

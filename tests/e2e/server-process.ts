@@ -27,7 +27,16 @@ export async function startServerProcess(
   // node with tsx's loader, not the tsx wrapper: the wrapper runs the server in a child process, so a signal
   // to it (a SIGKILL in particular) would not reach the server itself
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_SCALE: "50", BACKFILL_MINUTE_DAYS: "0.3", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SCALE: "50",
+      BACKFILL_MINUTE_DAYS: "0.3",
+      SEED_DEMO: "unverified",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

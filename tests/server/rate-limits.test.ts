@@ -109,6 +109,16 @@ describe("per-route rate limits", () => {
     expect(calls).toBeLessThanOrEqual(WITHIN);
   });
 
+  it("the reality check's session summary is limited too", async () => {
+    const { calls, reply } = await callsUntilLimited(
+      (remoteAddress) =>
+        h.app.inject({ method: "GET", url: "/api/user/session_summary", remoteAddress, headers: { token, language: "jp" } }),
+      WITHIN,
+    );
+    expect(calls).toBeLessThanOrEqual(WITHIN);
+    expect(expectCatalogRefusal(reply!, "jp", "/api/user/session_summary")).toBe("rate_limited");
+  });
+
   it("counts calls without a session as well, so token guessing is limited", async () => {
     const { calls } = await callsUntilLimited(
       (remoteAddress) =>

@@ -18,12 +18,13 @@ export function describeRules(rules: MoneySettings) {
     rechargeNotice: rules.rechargeNotice,
     dualApprovalAbove: centsToDecimal(rules.dualApprovalAbove),
     payoutCap: bpsToRate(rules.payoutCapBps),
+    firstWithdrawalRealName: rules.firstWithdrawalNeedsRealName,
   };
 }
 
 /** Only the fields a change holds, written as the rules are (a window's two ends as one "HH:MM-HH:MM"). */
-export function describeChange(change: Partial<MoneySettings>, current: MoneySettings): Record<string, string | number> {
-  const described: Record<string, string | number> = describeRules({ ...current, ...change });
+export function describeChange(change: Partial<MoneySettings>, current: MoneySettings): Record<string, string | number | boolean> {
+  const described: Record<string, string | number | boolean> = describeRules({ ...current, ...change });
   const fields: Record<string, Array<keyof MoneySettings>> = {
     coinRate: ["coinRate"],
     withdrawMin: ["withdrawMin"],
@@ -37,6 +38,7 @@ export function describeChange(change: Partial<MoneySettings>, current: MoneySet
     rechargeNotice: ["rechargeNotice"],
     dualApprovalAbove: ["dualApprovalAbove"],
     payoutCap: ["payoutCapBps"],
+    firstWithdrawalRealName: ["firstWithdrawalNeedsRealName"],
   };
   return Object.fromEntries(
     Object.entries(fields)

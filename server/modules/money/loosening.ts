@@ -30,6 +30,11 @@ function windowLoosens(current: MoneySettings, change: Partial<MoneySettings>): 
   return zoneMoved || minutes(start) < minutes(current.windowStart) || minutes(end) > minutes(current.windowEnd);
 }
 
+/** Switching the real-name rule for a first withdrawal off lets unidentified people take money out. */
+const switchLoosens: Partial<Record<Field, (before: boolean, after: boolean) => boolean>> = {
+  firstWithdrawalNeedsRealName: (before, after) => before && !after,
+};
+
 /** Splits a change into what applies now (tightening, or no control) and what waits for a second admin. */
 export function splitByLoosening(
   current: MoneySettings,
@@ -42,9 +47,12 @@ export function splitByLoosening(
   for (const [field, value] of Object.entries(change) as Array<[Field, MoneySettings[Field]]>) {
     if (value === current[field]) continue;
     const check = loosens[field];
+    const switchCheck = switchLoosens[field];
     const isLoosening = windowFields.includes(field)
       ? windowLater
-      : check !== undefined && check(current[field] as number, value as number);
+      : switchCheck !== undefined
+        ? switchCheck(current[field] as boolean, value as boolean)
+        : check !== undefined && check(current[field] as number, value as number);
     (isLoosening ? later : now)[field] = value;
   }
   return { now: now as Partial<MoneySettings>, later: later as Partial<MoneySettings> };

@@ -29,6 +29,7 @@ interface MoneyRulesChange {
   timezone?: string;
   rechargeNotice?: string;
   payoutCap?: string;
+  firstWithdrawalRealName?: boolean;
 }
 
 /**
@@ -43,6 +44,7 @@ function parseChange(input: MoneyRulesChange): Partial<MoneySettings> {
     rechargeApproveMax: input.rechargeApproveMax,
     dualApprovalAbove: input.dualApprovalAbove,
     dailyCount: input.dailyCount,
+    firstWithdrawalNeedsRealName: input.firstWithdrawalRealName,
   };
   if (input.withdrawFeeRate !== undefined && input.withdrawFeeRate.trim() !== "") {
     const bps = rateToBps(input.withdrawFeeRate.trim());

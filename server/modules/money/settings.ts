@@ -29,6 +29,11 @@ export interface MoneySettings {
    * (server/db/ledger.ts) reads it by this name from the stored document.
    */
   payoutCapBps: number;
+  /**
+   * A customer's first withdrawal needs a passed real-name check: money leaves only to someone identified, once.
+   * After one approved withdrawal the check has done its job (an approval means an operator saw the person).
+   */
+  firstWithdrawalNeedsRealName: boolean;
 }
 
 const DEFAULT_MONEY_SETTINGS: MoneySettings = {
@@ -45,6 +50,7 @@ const DEFAULT_MONEY_SETTINGS: MoneySettings = {
   rechargeApproveMax: 100_000_00,
   dualApprovalAbove: 0,
   payoutCapBps: DEFAULT_PAYOUT_CAP_BPS,
+  firstWithdrawalNeedsRealName: true,
 };
 
 const KEY = "money";

@@ -6,7 +6,7 @@ import type { RecordPage } from "#contract/paging";
 import type { WithdrawalInfo, WithdrawalRecord } from "#contract/withdrawal";
 
 import type { Db, Tx } from "../../db/client";
-import { bankCards, withdrawals } from "../../db/schema";
+import { bankCards, users, withdrawals } from "../../db/schema";
 import { freshUser } from "../accounts/fresh-user";
 import { requireFundPassword } from "../accounts/fund-password";
 import type { UserRow } from "../accounts/sessions";
@@ -17,7 +17,7 @@ import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { tellConsoleQueueChanged } from "../events/console-events";
 import { moveMoney } from "../ledger/service";
-import { moneySettings, platformClock, toMinutes } from "../money/settings";
+import { type MoneySettings, moneySettings, platformClock, toMinutes } from "../money/settings";
 import { ownRecords } from "../own-records";
 import { requireWithdrawalCode } from "../two-factor/service";
 import { payoutOf, payoutSnapshot } from "./payout";
@@ -43,6 +43,22 @@ async function withdrawalsToday(db: Db | Tx, userId: number, now: number, timezo
   return recent.filter((row) => platformClock(row.createdAt, timezone).date === today).length;
 }
 
+/**
+ * Whether the first-withdrawal rule stops this customer: the rule is on, their real name has not passed, and no
+ * withdrawal of theirs was ever approved (one that was has been seen by an operator, so later ones need not wait).
+ */
+async function realNameRequired(db: Db | Tx, userId: number, rules: MoneySettings): Promise<boolean> {
+  if (!rules.firstWithdrawalNeedsRealName) return false;
+  const [row] = await db.select({ verified: users.verified }).from(users).where(eq(users.id, userId));
+  if (row?.verified) return false;
+  const approved = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, "success")))
+    .limit(1);
+  return approved.length === 0;
+}
+
 export async function withdrawalInfo(ctx: ServiceContext, user: UserRow): Promise<WithdrawalInfo> {
   const rules = await moneySettings(ctx.db);
   const fresh = await freshUser(ctx, user.id);
@@ -55,6 +71,7 @@ export async function withdrawalInfo(ctx: ServiceContext, user: UserRow): Promis
       timezone: rules.timezone,
       dailyCount: rules.dailyCount,
       usedToday: await withdrawalsToday(ctx.db, user.id, ctx.now(), rules.timezone),
+      realNameRequired: await realNameRequired(ctx.db, user.id, rules),
     },
     cards: await listCards(ctx, user),
     balance: centsToDecimal(fresh.cash),
@@ -72,6 +89,7 @@ export async function withdraw(
   const now = ctx.now();
   const { minutes } = platformClock(now, rules.timezone);
   if (minutes < toMinutes(rules.windowStart) || minutes >= toMinutes(rules.windowEnd)) throw new AppError("withdraw_time_limit");
+  if (await realNameRequired(ctx.db, user.id, rules)) throw new AppError("withdraw_real_name_required");
   const cards = await ctx.db.select().from(bankCards).where(eq(bankCards.userId, user.id));
   if (cards.length === 0) throw new AppError("card_required");
   const card = cards.find((c) => c.id === input.cardId);

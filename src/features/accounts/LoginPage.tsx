@@ -79,7 +79,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
             <Trans>No account yet?</Trans> <Link to="/pages/login/register">{t`Register`}</Link>
           </p>
           <p className="form-foot">
-            <Trans>Forgot your password? Contact customer service to reset it.</Trans>
+            <Link to="/pages/login/forgot" data-testid="forgot-password">
+              {t`Forgot your password?`}
+            </Link>
           </p>
           <p className="form-foot">
             <Link to="/" replace data-testid="browse-markets">

@@ -7,15 +7,20 @@ import { SMS_RESEND_SECONDS } from "#contract/constants";
 import { sendSmsCode } from "./api";
 import { useCountdown } from "./use-countdown";
 
-/** Sends the verification code, then counts 60 s down before it can be sent again. */
-export function SmsButton({ phone }: { phone: string }) {
+/**
+ * Sends the verification code, then counts 60 s down before it can be sent again. `request` is the registration's
+ * code by default; the forgotten-password page asks for a reset code instead.
+ */
+export function SmsButton({ phone, request = sendSmsCode }: { phone: string; request?: (phone: string) => Promise<unknown> }) {
   const { t } = useLingui();
   const [until, setUntil] = useState(0);
   const { send: post, busy } = useSubmit();
   const left = useCountdown(until);
 
   async function send() {
-    await post(() => sendSmsCode(phone.trim()), { onSuccess: () => setUntil(Date.now() + SMS_RESEND_SECONDS * 1000) });
+    await post(() => request(phone.trim()) as ReturnType<typeof sendSmsCode>, {
+      onSuccess: () => setUntil(Date.now() + SMS_RESEND_SECONDS * 1000),
+    });
   }
 
   return (

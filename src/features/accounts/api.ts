@@ -4,7 +4,7 @@ import { endSession, startSession } from "@/api/session";
 import { showToast } from "@/ui/toast";
 import type { SessionAnswer } from "#contract/accounts";
 import { apiPaths as endpoints } from "#contract/paths";
-import type { LoginRequest, RegisterRequest } from "#contract/schemas/accounts";
+import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from "#contract/schemas/accounts";
 
 /** The session a login or a registration opened: the token saved, the user in the store. */
 export const openSession = (session: SessionAnswer) => startSession(session.token, session.user);
@@ -20,6 +20,11 @@ export const logIn = (input: LoginRequest) => call(endpoints.login, { ...input }
 export const register = (input: RegisterRequest) => call(endpoints.register, { ...input }, { headers: deviceHeaders() });
 
 export const sendSmsCode = (phone: string) => call(endpoints.sendSms, { phone });
+
+/** A forgotten password: a code to the account's phone (the answer is the same for any number). */
+export const sendResetCode = (phone: string) => call(endpoints.forgotPassword, { phone });
+
+export const resetPassword = (input: ResetPasswordRequest) => call(endpoints.resetPassword, { ...input });
 
 /** Ends the session here even when the server cannot be reached: the token is forgotten either way. */
 export async function logOut(): Promise<void> {

@@ -2,13 +2,14 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
 import { NavBar } from "@/ui/NavBar";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import { useSubmit } from "@/ui/use-submit";
 import type { ActivityCentre } from "#contract/content";
 
 import { signInToday } from "./api";
 
 /** The activity centre: the activities, and the daily sign-in (once a day, bonus to cash). */
-export function ActivityCenterPage({ centre }: { centre: ActivityCentre }) {
+export function ActivityCenterPage({ centre, offlineSince }: { centre: ActivityCentre; offlineSince?: number }) {
   const { t } = useLingui();
   const { submit: send, busy } = useSubmit();
 
@@ -19,6 +20,7 @@ export function ActivityCenterPage({ centre }: { centre: ActivityCentre }) {
   return (
     <main className="page">
       <NavBar title={t`Activity centre`} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="channel-card signin-card">
         <strong>{t`Daily sign-in`}</strong>
         <p className="record-sub">{t`Bonus ${centre.signinBonus} U, once a day.`}</p>
@@ -26,7 +28,8 @@ export function ActivityCenterPage({ centre }: { centre: ActivityCentre }) {
           type="button"
           className="button button-primary"
           onClick={signIn}
-          disabled={busy}
+          // once a day: after today's sign-in the button says so and cannot be pressed again
+          disabled={busy || centre.signedInToday === true}
           data-signed={centre.signedInToday ? "yes" : "no"}
         >
           {centre.signedInToday ? t`Signed in today` : t`Sign in`}

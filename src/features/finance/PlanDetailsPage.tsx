@@ -6,6 +6,7 @@ import { useAmountFormat } from "@/i18n/format";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
@@ -16,7 +17,7 @@ import { parseAmount } from "#contract/money";
 import { joinPlan } from "./api";
 import { belowMinimum, expectedPlanProfit } from "./expected";
 
-export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: string }) {
+export function PlanDetailsPage({ plan, cash, offlineSince }: { plan: FinancePlan; cash: string; offlineSince?: number }) {
   const { t } = useLingui();
   const online = useOnline();
   const [amount, setAmount] = useState(plan.minAmount);
@@ -46,6 +47,7 @@ export function PlanDetailsPage({ plan, cash }: { plan: FinancePlan; cash: strin
   return (
     <main className="page">
       <NavBar title={plan.title} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="rules">
         <p>{t`Daily rate ${ratePercent(plan.dailyRate, 2)}%`}</p>
         <p>{t`Term ${plural(plan.days, { one: "# day", other: "# days" })}`}</p>

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { errorText } from "@/i18n/catalogue";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import { useSubmit } from "@/ui/use-submit";
 import type { VerificationState } from "#contract/identity";
 import { isResidentId } from "#contract/resident-id";
@@ -11,7 +12,7 @@ import { isResidentId } from "#contract/resident-id";
 import { submitVerification } from "./api";
 
 /** Real-name verification: name, ID number and the agreement; then under review until the operator decides. */
-export function IdentityPage({ state }: { state: VerificationState }) {
+export function IdentityPage({ state, offlineSince }: { state: VerificationState; offlineSince?: number }) {
   const { t } = useLingui();
   const [name, setName] = useState("");
   const [idNumber, setIdNumber] = useState("");
@@ -33,6 +34,7 @@ export function IdentityPage({ state }: { state: VerificationState }) {
   return (
     <main className="page">
       <NavBar title={t`Real-name verification`} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="rules" data-testid="verification-status" data-status={state.status}>
         <p>
           {t`Status`}: <strong>{label}</strong>

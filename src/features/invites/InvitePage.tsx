@@ -3,11 +3,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CopyRow } from "@/ui/CopyRow";
 import { NavBar } from "@/ui/NavBar";
+import { OfflineBanner } from "@/ui/OfflineBanner";
 import type { Invitation } from "#contract/invites";
 
 import { invitationLink } from "./api";
 
-export function InvitePage({ invitation }: { invitation: Invitation }) {
+export function InvitePage({ invitation, offlineSince }: { invitation: Invitation; offlineSince?: number }) {
   const { t } = useLingui();
   const amountText = useAmountFormat();
   const link = invitationLink(invitation.code);
@@ -18,6 +19,7 @@ export function InvitePage({ invitation }: { invitation: Invitation }) {
   return (
     <main className="page">
       <NavBar title={t`Invite friends`} />
+      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="channel-card">
         <p className="record-sub">{t`Your invitation code`}</p>
         <CopyRow value={invitation.code} label={t`Copy invitation code`} testId="my-code" />

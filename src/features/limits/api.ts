@@ -4,3 +4,5 @@ import { apiPaths } from "#contract/paths";
 
 export const fetchLimits = () => call(apiPaths.limits);
 export const saveLimits = (input: WithRequestId<Record<string, string>>) => call(apiPaths.setLimits, input);
+/** The reality check's figures; quiet: a check that cannot load now tries again later, with no toast. */
+export const fetchSessionSummary = () => call(apiPaths.sessionSummary, {}, { quiet: true });

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 
 import { CopyRow } from "@/ui/CopyRow";
 import { NavBar } from "@/ui/NavBar";
@@ -7,12 +8,18 @@ import type { PlatformInfo } from "#contract/support";
 
 import { contactLink } from "./contact-link";
 
-/** Customer service: how to reach support, and what to contact it for. */
-export function CustomerPage({ info, offlineSince }: { info: PlatformInfo; offlineSince?: number }) {
+/**
+ * Customer service: how to reach support, what to contact it for, and (`office`, the route's, from the location
+ * feature) where the company's office is.
+ */
+export function CustomerPage({ info, offlineSince, office }: { info: PlatformInfo; offlineSince?: number; office?: ReactNode }) {
   const { t } = useLingui();
   const topics = [
     [t`Recharge matching`, t`Before each deposit, ask which channel to use; after it, send your transfer details if it is not credited.`],
-    [t`Forgotten password`, t`Support can reset your login or fund password after checking your identity.`],
+    [
+      t`Forgotten password`,
+      t`Reset your login password yourself from the login page, with a code sent to your phone. If you lost the phone, support can reset it after checking your identity, and your fund password too.`,
+    ],
     [t`Invitation rewards`, t`Questions about invitation bonuses and records.`],
   ];
   return (
@@ -43,6 +50,7 @@ export function CustomerPage({ info, offlineSince }: { info: PlatformInfo; offli
         })}
       </ul>
       <p className="record-sub">{t`Hours: ${info.hours}`}</p>
+      {office}
       <h2 className="section-title">{t`We can help with`}</h2>
       <ul className="record-list">
         {topics.map(([title, text]) => (

@@ -30,6 +30,13 @@ export function exchangePreview(from: "cash" | "coin", amount: string, coinRate:
   return (received / 100).toFixed(2);
 }
 
+/** Whether the amount is more than the wallet holds on the side exchanged from (the server would refuse it). */
+export function exceedsHolding(from: "cash" | "coin", amount: string, wallet: Pick<Wallet, "cash" | "coin">): boolean {
+  const cents = parseAmount(amount);
+  const held = parseAmount(from === "cash" ? wallet.cash : wallet.coin);
+  return cents !== null && held !== null && cents > held;
+}
+
 export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; records: ExchangeRecord[]; offlineSince?: number }) {
   const { t } = useLingui();
   const online = useOnline();
@@ -39,12 +46,15 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
   const { submit: send, busy } = useSubmit();
   const amountText = useAmountFormat();
   const previewValue = exchangePreview(from, amount, wallet.coinRate);
-  const preview = previewValue === null ? null : amountText(previewValue);
+  // more than the side exchanged from holds: say so, instead of promising what cannot be received
+  const short = exceedsHolding(from, amount, wallet);
+  const preview = previewValue === null || short ? null : amountText(previewValue);
   const unit = (side: "cash" | "coin") => (side === "cash" ? "U" : t`coin`);
   const { totalCents } = assetSplit(wallet);
 
   function review(event: FormEvent) {
     event.preventDefault();
+    if (short) return showToast(from === "cash" ? t`You do not have that much cash.` : t`You do not have that many coins.`);
     if (preview === null) return showToast(t`Enter an amount`);
     setConfirming(true);
   }
@@ -123,12 +133,21 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
           onChange={(e) => setAmount(e.target.value)}
           name="amount"
         />
-        <p className={preview === null ? "preview preview-hint" : "preview"} data-testid="exchange-preview" aria-live="polite">
-          {preview === null
-            ? t`Enter an amount to see what you get.`
-            : from === "cash"
-              ? t`You get ${preview} coin`
-              : t`You get ${preview} U`}
+        <p
+          className={preview === null ? "preview preview-hint" : "preview"}
+          data-testid="exchange-preview"
+          data-short={short ? "yes" : "no"}
+          aria-live="polite"
+        >
+          {short
+            ? from === "cash"
+              ? t`You do not have that much cash.`
+              : t`You do not have that many coins.`
+            : preview === null
+              ? t`Enter an amount to see what you get.`
+              : from === "cash"
+                ? t`You get ${preview} coin`
+                : t`You get ${preview} U`}
         </p>
         {!online && <p className="ticket-blocked">{t`You are offline. Money actions need a connection and are never queued.`}</p>}
         <button type="submit" className="button button-primary" disabled={busy || !online}>

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { currentUser } from "@/api/session";
+import { errorText } from "@/i18n/catalogue";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
@@ -21,6 +22,7 @@ import { withdrawWindow } from "#contract/withdraw-window";
 import type { WithdrawalInfo } from "#contract/withdrawal";
 
 import { requestWithdrawal } from "./api";
+import { withdrawFormRefusal } from "./form-check";
 
 /**
  * Withdraw: the rules first, the fee and the amount received as the user types, the card; then a confirmation
@@ -35,6 +37,9 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
   // with two-step sign-in on, the authenticator's current code goes with the fund password
   const [askCode, setAskCode] = useState(() => currentUser()?.twoStep === true);
   const [code, setCode] = useState("");
+
+  // a refusal the rules above already decide, said under the form instead of after the fund password
+  const [refusal, setRefusal] = useState<string | null>(null);
   const { submit: send, busy } = useSubmit();
   const cents = parseAmount(amount);
   const fee = cents === null ? null : applyRate(cents, rateToBps(info.rules.feeRate) ?? 0);
@@ -51,7 +56,9 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
   function review(event: FormEvent) {
     event.preventDefault();
     if (cents === null || cents <= 0) return showToast(t`Enter an amount`);
-    setConfirming(true);
+    const refused = withdrawFormRefusal(cents, rules, hours, parseAmount(info.balance), amountText);
+    setRefusal(refused ? errorText(refused.key, refused.values) : null);
+    if (!refused) setConfirming(true);
   }
 
   async function confirm(payPassword: string) {
@@ -83,6 +90,11 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
         )}
         <p>{t`Withdrawals today: ${rules.usedToday} of ${rules.dailyCount} used`}</p>
         <p>{t`Cash available: ${amountText(info.balance)} U`}</p>
+        {rules.realNameRequired && (
+          <p data-testid="withdraw-real-name">
+            {t`Your first withdrawal needs a passed real-name verification.`} <Link to="/pages/user/auth">{t`Verify your identity`}</Link>
+          </p>
+        )}
       </section>
       {info.cards.length === 0 ? (
         <NoCard />
@@ -96,13 +108,27 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
               </button>
             ))}
           </fieldset>
-          <Field label={t`Amount`} inputMode="decimal" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Field
+            label={t`Amount`}
+            inputMode="decimal"
+            name="amount"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setRefusal(null);
+            }}
+          />
           <dl className="ticket-figures">
             <dt>{t`Fee`}</dt>
             <dd data-testid="withdraw-fee">{fee === null ? "—" : amountText(fee / 100)}</dd>
             <dt>{t`You receive`}</dt>
             <dd data-testid="withdraw-actual">{fee === null || cents === null ? "—" : amountText((cents - fee) / 100)}</dd>
           </dl>
+          {refusal && (
+            <p className="ticket-blocked" role="alert" data-testid="withdraw-refusal">
+              {refusal}
+            </p>
+          )}
           {!online && <NeedsConnection />}
           <button type="submit" className="button button-primary" disabled={busy || !online}>
             {t`Submit`}

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 
+import { OfficeLink } from "@/features/location/OfficeLink";
 import { fetchPlatformInfo } from "@/features/support/api";
 import { CustomerPage } from "@/features/support/CustomerPage";
 import { cachedLoad } from "@/offline/cached-load";
@@ -13,5 +14,10 @@ export const Route = createFileRoute("/pages/customer/customer")({
 
 function Customer() {
   const loaded = Route.useLoaderData();
-  return loaded.data ? <CustomerPage info={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData />;
+  if (!loaded.data) return <NoData />;
+  // the office the company page shows, here too: a customer looking for help looks here for the address
+  const office = loaded.data.office;
+  return (
+    <CustomerPage info={loaded.data} offlineSince={loaded.offlineSince} office={office ? <OfficeLink office={office} /> : undefined} />
+  );
 }

@@ -1,16 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { dataOrNull } from "@/api/client";
 import { ActivityCenterPage } from "@/features/content/ActivityCenterPage";
 import { fetchActivities } from "@/features/content/api";
+import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/activityCenter")({
-  loader: async () => dataOrNull(await fetchActivities()),
+  loader: () => cachedLoad("activity-centre", fetchActivities),
   component: ActivityCenter,
 });
 
 function ActivityCenter() {
-  const centre = Route.useLoaderData();
-  return centre ? <ActivityCenterPage centre={centre} /> : <NoData />;
+  const loaded = Route.useLoaderData();
+  return loaded.data ? <ActivityCenterPage centre={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData refusal={loaded.refusal} />;
 }

@@ -1,16 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { dataOrNull } from "@/api/client";
 import { fetchInvitation } from "@/features/invites/api";
 import { InvitePage } from "@/features/invites/InvitePage";
+import { cachedLoad } from "@/offline/cached-load";
 import { NoData } from "@/ui/NoData";
 
 export const Route = createFileRoute("/_auth/pages/user/invite")({
-  loader: async () => dataOrNull(await fetchInvitation()),
+  loader: () => cachedLoad("invitation", fetchInvitation),
   component: Invite,
 });
 
 function Invite() {
-  const invitation = Route.useLoaderData();
-  return invitation ? <InvitePage invitation={invitation} /> : <NoData />;
+  const loaded = Route.useLoaderData();
+  return loaded.data ? <InvitePage invitation={loaded.data} offlineSince={loaded.offlineSince} /> : <NoData refusal={loaded.refusal} />;
 }
