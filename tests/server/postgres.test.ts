@@ -85,8 +85,11 @@ describe("on PostgreSQL", () => {
     const me = await app.inject({ method: "GET", url: "/api/user/index", headers: { token } });
     expect(me.json()).toMatchObject({ code: 1, data: { account: "demo", cash: "10000.00" } });
 
-    // an order on BTC/USDT, settled from the recorded feed by the set-based settlement SQL
+    // an order on BTC/USDT, settled from the recorded feed by the set-based settlement SQL; taken from the
+    // second after the feed's first commitment
     const btc = [...feed.products.values()].find((p) => p.code === "BTCUSDT")!;
+    clock.now += 1;
+    await feed.advance(clock.now);
     const opened = await post(
       "/api/user/addorder",
       { pid: String(btc.id), direction: "up", seconds: "30", amount: "100", requestId: "pg-order-1" },

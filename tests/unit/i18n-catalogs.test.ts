@@ -11,9 +11,19 @@ const english = catalog("en");
 const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA", "1h", "Alipay", "WeChat Pay"]);
 // Words a language really spells as English does (checked by a translator, not copied).
 const SAME_IN_LANGUAGE: Record<string, Set<string>> = {
-  de: new Set(["Futures", "Symbol", "Wallet", "Name", "Name: {0}", "Status", "Version {APP_VERSION}"]),
+  de: new Set(["Futures", "Symbol", "Wallet", "Name", "Name: {0}", "Status", "Version {APP_VERSION}", "Trades"]),
   es: new Set(["1d"]),
-  fr: new Set(["Crypto", "Page", "Minimum {0} U", "Type", "Messages", "Version {APP_VERSION}", "Latitude", "Longitude"]),
+  fr: new Set([
+    "Crypto",
+    "Page",
+    "Minimum {0} U",
+    "Type",
+    "Messages",
+    "Version {APP_VERSION}",
+    "Latitude",
+    "Longitude",
+    "{rest, plural, one {# minute} other {# minutes}}",
+  ]),
 };
 
 describe("translation catalogs", () => {

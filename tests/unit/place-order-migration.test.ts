@@ -33,8 +33,10 @@ describe("place_order as the migrations create it", () => {
 
   it("reads the user's limits row after the user's row lock", () => {
     const lock = newest.search(/from users where users\.id = p_user_id for update/);
-    const limits = newest.search(/from user_limits l where l\.user_id = p_user_id/);
+    // the limits are read by order_limit_refusal, which place_order calls with the balance read under the lock
+    const limits = newest.search(/from order_limit_refusal\(p_user_id, account\.cash/);
     expect(lock).toBeGreaterThan(0);
     expect(limits).toBeGreaterThan(lock);
+    expect(newest).toMatch(/order_limit_refusal[\s\S]*select \* into l from user_limits u where u\.user_id = p_user_id/);
   });
 });

@@ -112,7 +112,10 @@ $fn$;
 --> statement-breakpoint
 -- place_order as in 0034, with the customer's own limits checked under the user's row lock (order_limit_refusal:
 -- its outcome is the limit's field name or 'self_excluded', and open_time carries when it resets or ends), and a
--- session older than the customer's session limit refused like an ended one. Same arguments and answer columns.
+-- session older than the customer's session limit refused like an ended one. Same arguments and answer columns
+-- (dropped first all the same, as every migration that defines it does: no older overload can stay behind).
+DROP FUNCTION IF EXISTS place_order(text, integer, integer, text, text, bigint, bigint, integer, text, bigint, bigint, integer, integer);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION place_order(
   p_token_hash text, p_user_id integer, p_product_id integer, p_request_id text, p_direction text, p_amount bigint,
   p_fee bigint, p_seconds integer, p_feed_source text, p_shown_price bigint, p_open_time bigint,
