@@ -45,6 +45,8 @@ export class FairSeeds {
   /** Becomes the holder: seeds another leader made are unknown here, so their minutes are marked lost. */
   async takeOver(db: Db): Promise<void> {
     this.held.clear();
+    // this process takes no order on a minute it remembered covered and is about to mark lost
+    coveredSeen = new WeakMap();
     await db
       .update(fairCommitments)
       .set({ lost: true })
@@ -59,6 +61,8 @@ export class FairSeeds {
           ),
         ),
       );
+    // and again once they are marked: an order read in between may have remembered one
+    coveredSeen = new WeakMap();
     const [row] = await db
       .select({ newest: sql<string | null>`max(${fairCommitments.minute})` })
       .from(fairCommitments)
@@ -145,8 +149,8 @@ export async function minutesCovered(db: Db, minutes: readonly number[], at: num
 
 /** How long a process trusts a minute it saw covered without asking the database again. */
 export const COVERED_MEMORY_SECONDS = 5;
-/** per database (tests run many), the minutes seen covered and when */
-const coveredSeen = new WeakMap<Db, Map<number, number>>();
+/** per database (tests run many), the minutes seen covered and when; forgotten when this process takes over */
+let coveredSeen = new WeakMap<Db, Map<number, number>>();
 
 async function minutesCoveredInDb(db: Db, minutes: readonly number[], at: number): Promise<boolean> {
   const wanted = [...new Set(minutes)];
