@@ -5,7 +5,7 @@ import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 import { settleDueOrders } from "#server/jobs/settlement";
 
-import { api, type Harness, placeOrder, productId, rid } from "./harness";
+import { api, type Harness, placeOrder, productId, registerUser, rid } from "./harness";
 import { addOperator, type OpsSite, signedIn } from "./ops-sites";
 import { type PostgresPair, startPostgresPair } from "./postgres-pair";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
@@ -388,5 +388,31 @@ describe("payout marks and adjustments from two processes at once", () => {
     expect(errors(answers)).toEqual(["correction_exceeded", "ok"]);
     expect(await wallet(customer.token)).toMatchObject({ cash: "40.00" });
     expect(await reconciled()).toBe(true);
+  });
+});
+
+describe("password resets from two processes at once", () => {
+  it("one SMS code resets the password once: the second reset with it is refused and its password never works", async () => {
+    const name = account("reset");
+    const { phone } = await registerUser(leader, name, "oldpass123");
+    leader.clock.now += 120;
+    follower.clock.now = leader.clock.now;
+    expect((await api(leader, endpoints.forgotPassword, { phone })).body.code).toBe(1);
+    const code = leader.sentSms.filter((sms) => sms.phone === phone).at(-1)!.code;
+    // the code's row is held: both resets find it and wait there, and the second must see it spent
+    const answers = await heldRace(`select id from sms_codes where phone = 'reset:${phone}' for update`, 2, () => [
+      api(leader, endpoints.resetPassword, { phone, code, password: "leader456", password2: "leader456" }),
+      api(follower, endpoints.resetPassword, { phone, code, password: "follower789", password2: "follower789" }),
+    ]);
+    expect(errors(answers)).toEqual(["ok", "wrong_sms_code"]);
+    const winner = answers[0]!.body.code === 1 ? "leader456" : "follower789";
+    const loser = winner === "leader456" ? "follower789" : "leader456";
+    expect((await api(leader, endpoints.login, { account: name, password: loser })).body.err).toBe("wrong_password");
+    expect((await api(follower, endpoints.login, { account: name, password: winner })).body.code).toBe(1);
+    // one reset, one message to the customer
+    const [told] = await pair.rows<{ n: number }>(
+      `select count(*)::int as n from messages where user_id = ${await userIdOf(name)} and title = 'Your login password was reset'`,
+    );
+    expect(told!.n).toBe(1);
   });
 });
