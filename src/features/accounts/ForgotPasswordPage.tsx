@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
+import { useFormFields } from "@/ui/use-form-fields";
 import { useSubmit } from "@/ui/use-submit";
 import type { ResetPasswordRequest } from "#contract/schemas/accounts";
 
@@ -16,13 +17,8 @@ import { SmsButton } from "./SmsButton";
  */
 export function ForgotPasswordPage() {
   const { t } = useLingui();
-  const [form, setForm] = useState<ResetPasswordRequest>({ phone: "", code: "", password: "", password2: "" });
+  const { form, bind } = useFormFields<ResetPasswordRequest>({ phone: "", code: "", password: "", password2: "" });
   const { send, busy } = useSubmit();
-  const bind = (name: keyof ResetPasswordRequest) => ({
-    name,
-    value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

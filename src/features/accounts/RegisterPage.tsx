@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
+import { useFormFields } from "@/ui/use-form-fields";
 import { useSubmit } from "@/ui/use-submit";
 import type { RegisterRequest } from "#contract/schemas/accounts";
 
@@ -14,7 +15,7 @@ type Form = Omit<RegisterRequest, "eligible">;
 
 export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
   const { t } = useLingui();
-  const [form, setForm] = useState<Form>({
+  const { form, bind } = useFormFields<Form>({
     account: "",
     password: "",
     password2: "",
@@ -26,11 +27,6 @@ export function RegisterPage({ inviteCode }: { inviteCode?: string }) {
   });
   const [eligible, setEligible] = useState(false);
   const { send, busy } = useSubmit();
-  const bind = (name: keyof Form) => ({
-    name,
-    value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import "@/ui/filter-fields.css";
 import "./reports.css";
 
 import { useLingui } from "@lingui/react/macro";
@@ -43,7 +44,7 @@ export function HistoryFilters({ value, onChange }: { value: HistoryFilterForm; 
   }, []);
   const set = (change: Partial<HistoryFilterForm>) => onChange({ ...value, ...change });
   return (
-    <fieldset className="history-filters">
+    <fieldset className="filter-fields history-filters">
       <legend className="visually-hidden">{t`Filter the history`}</legend>
       <label>
         <span>{t`Product`}</span>

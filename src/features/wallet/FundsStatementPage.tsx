@@ -1,3 +1,4 @@
+import "@/ui/filter-fields.css";
 import "./funds.css";
 
 import { useLingui } from "@lingui/react/macro";
@@ -57,7 +58,7 @@ export function FundsStatementPage({ statement, search, offlineSince, onSearch }
       <NavBar title={t`Funds records`} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <PullToRefresh>
-        <fieldset className="funds-filters">
+        <fieldset className="filter-fields funds-filters">
           <legend className="visually-hidden">{t`Filter the funds records`}</legend>
           <label className="funds-filter-kind">
             <span>{t`Kind`}</span>

@@ -1,12 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 
 import { fetchOrder } from "@/api/trading";
 import { OrderDetailPage } from "@/features/trading/OrderDetailPage";
+import { OrderNotFound } from "@/features/trading/OrderNotFound";
 import { cachedLoad } from "@/offline/cached-load";
-import { Empty } from "@/ui/Empty";
-import { OrderIcon } from "@/ui/Icons";
-import { NavBar } from "@/ui/NavBar";
 
 export const Route = createFileRoute("/_auth/pages/user/orderdetail")({
   validateSearch: (search: Record<string, unknown>): { id: number } => ({ id: Number(search.id) || 0 }),
@@ -19,21 +17,6 @@ export const Route = createFileRoute("/_auth/pages/user/orderdetail")({
 function OrderDetail() {
   const { data: order, offlineSince } = Route.useLoaderData();
   const { t } = useLingui();
-  if (!order) {
-    return (
-      <main className="page">
-        <NavBar title={t`Order details`} />
-        <Empty
-          icon={<OrderIcon size={32} />}
-          title={t`Order not found`}
-          action={
-            <Link to="/pages/user/order" className="button button-primary">
-              {t`Orders`}
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
+  if (!order) return <OrderNotFound title={t`Order details`} />;
   return <OrderDetailPage order={order} offlineSince={offlineSince} />;
 }

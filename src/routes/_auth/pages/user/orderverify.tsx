@@ -1,12 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 
 import { fetchOrderProof } from "@/features/fairness/api";
 import { OrderVerifyPage } from "@/features/fairness/OrderVerifyPage";
+import { OrderNotFound } from "@/features/trading/OrderNotFound";
 import { cachedLoad } from "@/offline/cached-load";
-import { Empty } from "@/ui/Empty";
-import { OrderIcon } from "@/ui/Icons";
-import { NavBar } from "@/ui/NavBar";
 
 export const Route = createFileRoute("/_auth/pages/user/orderverify")({
   validateSearch: (search: Record<string, unknown>): { id: number } => ({ id: Number(search.id) || 0 }),
@@ -18,21 +16,6 @@ export const Route = createFileRoute("/_auth/pages/user/orderverify")({
 function OrderVerify() {
   const { data: proof, offlineSince } = Route.useLoaderData();
   const { t } = useLingui();
-  if (!proof) {
-    return (
-      <main className="page">
-        <NavBar title={t`Verify order`} />
-        <Empty
-          icon={<OrderIcon size={32} />}
-          title={t`Order not found`}
-          action={
-            <Link to="/pages/user/order" className="button button-primary">
-              {t`Orders`}
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
+  if (!proof) return <OrderNotFound title={t`Verify order`} />;
   return <OrderVerifyPage proof={proof} offlineSince={offlineSince} />;
 }
