@@ -117,6 +117,18 @@ describe("graceful shutdown", () => {
     const login = await call(server, "POST", "/api/login/index", { account: "demo", password: "demo1234" });
     const token = login.body.data.token as string;
     const products = (await call(server, "GET", "/api/index/ajaxdata", { market: "crypto" })).body.data as Array<{ id: number }>;
+    // what is under test is the drain, not the feed keeping pace on a loaded machine: a quote stays good for 30 s
+    // here, so an order whose body arrives late is still priced rather than refused as stale
+    for (const product of products) {
+      const widened = await call(
+        server,
+        "POST",
+        "/api/ops/product/quoting",
+        { pid: String(product.id), requoteToleranceBps: "10", maxQuoteAgeSeconds: "30" },
+        { "ops-token": OPS },
+      );
+      expect(widened.body.code).toBe(1);
+    }
     const order = (n: number) => ({
       pid: String(products[n % products.length]!.id),
       direction: n % 2 ? "up" : "down",
@@ -160,5 +172,5 @@ describe("graceful shutdown", () => {
     expect(new Set(holding.map((o) => o.id))).toEqual(accepted);
     const reconcile = await call(again, "GET", "/api/ops/reconcile", {}, { "ops-token": OPS });
     expect(reconcile.body.data).toMatchObject({ ok: true, drift: [] });
-  }, 120_000);
+  }, 240_000);
 });
