@@ -3,6 +3,7 @@ import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { loadCurrentUser } from "@/api/current-user";
+import { CodeField, codeRefusal } from "@/ui/CodeField";
 import { CopyRow } from "@/ui/CopyRow";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
@@ -23,6 +24,7 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [password, setPassword] = useState("");
   const { send, busy } = useSubmit();
 
@@ -41,13 +43,17 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
       onSuccess: (answer) => {
         setRecoveryCodes(answer.recoveryCodes);
         setCode("");
+        setCodeError(null);
       },
+      onRefusal: (refused) => setCodeError(codeRefusal(refused)),
     });
   }
 
   async function turnOff(event: FormEvent) {
     event.preventDefault();
-    const answer = await send(() => turnOffTwoStep(password, code.trim()));
+    const answer = await send(() => turnOffTwoStep(password, code.trim()), {
+      onRefusal: (refused) => setCodeError(codeRefusal(refused)),
+    });
     if (answer?.code === 1) {
       setPassword("");
       setCode("");
@@ -108,14 +114,7 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
             onChange={(event) => setPassword(event.target.value)}
             required
           />
-          <Field
-            label={t`Authentication code`}
-            name="code"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            required
-          />
+          <CodeField value={code} onChange={setCode} error={codeError} recoveryCode />
           <button type="submit" className="button" disabled={busy}>
             {t`Turn off`}
           </button>
@@ -140,15 +139,7 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
           </a>
           <p className="field-label">{t`Key`}</p>
           <CopyRow value={setup.secret} label={t`Copy the key`} testId="totp-secret" long />
-          <Field
-            label={t`Authentication code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            required
-          />
+          <CodeField value={code} onChange={setCode} error={codeError} />
           <button type="submit" className="button button-primary" disabled={busy || code.trim() === ""}>
             {t`Turn on`}
           </button>
