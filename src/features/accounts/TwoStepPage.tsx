@@ -11,12 +11,13 @@ import { useSubmit } from "@/ui/use-submit";
 import type { UserInfo } from "#contract/accounts";
 import type { TotpSetup } from "#contract/two-factor";
 
+import { OtpauthQr } from "./OtpauthQr";
 import { startTwoStep, turnOffTwoStep, turnOnTwoStep } from "./two-step-api";
 
 /**
- * Two-step sign-in: off, it sets up an authenticator app (the secret to type or the otpauth link to open on
- * this phone) and turns on with the app's code, then shows the ten recovery codes once; on, it turns off with
- * the login password and a code.
+ * Two-step sign-in: off, it sets up an authenticator app (a QR code of the otpauth link to scan, the link to
+ * open on this phone, or the secret to type) and turns on with the app's code, then shows the ten recovery
+ * codes once; on, it turns off with the login password and a code.
  */
 export function TwoStepPage({ user }: { user: UserInfo }) {
   const { t } = useLingui();
@@ -130,10 +131,11 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
         <form className="form" onSubmit={turnOn} noValidate data-testid="two-step-setup">
           <p className="form-lead">
             <Trans>
-              Add this account to an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…): open the link on this
-              phone, or type the key into the app. Then enter the 6-digit code the app shows.
+              Add this account to an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…): scan the QR code with
+              it, open the link on this phone, or type the key below into the app. Then enter the 6-digit code the app shows.
             </Trans>
           </p>
+          <OtpauthQr uri={setup.otpauthUri} label={t`QR code to scan with the authenticator app`} />
           <a className="button" href={setup.otpauthUri} data-testid="otpauth-link">
             {t`Open in the authenticator app`}
           </a>
