@@ -12,6 +12,7 @@ import { AppError } from "../errors";
 import { type Translate, writeCustomerMessage } from "../inbox/customer-message";
 import { assertNotOwnCustomer } from "../operators/own-customer";
 import { requirePerson } from "../operators/person";
+import { proposedAndDecidedOf } from "../operators/proposed-decided";
 import type { OperatorIdentity } from "../operators/service";
 import { enabledTotp } from "../two-factor/codes";
 
@@ -29,11 +30,7 @@ const forOps = (row: ResetRow, account: string): TwoStepResetForOps => ({
   account,
   reason: row.reason,
   status: row.status,
-  proposedBy: row.proposedBy,
-  proposedByName: row.proposedByName,
-  proposedAt: row.proposedAt,
-  decidedByName: row.decidedByName,
-  decidedAt: row.decidedAt,
+  ...proposedAndDecidedOf(row),
 });
 
 const utcMinute = (at: number) => new Date(at * 1000).toISOString().slice(0, 16).replace("T", " ");
