@@ -222,6 +222,14 @@ export const errorMessages = {
   totp_not_set_up: /*i18n*/ { id: "error.totp_not_set_up", message: "Start the two-step sign-in setup first" },
   totp_off: /*i18n*/ { id: "error.totp_off", message: "Two-step sign-in is not on" },
   session_not_found: /*i18n*/ { id: "error.session_not_found", message: "This session has already ended" },
+  customer_two_step_off: /*i18n*/ {
+    id: "error.customer_two_step_off",
+    message: "This customer has not turned on two-step sign-in: there is nothing to turn off",
+  },
+  two_step_reset_pending: /*i18n*/ {
+    id: "error.two_step_reset_pending",
+    message: "A proposal to turn off this customer's two-step sign-in is already waiting for a second person",
+  },
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorKey = keyof typeof errorMessages;
@@ -454,6 +462,19 @@ export const newDeviceNotice = {
     id: "notice.new_device.body",
     message:
       "Your account was signed in to on a device not used before: {device}, from address {address}, at {time} (UTC). If this was not you, end that session under Mine → Security → Sessions and change your login password.",
+  },
+} satisfies { title: MessageDescriptor; body: MessageDescriptor };
+
+/**
+ * The in-app message after customer service switched off two-step sign-in for a lost phone: what happened, that
+ * every session ended, how to set it up again, and what to do if the customer did not ask for it.
+ */
+export const twoStepResetNotice = {
+  title: /*i18n*/ { id: "notice.two_step_reset.title", message: "Two-step sign-in turned off" },
+  body: /*i18n*/ {
+    id: "notice.two_step_reset.body",
+    message:
+      "Customer service turned off two-step sign-in on your account at {time} (UTC), after you reported a lost phone, and ended every session. Log in with your password and set two-step sign-in up again under Mine → Security. If you did not ask for this, contact customer service at once.",
   },
 } satisfies { title: MessageDescriptor; body: MessageDescriptor };
 

@@ -15,6 +15,8 @@ export const errorStatus: Record<ErrorKey, number> = {
   totp_enabled: 409,
   totp_not_set_up: 409,
   totp_off: 409,
+  customer_two_step_off: 409,
+  two_step_reset_pending: 409,
   session_not_found: 404,
   wrong_sms_code: 422,
   sms_too_soon: 429,

@@ -42,6 +42,7 @@ import type {
 } from "./ops-money-answers";
 import type { ApiPath } from "./paths";
 import type { LimitsView } from "./self-limits";
+import type { CustomerTwoStep, TwoStepResetForOps } from "./two-step-resets";
 
 /** An operator path: method, path, access, the roles allowed besides admin, and (type only) its answer. */
 export interface OpsPath<Answer = unknown> extends ApiPath<Answer> {
@@ -303,6 +304,29 @@ export const opsPaths = {
   resetCustomerPassword: answers<CustomerPasswordReset>()({
     method: "POST",
     path: "/api/ops/customer/password",
+    auth: "ops",
+    roles: SUPPORT,
+    person: true,
+  }),
+  // a lost phone: one support person proposes switching the customer's two-step sign-in off, a different one applies
+  customerTwoStep: answers<CustomerTwoStep>()({ method: "GET", path: "/api/ops/customers/two_step", auth: "ops", roles: SUPPORT }),
+  proposeTwoStepReset: answers<TwoStepResetForOps>()({
+    method: "POST",
+    path: "/api/ops/customers/two_step_reset_propose",
+    auth: "ops",
+    roles: SUPPORT,
+    person: true,
+  }),
+  applyTwoStepReset: answers<TwoStepResetForOps>()({
+    method: "POST",
+    path: "/api/ops/customers/two_step_reset_apply",
+    auth: "ops",
+    roles: SUPPORT,
+    person: true,
+  }),
+  cancelTwoStepReset: answers<TwoStepResetForOps>()({
+    method: "POST",
+    path: "/api/ops/customers/two_step_reset_cancel",
     auth: "ops",
     roles: SUPPORT,
     person: true,

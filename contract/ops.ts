@@ -2,7 +2,15 @@ import type { EndpointSpec } from "./endpoints";
 import { opsPaths } from "./ops-paths";
 import { adjustmentDecisionRequest, adjustmentProposalRequest } from "./schemas/adjustments";
 import { contentItemRequest, contentItemsRequest, contentPublishedRequest, publishContentRequest } from "./schemas/content";
-import { customerFrozenRequest, customerLabelRequest, customerNoteRequest, customerPasswordResetRequest } from "./schemas/customers";
+import {
+  customerFrozenRequest,
+  customerLabelRequest,
+  customerNoteRequest,
+  customerPasswordResetRequest,
+  customerTwoStepRequest,
+  twoStepResetDecisionRequest,
+  twoStepResetProposalRequest,
+} from "./schemas/customers";
 import { acknowledgeAlertRequest, dashboardHistoryRequest } from "./schemas/dashboard";
 import { emptyRequest } from "./schemas/fields";
 import { planRequest } from "./schemas/finance";
@@ -463,5 +471,27 @@ export const opsEndpoints = {
     summary:
       "A temporary login password for a customer, answered once: every session of theirs ends, and the app asks for a new password at their next login",
     request: customerPasswordResetRequest,
+  },
+  customerTwoStep: {
+    ...opsPaths.customerTwoStep,
+    summary: "Whether a customer's two-step sign-in is on, and the proposal to turn it off waiting for a second person, if any",
+    request: customerTwoStepRequest,
+  },
+  proposeTwoStepReset: {
+    ...opsPaths.proposeTwoStepReset,
+    summary:
+      "Propose turning off a customer's two-step sign-in (a lost phone) with a reason; nothing changes until a different person applies it",
+    request: twoStepResetProposalRequest,
+  },
+  applyTwoStepReset: {
+    ...opsPaths.applyTwoStepReset,
+    summary:
+      "Apply a waiting proposal, not by its proposer: the authenticator and recovery codes are removed, every session of the customer ends, and the customer is told in their language",
+    request: twoStepResetDecisionRequest,
+  },
+  cancelTwoStepReset: {
+    ...opsPaths.cancelTwoStepReset,
+    summary: "Cancel a waiting proposal to turn off a customer's two-step sign-in; nothing changes",
+    request: twoStepResetDecisionRequest,
   },
 } satisfies Record<string, EndpointSpec>;

@@ -12,6 +12,7 @@ import { CustomerHeading } from "../customer/CustomerHeading";
 import { CustomerHistory } from "../customer/CustomerHistory";
 import { CustomerLabels } from "../customer/CustomerLabels";
 import { CustomerNotes } from "../customer/CustomerNotes";
+import { CustomerTwoStep } from "../customer/CustomerTwoStep";
 import { consoleHref } from "../customer-href";
 import { CustomerLimits } from "../CustomerLimits";
 import { FormStatus } from "../FormStatus";
@@ -23,7 +24,8 @@ import { useSubmit } from "../use-submit";
  * One customer for the money desk (#/users/<id>): the account's state and what may be done to it (freeze,
  * unlock, a password reset, risk labels: each offered only to a role the server lets do it), where it was
  * registered and logged in from, the real name (the ID number in full for the roles that check it), balances,
- * trading result, the latest recharges and withdrawals, notes, and the warnings about it.
+ * trading result, the latest recharges and withdrawals, notes, the warnings about it, and support's two-person
+ * switching off of two-step sign-in for a lost phone.
  */
 export function CustomerPage({ id }: { id: number }) {
   const { data, error, reload } = useLoad(() => call(api.userDetail, { id: String(id) }), [id]);
@@ -62,6 +64,7 @@ function CustomerView({ detail, reload }: { detail: CustomerDetail; reload: () =
 
       <FraudSignals signals={detail.signals} />
       <CustomerLimits userId={detail.user.id} />
+      <CustomerTwoStep account={account} action={action} />
 
       <div className="customer-columns">
         <CustomerDetails detail={detail} />

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { CUSTOMER_NOTE_MAX, RISK_LABELS } from "../customers";
-import { requiredText, switchField, textField } from "./fields";
+import { TWO_STEP_RESET_REASON_MAX } from "../two-step-resets";
+import { idField, requiredText, switchField, textField } from "./fields";
 
 /** The customer is named by account, as the CLI and the unlock command name them. */
 const customer = () => requiredText();
@@ -17,3 +18,11 @@ export const customerLabelRequest = z.object({
 });
 
 export const customerPasswordResetRequest = z.object({ account: customer() });
+
+export const customerTwoStepRequest = z.object({ account: customer() });
+
+/** why the customer's two-step sign-in should go (the lost phone, how the caller was identified) */
+export const twoStepResetProposalRequest = z.object({ account: customer(), reason: textField(TWO_STEP_RESET_REASON_MAX) });
+
+/** a waiting proposal, applied or cancelled by its id */
+export const twoStepResetDecisionRequest = z.object({ id: idField() });

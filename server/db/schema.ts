@@ -23,6 +23,7 @@ import { MARKETS } from "#contract/markets";
 import { ORDER_RESULTS } from "#contract/order-reports";
 import { REVIEW_STATUSES } from "#contract/review";
 import { DIRECTIONS, ORDER_STATUSES, VOID_REASONS } from "#contract/trading";
+import { TWO_STEP_RESET_STATUSES } from "#contract/two-step-resets";
 import { PAYOUT_STATES } from "#contract/withdrawal";
 
 /** Unix seconds: the API's unit of time. */
@@ -901,6 +902,27 @@ export const adjustments = pgTable(
     index("adjustments_user").on(table.userId),
     check("adjustments_amount_positive", sql`${table.amount} > 0`),
     check("adjustments_corrects_one", sql`${table.correctsRecharge} is null or ${table.correctsLedger} is null`),
+  ],
+);
+
+/**
+ * A proposal to switch off a customer's two-step sign-in (a lost phone, no recovery code left), made by one
+ * support or admin operator with a reason and applied by a different one: applying removes the authenticator
+ * and its recovery codes and ends every session. At most one proposal per customer waits at a time.
+ */
+export const twoStepResets = pgTable(
+  "two_step_resets",
+  {
+    id: serial("id").primaryKey(),
+    userId: customer(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: TWO_STEP_RESET_STATUSES }).notNull().default("pending"),
+    ...proposedAndDecided(),
+  },
+  (table) => [
+    uniqueIndex("two_step_resets_one_pending")
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 

@@ -37,3 +37,11 @@ export function Field({ label, hint, addon, error, ...input }: FieldProps) {
     </div>
   );
 }
+
+/**
+ * A Field that hands its owner the text alone: the forms keep strings, and the fields made for one purpose
+ * (the fund password, the authenticator's code) are this with their label and input hints fixed.
+ */
+export function ValueField({ onValue, ...field }: Omit<FieldProps, "onChange"> & { onValue: (value: string) => void }) {
+  return <Field {...field} onChange={(event) => onValue(event.target.value)} />;
+}

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { Field } from "./Field";
+import { ValueField } from "./Field";
 
 /**
  * The fund password asked where money moves or a payout destination changes. Never remembered by the browser
@@ -8,14 +8,5 @@ import { Field } from "./Field";
  */
 export function FundPasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useLingui();
-  return (
-    <Field
-      label={t`Fund password`}
-      type="password"
-      autoComplete="off"
-      name="payPassword"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
+  return <ValueField label={t`Fund password`} type="password" autoComplete="off" name="payPassword" value={value} onValue={onChange} />;
 }

@@ -7,8 +7,9 @@ import { operators, opsAlerts } from "#server/db/schema";
 import { updateMoneySettings } from "#server/modules/money/settings";
 import { createOperator, issueSetupCode } from "#server/modules/operators/service";
 import { totpCode } from "#server/modules/operators/totp";
+import { totpCode as customerTotpCode } from "#server/modules/totp/totp";
 
-import { api, type Harness, OPS_TOKEN, rid, startHarness } from "./harness";
+import { api, type Harness, OPS_TOKEN, registerUser, rid, startHarness } from "./harness";
 import { residentId } from "./resident-ids";
 import { opsEndpointList } from "./security/every-endpoint";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
@@ -185,6 +186,11 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "POST /api/ops/customer/label": ["finance"],
   "POST /api/ops/customer/note": ["finance", "support", "content"],
   "POST /api/ops/customer/password": ["support"],
+  // a lost phone: support proposes switching the customer's two-step sign-in off, a second support person applies
+  "GET /api/ops/customers/two_step": ["support"],
+  "POST /api/ops/customers/two_step_reset_propose": ["support"],
+  "POST /api/ops/customers/two_step_reset_apply": ["support"],
+  "POST /api/ops/customers/two_step_reset_cancel": ["support"],
   // content
   "POST /api/ops/content": ["content"],
   "GET /api/ops/contents": ["content"],
@@ -390,6 +396,15 @@ describe("two-person rule", () => {
   });
 });
 
+/** A new customer with two-step sign-in on; answers the account. */
+async function customerWithTwoStep(account: string): Promise<string> {
+  const { token: userToken } = await registerUser(h, account, "login123", "fund1234");
+  const setup = await api(h, "POST", "/api/user/totp_setup", {}, { token: userToken! });
+  const code = customerTotpCode(setup.body.data.secret, h.clock.now);
+  expect((await api(h, "POST", "/api/user/totp_enable", { code }, { token: userToken! })).body.code).toBe(1);
+  return account;
+}
+
 /** A valid call of every operator write: the audit test refuses to pass while one is missing here. */
 function writeCalls(): Record<string, Record<string, string>> {
   return {
@@ -473,6 +488,13 @@ describe("audit log", () => {
       asCookie(otherAdmin),
     );
     calls.decideAdjustment = { id: String(proposal.body.data.id), decision: "apply" };
+    // switching a customer's two-step sign-in off: a proposal to make, another person's to apply, one to cancel
+    const proposeReset = async (account: string) =>
+      (await api(h, "POST", "/api/ops/customers/two_step_reset_propose", { account, reason: "lost phone" }, asCookie(otherAdmin))).body.data
+        .id;
+    calls.proposeTwoStepReset = { account: await customerWithTwoStep("auditts1"), reason: "lost phone" };
+    calls.applyTwoStepReset = { id: String(await proposeReset(await customerWithTwoStep("auditts2"))) };
+    calls.cancelTwoStepReset = { id: String(await proposeReset(await customerWithTwoStep("auditts3"))) };
     const pendingVerification = (await api(h, "GET", "/api/ops/verifications", {}, token)).body.data.items[0];
     calls.reviewVerification = { id: String(pendingVerification.id), decision: "refuse", reason: "unreadable" };
     // an alert for the admin to acknowledge, as the job leader would have raised it

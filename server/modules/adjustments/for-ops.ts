@@ -2,6 +2,7 @@ import type { AdjustmentForOps } from "#contract/adjustments";
 import { centsToDecimal } from "#contract/format";
 
 import type { adjustments } from "../../db/schema";
+import { proposedAndDecidedOf } from "../operators/proposed-decided";
 
 export type AdjustmentRow = typeof adjustments.$inferSelect;
 
@@ -21,11 +22,7 @@ export function forOps(row: AdjustmentRow, account: string): AdjustmentForOps {
           ? `ledger:${row.correctsLedger}`
           : null,
     status: row.status,
-    proposedBy: row.proposedBy,
-    proposedByName: row.proposedByName,
-    proposedAt: row.proposedAt,
-    decidedByName: row.decidedByName,
-    decidedAt: row.decidedAt,
+    ...proposedAndDecidedOf(row),
     decisionNote: row.decisionNote,
   };
 }

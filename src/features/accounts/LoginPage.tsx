@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
+import { codeRefusal } from "@/ui/CodeField";
 import { Field } from "@/ui/Field";
 import { GlobeIcon } from "@/ui/Icons";
 import { NavBar } from "@/ui/NavBar";
@@ -17,6 +18,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [password, setPassword] = useState("");
   // the account has two-step sign-in on: the right password asks for the authenticator's code next
   const [askCode, setAskCode] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const { send, busy } = useSubmit();
   const navigate = useNavigate();
 
@@ -25,6 +27,8 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       onSuccess: openSession,
       onRefusal: (refused) => {
         if (refused.err === "totp_required") setAskCode(true);
+        // a wrong code is said under the code field; the first "code needed" only opens the step
+        setCodeError(code ? codeRefusal(refused) : null);
       },
     });
     // after a reset by customer service the first page is the new password's
@@ -49,7 +53,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         }
       />
       {askCode ? (
-        <TwoStepCodeStep busy={busy} onCode={(code) => void attempt(code)} onBack={() => setAskCode(false)} />
+        <TwoStepCodeStep busy={busy} error={codeError} onCode={(code) => void attempt(code)} onBack={() => setAskCode(false)} />
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           <p className="form-lead">

@@ -1,13 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
-import { Field } from "@/ui/Field";
+import { CodeField } from "@/ui/CodeField";
 
 /**
  * The login's second step, for an account with two-step sign-in on: the password was right, and the server
  * makes the session only with the authenticator's current code or an unused recovery code.
  */
-export function TwoStepCodeStep({ busy, onCode, onBack }: { busy: boolean; onCode: (code: string) => void; onBack: () => void }) {
+export function TwoStepCodeStep(props: { busy: boolean; error: string | null; onCode: (code: string) => void; onBack: () => void }) {
+  const { busy, error, onCode, onBack } = props;
   const { t } = useLingui();
   const [code, setCode] = useState("");
 
@@ -23,15 +24,7 @@ export function TwoStepCodeStep({ busy, onCode, onBack }: { busy: boolean; onCod
           Two-step sign-in is on for this account. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.
         </Trans>
       </p>
-      <Field
-        label={t`Authentication code`}
-        name="code"
-        autoComplete="one-time-code"
-        autoFocus
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        required
-      />
+      <CodeField value={code} onChange={setCode} error={error} recoveryCode autoFocus />
       <button type="submit" className="button button-primary" disabled={busy || code.trim() === ""}>
         {busy ? t`Logging in…` : t`Log in`}
       </button>

@@ -3,6 +3,7 @@ import { useRouter } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 
 import { loadCurrentUser } from "@/api/current-user";
+import { CodeField, codeRefusal } from "@/ui/CodeField";
 import { CopyRow } from "@/ui/CopyRow";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
@@ -10,12 +11,13 @@ import { useSubmit } from "@/ui/use-submit";
 import type { UserInfo } from "#contract/accounts";
 import type { TotpSetup } from "#contract/two-factor";
 
+import { OtpauthQr } from "./OtpauthQr";
 import { startTwoStep, turnOffTwoStep, turnOnTwoStep } from "./two-step-api";
 
 /**
- * Two-step sign-in: off, it sets up an authenticator app (the secret to type or the otpauth link to open on
- * this phone) and turns on with the app's code, then shows the ten recovery codes once; on, it turns off with
- * the login password and a code.
+ * Two-step sign-in: off, it sets up an authenticator app (a QR code of the otpauth link to scan, the link to
+ * open on this phone, or the secret to type) and turns on with the app's code, then shows the ten recovery
+ * codes once; on, it turns off with the login password and a code.
  */
 export function TwoStepPage({ user }: { user: UserInfo }) {
   const { t } = useLingui();
@@ -23,6 +25,7 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [password, setPassword] = useState("");
   const { send, busy } = useSubmit();
 
@@ -41,13 +44,17 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
       onSuccess: (answer) => {
         setRecoveryCodes(answer.recoveryCodes);
         setCode("");
+        setCodeError(null);
       },
+      onRefusal: (refused) => setCodeError(codeRefusal(refused)),
     });
   }
 
   async function turnOff(event: FormEvent) {
     event.preventDefault();
-    const answer = await send(() => turnOffTwoStep(password, code.trim()));
+    const answer = await send(() => turnOffTwoStep(password, code.trim()), {
+      onRefusal: (refused) => setCodeError(codeRefusal(refused)),
+    });
     if (answer?.code === 1) {
       setPassword("");
       setCode("");
@@ -108,14 +115,7 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
             onChange={(event) => setPassword(event.target.value)}
             required
           />
-          <Field
-            label={t`Authentication code`}
-            name="code"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            required
-          />
+          <CodeField value={code} onChange={setCode} error={codeError} recoveryCode />
           <button type="submit" className="button" disabled={busy}>
             {t`Turn off`}
           </button>
@@ -131,24 +131,17 @@ export function TwoStepPage({ user }: { user: UserInfo }) {
         <form className="form" onSubmit={turnOn} noValidate data-testid="two-step-setup">
           <p className="form-lead">
             <Trans>
-              Add this account to an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…): open the link on this
-              phone, or type the key into the app. Then enter the 6-digit code the app shows.
+              Add this account to an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…): scan the QR code with
+              it, open the link on this phone, or type the key below into the app. Then enter the 6-digit code the app shows.
             </Trans>
           </p>
+          <OtpauthQr uri={setup.otpauthUri} label={t`QR code to scan with the authenticator app`} />
           <a className="button" href={setup.otpauthUri} data-testid="otpauth-link">
             {t`Open in the authenticator app`}
           </a>
           <p className="field-label">{t`Key`}</p>
           <CopyRow value={setup.secret} label={t`Copy the key`} testId="totp-secret" long />
-          <Field
-            label={t`Authentication code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            required
-          />
+          <CodeField value={code} onChange={setCode} error={codeError} />
           <button type="submit" className="button button-primary" disabled={busy || code.trim() === ""}>
             {t`Turn on`}
           </button>

@@ -6,6 +6,7 @@ import { currentUser } from "@/api/session";
 import { errorText } from "@/i18n/catalogue";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
+import { CodeField, codeRefusal } from "@/ui/CodeField";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
@@ -37,6 +38,7 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
   // with two-step sign-in on, the authenticator's current code goes with the fund password
   const [askCode, setAskCode] = useState(() => currentUser()?.twoStep === true);
   const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
 
   // a refusal the rules above already decide, said under the form instead of after the fund password
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -68,6 +70,7 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
       // two-step sign-in turned on elsewhere since the account was read: the sheet asks for the code now
       onRefusal: (refused) => {
         if (refused.err === "totp_required") setAskCode(true);
+        setCodeError(askCode ? codeRefusal(refused) : null);
       },
       navigate: { to: "/pages/user/cashrecord" },
     });
@@ -153,17 +156,7 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
           onConfirm={confirm}
           onClose={() => setConfirming(false)}
         >
-          {askCode && (
-            <Field
-              label={t`Authentication code`}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              required
-            />
-          )}
+          {askCode && <CodeField value={code} onChange={setCode} error={codeError} />}
         </ConfirmSheet>
       )}
     </main>
