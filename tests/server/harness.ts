@@ -97,6 +97,8 @@ export interface HarnessOptions {
    * default here: most money tests withdraw for customers nobody verified, which is not what they test.
    */
   realNameBeforeWithdrawal?: boolean;
+  /** origins besides the browsers' push services a push subscription may name (a local push service) */
+  pushEndpointOrigins?: string[];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -140,6 +142,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     rateLimitScale: options.rateLimitScale ?? 100,
     listen: database.listen,
     streamHeartbeatMs: options.streamHeartbeatMs,
+    pushEndpointOrigins: options.pushEndpointOrigins,
   });
   await app.ready();
   return {
