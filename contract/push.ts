@@ -47,7 +47,7 @@ export const pushTexts = {
   order_void: /*i18n*/ { id: "push.order_void", message: "Order void · {product}" },
   order_void_body: /*i18n*/ {
     id: "push.order_void_body",
-    message: "Order {orderId} is void: its stake and fee are back in your cash.",
+    message: "Order {orderId} is void: its stake and fee have been returned.",
   },
   review_body: /*i18n*/ { id: "push.review_body", message: "Tap to see the record." },
   support_reply: /*i18n*/ { id: "push.support_reply", message: "Customer service replied" },
