@@ -33,7 +33,7 @@ export interface ServerConfig {
   signInRetentionDays: number;
   /** The VAPID subject push services may contact the operator at (PUSH_SUBJECT, a mailto: or https: address). */
   pushSubject: string;
-  /** Origins of push services beyond the browsers' own that subscriptions may name (PUSH_ENDPOINT_ORIGINS). */
+  /** Origins of push services beyond the browsers' own that subscriptions may name (PUSH_ORIGINS). */
   pushEndpointOrigins: string[];
 }
 
@@ -56,7 +56,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loopReportSeconds: Number(env.LOOP_REPORT_SECONDS ?? 0),
     signInRetentionDays: positiveDays("SIGN_IN_KEEP_DAYS", env.SIGN_IN_KEEP_DAYS, DEFAULT_SIGN_IN_KEEP_DAYS),
     pushSubject: env.PUSH_SUBJECT || "mailto:operator@localhost",
-    pushEndpointOrigins: (env.PUSH_ENDPOINT_ORIGINS ?? "")
+    pushEndpointOrigins: (env.PUSH_ORIGINS ?? "")
       .split(",")
       .map((origin) => origin.trim())
       .filter(Boolean),

@@ -100,7 +100,7 @@ export interface AppOptions {
   listen?: Database["listen"];
   /** shown by /api/ops/status; a lone process (tests, PGlite) is the job leader */
   processInfo?: ProcessInfo;
-  /** origins of push services beyond the browsers' own a subscription may name (PUSH_ENDPOINT_ORIGINS; tests) */
+  /** origins of push services beyond the browsers' own a subscription may name (PUSH_ORIGINS; tests) */
   pushEndpointOrigins?: readonly string[];
 }
 

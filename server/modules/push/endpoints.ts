@@ -1,7 +1,7 @@
 /**
  * The push services a subscription may point at. The server POSTs to whatever endpoint a customer stores, so an
  * endpoint anywhere else would let a customer make the server send requests into its own network. These are the
- * services of the browsers that support Web Push; a deployment adds others with PUSH_ENDPOINT_ORIGINS.
+ * services of the browsers that support Web Push; a deployment adds others with PUSH_ORIGINS.
  */
 const PUSH_SERVICE_HOSTS = [
   "fcm.googleapis.com",
