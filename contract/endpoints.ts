@@ -23,8 +23,8 @@ import { appendRequest, joinPlanRequest, stopRequest, subscriptionRequest } from
 import { certificationRequest } from "./schemas/identity";
 import { messageRequest } from "./schemas/inbox";
 import { klineRequest, latestQuotesRequest, marketListRequest, pidRequest } from "./schemas/markets";
-import { pushSubscribeRequest, pushUnsubscribeRequest } from "./schemas/push";
 import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
+import { pushSubscribeRequest, pushUnsubscribeRequest } from "./schemas/push";
 import { rechargeRequest } from "./schemas/recharge";
 import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
@@ -260,7 +260,11 @@ export const endpoints = {
       "The customer's update stream (text/event-stream): each event's data is {kind, data} (contract/stream.ts), its id resumes a dropped stream (Last-Event-ID header or lastEventId); a comment every 15 s keeps it open",
     request: streamRequest,
   },
-  pushKey: { ...pushPaths.pushKey, summary: "The server's public VAPID key (base64url), the browser's applicationServerKey", request: emptyRequest },
+  pushKey: {
+    ...pushPaths.pushKey,
+    summary: "The server's public VAPID key (base64url), the browser's applicationServerKey",
+    request: emptyRequest,
+  },
   pushSubscribe: {
     ...pushPaths.pushSubscribe,
     summary:

@@ -41,4 +41,3 @@ async function readVapidKeys(db: Db): Promise<VapidKeys | null> {
   if (typeof parsed.publicKey !== "string" || typeof parsed.privateKey !== "string") throw new Error("the stored VAPID keys are malformed");
   return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
 }
-

@@ -198,7 +198,8 @@ async function noticeFor(db: Db, translate: PushTranslate, delivery: DueDelivery
           tag: `order-result-${orderId}`,
           url: PUSH_PAGES.order(orderId),
         };
-      const title = { win: pushTexts.order_won, loss: pushTexts.order_lost, tie: pushTexts.order_tie }[String(payload.result)] ?? pushTexts.order_tie;
+      const title =
+        { win: pushTexts.order_won, loss: pushTexts.order_lost, tie: pushTexts.order_tie }[String(payload.result)] ?? pushTexts.order_tie;
       return {
         title: translate(language, title, { product }),
         body: translate(language, pushTexts.order_settled_body, { orderId }),
@@ -274,7 +275,7 @@ async function send(
     response = await fetch(request.endpoint, {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      body: request.body ?? undefined,
+      body: request.body ? new Uint8Array(request.body) : undefined,
       redirect: "error",
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });

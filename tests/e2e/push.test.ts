@@ -32,7 +32,14 @@ async function keepShownInMemory(worker: Worker): Promise<void> {
     }
     const shown: Array<{ title: string; body: string; tag: string; icon: string; data: unknown; close: () => void }> = [];
     registration.showNotification = async (title: string, options: NotificationOptions = {}) => {
-      const notice = { title, body: options.body ?? "", tag: options.tag ?? "", icon: options.icon ?? "", data: options.data, close: () => {} };
+      const notice = {
+        title,
+        body: options.body ?? "",
+        tag: options.tag ?? "",
+        icon: options.icon ?? "",
+        data: options.data,
+        close: () => {},
+      };
       notice.close = () => void shown.splice(shown.indexOf(notice), 1);
       const same = shown.findIndex((n) => n.tag && n.tag === notice.tag);
       if (same >= 0) shown.splice(same, 1);
@@ -117,7 +124,7 @@ describe("a push message from the server", () => {
     expect((await shownNotifications(worker)).filter((n) => n.tag === notice.tag)).toEqual([]);
   });
 
-  it("leads a review decision, a support reply and a real-name decision to their own pages", async ({ openPhone, demo }) => {
+  it("leads a recharge, withdrawal or real-name decision and a support reply to their own pages", async ({ openPhone, demo }) => {
     const page = await openPhone({ signedIn: demo, permissions: ["notifications"] });
     const { worker, scope } = await appWorker(page);
     await keepShownInMemory(worker);
@@ -125,15 +132,23 @@ describe("a push message from the server", () => {
     const id = await registrationId(cdp, scope);
     for (const [url, visible] of [
       ["#/pages/user/rechargerecord", "recharge-record"],
+      ["#/pages/user/cashrecord", "withdrawal-record"],
+      ["#/pages/user/auth", "real-name"],
       ["#/pages/customer/customer", "customer-service"],
     ] as const) {
       const notice: PushNotice = { title: "Notice", body: url, tag: `t-${visible}`, url };
-      await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(scope).origin, registrationId: id, data: JSON.stringify(notice) });
+      await cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: new URL(scope).origin,
+        registrationId: id,
+        data: JSON.stringify(notice),
+      });
       await expect.poll(async () => (await shownNotifications(worker)).map((n) => n.tag), { timeout: 10_000 }).toContain(notice.tag);
       await worker.evaluate(async (tag) => {
         const registration = (self as unknown as { registration: ServiceWorkerRegistration }).registration;
         const [notification] = await registration.getNotifications({ tag });
-        self.dispatchEvent(Object.assign(new Event("notificationclick"), { notification, waitUntil: (work: Promise<unknown>) => void work }));
+        self.dispatchEvent(
+          Object.assign(new Event("notificationclick"), { notification, waitUntil: (work: Promise<unknown>) => void work }),
+        );
       }, notice.tag);
       await page.waitForURL((current) => current.hash === url);
     }

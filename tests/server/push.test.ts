@@ -135,7 +135,12 @@ async function expectVapid(request: Received) {
     key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33, 65).toString("base64url") },
     format: "jwk",
   });
-  const signed = verify("sha256", Buffer.from(`${head}.${claims}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature!, "base64url"));
+  const signed = verify(
+    "sha256",
+    Buffer.from(`${head}.${claims}`),
+    { key, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature!, "base64url"),
+  );
   expect(signed).toBe(true);
   expect(request.headers["content-encoding"]).toBe("aes128gcm");
   expect(Number(request.headers.ttl)).toBeGreaterThan(0);
@@ -150,9 +155,19 @@ async function count(query: string): Promise<number> {
 async function approvedRecharge(token: string) {
   const channelId = (await api(h, endpoints.rechargeInfo, {}, { token })).body.data.channels[0]!.id;
   const screenshot = await uploadPng(h, token);
-  const recharge = await api(h, endpoints.recharge, { channelId: String(channelId), amount: "500", screenshot, requestId: rid() }, { token });
+  const recharge = await api(
+    h,
+    endpoints.recharge,
+    { channelId: String(channelId), amount: "500", screenshot, requestId: rid() },
+    { token },
+  );
   expect(recharge.body.code, recharge.body.msg).toBe(1);
-  const reviewed = await api(h, opsEndpoints.reviewRecharge, { id: String(recharge.body.data.id), decision: "approve" }, await staff(h, "finance"));
+  const reviewed = await api(
+    h,
+    opsEndpoints.reviewRecharge,
+    { id: String(recharge.body.data.id), decision: "approve" },
+    await staff(h, "finance"),
+  );
   expect(reviewed.body.code, reviewed.body.msg).toBe(1);
 }
 
@@ -188,7 +203,9 @@ describe("web push", () => {
     expect(notice.body).toBe(`Auftrag ${orderId} ist abgerechnet. Tippen Sie, um das Ergebnis zu sehen.`);
     expect(notice.tag).toBe(`order-result-${orderId}`);
     expect(notice.url).toBe(`#/pages/user/orderdetail?id=${orderId}`);
-    expect(await count(`select count(*) n from push_subscriptions where endpoint = '${device.endpoint}' and last_ok_at is not null`)).toBe(1);
+    expect(await count(`select count(*) n from push_subscriptions where endpoint = '${device.endpoint}' and last_ok_at is not null`)).toBe(
+      1,
+    );
   });
 
   it("a review decision and a support reply reach a Chinese reader in Chinese, each leading to its page", async () => {
@@ -249,8 +266,10 @@ describe("web push", () => {
       await sender.run(at);
     }
     expect(receivedBy(busy)).toHaveLength(MAX_ATTEMPTS);
-    expect(await count(`select count(*) n from push_deliveries d join push_subscriptions s on s.id = d.subscription_id
-      where s.endpoint = '${busy.endpoint}' and d.state = 'failed' and d.attempts = ${MAX_ATTEMPTS}`)).toBe(1);
+    expect(
+      await count(`select count(*) n from push_deliveries d join push_subscriptions s on s.id = d.subscription_id
+      where s.endpoint = '${busy.endpoint}' and d.state = 'failed' and d.attempts = ${MAX_ATTEMPTS}`),
+    ).toBe(1);
     // the subscription stays: a service that failed may take the next one
     expect(await count(`select count(*) n from push_subscriptions where endpoint = '${busy.endpoint}'`)).toBe(1);
   });
@@ -266,9 +285,15 @@ describe("web push", () => {
     const shared = newDevice();
     const first = await subscribedCustomer("en", shared);
     const second = await subscribedCustomer("en", shared);
-    expect(await count(`select count(*) n from push_subscriptions where endpoint = '${shared.endpoint}' and user_id = ${second.userId}`)).toBe(1);
-    expect((await api(h, endpoints.pushUnsubscribe, { endpoint: shared.endpoint }, { token: first.token })).body.data).toEqual({ removed: false });
-    expect((await api(h, endpoints.pushUnsubscribe, { endpoint: shared.endpoint }, { token: second.token })).body.data).toEqual({ removed: true });
+    expect(
+      await count(`select count(*) n from push_subscriptions where endpoint = '${shared.endpoint}' and user_id = ${second.userId}`),
+    ).toBe(1);
+    expect((await api(h, endpoints.pushUnsubscribe, { endpoint: shared.endpoint }, { token: first.token })).body.data).toEqual({
+      removed: false,
+    });
+    expect((await api(h, endpoints.pushUnsubscribe, { endpoint: shared.endpoint }, { token: second.token })).body.data).toEqual({
+      removed: true,
+    });
     expect(await count(`select count(*) n from push_subscriptions where endpoint = '${shared.endpoint}'`)).toBe(0);
   });
 

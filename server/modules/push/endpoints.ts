@@ -3,12 +3,7 @@
  * endpoint anywhere else would let a customer make the server send requests into its own network. These are the
  * services of the browsers that support Web Push; a deployment adds others with PUSH_ORIGINS.
  */
-const PUSH_SERVICE_HOSTS = [
-  "fcm.googleapis.com",
-  "android.googleapis.com",
-  "updates.push.services.mozilla.com",
-  "web.push.apple.com",
-];
+const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "android.googleapis.com", "updates.push.services.mozilla.com", "web.push.apple.com"];
 /** Services that hand out endpoints on per-region hosts under one domain. */
 const PUSH_SERVICE_DOMAINS = [".push.services.mozilla.com", ".notify.windows.com", ".push.apple.com"];
 
