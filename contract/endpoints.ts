@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 import type { OpsRole } from "./operators";
-import { type ApiPath, apiPaths, streamPaths } from "./paths";
+import { type ApiPath, apiPaths, pushPaths, streamPaths } from "./paths";
 import {
   changeLoginPasswordRequest,
   changePayPasswordRequest,
@@ -24,6 +24,7 @@ import { certificationRequest } from "./schemas/identity";
 import { messageRequest } from "./schemas/inbox";
 import { klineRequest, latestQuotesRequest, marketListRequest, pidRequest } from "./schemas/markets";
 import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
+import { pushSubscribeRequest, pushUnsubscribeRequest } from "./schemas/push";
 import { rechargeRequest } from "./schemas/recharge";
 import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
@@ -259,4 +260,20 @@ export const endpoints = {
       "The customer's update stream (text/event-stream): each event's data is {kind, data} (contract/stream.ts), its id resumes a dropped stream (Last-Event-ID header or lastEventId); a comment every 15 s keeps it open",
     request: streamRequest,
   },
-} satisfies Record<keyof typeof apiPaths | keyof typeof streamPaths, EndpointSpec>;
+  pushKey: {
+    ...pushPaths.pushKey,
+    summary: "The server's public VAPID key (base64url), the browser's applicationServerKey",
+    request: emptyRequest,
+  },
+  pushSubscribe: {
+    ...pushPaths.pushSubscribe,
+    summary:
+      "Store this device's push subscription (PushSubscription.toJSON() as a JSON string): notices of the customer's orders, reviews and support replies",
+    request: pushSubscribeRequest,
+  },
+  pushUnsubscribe: {
+    ...pushPaths.pushUnsubscribe,
+    summary: "Remove this device's push subscription (by its endpoint): no more notices to it",
+    request: pushUnsubscribeRequest,
+  },
+} satisfies Record<keyof typeof apiPaths | keyof typeof streamPaths | keyof typeof pushPaths, EndpointSpec>;

@@ -9,6 +9,7 @@ import type { InboxAnswers } from "./inbox";
 import type { InviteAnswers } from "./invites";
 import type { MarketAnswers } from "./markets";
 import type { OrderReportAnswers } from "./order-reports";
+import type { PushAnswers } from "./push";
 import type { RechargeAnswers } from "./recharge";
 import type { SelfLimitAnswers } from "./self-limits";
 import type { StreamAnswers } from "./stream";
@@ -169,3 +170,15 @@ const updatePaths = {
 } as const satisfies { [K in keyof StreamAnswers]: ApiPath };
 
 export const streamPaths: AnsweredPaths<typeof updatePaths, StreamAnswers> = updatePaths;
+
+/**
+ * Web Push's paths, apart as well: only Mine's notification switch uses them (the service worker gets its
+ * notices from the push service, not from these).
+ */
+const webPushPaths = {
+  pushKey: { method: "GET", path: "/api/push/key", auth: "none" },
+  pushSubscribe: { method: "POST", path: "/api/user/push_subscribe", auth: "user" },
+  pushUnsubscribe: { method: "POST", path: "/api/user/push_unsubscribe", auth: "user" },
+} as const satisfies { [K in keyof PushAnswers]: ApiPath };
+
+export const pushPaths: AnsweredPaths<typeof webPushPaths, PushAnswers> = webPushPaths;

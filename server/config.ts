@@ -31,6 +31,10 @@ export interface ServerConfig {
   loopReportSeconds: number;
   /** Days a customer's sign-in records (address and device id of each login) are kept. */
   signInRetentionDays: number;
+  /** The VAPID subject push services may contact the operator at (PUSH_SUBJECT, a mailto: or https: address). */
+  pushSubject: string;
+  /** Origins of push services beyond the browsers' own that subscriptions may name (PUSH_ORIGINS). */
+  pushEndpointOrigins: string[];
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -51,6 +55,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     binanceWsUrl: env.BINANCE_WS_URL || BINANCE_STREAM_URL,
     loopReportSeconds: Number(env.LOOP_REPORT_SECONDS ?? 0),
     signInRetentionDays: positiveDays("SIGN_IN_KEEP_DAYS", env.SIGN_IN_KEEP_DAYS, DEFAULT_SIGN_IN_KEEP_DAYS),
+    pushSubject: env.PUSH_SUBJECT || "mailto:operator@localhost",
+    pushEndpointOrigins: (env.PUSH_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
 }
 

@@ -5,8 +5,11 @@ import { buildConsoleIfNeeded, buildPwaIfNeeded } from "./build-pwa";
 import { pgliteFolder, readConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "./db/seed";
+import { vapidKeys } from "./db/vapid-keys";
 import { buildApp } from "./http/app";
+import { translate } from "./http/i18n";
 import { electLeader, soleLeader } from "./jobs/leader";
+import { createPushSender } from "./jobs/push";
 import { RoundTimings } from "./jobs/round-timings";
 import { startJobs } from "./jobs/runner";
 import { SETTLEMENT_BATCH } from "./jobs/settlement";
@@ -53,6 +56,8 @@ async function main() {
   const ctx: ServiceContext = { db: database.db, now: systemClock, log };
   // two processes starting together on one PostgreSQL must not both seed: one waits for the other
   await database.exclusive(() => seedFirstStart(ctx, config, log));
+  // made once, at the first start, and kept: the customers' push subscriptions are bound to the public key
+  await vapidKeys(database.db);
   const leadership = config.databaseUrl ? await electLeader({ databaseUrl: config.databaseUrl, log }) : soleLeader();
   const feed = new PriceFeed({
     db: database.jobsDb,
@@ -83,6 +88,7 @@ async function main() {
     settlementBatch: SETTLEMENT_BATCH[database.kind],
     rounds,
     signInRetentionDays: config.signInRetentionDays,
+    push: createPushSender({ db: database.jobsDb, translate, subject: config.pushSubject, log }),
   });
   // sessions ended through another process are forgotten here too; any notice missed, everything is
   const stopSessionNotices = await database.listen(
@@ -105,6 +111,7 @@ async function main() {
     listen: database.listen,
     sharedRateLimits: database.kind === "postgres",
     processInfo: { database: database.kind, isLeader: () => leadership.isLeader() },
+    pushEndpointOrigins: config.pushEndpointOrigins,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

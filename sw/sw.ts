@@ -3,6 +3,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from "workbox-routing";
 
 import { openNotice } from "./open-notice";
+import { readPushNotice } from "./push-notice";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -40,7 +41,24 @@ self.addEventListener("message", (event) => {
   if (message?.type === "RESULT_NOTICE" && message.notice) event.waitUntil(showResult(message.notice));
 });
 
-// A tap on a result opens that order: in a window of the app if one is open, else in a new one.
+// A push from the server (an order's result or void, a review's decision, a support reply), already in the
+// customer's language. It replaces a notice with the same tag, such as the one a page showed for the same result.
+self.addEventListener("push", (event) => {
+  const notice = readPushNotice(event.data?.text());
+  if (!notice) return;
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      icon: "icons/icon-192.png",
+      badge: "icons/icon-192.png",
+      data: { url: notice.url },
+    }),
+  );
+});
+
+// A tap on a notice opens its page (an order, a record, the real-name or support page): in a window of the app
+// if one is open, else in a new one.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const { url } = (event.notification.data ?? {}) as { url?: string };

@@ -1040,3 +1040,62 @@ export const opsAlerts = pgTable(
       .where(sql`${table.acknowledgedAt} is null`),
   ],
 );
+
+/**
+ * A device's Web Push subscription: what the browser's push service gave it (endpoint, its keys) and whose it is.
+ * One row per endpoint: a device subscribing again replaces its keys, another customer signing in on the same
+ * browser takes it over. `language` is what the device showed when it subscribed; the texts themselves follow the
+ * user's stored language. A push service that answers 404 or 410 for the endpoint removes the row.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    endpoint: text("endpoint").notNull().unique(),
+    /** the browser's P-256 public key (base64url, 65 bytes uncompressed) */
+    p256dh: text("p256dh").notNull(),
+    /** the browser's auth secret (base64url, 16 bytes) */
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent"),
+    language: text("language").notNull(),
+    createdAt: createdAt(),
+    /** the last time the push service accepted a message for it; null until the first */
+    lastOkAt: unixSeconds("last_ok_at"),
+  },
+  (table) => [index("push_subscriptions_user").on(table.userId)],
+);
+
+/**
+ * One notification for one subscription, made by the job leader from an `events` row. The unique key makes a
+ * notification once per subscription and cause (an order's result, an event), however often the outbox is read.
+ * A failed send waits `nextAt` and is tried again up to a bound; the row goes with its subscription.
+ */
+export const pushDeliveries = pgTable(
+  "push_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    eventId: bigint("event_id", { mode: "number" }).notNull(),
+    /** what the notification is about: "order:12" (its result or void), "event:345" otherwise */
+    cause: text("cause").notNull(),
+    state: text("state", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: unixSeconds("next_at").notNull(),
+    /** the push service's last refusal, for the operator reading the table */
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("push_deliveries_once").on(table.subscriptionId, table.cause),
+    index("push_deliveries_due")
+      .on(table.nextAt)
+      .where(sql`${table.state} = 'pending'`),
+  ],
+);

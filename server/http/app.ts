@@ -39,6 +39,7 @@ import { buildOpenApi } from "./openapi";
 import { type ProcessInfo, registerOpsRoutes } from "./ops-routes";
 import { identifyOperator, requireRole } from "./ops-session";
 import { refuseUntilPasswordChanged } from "./password-change-guard";
+import { registerPushRoutes } from "./push-routes";
 import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
 import { registerSelfLimitRoutes } from "./self-limits-routes";
@@ -99,6 +100,8 @@ export interface AppOptions {
   listen?: Database["listen"];
   /** shown by /api/ops/status; a lone process (tests, PGlite) is the job leader */
   processInfo?: ProcessInfo;
+  /** origins of push services beyond the browsers' own a subscription may name (PUSH_ORIGINS; tests) */
+  pushEndpointOrigins?: readonly string[];
 }
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -268,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("eventHub", eventHub);
   app.addHook("onClose", () => eventHub.stop());
   registerStreamRoutes(app, options.ctx, eventHub, { scale, heartbeatMs: options.streamHeartbeatMs });
+  registerPushRoutes(app, options.ctx, scale, options.pushEndpointOrigins ?? []);
 
   if (options.distDir) await serveApp(app, options.distDir);
   if (options.consoleDir) await serveConsole(app, options.consoleDir);

@@ -6,6 +6,7 @@ import { accrueInterest } from "./accrual";
 import { raiseAlerts } from "./alerts";
 import { forgetExpired } from "./housekeeping";
 import { type Leadership, soleLeader } from "./leader";
+import type { PushSender } from "./push";
 import type { RoundTimings } from "./round-timings";
 import { settleDueOrders } from "./settlement";
 import { DEFAULT_SIGN_IN_KEEP_DAYS, forgetOldSignIns } from "./sign-in-retention";
@@ -35,6 +36,8 @@ export interface JobOptions {
   rounds?: RoundTimings;
   /** days a customer's sign-in records (address, device id) are kept (SIGN_IN_KEEP_DAYS) */
   signInRetentionDays?: number;
+  /** sends Web Push notifications of the outbox's events (the leader only); none: nothing is pushed */
+  push?: PushSender;
 }
 
 // stale uploads wait a day and old claims a month: housekeeping every ten minutes is plenty
@@ -123,6 +126,13 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
     if (leading) await settle();
   };
 
+  const pushRound = async () => {
+    if (!leading || !options.push) return;
+    const round = await options.push.run(options.now());
+    if (round.sent + round.removed + round.failed > 0)
+      options.log(`push: sent ${round.sent}, removed ${round.removed} gone subscription(s), ${round.failed} to retry or given up`);
+  };
+
   // rounds start at a fixed point of each second, a slow one delaying the next rather than overlapping it
   const every = (name: string, offsetMs: number, round: () => Promise<void>) => {
     let stopped = false;
@@ -153,6 +163,8 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
   // old however the process's start fell; settlement half a second later, once the second is recorded
   const stopFeed = every("feed", 20, feedRound);
   const stopSettlement = every("settlement", 520, settlementRound);
+  // notifications in a round of their own: a push service that is slow to answer never delays a settlement
+  const stopPush = every("push", 770, pushRound);
 
   return {
     async runOnce() {
@@ -161,7 +173,7 @@ export async function startJobs(options: JobOptions): Promise<JobRunner> {
       await settle();
     },
     async stop() {
-      await Promise.all([stopFeed(), stopSettlement()]);
+      await Promise.all([stopFeed(), stopSettlement(), stopPush()]);
       await stopListening?.();
     },
   };

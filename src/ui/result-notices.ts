@@ -1,10 +1,14 @@
+import { syncPushSubscription } from "./push-subscription";
+
 /**
- * System notifications of settled orders, shown by the service worker while the customer looks elsewhere. No push
- * service: the page itself notices a settlement on its next poll (a hidden page's timers still run, throttled) and
- * asks the worker to show it (docs/decisions.md, "Order results as system notifications, without a push service").
+ * System notifications of settled orders, shown by the service worker while the customer looks elsewhere. Where
+ * the browser has no push service, the page itself notices a settlement on its next poll (a hidden page's timers
+ * still run, throttled) and asks the worker to show it (docs/decisions.md, "Order results as system notifications,
+ * without a push service"); with one, the server's push arrives with the same tag and the two never both show.
  *
- * The customer opts in on Mine; the choice lives on the device, one key per user like "confirm each order", so on a
- * shared phone one customer's choice does not notify about another's orders.
+ * The customer opts in on Mine (or the trade screen's offer); the device remembers the choice per user, so on a
+ * shared phone one customer's choice does not notify about another's orders, and the choice also subscribes this
+ * device to Web Push on the server (push-subscription.ts), which reaches it with no page open.
  */
 
 /** The service worker's message for a notice (handled in sw/sw.ts). */
@@ -46,6 +50,7 @@ export function readResultNotices(userId: number): boolean {
 }
 
 export function writeResultNotices(userId: number, on: boolean): void {
+  void syncPushSubscription(on);
   try {
     if (on) localStorage.setItem(keyOf(userId), "on");
     else localStorage.removeItem(keyOf(userId));

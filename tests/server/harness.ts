@@ -9,6 +9,7 @@ import { endpoints } from "#contract/endpoints";
 import type { AnswerOf, ApiPath } from "#contract/paths";
 import { type Database, openDatabase } from "#server/db/client";
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD, seedOnce } from "#server/db/seed";
+import { vapidKeys } from "#server/db/vapid-keys";
 import { buildApp } from "#server/http/app";
 import { settleDueOrders } from "#server/jobs/settlement";
 import type { FairParams } from "#server/market/fair-derivation";
@@ -97,6 +98,8 @@ export interface HarnessOptions {
    * default here: most money tests withdraw for customers nobody verified, which is not what they test.
    */
   realNameBeforeWithdrawal?: boolean;
+  /** origins besides the browsers' push services a push subscription may name (a local push service) */
+  pushEndpointOrigins?: string[];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -113,6 +116,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await seedDepositChannels(database.db);
   await seedPlans(ctx);
   await seedTranslations(database.db);
+  // as every server start does: the push key exists before anything asks for it
+  await vapidKeys(database.db);
   if (!options.realNameBeforeWithdrawal) await updateMoneySettings(database.db, { firstWithdrawalNeedsRealName: false });
   const provider = new ScriptedProvider();
   options.prepare?.(provider);
@@ -140,6 +145,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     rateLimitScale: options.rateLimitScale ?? 100,
     listen: database.listen,
     streamHeartbeatMs: options.streamHeartbeatMs,
+    pushEndpointOrigins: options.pushEndpointOrigins,
   });
   await app.ready();
   return {

@@ -249,7 +249,8 @@ describe("request claims", () => {
     // once and is gone within 30 s; a retry's spare ticket opens nothing), the language the customer reads in
     // (the request names it, so a retry sets the same one), the two-step sign-in's switches (a resent setup makes
     // a new secret not yet in force; a resent confirmation or switch-off meets its code already used) and ending
-    // sessions (a resent end finds them gone)
+    // sessions (a resent end finds them gone), and a device's push subscription stored or removed (the endpoint is
+    // unique: the request names the state it leaves)
     const noEffectToRepeat = new Set([
       "/api/login/logout",
       "/api/user/pwd_login",
@@ -261,6 +262,8 @@ describe("request claims", () => {
       "/api/user/totp_enable",
       "/api/user/totp_disable",
       "/api/user/sessions_end",
+      "/api/user/push_subscribe",
+      "/api/user/push_unsubscribe",
     ]);
     const acting = userEndpoints.filter((spec) => spec.auth === "user" && spec.method === "POST" && !noEffectToRepeat.has(spec.path));
     for (const spec of acting) expect(fieldsOf(spec.request), spec.path).toContain("requestId");

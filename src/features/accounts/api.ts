@@ -1,6 +1,7 @@
 import { call } from "@/api/client";
 import { deviceId } from "@/api/device-id";
 import { endSession, startSession } from "@/api/session";
+import { syncPushSubscription } from "@/ui/push-subscription";
 import { showToast } from "@/ui/toast";
 import type { SessionAnswer } from "#contract/accounts";
 import { apiPaths as endpoints } from "#contract/paths";
@@ -28,6 +29,8 @@ export const resetPassword = (input: ResetPasswordRequest) => call(endpoints.res
 
 /** Ends the session here even when the server cannot be reached: the token is forgotten either way. */
 export async function logOut(): Promise<void> {
+  // while the session still holds: this device stops hearing of the account that leaves it
+  await syncPushSubscription(false);
   const answer = await call(endpoints.logout, {}, { quiet: true });
   endSession();
   if (answer.code === 1) showToast(answer.msg, { tone: "success" });

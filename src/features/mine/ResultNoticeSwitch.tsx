@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
+import { syncPushSubscription } from "@/ui/push-subscription";
 import { askNoticePermission, type NoticePermission, noticePermission, readResultNotices, writeResultNotices } from "@/ui/result-notices";
 
 import { ResultNoticeIcon } from "./MineIcons";
@@ -15,6 +16,13 @@ export function ResultNoticeSwitch({ userId }: { userId: number }) {
   const [on, setOn] = useState(() => readResultNotices(userId) && permission === "granted");
   // set once the browser was asked and said no (or the prompt was closed)
   const [refused, setRefused] = useState(false);
+
+  // an opt-in made before push, on the trade screen's offer, or under a key since rotated: the device's
+  // subscription on the server is made or renewed once per visit (the permission is granted, nobody is asked)
+  useEffect(() => {
+    if (on) void syncPushSubscription(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, with the state it opened with
+  }, []);
 
   async function change(wanted: boolean) {
     if (!wanted) {
