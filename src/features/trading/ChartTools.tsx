@@ -16,10 +16,22 @@ interface Props {
   onStudy: (key: keyof Studies) => void;
 }
 
-/** Above the chart: the period chips (each a link, so the period is in the address) and the view switches. */
+/**
+ * Above the chart: the period chips (each a link, so the period is in the address) on a row of their own, so all
+ * six fit at 320 px, and the view switches (line or candles, the studies) on the row below.
+ */
 export function ChartTools({ pid, period, choice, onChartType, onStudy }: Props) {
   const { t } = useLingui();
-  const periodLabels: Record<Period, string> = { "1m": t`1m`, "5m": t`5m`, "15m": t`15m`, "30m": t`30m`, "1h": t`1h`, "1d": t`1d` };
+  // the chart's own short forms (a context of their own): six of them fit one row at 320 px in every language
+  const chip = (message: string) => t({ message, context: "chart period" });
+  const periodLabels: Record<Period, string> = {
+    "1m": chip("1m"),
+    "5m": chip("5m"),
+    "15m": chip("15m"),
+    "30m": chip("30m"),
+    "1h": chip("1h"),
+    "1d": chip("1d"),
+  };
   const periodsRow = useRef<HTMLElement>(null);
   useScrollRow(periodsRow, period);
   const line = choice.chartType === "line";
@@ -62,6 +74,24 @@ export function ChartTools({ pid, period, choice, onChartType, onStudy }: Props)
           title={t`Bollinger bands`}
         >
           BOLL
+        </button>
+        <button
+          type="button"
+          className="tr-chip"
+          aria-pressed={choice.studies.rsi}
+          onClick={() => onStudy("rsi")}
+          title={t`Relative strength index (14)`}
+        >
+          RSI
+        </button>
+        <button
+          type="button"
+          className="tr-chip"
+          aria-pressed={choice.studies.macd}
+          onClick={() => onStudy("macd")}
+          title={t`MACD (12, 26, 9)`}
+        >
+          MACD
         </button>
       </div>
     </div>
