@@ -2,7 +2,7 @@ import "./trade.css";
 
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PriceSource } from "@/ui/PriceSource";
@@ -15,6 +15,7 @@ import { useChartChoice } from "./chart-choice";
 import { ChartTools } from "./ChartTools";
 import { KlineChart, type LoadCandles } from "./KlineChart";
 import { NoticeOffer } from "./NoticeOffer";
+import { RecentAssets } from "./RecentAssets";
 import { TradeBar } from "./TradeBar";
 import { TradeHeader } from "./TradeHeader";
 import { useLiveQuote } from "./use-live-quote";
@@ -26,6 +27,8 @@ import { useTradeOrders } from "./use-trade-orders";
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
 // nor is a settled order's result, which comes a while after the first order (the worker has it precached)
 const ResultBubble = lazy(() => import("./ResultBubble").then((module) => ({ default: module.ResultBubble })));
+// nor is the asset switcher, until the name is tapped
+const AssetSheet = lazy(() => import("./AssetSheet").then((module) => ({ default: module.AssetSheet })));
 
 interface Props {
   detail: ProductDetail;
@@ -55,10 +58,12 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const loadCandles: LoadCandles = useCallback((bound, limit) => fetchKlinePage(detail.id, period, bound, limit), [detail.id, period]);
   const { result, dismiss } = orders;
   const { sheet } = ticket;
+  const [switching, setSwitching] = useState(false);
 
   return (
     <main className="page-trade-screen">
-      <TradeHeader detail={detail} quote={quote} balance={balance} />
+      <RecentAssets userId={userId} pid={detail.id} name={detail.name} period={period} />
+      <TradeHeader detail={detail} quote={quote} balance={balance} onSwitch={() => setSwitching(true)} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <ChartTools pid={detail.id} period={period} choice={choice} onChartType={toggleChartType} onStudy={toggleStudy} />
       <KlineChart
@@ -110,6 +115,11 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         confirmEach={ticket.confirmEach}
         onConfirmEach={ticket.changeConfirmEach}
       />
+      {switching && (
+        <Suspense fallback={null}>
+          <AssetSheet pid={detail.id} period={period} onClose={() => setSwitching(false)} />
+        </Suspense>
+      )}
       {sheet && (
         <Suspense fallback={null}>
           <OrderConfirm product={detail} direction={sheet} price={quote.price} balance={balance} ticket={ticket} />
