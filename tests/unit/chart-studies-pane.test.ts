@@ -87,3 +87,13 @@ describe("the study panes", () => {
     expect(colours).toContain("#f6465d");
   });
 });
+
+describe("open orders' live profit or loss", () => {
+  it("is written beside the entry line, and left off once the order's time is up", () => {
+    const order = { id: 7, direction: "up" as const, openPrice: 104, openTime: 990, closeTime: 1030, label: "▲ 100.00" };
+    const running = marks(scene("1m", 60, { orders: [{ ...order, change: "+78.00" }] }));
+    expect(running.find((m) => m.name === "entry-7")!.label.formatter).toBe("▲ 100.00 · +78.00");
+    const ended = marks(scene("1m", 60, { orders: [{ ...order, change: null }] }));
+    expect(ended.find((m) => m.name === "entry-7")!.label.formatter).toBe("▲ 100.00");
+  });
+});

@@ -53,7 +53,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const { choice, toggleStudy, toggleChartType } = useChartChoice();
   const { balance, refreshBalance } = useTradeBalance(goods, detail.id);
   // a saved copy's holding orders may have settled long ago: only a live screen's count as seen holding
-  const orders = useTradeOrders({ holding, userId, second, live: offlineSince === undefined, refreshBalance });
+  const orders = useTradeOrders({ holding, userId, second, live: offlineSince === undefined, refreshBalance, price: quote.price });
   const ticket = useOrderTicket({ detail, goods, userId, quote, balance, second, onPlaced: orders.addPlaced, refreshBalance });
   const loadCandles: LoadCandles = useCallback((bound, limit) => fetchKlinePage(detail.id, period, bound, limit), [detail.id, period]);
   const { result, dismiss } = orders;

@@ -29,6 +29,8 @@ export interface ChartOrder {
   openTime: number;
   closeTime: number;
   label: string;
+  /** its profit or loss at the live price, fee included ("+78.00"), beside the entry line; null once its time is up */
+  change?: string | null;
 }
 
 /** An order settled while the screen was open: a marker where it opened, one where it closed, a line between. */
@@ -179,7 +181,7 @@ export function marks({ candles, view, period, precision, price, orders, now, pr
       yAxis: order.openPrice,
       color: colour(order.direction),
       dashed: true,
-      label: { formatter: order.label, color: colour(order.direction) },
+      label: { formatter: order.change ? `${order.label} · ${order.change}` : order.label, color: colour(order.direction) },
     });
     lines.push({
       name: `expiry-${order.id}`,
