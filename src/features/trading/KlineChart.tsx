@@ -20,6 +20,7 @@ import {
   type Scene,
   type Studies,
   studyLines,
+  timeOfPlace,
   yRange,
 } from "./chart-scene";
 import { atLatest, clampView, FUTURE, openingView, panView, type View, zoomView } from "./chart-view";
@@ -33,6 +34,8 @@ export type { ChartOrder, ChartType, ClosedChartOrder, ExpiryPreview, Studies };
 
 /** Where a time and price are on the chart, in pixels of the chart box; null before the chart is drawn. */
 export type PointOf = (time: number, price: number) => [number, number] | null;
+/** The time and price at a pixel of the chart box, inside the candles' plot; null elsewhere or before the chart is drawn. */
+export type ValueAt = (x: number, y: number) => { time: number; price: number } | null;
 
 /** Which candles to fetch: the latest, or a page before or after a time. */
 export type CandleBound = { before: number } | { after: number } | null;
@@ -58,8 +61,8 @@ interface Props {
   now: number;
   /** pages of history as the user pans back (and forward again); without it the chart shows what it was given */
   loadCandles?: LoadCandles;
-  /** drawn over the chart (the result of a settled order), told where times and prices are */
-  overlay?: (pointOf: PointOf) => ReactNode;
+  /** drawn over the chart (the result of a settled order, the customer's lines), told where times and prices are */
+  overlay?: (pointOf: PointOf, valueAt: ValueAt) => ReactNode;
 }
 
 /** How many tick → chart (and pan frame) timings `npm run bench` can read back before they are cleared. */
@@ -313,6 +316,17 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     [period, frame],
   );
 
+  const valueAt: ValueAt = useCallback(
+    (x, y) => {
+      const drawn = plot.current;
+      if (!drawn || x < drawn.left || x > drawn.left + drawn.width || y < drawn.top || y > drawn.top + drawn.height) return null;
+      const scale = plotScale(drawn, view.current.count);
+      return { time: timeOfPlace(win.current.candles, period, scale.placeAt(x) + view.current.first), price: scale.priceAt(y) };
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- frame: the view moved
+    [period, frame],
+  );
+
   const held = win.current.candles;
   const { first, count } = view.current;
   const crosshair = (() => {
@@ -355,7 +369,7 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
           {t`Latest`} →
         </button>
       )}
-      {overlay?.(pointOf)}
+      {overlay?.(pointOf, valueAt)}
     </div>
   );
 }

@@ -12,7 +12,9 @@ import type { Order } from "#contract/trading";
 
 import { fetchKlinePage } from "./api";
 import { useChartChoice } from "./chart-choice";
+import { ChartDrawings } from "./ChartDrawings";
 import { ChartTools } from "./ChartTools";
+import type { DrawingKind } from "./drawings";
 import { KlineChart, type LoadCandles } from "./KlineChart";
 import { NoticeOffer } from "./NoticeOffer";
 import { RecentAssets } from "./RecentAssets";
@@ -59,13 +61,22 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const { result, dismiss } = orders;
   const { sheet } = ticket;
   const [switching, setSwitching] = useState(false);
+  const [tool, setTool] = useState<DrawingKind | null>(null);
 
   return (
     <main className="page-trade-screen">
       <RecentAssets userId={userId} pid={detail.id} name={detail.name} period={period} />
       <TradeHeader detail={detail} quote={quote} balance={balance} onSwitch={() => setSwitching(true)} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
-      <ChartTools pid={detail.id} period={period} choice={choice} onChartType={toggleChartType} onStudy={toggleStudy} />
+      <ChartTools
+        pid={detail.id}
+        period={period}
+        choice={choice}
+        onChartType={toggleChartType}
+        onStudy={toggleStudy}
+        tool={tool}
+        onTool={setTool}
+      />
       <KlineChart
         candles={candles}
         period={period}
@@ -78,8 +89,9 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         preview={ticket.preview}
         now={second}
         loadCandles={loadCandles}
-        overlay={(pointOf) => (
+        overlay={(pointOf, valueAt) => (
           <>
+            <ChartDrawings pid={detail.id} tool={tool} onToolDone={() => setTool(null)} pointOf={pointOf} valueAt={valueAt} />
             {/* the prices' source, and where anyone can check them: the chain, and for simulated prices the commitments */}
             <Link
               to="/pages/public/fairness"

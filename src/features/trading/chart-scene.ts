@@ -107,6 +107,13 @@ export function placeOf(candles: NumericCandle[], period: Period, time: number):
   return Math.min(Math.max(place, -0.5), candles.length - 1 + FUTURE);
 }
 
+/** The time at a place on the axis (fractional places fall between candles): placeOf the other way round. */
+export function timeOfPlace(candles: NumericCandle[], period: Period, place: number): number {
+  const last = candles.at(-1);
+  if (!last) return 0;
+  return last[0] + (place - (candles.length - 1) + 0.5) * PERIOD_SECONDS[period];
+}
+
 /**
  * Periods of an hour or more: every settlement time on offer (minutes) ends inside the live candle, so an expiry
  * preview there would mark nothing, and the empty places right of it would be labelled with days or hours no
