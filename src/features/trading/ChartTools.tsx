@@ -27,14 +27,13 @@ interface Props {
 export function ChartTools({ pid, period, choice, onChartType, onStudy, tool, onTool }: Props) {
   const { t } = useLingui();
   // the chart's own short forms (a context of their own): six of them fit one row at 320 px in every language
-  const chip = (message: string) => t({ message, context: "chart period" });
   const periodLabels: Record<Period, string> = {
-    "1m": chip("1m"),
-    "5m": chip("5m"),
-    "15m": chip("15m"),
-    "30m": chip("30m"),
-    "1h": chip("1h"),
-    "1d": chip("1d"),
+    "1m": t({ message: "1m", context: "chart period" }),
+    "5m": t({ message: "5m", context: "chart period" }),
+    "15m": t({ message: "15m", context: "chart period" }),
+    "30m": t({ message: "30m", context: "chart period" }),
+    "1h": t({ message: "1h", context: "chart period" }),
+    "1d": t({ message: "1d", context: "chart period" }),
   };
   const periodsRow = useRef<HTMLElement>(null);
   useScrollRow(periodsRow, period);
