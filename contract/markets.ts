@@ -25,6 +25,8 @@ export interface ProductQuote extends LatestQuote {
   changePct: string;
   /** the previous session's close, so a live price can show its change */
   prevClose: string;
+  /** the highest payout rate among its settlement times ("0.9"): what an asset list shows as "up to 90%" */
+  topPayoutRate: string;
 }
 
 /** Each product's last hour of closes (one every two minutes, oldest first), keyed by product id: drawn as a sparkline. */

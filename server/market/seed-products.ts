@@ -11,12 +11,13 @@ export async function seedProducts(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(products);
     if ((existing?.n ?? 0) > 0) return false;
-    for (const [index, definition] of PRODUCT_CATALOG.entries()) {
+    for (const definition of PRODUCT_CATALOG) {
       const [row] = await tx
         .insert(products)
         .values({
           code: definition.code,
           name: definition.name,
+          nameTexts: definition.nameTexts,
           market: definition.market,
           calendar: definition.calendar,
           precision: definition.precision,
@@ -24,7 +25,7 @@ export async function seedProducts(db: Db): Promise<boolean> {
           volatilityBps: definition.volatilityPct * 100,
           feeBps: DEFAULT_FEE_BPS,
           ...DEFAULT_LIMITS,
-          sortOrder: index,
+          sortOrder: definition.sortOrder,
         })
         .returning({ id: products.id });
       await tx.insert(secondsOptions).values(

@@ -57,7 +57,7 @@ describe("product names in the quote answers", () => {
   });
 
   it("falls back to English in a language the product has no text for", async () => {
-    // the seed leaves Nasdaq-100 untranslated in German; an operator clears the Spanish name of gold
+    // Nasdaq-100 reads the same in German; an operator clears the Spanish name of gold
     const nq = (
       (await api(h, "GET", apiPaths.products.path, { market: "futures" }, { lang: "de" })).body.data as Array<{ name: string }>
     ).map((p) => p.name);

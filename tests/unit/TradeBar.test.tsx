@@ -26,6 +26,7 @@ const goods: Goods = {
     price: "100.00",
     changePct: "0",
     prevClose: "100.00",
+    topPayoutRate: "0.8",
     status: "open",
     time: 0,
     simulated: true,

@@ -8,7 +8,8 @@ import { placeholders, readCatalog } from "./po";
 const catalog = readCatalog;
 const english = catalog("en");
 // Names and symbols that read the same in every language.
-const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA", "1h", "Alipay", "WeChat Pay"]);
+// "MACD (12, 26, 9)": the study's name and parameters, written so in every language's charting tools
+const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA", "1h", "Alipay", "WeChat Pay", "MACD (12, 26, 9)"]);
 // Words a language really spells as English does (checked by a translator, not copied).
 const SAME_IN_LANGUAGE: Record<string, Set<string>> = {
   de: new Set(["Futures", "Symbol", "Wallet", "Name", "Name: {0}", "Status", "Version {APP_VERSION}", "Trades"]),

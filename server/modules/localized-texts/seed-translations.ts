@@ -5,51 +5,15 @@ import type { Translations } from "#contract/localized-texts";
 
 import type { Db } from "../../db/client";
 import { depositChannels, financePlans, products } from "../../db/schema";
+import { PRODUCT_CATALOG } from "../../market/catalog";
 
 /**
  * The seeded records' customer-facing texts in the nine languages beside English, keyed by the English text
- * the seed gave them. A language left out shows the English text: codes such as "EUR/USD" or "USDT (TRC20)"
- * read the same everywhere.
+ * the seed gave them. A language left out shows the English text: codes such as "USDT (TRC20)" read the same
+ * everywhere. Products take theirs from the catalogue, which a new database is seeded with directly; this
+ * fills the rows of a database seeded before names were translated.
  */
-const PRODUCT_NAMES: Record<string, Translations> = {
-  "Gold XAU/USD": {
-    de: "Gold XAU/USD",
-    es: "Oro XAU/USD",
-    fr: "Or XAU/USD",
-    hk: "黃金 XAU/USD",
-    jp: "金 XAU/USD",
-    kor: "금 XAU/USD",
-    th: "ทองคำ XAU/USD",
-    vi: "Vàng XAU/USD",
-    zh: "黄金 XAU/USD",
-  },
-  "Silver XAG/USD": {
-    de: "Silber XAG/USD",
-    es: "Plata XAG/USD",
-    fr: "Argent XAG/USD",
-    hk: "白銀 XAG/USD",
-    jp: "銀 XAG/USD",
-    kor: "은 XAG/USD",
-    th: "เงิน XAG/USD",
-    vi: "Bạc XAG/USD",
-    zh: "白银 XAG/USD",
-  },
-  "Crude Oil WTI": {
-    de: "Rohöl WTI",
-    es: "Petróleo crudo WTI",
-    fr: "Pétrole brut WTI",
-    hk: "WTI 原油",
-    jp: "WTI原油",
-    kor: "WTI 원유",
-    th: "น้ำมันดิบ WTI",
-    vi: "Dầu thô WTI",
-    zh: "WTI 原油",
-  },
-  "Nasdaq-100": { hk: "納斯達克 100 指數", jp: "ナスダック100", kor: "나스닥 100", th: "แนสแด็ก 100", zh: "纳斯达克 100 指数" },
-  Apple: { hk: "蘋果", jp: "アップル", kor: "애플", th: "แอปเปิล", zh: "苹果" },
-  Tesla: { hk: "特斯拉", jp: "テスラ", kor: "테슬라", th: "เทสลา", zh: "特斯拉" },
-  NVIDIA: { hk: "輝達", jp: "エヌビディア", kor: "엔비디아", th: "เอ็นวิเดีย", zh: "英伟达" },
-};
+const PRODUCT_NAMES: Record<string, Translations> = Object.fromEntries(PRODUCT_CATALOG.map((product) => [product.name, product.nameTexts]));
 
 const PLAN_TITLES: Record<string, Translations> = Object.fromEntries(
   [7, 30, 90].map((days) => [

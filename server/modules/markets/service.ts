@@ -55,6 +55,7 @@ function productQuote(feed: PriceFeed, product: ProductRow, now: number, languag
     prevClose: formatPrice(session?.prevClose ?? price, product.precision),
     status: feed.status(product.id, now),
     time: quote?.time ?? 0,
+    topPayoutRate: bpsToRate(Math.max(0, ...(feed.secondsOptions.get(product.id) ?? []).map((option) => option.payoutBps))),
     ...feedFields(feed, product.id, now),
   };
 }

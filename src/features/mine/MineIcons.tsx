@@ -62,6 +62,12 @@ export const ResultNoticeIcon = () => (
     <path d="M4 16v-4.5a5.5 5.5 0 0 1 8.5-4.6M4 16l-1.5 2h12.5M8 20.5a2 2 0 0 0 4 0M14.5 11.5l2.5 2.5 4.5-5" />
   </Icon>
 );
+/** Sound on order results: a speaker with its waves. */
+export const ResultSoundIcon = () => (
+  <Icon>
+    <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4zM15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />
+  </Icon>
+);
 /** Activity centre: a gift. */
 export const GiftIcon = () => (
   <Icon>

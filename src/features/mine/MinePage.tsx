@@ -25,6 +25,7 @@ import {
   WithdrawIcon,
 } from "./MineIcons";
 import { ResultNoticeSwitch } from "./ResultNoticeSwitch";
+import { ResultSoundSwitch } from "./ResultSoundSwitch";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -157,6 +158,7 @@ export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; off
             <Trans>Security</Trans>
           </MenuLink>
           <ResultNoticeSwitch userId={user.id} />
+          <ResultSoundSwitch />
           <MenuLink to="/pages/public/language" icon={<GlobeIcon />}>
             <Trans>Language</Trans>
           </MenuLink>

@@ -15,22 +15,27 @@ import {
   type ExpiryPreview,
   GRID,
   marks,
+  NO_STUDIES,
   placeOf,
   type Scene,
   type Studies,
   studyLines,
+  timeOfPlace,
   yRange,
 } from "./chart-scene";
 import { atLatest, clampView, FUTURE, openingView, panView, type View, zoomView } from "./chart-view";
 import { CandleReadout, ChartCrosshair } from "./ChartCrosshair";
 import { drawLines } from "./line-layer";
 import { type Plot, plotScale } from "./plot-scale";
+import { drawPanes, panesHeight } from "./study-pane";
 import { type ChartPoint, useChartGestures } from "./use-chart-gestures";
 
 export type { ChartOrder, ChartType, ClosedChartOrder, ExpiryPreview, Studies };
 
 /** Where a time and price are on the chart, in pixels of the chart box; null before the chart is drawn. */
 export type PointOf = (time: number, price: number) => [number, number] | null;
+/** The time and price at a pixel of the chart box, inside the candles' plot; null elsewhere or before the chart is drawn. */
+export type ValueAt = (x: number, y: number) => { time: number; price: number } | null;
 
 /** Which candles to fetch: the latest, or a page before or after a time. */
 export type CandleBound = { before: number } | { after: number } | null;
@@ -56,8 +61,8 @@ interface Props {
   now: number;
   /** pages of history as the user pans back (and forward again); without it the chart shows what it was given */
   loadCandles?: LoadCandles;
-  /** drawn over the chart (the result of a settled order), told where times and prices are */
-  overlay?: (pointOf: PointOf) => ReactNode;
+  /** drawn over the chart (the result of a settled order, the customer's lines), told where times and prices are */
+  overlay?: (pointOf: PointOf, valueAt: ValueAt) => ReactNode;
 }
 
 /** How many tick → chart (and pan frame) timings `npm run bench` can read back before they are cleared. */
@@ -89,7 +94,7 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
   // the window of candles and the view: mutable, drawn imperatively; `frame` re-renders what React draws
   const win = useRef<CandleWindow>(null!);
   const view = useRef<View>({ first: 0, count: 0 });
-  const lines = useRef(studyLines([], { ma: false, boll: false }));
+  const lines = useRef(studyLines([], NO_STUDIES));
   useMemo(() => {
     win.current = new CandleWindow(toNumeric(candles));
     view.current = openingView(win.current.candles.length + FUTURE);
@@ -138,8 +143,10 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     const base = canvas.current;
     if (!base) return;
     const now = scene();
-    plot.current = plotIn(base.clientWidth, base.clientHeight, yRange(now));
+    plot.current = plotIn(base.clientWidth, base.clientHeight, yRange(now), panesHeight(lines.current));
     drawCandles(base, plot.current, now);
+    if (plot.current)
+      drawPanes(base, plot.current, now.view, now.candles, lines.current, plot.current.top + plot.current.height + GRID.bottom);
     paintLines();
     // read by the browser tests: the price range drawn and the candles in it
     const { first, count } = view.current;
@@ -160,8 +167,8 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     if (!measured.current) measureFirstPaint(renderStart);
     measured.current = true;
     setFrame((n) => n + 1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its two flags; scene() reads refs
-  }, [candles, period, precision, chartType, studies.ma, studies.boll]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its flags; scene() reads refs
+  }, [candles, period, precision, chartType, studies.ma, studies.boll, studies.rsi, studies.macd]);
 
   // a new size (rotation, the keyboard, a wider window): drawn again at once
   useEffect(() => {
@@ -276,7 +283,7 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     const change = applyTick(held.candles, period, tick.time, tick.price);
     if (change === "ignored") return;
     const current = latest.current;
-    if (current.studies.ma || current.studies.boll) lines.current = studyLines(held.candles, current.studies);
+    if (Object.values(current.studies).some(Boolean)) lines.current = studyLines(held.candles, current.studies);
     if (change === "added") {
       // at the live edge the new candle scrolls in; elsewhere the view stays on its candles
       const wasAtLatest = atLatest({ ...view.current, count: view.current.count + 1 }, places());
@@ -309,6 +316,17 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     [period, frame],
   );
 
+  const valueAt: ValueAt = useCallback(
+    (x, y) => {
+      const drawn = plot.current;
+      if (!drawn || x < drawn.left || x > drawn.left + drawn.width || y < drawn.top || y > drawn.top + drawn.height) return null;
+      const scale = plotScale(drawn, view.current.count);
+      return { time: timeOfPlace(win.current.candles, period, scale.placeAt(x) + view.current.first), price: scale.priceAt(y) };
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- frame: the view moved
+    [period, frame],
+  );
+
   const held = win.current.candles;
   const { first, count } = view.current;
   const crosshair = (() => {
@@ -333,6 +351,7 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
       data-view-to={lastOnScreen?.[0]}
       data-view-count={count}
       data-loading={loading ?? undefined}
+      data-panes={[studies.rsi && "rsi", studies.macd && "macd"].filter(Boolean).join(" ") || undefined}
       ref={box}
     >
       {shown && <CandleReadout candle={shown} period={period} precision={precision} pointed={crosshair !== null} />}
@@ -350,7 +369,7 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
           {t`Latest`} →
         </button>
       )}
-      {overlay?.(pointOf)}
+      {overlay?.(pointOf, valueAt)}
     </div>
   );
 }

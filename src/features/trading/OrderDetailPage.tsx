@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
+import { settledChange } from "@/api/order-figures";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
-import { decimalToCents, ratePercent } from "#contract/format";
+import { ratePercent } from "#contract/format";
 import type { Order } from "#contract/trading";
 
 import { useVoidText } from "./void-text";
@@ -15,12 +16,12 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
   const { t } = useLingui();
   const amountText = useAmountFormat();
   const voided = useVoidText(order);
+  const profit = settledChange(order);
   const result = voided ? voided.label : order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : t`Holding`;
   const rows: Array<[string, React.ReactNode]> = [
     [t`Symbol`, `${order.name} (${order.code})`],
     [t`Direction`, order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`],
     [t`Amount`, `${amountText(order.amount)} U`],
-    [t`Fee`, `${amountText(order.fee)} U`],
     [t`Settlement time`, t`${order.seconds}s`],
     [t`Payout rate`, `${ratePercent(order.payoutRate, 0)}%`],
     [t`Open price`, order.openPrice],
@@ -28,7 +29,10 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
     [t`Open time`, formatDateTime(order.openTime)],
     [t`Close time`, formatDateTime(order.closeTime)],
     [t`Result`, result],
-    [t`Profit`, order.profit === null ? "—" : <SignedMoney cents={decimalToCents(order.profit)} />],
+    // the fee on a line of its own, and Profit after it with the fee included: the figure history, the statement
+    // and the result card show for the same order
+    [t`Fee`, `${amountText(order.fee)} U`],
+    [t`Profit`, profit === null ? "—" : <SignedMoney cents={profit} />],
   ];
   const fee = amountText(order.fee);
   return (

@@ -1,7 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
+import { useEffect } from "react";
 
 import { settledChange } from "@/api/order-figures";
 import { useAmountFormat } from "@/i18n/format";
+import { playResultCue } from "@/ui/result-cue";
 import type { Order } from "#contract/trading";
 
 import type { PointOf } from "./KlineChart";
@@ -12,6 +14,8 @@ import type { PointOf } from "./KlineChart";
  */
 export function ResultBubble({ order, pointOf, onClose }: { order: Order; pointOf: PointOf; onClose: () => void }) {
   const { t } = useLingui();
+  // once per order, as the result appears
+  useEffect(() => playResultCue(order.result ?? "tie"), [order.id]); // eslint-disable-line react-hooks/exhaustive-deps -- the order's id says it is a new result
   const money = useAmountFormat();
   const result = order.result ?? "tie";
   const label = { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[result];

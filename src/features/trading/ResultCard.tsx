@@ -1,7 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
+import { useEffect } from "react";
 
 import { settledChange } from "@/api/order-figures";
 import { useAmountFormat } from "@/i18n/format";
+import { playResultCue } from "@/ui/result-cue";
 import type { Order } from "#contract/trading";
 
 /**
@@ -11,6 +13,8 @@ import type { Order } from "#contract/trading";
  */
 export function ResultCard({ order, onClose }: { order: Order; onClose: () => void }) {
   const { t } = useLingui();
+  // once per order, as the result appears
+  useEffect(() => playResultCue(order.result ?? "tie"), [order.id]); // eslint-disable-line react-hooks/exhaustive-deps -- the order's id says it is a new result
   const money = useAmountFormat();
   const result = order.result ?? "tie";
   const change = settledChange(order) ?? 0;

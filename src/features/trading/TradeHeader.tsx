@@ -15,10 +15,15 @@ interface Props {
   /** the live quote: price, which way the last tick went (the price's colour), status and next opening */
   quote: Pick<ReturnType<typeof useLiveQuote>, "price" | "move" | "status" | "nextOpen">;
   balance: string | null;
+  /** opens the asset switcher */
+  onSwitch: () => void;
 }
 
-/** The trade screen's head: back, the product with its live price and status, the star and the balance. */
-export function TradeHeader({ detail, quote, balance }: Props) {
+/**
+ * The trade screen's head: back, the product (a tap opens the asset switcher) with its live price and status, the
+ * star and the balance.
+ */
+export function TradeHeader({ detail, quote, balance, onSwitch }: Props) {
   const { price, move, status, nextOpen } = quote;
   const { t } = useLingui();
   const money = useAmountFormat();
@@ -30,7 +35,13 @@ export function TradeHeader({ detail, quote, balance }: Props) {
       </button>
       <div className="tr-product">
         <h1 className="tr-name">
-          <span className="tr-name-text">{detail.name}</span>
+          <button type="button" className="tr-name-text tr-switch" onClick={onSwitch} aria-haspopup="dialog" data-testid="asset-switch">
+            {detail.name}
+            <span className="tr-switch-caret" aria-hidden="true">
+              ▾
+            </span>
+            <span className="visually-hidden">{t`Switch asset`}</span>
+          </button>
           <StatusBadge status={status} opensAt={nextOpen} />
         </h1>
         <span className={`tr-price tr-price-${move}`} data-testid="trade-price" data-move={move}>

@@ -2,7 +2,7 @@ import "./trade.css";
 
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PriceSource } from "@/ui/PriceSource";
@@ -12,9 +12,12 @@ import type { Order } from "#contract/trading";
 
 import { fetchKlinePage } from "./api";
 import { useChartChoice } from "./chart-choice";
+import { ChartDrawings } from "./ChartDrawings";
 import { ChartTools } from "./ChartTools";
+import type { DrawingKind } from "./drawings";
 import { KlineChart, type LoadCandles } from "./KlineChart";
 import { NoticeOffer } from "./NoticeOffer";
+import { RecentAssets } from "./RecentAssets";
 import { TradeBar } from "./TradeBar";
 import { TradeHeader } from "./TradeHeader";
 import { useLiveQuote } from "./use-live-quote";
@@ -26,6 +29,8 @@ import { useTradeOrders } from "./use-trade-orders";
 const OrderConfirm = lazy(() => import("./OrderConfirm").then((module) => ({ default: module.OrderConfirm })));
 // nor is a settled order's result, which comes a while after the first order (the worker has it precached)
 const ResultBubble = lazy(() => import("./ResultBubble").then((module) => ({ default: module.ResultBubble })));
+// nor is the asset switcher, until the name is tapped
+const AssetSheet = lazy(() => import("./AssetSheet").then((module) => ({ default: module.AssetSheet })));
 
 interface Props {
   detail: ProductDetail;
@@ -50,17 +55,28 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const { choice, toggleStudy, toggleChartType } = useChartChoice();
   const { balance, refreshBalance } = useTradeBalance(goods, detail.id);
   // a saved copy's holding orders may have settled long ago: only a live screen's count as seen holding
-  const orders = useTradeOrders({ holding, userId, second, live: offlineSince === undefined, refreshBalance });
+  const orders = useTradeOrders({ holding, userId, second, live: offlineSince === undefined, refreshBalance, price: quote.price });
   const ticket = useOrderTicket({ detail, goods, userId, quote, balance, second, onPlaced: orders.addPlaced, refreshBalance });
   const loadCandles: LoadCandles = useCallback((bound, limit) => fetchKlinePage(detail.id, period, bound, limit), [detail.id, period]);
   const { result, dismiss } = orders;
   const { sheet } = ticket;
+  const [switching, setSwitching] = useState(false);
+  const [tool, setTool] = useState<DrawingKind | null>(null);
 
   return (
     <main className="page-trade-screen">
-      <TradeHeader detail={detail} quote={quote} balance={balance} />
+      <RecentAssets userId={userId} pid={detail.id} name={detail.name} period={period} />
+      <TradeHeader detail={detail} quote={quote} balance={balance} onSwitch={() => setSwitching(true)} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
-      <ChartTools pid={detail.id} period={period} choice={choice} onChartType={toggleChartType} onStudy={toggleStudy} />
+      <ChartTools
+        pid={detail.id}
+        period={period}
+        choice={choice}
+        onChartType={toggleChartType}
+        onStudy={toggleStudy}
+        tool={tool}
+        onTool={setTool}
+      />
       <KlineChart
         candles={candles}
         period={period}
@@ -73,8 +89,9 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         preview={ticket.preview}
         now={second}
         loadCandles={loadCandles}
-        overlay={(pointOf) => (
+        overlay={(pointOf, valueAt) => (
           <>
+            <ChartDrawings pid={detail.id} tool={tool} onToolDone={() => setTool(null)} pointOf={pointOf} valueAt={valueAt} />
             {/* the prices' source, and where anyone can check them: the chain, and for simulated prices the commitments */}
             <Link
               to="/pages/public/fairness"
@@ -110,6 +127,11 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         confirmEach={ticket.confirmEach}
         onConfirmEach={ticket.changeConfirmEach}
       />
+      {switching && (
+        <Suspense fallback={null}>
+          <AssetSheet pid={detail.id} period={period} onClose={() => setSwitching(false)} />
+        </Suspense>
+      )}
       {sheet && (
         <Suspense fallback={null}>
           <OrderConfirm product={detail} direction={sheet} price={quote.price} balance={balance} ticket={ticket} />

@@ -1,6 +1,6 @@
 import { call } from "@/api/client";
 import type { Envelope } from "#contract/envelope";
-import type { Candle, Goods, Period, ProductDetail } from "#contract/markets";
+import type { Candle, Goods, Period, ProductDetail, ProductQuote } from "#contract/markets";
 import { apiPaths } from "#contract/paths";
 import type { PlaceOrderRequest } from "#contract/schemas/trading";
 
@@ -40,4 +40,10 @@ export async function fetchTradeScreen(pid: number, period: Period, limit: numbe
   if (candles.code !== 1) return candles;
   if (goods.code !== 1) return goods;
   return { code: 1, msg: detail.msg, data: { detail: detail.data, candles: candles.data, goods: goods.data } };
+}
+
+/** Every product with its quote, status and top payout, in the reader's language: the asset sheet's list. */
+export async function fetchAssets(): Promise<ProductQuote[] | null> {
+  const answer = await call(apiPaths.products, {}, { quiet: true });
+  return answer.code === 1 ? answer.data : null;
 }

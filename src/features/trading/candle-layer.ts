@@ -52,6 +52,7 @@ export function drawCandles(canvas: HTMLCanvasElement, plot: Plot | null, scene:
   for (let place = 0; place < view.count; place++) {
     if ((view.first + place) % step !== 0) continue;
     const text = timeLabelAt(scene, place);
+    if (!text) continue;
     const textWidth = context.measureText(text).width;
     const left = Math.min(Math.max(scale.x(place) - textWidth / 2, plot.left), width - textWidth);
     if (left < lastRight + LABEL_GAP) continue;
@@ -89,14 +90,17 @@ export function drawCandles(canvas: HTMLCanvasElement, plot: Plot | null, scene:
   context.restore();
 }
 
-/** The plot inside a chart box of this size, for a price range (null without one). */
-export function plotIn(width: number, height: number, range: { min?: number; max?: number }): Plot | null {
+/**
+ * The plot inside a chart box of this size, for a price range (null without one); `below` is the room the study
+ * panes take under the time axis.
+ */
+export function plotIn(width: number, height: number, range: { min?: number; max?: number }, below = 0): Plot | null {
   if (range.min === undefined || range.max === undefined) return null;
   return {
     left: GRID.left,
     top: GRID.top,
     width: width - GRID.left - GRID.right,
-    height: height - GRID.top - GRID.bottom,
+    height: Math.max(40, height - GRID.top - GRID.bottom - below),
     min: range.min,
     max: range.max,
   };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-import type { ChartType, Studies } from "./chart-scene";
+import { type ChartType, NO_STUDIES, type Studies } from "./chart-scene";
 
 /** The chart type and studies the customer picked: kept on the device, the same for every product. */
 export interface ChartChoice {
@@ -13,9 +13,12 @@ const VIEW_KEY = "trade-chart-view";
 function readChoice(): ChartChoice {
   try {
     const saved = JSON.parse(localStorage.getItem(VIEW_KEY) ?? "{}") as Partial<{ chartType: ChartType } & Studies>;
-    return { chartType: saved.chartType === "line" ? "line" : "candles", studies: { ma: saved.ma === true, boll: saved.boll === true } };
+    return {
+      chartType: saved.chartType === "line" ? "line" : "candles",
+      studies: { ma: saved.ma === true, boll: saved.boll === true, rsi: saved.rsi === true, macd: saved.macd === true },
+    };
   } catch {
-    return { chartType: "candles", studies: { ma: false, boll: false } };
+    return { chartType: "candles", studies: NO_STUDIES };
   }
 }
 

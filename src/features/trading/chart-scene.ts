@@ -5,12 +5,21 @@ import type { Direction, OrderResult } from "#contract/trading";
 import type { NumericCandle } from "./candles";
 import { FUTURE, priceExtent, type View } from "./chart-view";
 import { bollinger, movingAverage } from "./indicators";
+import { macd } from "./macd";
+import { rsi } from "./rsi";
+import type { PaneLines } from "./study-pane";
 
 export type ChartType = "candles" | "line";
 export interface Studies {
   ma: boolean;
   boll: boolean;
+  /** RSI(14) in a pane below the candles */
+  rsi: boolean;
+  /** MACD(12, 26, 9) in a pane below the candles */
+  macd: boolean;
 }
+
+export const NO_STUDIES: Studies = { ma: false, boll: false, rsi: false, macd: false };
 
 /** An open order as the chart draws it: entry segment from its open to its expiry, and a line at the expiry. */
 export interface ChartOrder {
@@ -20,6 +29,8 @@ export interface ChartOrder {
   openTime: number;
   closeTime: number;
   label: string;
+  /** its profit or loss at the live price, fee included ("+78.00"), beside the entry line; null once its time is up */
+  change?: string | null;
 }
 
 /** An order settled while the screen was open: a marker where it opened, one where it closed, a line between. */
@@ -39,7 +50,7 @@ export interface ExpiryPreview {
 }
 
 /** The study lines over the whole window, one value per candle ("-" where the window is not full yet). */
-export interface StudyLines {
+export interface StudyLines extends PaneLines {
   ma: Array<number | "-">;
   upper: Array<number | "-">;
   lower: Array<number | "-">;
@@ -50,6 +61,7 @@ export const DOWN = "#f6465d";
 const PRICE = "#f0b90b";
 const PREVIEW = "#a9b4c6";
 const MA_WINDOW = 20;
+const RSI_PERIOD = 14;
 /** Left and right of the plot: the price axis sits on the right. */
 export const GRID = { left: 8, right: 72, top: 28, bottom: 24 };
 
@@ -59,7 +71,12 @@ const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(sec
 export function studyLines(candles: NumericCandle[], studies: Studies): StudyLines {
   const closes = candles.map((candle) => candle[4]);
   const band = studies.boll ? bollinger(closes, MA_WINDOW, 2) : { upper: [], lower: [] };
-  return { ma: studies.ma ? movingAverage(closes, MA_WINDOW) : [], ...band };
+  return {
+    ma: studies.ma ? movingAverage(closes, MA_WINDOW) : [],
+    ...band,
+    ...(studies.rsi ? { rsi: rsi(closes, RSI_PERIOD) } : {}),
+    ...(studies.macd ? { macd: macd(closes, 12, 26, 9) } : {}),
+  };
 }
 
 /** Everything drawn for one view, built from the window's candles. */
@@ -90,11 +107,30 @@ export function placeOf(candles: NumericCandle[], period: Period, time: number):
   return Math.min(Math.max(place, -0.5), candles.length - 1 + FUTURE);
 }
 
-/** The time label of a place on screen (the empty places right of the live candle carry future times). */
+/** The time at a place on the axis (fractional places fall between candles): placeOf the other way round. */
+export function timeOfPlace(candles: NumericCandle[], period: Period, place: number): number {
+  const last = candles.at(-1);
+  if (!last) return 0;
+  return last[0] + (place - (candles.length - 1) + 0.5) * PERIOD_SECONDS[period];
+}
+
+/**
+ * Periods of an hour or more: every settlement time on offer (minutes) ends inside the live candle, so an expiry
+ * preview there would mark nothing, and the empty places right of it would be labelled with days or hours no
+ * order reaches.
+ */
+export const longPeriod = (period: Period) => PERIOD_SECONDS[period] >= 3600;
+
+/**
+ * The time label of a place on screen. The empty places right of the live candle carry future times on short
+ * periods (where an order's expiry falls); on long ones they are left blank ("").
+ */
 export function timeLabelAt({ candles, view, period }: Scene, place: number): string {
   const index = view.first + place;
+  if (index < candles.length) return timeLabel(candles[index]![0], period);
+  if (longPeriod(period)) return "";
   const last = candles.at(-1)?.[0] ?? 0;
-  return timeLabel(index < candles.length ? candles[index]![0] : last + (index - candles.length + 1) * PERIOD_SECONDS[period], period);
+  return timeLabel(last + (index - candles.length + 1) * PERIOD_SECONDS[period], period);
 }
 
 /** Room for one time label ("11-23 16:58" and a gap) on the time axis. */
@@ -129,7 +165,7 @@ export function marks({ candles, view, period, precision, price, orders, now, pr
   const colour = (direction: Direction) => (direction === "up" ? UP : DOWN);
   const lines: Mark[] = [];
   // first, so the orders' own lines are drawn over it; its label at the foot, clear of the orders' countdowns
-  if (preview) {
+  if (preview && !longPeriod(period)) {
     lines.push({
       name: "preview-expiry",
       xAxis: placeOf(candles, period, preview.closeTime) - view.first,
@@ -152,7 +188,7 @@ export function marks({ candles, view, period, precision, price, orders, now, pr
       yAxis: order.openPrice,
       color: colour(order.direction),
       dashed: true,
-      label: { formatter: order.label, color: colour(order.direction) },
+      label: { formatter: order.change ? `${order.label} · ${order.change}` : order.label, color: colour(order.direction) },
     });
     lines.push({
       name: `expiry-${order.id}`,

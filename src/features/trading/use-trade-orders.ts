@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
+import { liveChange } from "@/api/order-figures";
 import { fetchOrder } from "@/api/trading";
 import { useAmountFormat } from "@/i18n/format";
 import type { Order } from "#contract/trading";
@@ -7,6 +8,12 @@ import type { Order } from "#contract/trading";
 import type { ChartOrder, ClosedChartOrder } from "./chart-scene";
 import { useResultNotices } from "./use-result-notices";
 import { useSettlementWatch } from "./use-settlement-watch";
+
+/** Cents as "+78.00" or "−101.00"; null stays null (no live figure once the order's time is up). */
+function signedMoney(cents: number | null, money: (amount: number) => string): string | null {
+  if (cents === null) return null;
+  return `${cents > 0 ? "+" : cents < 0 ? "−" : ""}${money(Math.abs(cents) / 100)}`;
+}
 
 /** How many orders settled on this screen keep their entry and exit marked on the chart. */
 const CLOSED_MARKED = 5;
@@ -22,6 +29,8 @@ interface Options {
   /** false on a saved copy read offline: its holding orders may have settled long ago */
   live: boolean;
   refreshBalance: () => Promise<void>;
+  /** the live price: each open order's profit or loss at it is shown beside its entry line */
+  price?: string;
 }
 
 /**
@@ -29,7 +38,7 @@ interface Options {
  * An order the server settled brings its result and the new balance (and, while the customer looks elsewhere, a
  * system notice); the update stream says when, or without it the orders whose time is up are asked for each second.
  */
-export function useTradeOrders({ holding, userId, second, live, refreshBalance }: Options) {
+export function useTradeOrders({ holding, userId, second, live, refreshBalance, price }: Options) {
   const money = useAmountFormat();
   const [placed, setPlaced] = useState<Order[]>([]);
   const [settled, setSettled] = useState<Order[]>([]);
@@ -52,8 +61,10 @@ export function useTradeOrders({ holding, userId, second, live, refreshBalance }
         openTime: o.openTime,
         closeTime: o.closeTime,
         label: `${o.direction === "up" ? "▲" : "▼"} ${money(o.amount)}`,
+        // the figure the Order tab shows for it (fee included), at the price on screen
+        change: signedMoney(liveChange(o, price, second), money),
       })),
-    [open, money],
+    [open, money, price, second],
   );
 
   const notices = useResultNotices(userId, open, live);

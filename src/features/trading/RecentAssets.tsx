@@ -1,0 +1,43 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+
+import type { Period } from "#contract/markets";
+
+import { forgetRecentAsset, readRecentAssets, type RecentAsset, rememberRecentAsset } from "./recent-assets";
+
+interface Props {
+  userId: number;
+  pid: number;
+  name: string;
+  period: Period;
+}
+
+/**
+ * The assets opened lately, as tabs along the top of the trade screen: a tap switches to one, × takes it off. The
+ * one on screen is put first when the screen opens, so switching back and forth is one tap.
+ */
+export function RecentAssets({ userId, pid, name, period }: Props) {
+  const { t } = useLingui();
+  const [assets, setAssets] = useState<RecentAsset[]>(() => readRecentAssets(userId));
+  useEffect(() => setAssets(rememberRecentAsset(userId, { pid, name })), [userId, pid, name]);
+  return (
+    <nav className="tr-recent" aria-label={t`Recent assets`} data-testid="recent-assets">
+      {assets.map((asset) => (
+        <span key={asset.pid} className="tr-recent-tab" aria-current={asset.pid === pid ? "true" : undefined} data-pid={asset.pid}>
+          <Link to="/pages/trade/trade" search={{ pid: asset.pid, period }} replace className="tr-recent-open">
+            {asset.name}
+          </Link>
+          <button
+            type="button"
+            className="tr-recent-remove"
+            aria-label={t`Remove ${asset.name} from recent assets`}
+            onClick={() => setAssets(forgetRecentAsset(userId, asset.pid))}
+          >
+            ×
+          </button>
+        </span>
+      ))}
+    </nav>
+  );
+}
