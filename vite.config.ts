@@ -10,6 +10,8 @@ import { documentHead } from "./build/document-head";
 import { echartsTrim } from "./build/echarts-trim";
 import { linguiMacro } from "./build/lingui-macro";
 import { moduleSizes } from "./build/module-sizes";
+import { precompress } from "./build/precompress";
+import { prerenderShell } from "./build/prerender-shell";
 import { routeTreeOptions } from "./scripts/route-tree.mjs";
 
 const sourceRoot = fileURLToPath(new URL("./src", import.meta.url));
@@ -32,6 +34,9 @@ const shellModules = [
   /\/node_modules\/(react|react-dom|scheduler|@tanstack|jotai|@lingui|idb-keyval|use-sync-external-store)\//,
 ];
 const isShellModule = (id: string) => shellModules.some((pattern) => pattern.test(id));
+// `@/…` is src/ (contract/ and server/ come through package.json "imports": #contract/…, #server/…)
+// React 19 has useSyncExternalStore built in: the router store's selector hook needs no shim for old React
+const alias = { "@": sourceRoot, "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector" };
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
@@ -40,6 +45,7 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? packageVersion) },
   plugins: [
     documentHead({ coverNotch: true }),
+    prerenderShell({ alias }),
     tanstackRouter(routeTreeOptions),
     react(),
     linguiMacro(),
@@ -60,11 +66,11 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // last: compresses what every plugin above wrote, the service worker included
+    precompress(),
   ],
   resolve: {
-    // `@/…` is src/ (contract/ and server/ come through package.json "imports": #contract/…, #server/…)
-    // React 19 has useSyncExternalStore built in: the router store's selector hook needs no shim for old React
-    alias: { "@": sourceRoot, "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector" },
+    alias,
   },
   build: {
     target: "es2022",
