@@ -7,6 +7,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 import { documentHead } from "./build/document-head";
+import { EARLY_START_INPUT, earlyStart } from "./build/early-start";
 import { echartsTrim } from "./build/echarts-trim";
 import { linguiMacro } from "./build/lingui-macro";
 import { moduleSizes } from "./build/module-sizes";
@@ -24,7 +25,7 @@ const shellModules = [
   // (not src/app/deferred/: what the shell starts after the first render, such as the worker's registration)
   /\/src\/(app|offline)\/[^/]+$/,
   /\/src\/i18n\/[^/]+$/,
-  /\/src\/api\/(client|session|current-user|user-info)\.ts$/,
+  /\/src\/api\/(client|session|current-user|user-info|early-answers)\.ts$/,
   /\/src\/workers\/quotes\.ts$/,
   // RowArt (glyphs and sparklines) stays a chunk of its own, fetched as the shell starts
   /\/src\/features\/(home|markets)\/(?!RowArt)[^/]+$/,
@@ -46,6 +47,7 @@ export default defineConfig({
   plugins: [
     documentHead({ coverNotch: true }),
     prerenderShell({ alias }),
+    earlyStart(),
     tanstackRouter(routeTreeOptions),
     react(),
     linguiMacro(),
@@ -79,6 +81,7 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      input: EARLY_START_INPUT,
       output: {
         codeSplitting: {
           groups: [{ name: "app-shell", test: (id: string) => isShellModule(id) }],
