@@ -85,7 +85,14 @@ try {
     if (!cold) {
       await forgetAllButToken();
       // the warm-up visit fills the HTTP cache and installs the service worker
-      await page.goto(url, { waitUntil: "networkidle0" });
+      // (not "networkidle": the page keeps its quotes polled and its update stream open)
+      await page.goto(url, { waitUntil: "load" });
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        // installed and active: every precached file is in the cache
+        for (let wait = 0; wait < 300 && registration.active?.state !== "activated"; wait++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+      });
     }
     for (let run = 0; run < runs; run++) {
       if (cold) await forgetAllButToken();
