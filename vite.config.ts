@@ -7,9 +7,12 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 import { documentHead } from "./build/document-head";
+import { EARLY_START_INPUT, earlyStart } from "./build/early-start";
 import { echartsTrim } from "./build/echarts-trim";
 import { linguiMacro } from "./build/lingui-macro";
 import { moduleSizes } from "./build/module-sizes";
+import { precompress } from "./build/precompress";
+import { prerenderShell } from "./build/prerender-shell";
 import { routeTreeOptions } from "./scripts/route-tree.mjs";
 
 const sourceRoot = fileURLToPath(new URL("./src", import.meta.url));
@@ -22,7 +25,7 @@ const shellModules = [
   // (not src/app/deferred/: what the shell starts after the first render, such as the worker's registration)
   /\/src\/(app|offline)\/[^/]+$/,
   /\/src\/i18n\/[^/]+$/,
-  /\/src\/api\/(client|session|current-user|user-info)\.ts$/,
+  /\/src\/api\/(client|session|current-user|user-info|early-answers)\.ts$/,
   /\/src\/workers\/quotes\.ts$/,
   // RowArt (glyphs and sparklines) stays a chunk of its own, fetched as the shell starts
   /\/src\/features\/(home|markets)\/(?!RowArt)[^/]+$/,
@@ -32,6 +35,9 @@ const shellModules = [
   /\/node_modules\/(react|react-dom|scheduler|@tanstack|jotai|@lingui|idb-keyval|use-sync-external-store)\//,
 ];
 const isShellModule = (id: string) => shellModules.some((pattern) => pattern.test(id));
+// `@/…` is src/ (contract/ and server/ come through package.json "imports": #contract/…, #server/…)
+// React 19 has useSyncExternalStore built in: the router store's selector hook needs no shim for old React
+const alias = { "@": sourceRoot, "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector" };
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
@@ -40,6 +46,8 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? packageVersion) },
   plugins: [
     documentHead({ coverNotch: true }),
+    prerenderShell({ alias }),
+    earlyStart(),
     tanstackRouter(routeTreeOptions),
     react(),
     linguiMacro(),
@@ -60,11 +68,11 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // last: compresses what every plugin above wrote, the service worker included
+    precompress(),
   ],
   resolve: {
-    // `@/…` is src/ (contract/ and server/ come through package.json "imports": #contract/…, #server/…)
-    // React 19 has useSyncExternalStore built in: the router store's selector hook needs no shim for old React
-    alias: { "@": sourceRoot, "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector" },
+    alias,
   },
   build: {
     target: "es2022",
@@ -73,6 +81,7 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      input: EARLY_START_INPUT,
       output: {
         codeSplitting: {
           groups: [{ name: "app-shell", test: (id: string) => isShellModule(id) }],

@@ -21,7 +21,9 @@ function staticClosure(key, files = new Set()) {
   return files;
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entryKey = "index.html";
+// the early-start script (src/early-start.ts) is an entry of its own that every visit runs first
+const earlyStartKey = "src/early-start.ts";
 const routeKey = (file) => `src/routes/${file}?tsr-split=component---loader`;
 // Worst case for the catalogs a page waits for: the largest of the ten languages (lingui.config.ts).
 const largestCatalog = (name) =>
@@ -75,6 +77,7 @@ function explain(files) {
 const why = process.argv.includes("--why");
 for (const [name, { routes, catalogs }] of Object.entries(pages)) {
   const files = staticClosure(entryKey);
+  staticClosure(earlyStartKey, files);
   for (const key of routes) staticClosure(key, files);
   for (const catalog of catalogs) files.add(largestCatalog(catalog));
   files.add(`assets/${quotesWorker}`);

@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.socket.remoteAddress === undefined) throw new AppError("malformed_request", {}, "request");
   });
 
-  await addSecurityHeaders(app);
+  await addSecurityHeaders(app, options.distDir);
   await app.register(fastifyCompress, compressOptions);
   await app.register(fastifyRateLimit, {
     max: 600 * scale,

@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
 import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 
@@ -15,14 +19,15 @@ const directives = {
 };
 
 /** The app's security headers, as helmet options: a strict CSP for the PWA, no framing, same-origin referrers. */
-export const helmetOptions: FastifyHelmetOptions = {
+const baseOptions = {
   contentSecurityPolicy: { directives },
-  referrerPolicy: { policy: "same-origin" },
+  referrerPolicy: { policy: "same-origin" as const },
   // the same rule as frame-ancestors 'none', for browsers that only know the older header
-  frameguard: { action: "deny" },
+  frameguard: { action: "deny" as const },
   // the PWA fetches only its own origin; this header would also block its own workers' module imports
   crossOriginEmbedderPolicy: false,
 };
+export const helmetOptions: FastifyHelmetOptions = baseOptions;
 
 // what any answer carries anyway, not helmet's to set
 const ROUTINE = new Set(["content-type", "content-length", "date", "connection", "keep-alive"]);
@@ -48,20 +53,35 @@ export async function securityHeaders(options: FastifyHelmetOptions = helmetOpti
 /**
  * The PWA's one HTML document (every page of it is a hash route of it) may be framed by its own origin: the
  * console's content editor frames its preview page. Any other origin still may not, nor may anything else be
- * framed (the console, the API, the assets).
+ * framed (the console, the API, the assets). Its styles come from its own origin or are the build's inline
+ * shell stylesheet, allowed by its hash (`inlineStyles`): no other inline style element or attribute runs.
  */
-export const pwaDocumentOptions: FastifyHelmetOptions = {
-  ...helmetOptions,
-  contentSecurityPolicy: { directives: { ...directives, frameAncestors: ["'self'"] } },
-  frameguard: { action: "sameorigin" },
-};
+export function pwaDocumentOptions(inlineStyles: string[] = []): FastifyHelmetOptions {
+  return {
+    ...baseOptions,
+    contentSecurityPolicy: { directives: { ...directives, styleSrc: ["'self'", ...inlineStyles], frameAncestors: ["'self'"] } },
+    frameguard: { action: "sameorigin" as const },
+  };
+}
+
+/**
+ * The CSP sources for the inline <style> elements of the built index.html (the shell's stylesheet, put there
+ * by build/prerender-shell.ts): each one's SHA-256, so exactly that text is allowed.
+ */
+export function inlineStyleHashes(distDir: string | undefined): string[] {
+  const file = distDir ? join(distDir, "index.html") : "";
+  if (!file || !existsSync(file)) return [];
+  return [...readFileSync(file, "utf8").matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) => `'sha256-${createHash("sha256").update(css!, "utf8").digest("base64")}'`,
+  );
+}
 
 const PWA_DOCUMENT = /^\/h5\/(index\.html)?(\?|$)/;
 
 /** Every answer (routes, static files, refusals, not-found) carries the security headers. */
-export async function addSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function addSecurityHeaders(app: FastifyInstance, distDir?: string): Promise<void> {
   const headers = await securityHeaders(helmetOptions);
-  const documentHeaders = await securityHeaders(pwaDocumentOptions);
+  const documentHeaders = await securityHeaders(pwaDocumentOptions(inlineStyleHashes(distDir)));
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(PWA_DOCUMENT.test(request.url) ? documentHeaders : headers);
     done();

@@ -8,6 +8,7 @@ import { errorText } from "../i18n/catalogue";
 import { readStoredLanguage } from "../i18n/language";
 import { reportAnswer, reportNetworkFailure } from "../offline/reachability";
 import { showToast } from "../ui/toast";
+import { takeEarlyAnswer } from "./early-answers";
 import { markUserStale, readToken } from "./session";
 
 export type Fields = Record<string, string | number | undefined>;
@@ -74,6 +75,11 @@ function api(): Promise<KyInstance> {
 
 /** One request with the app's headers, encoding and timeout (a file download sends its own through it too). */
 export async function send(endpoint: ApiPath, fields: Fields, headers: Record<string, string>): Promise<Response> {
+  // the first screen's own first reads may be on their way already, sent before the app arrived
+  if (endpoint.method === "GET" && Object.keys(headers).length === 0 && Object.keys(definedFields(fields)).length === 0) {
+    const early = takeEarlyAnswer(endpoint.path, readToken(), readStoredLanguage());
+    if (early) return early;
+  }
   const client = await api();
   const values = new URLSearchParams(definedFields(fields));
   // ky joins a prefix only to a path without its leading slash

@@ -1,4 +1,4 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 import { describe, expect } from "vitest";
@@ -18,6 +18,8 @@ describe("update prompt", () => {
 
     // deploy: the service worker script changes
     appendFileSync(join(server.dist, "sw.js"), "\n// next deploy\n");
+    // as a deploy replaces the build whole: the old compressed copies (sent in its place) go with it
+    for (const copy of ["sw.js.br", "sw.js.gz"]) rmSync(join(server.dist, copy), { force: true });
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();

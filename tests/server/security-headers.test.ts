@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +21,8 @@ let h: Harness;
 let app: FastifyInstance;
 let distDir: string;
 let user: FundedUser;
+// the build inlines the shell's stylesheet into index.html (build/prerender-shell.ts)
+const SHELL_CSS = ".frame{max-width:450px;margin:0 auto}";
 
 beforeAll(async () => {
   h = await startHarness();
@@ -27,7 +30,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, "assets"));
   writeFileSync(
     join(distDir, "index.html"),
-    '<!doctype html><html><body><div id="root"></div><script type="module" src="/h5/assets/app-1a2b.js"></script></body></html>',
+    `<!doctype html><html><head><style>${SHELL_CSS}</style></head><body><div id="root"></div><script type="module" src="/h5/assets/app-1a2b.js"></script></body></html>`,
   );
   writeFileSync(join(distDir, "sw.js"), "self.addEventListener('install', () => {});");
   writeFileSync(join(distDir, "assets", "app-1a2b.js"), "console.log('app');");
@@ -80,6 +83,18 @@ describe("headers on the app and the API", () => {
       expect(response.headers["referrer-policy"]).toBe("same-origin");
     },
   );
+
+  it("the PWA's document allows its inline shell stylesheet by hash, never 'unsafe-inline'; nothing else gets inline styles", async () => {
+    const hash = `'sha256-${createHash("sha256").update(SHELL_CSS).digest("base64")}'`;
+    for (const url of ["/h5/", "/h5/index.html"]) {
+      const csp = directives(String((await app.inject({ method: "GET", url })).headers["content-security-policy"]));
+      expect(csp.get("style-src"), url).toEqual(["'self'", hash]);
+    }
+    // a stylesheet that is not the build's own has no hash to match
+    expect(hash).not.toBe(`'sha256-${createHash("sha256").update(`${SHELL_CSS} `).digest("base64")}'`);
+    const other = directives(String((await app.inject({ method: "GET", url: "/h5/sw.js" })).headers["content-security-policy"]));
+    expect(other.get("style-src")).not.toContain(hash);
+  });
 
   it("the app shell and the service worker are revalidated, hashed assets cached", async () => {
     expect((await app.inject({ method: "GET", url: "/h5/" })).headers["cache-control"]).toBe("no-cache");

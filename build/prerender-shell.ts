@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+
+import react from "@vitejs/plugin-react";
+import { createServer, type Plugin } from "vite";
+
+import { linguiMacro } from "./lingui-macro";
+
+const SHELL_MODULE = "/src/app/StaticShell.tsx";
+
+/** The CSP source that allows exactly this inline style element's text. */
+export function styleHash(css: string): string {
+  return `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`;
+}
+
+/**
+ * Puts the app's first screen into the built index.html, so it paints before any script has arrived: the
+ * live Shell components rendered with react-dom/server (src/app/StaticShell.tsx, loaded through a throwaway
+ * Vite server in SSR mode) inside #root, and the shell's stylesheet inlined in a <style> element instead of a
+ * render-blocking request. The server allows that element by its hash (server/http/security-headers.ts reads
+ * it from the built file), never by 'unsafe-inline'.
+ */
+export function prerenderShell({ alias }: { alias: Record<string, string> }): Plugin {
+  return {
+    name: "prerender-shell",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      async handler(html, context) {
+        const server = await createServer({
+          configFile: false,
+          appType: "custom",
+          logLevel: "error",
+          plugins: [react(), linguiMacro()],
+          resolve: { alias },
+          server: { middlewareMode: true, hmr: false, ws: false },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        let markup: string;
+        try {
+          const { renderStaticShell } = (await server.ssrLoadModule(SHELL_MODULE)) as { renderStaticShell: () => Promise<string> };
+          markup = await renderStaticShell();
+        } finally {
+          await server.close();
+        }
+        if (!html.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root for the static shell");
+        let result = html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+
+        // the entry's own stylesheet (the shell's), inlined: the first paint waits for no request
+        for (const [fileName, asset] of Object.entries(context.bundle ?? {})) {
+          if (asset.type !== "asset" || !fileName.endsWith(".css")) continue;
+          const link = new RegExp(`\\s*<link rel="stylesheet"[^>]*href="[^"]*/${fileName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`);
+          if (!link.test(result)) continue;
+          const css = String(asset.source);
+          result = result.replace(link, "").replace("</head>", `<style>${css}</style>\n  </head>`);
+        }
+        return result;
+      },
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
+import { renderToStaticMarkup } from "react-dom/server";
+
+import { messages } from "../../locales/en/shell";
+import { PageSkeleton } from "../ui/PageSkeleton";
+import { TabBar } from "./TabBar";
+
+/**
+ * The first screen before any script runs: the 450px frame, the page skeleton every page shows while it loads
+ * and the tab bar, rendered from the live components at build time (build/prerender-shell.ts) into index.html.
+ * The app replaces it when React mounts (createRoot clears #root); the boxes are the live ones, so nothing
+ * moves. English, as the app starts when no language is stored; the tab labels change in place otherwise.
+ */
+function StaticShell() {
+  return (
+    <div className="frame frame-tabs">
+      <PageSkeleton />
+      <TabBar pathname="/" />
+    </div>
+  );
+}
+
+/** The markup of the static shell, as it goes inside #root. Links are written as the app's hash routes. */
+export async function renderStaticShell(): Promise<string> {
+  i18n.loadAndActivate({ locale: "en", messages });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: StaticShell }),
+    history: createMemoryHistory({ initialEntries: ["/"] }),
+  });
+  await router.load();
+  const markup = renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  // the app runs on hash history (docs/decisions.md "Hash routes under /h5/"): "/pages/…" is "#/pages/…"
+  return markup.replace(/ href="\//g, ' href="#/');
+}

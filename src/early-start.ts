@@ -1,0 +1,68 @@
+import type { EarlyAnswers } from "./api/early-answers";
+
+/**
+ * The first thing a visit runs, as its own tiny script beside the app's (async, so it runs the moment it
+ * arrives, while the shell chunk is still on the wire). It reads the page from the address and starts at once
+ * what that page would otherwise ask for only after the shell has arrived and run: its route chunk, the
+ * chosen language's catalogs and the API client (as modulepreloads), and its first data requests (fetched
+ * with the app's own headers; src/api/early-answers.ts hands them to the app's first identical calls). The
+ * build (build/early-start.ts) writes the files each page needs into this script's `data-preloads`.
+ * It imports nothing from the app: anything it shared would make it wait for the app's chunks.
+ */
+interface Preloads {
+  base: string;
+  always: string[];
+  routes: Record<string, string[]>;
+  catalogs: Record<string, { shell: string; pages: string }>;
+}
+
+// The same keys and defaults as src/api/session.ts and src/i18n/language.ts (LANGUAGE_CODES in contract/languages.ts).
+const LANGUAGES = ["en", "de", "es", "fr", "hk", "jp", "kor", "th", "zh", "vi"];
+const HOME_PATHS = ["/", "/pages/index/index"];
+// what Home's loader reads (src/routes/-home.tsx); a signed-in customer's account on any page (the start-up read)
+const HOME_CALLS = ["/api/index/ajaxdata", "/api/index/home"];
+const SIGNED_IN_CALLS = ["/api/user/index"];
+const SIGNED_IN_HOME_CALLS = ["/api/user/favourites"];
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function preload(href: string): void {
+  const link = document.createElement("link");
+  link.rel = "modulepreload";
+  link.crossOrigin = "";
+  link.href = href;
+  document.head.append(link);
+}
+
+function start(): void {
+  const element = document.querySelector<HTMLScriptElement>("script[data-preloads]");
+  if (!element) return;
+  const preloads = JSON.parse(element.dataset.preloads!) as Preloads;
+  const path = (location.hash.replace(/^#/, "") || "/").split("?")[0]!;
+  const storedLanguage = stored("language");
+  const language = storedLanguage && LANGUAGES.includes(storedLanguage) ? storedLanguage : "en";
+  const token = stored("token");
+  const home = HOME_PATHS.includes(path);
+
+  const catalogs = preloads.catalogs[language];
+  const files = [
+    ...preloads.always,
+    ...(preloads.routes[path] ?? []),
+    ...(catalogs ? [catalogs.shell, ...(home ? [] : [catalogs.pages])] : []),
+  ];
+  for (const file of new Set(files)) preload(preloads.base + file);
+
+  const calls = [...(home ? HOME_CALLS : []), ...(token ? SIGNED_IN_CALLS : []), ...(token && home ? SIGNED_IN_HOME_CALLS : [])];
+  const headers: Record<string, string> = { language, lang: language, ...(token ? { token } : {}) };
+  const answers: EarlyAnswers = new Map();
+  for (const call of calls) answers.set(call, { token, language, response: fetch(call, { headers }) });
+  (globalThis as { earlyAnswers?: EarlyAnswers }).earlyAnswers = answers;
+}
+
+start();
