@@ -58,3 +58,34 @@ describe("an order no published commitment covers is refused as feed_uncommitted
     expect(texts.size).toBe(LANGUAGE_CODES.length);
   });
 });
+
+describe("an order opens only on a tick its minute's commitment covers", () => {
+  let h: Harness;
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("a second after the first commitment, before the feed has recorded that second, the order is refused, not opened on the uncommitted tick before it", async () => {
+    // at start the feed commits the minutes ahead and records the current second: that second came before the
+    // commitment, so it is uncommitted; the commitment covers the next second on
+    h = await startHarness({ provider: new SimulatedProvider() });
+    const token = await loginDemo(h);
+    const btc = productId(h.feed, "BTCUSDT");
+    const place = () =>
+      api(h, endpoints.placeOrder, { pid: String(btc), direction: "up", seconds: "60", amount: "100", requestId: rid() }, { token });
+    // the clock moves a second and the round for it has not run yet: the newest tick is still the uncommitted one
+    h.clock.now += 1;
+    const refused = await place();
+    expect(refused.body.err).toBe("feed_uncommitted");
+    // once a covered second is recorded the order opens, on a committed tick
+    await h.advance(1);
+    const opened = await place();
+    expect(opened.body.code).toBe(1);
+    const [tick] = (
+      (await h.database.db.execute(
+        `select t.uncommitted from orders o join ticks t on t.product_id = o.product_id and t.time = o.open_tick_time where o.id = ${opened.body.data.id}` as never,
+      )) as unknown as { rows: Array<{ uncommitted: boolean }> }
+    ).rows;
+    expect(tick).toEqual({ uncommitted: false });
+  });
+});

@@ -308,7 +308,11 @@ export async function placePlannedOrder(
 async function committedMinutes(ctx: TradingContext, product: ProductRow, seconds: number): Promise<boolean> {
   if (parseFeedSource(product.feedSource)?.kind !== "simulated") return true;
   const now = ctx.now();
-  return minutesCovered(ctx.db, [minuteOf(now), minuteOf(now + seconds)], now);
+  // the order opens on the newest recorded tick, which may be a second or two older than now: that second must
+  // be covered. A feed that has just committed (a start, a takeover) recorded the seconds before its commitment
+  // uncommitted, and an order opened on one of them would be void.
+  const at = freshQuote(ctx, product, now)?.time ?? now;
+  return minutesCovered(ctx.db, [minuteOf(at), minuteOf(now + seconds)], at);
 }
 
 /** For an answer given without `place_order`: the session as committed now, or `login_required`. */
