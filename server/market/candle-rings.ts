@@ -1,11 +1,8 @@
-import { and, desc, eq, gte } from "drizzle-orm";
-
 import type { Period } from "#contract/markets";
 
 import type { Db } from "../db/client";
-import { candles } from "../db/schema";
 import type { CandleRow } from "./candles";
-import { latestCandles } from "./store";
+import { candlesFrom, latestCandles } from "./store";
 
 export interface StoredCandle {
   time: number;
@@ -132,14 +129,8 @@ export class CandleRings {
   /** A follower's refresh: the database's candles from the ring's newest on replace the ring's. */
   private async readBack(db: Db, productId: number, period: Period, ring: Ring): Promise<void> {
     const from = ring.candles.at(-1)?.time ?? 0;
-    const rows = await db
-      .select()
-      .from(candles)
-      .where(and(eq(candles.productId, productId), eq(candles.period, period), gte(candles.time, from)))
-      .orderBy(desc(candles.time))
-      .limit(this.capacity);
+    const rows = await candlesFrom(db, productId, period, from, this.capacity);
     if (rows.length === 0) return;
-    rows.reverse();
     const first = rows[0]!.time;
     ring.candles = [...ring.candles.filter((candle) => candle.time < first), ...rows.map(pick)];
     this.trim(ring);

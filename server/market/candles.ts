@@ -48,6 +48,18 @@ export class CandleBook {
     }
   }
 
+  /** A candle row merged into the book's row of the same product, period and start, as the database merges. */
+  mergeRow(row: CandleRow): void {
+    const key = `${row.productId}:${row.period}:${row.time}`;
+    const held = this.rows.get(key);
+    if (!held) this.rows.set(key, { ...row });
+    else {
+      held.high = Math.max(held.high, row.high);
+      held.low = Math.min(held.low, row.low);
+      held.close = row.close;
+    }
+  }
+
   get size(): number {
     return this.rows.size;
   }

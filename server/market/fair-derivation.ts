@@ -3,7 +3,7 @@ import { createHash, type Hash } from "node:crypto";
 /**
  * The verifiable feed's arithmetic, exactly as docs/fairness.md states it: the canonical bytes of a minute's
  * product parameters, the commitment to a minute's seed, a simulated tick derived from the seed, and a link
- * of a product's hash chain. Integers only (BigInt where a product can pass 2^53), so a verifier in any
+ * of a product's hash chain. Integers only (exact doubles, BigInt where a value can pass 2^53), so a verifier in any
  * language with big integers and SHA-256 gets the same bytes: no floating point enters a price.
  */
 
@@ -71,10 +71,10 @@ const ONES = Uint8Array.from({ length: 256 }, (_, byte) => {
 });
 
 /** popcount of the 32 bytes, minus 128: a step count from −128 to 128, binomial, standard deviation 8. */
-function stepCount(mac: Buffer): bigint {
+function stepCount(mac: Buffer): number {
   let ones = 0;
   for (let i = 0; i < mac.length; i++) ones += ONES[mac[i]!]!;
-  return BigInt(ones - 128);
+  return ones - 128;
 }
 
 /**
@@ -124,19 +124,74 @@ function divideRounded(n: bigint, d: bigint): bigint {
 }
 
 /**
+ * The step's formula as docs/fairness.md writes it, in BigInt: the reference the fast path below is tested
+ * against, and the path a price too large for it takes.
+ */
+export function nextPriceExact(previous: number, k: number, product: Pick<FairParams, "basePrice" | "volatilityBps">): number {
+  const p = BigInt(previous);
+  const numerator = p * BigInt(product.volatilityBps) * BigInt(k) * REVERSION_SECONDS + (BigInt(product.basePrice) - p) * STEP_DIVISOR;
+  const next = p + divideRounded(numerator, STEP_DIVISOR * REVERSION_SECONDS);
+  return Number(next < 1n ? 1n : next);
+}
+
+const D = Number(STEP_DIVISOR);
+const R = Number(REVERSION_SECONDS);
+/** D·R (1.68 × 10^15, even) and its half: below 2^53, as every sum of remainders below is */
+const DR = D * R;
+const HALF_DR = DR / 2;
+
+/**
+ * The same step in Number arithmetic, bit for bit, whenever P·V·k and B − P are exact doubles (|x| ≤ 2^53,
+ * every simulated product's price by far). BigInt cost most of a derived tick's time. The numerator
+ * a·R + b·D (a = P·V·k, b = B − P) passes 2^53, so it is never formed: with a = qa·D + ra and b = qb·R + rb
+ * (0 ≤ ra < D, 0 ≤ rb < R) it is (qa + qb)·D·R + r, where r = ra·R + rb·D lies in [0, 2·D·R) and is exact.
+ */
+export function nextPrice(previous: number, k: number, product: Pick<FairParams, "basePrice" | "volatilityBps">): number {
+  const a = previous * product.volatilityBps * k;
+  const b = product.basePrice - previous;
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || !Number.isSafeInteger(previous)) return nextPriceExact(previous, k, product);
+  let qa = Math.floor(a / D);
+  let ra = a - qa * D;
+  // the division's float rounding can land one off: the remainder says which way
+  if (ra < 0) {
+    qa -= 1;
+    ra += D;
+  } else if (ra >= D) {
+    qa += 1;
+    ra -= D;
+  }
+  let qb = Math.floor(b / R);
+  let rb = b - qb * R;
+  if (rb < 0) {
+    qb -= 1;
+    rb += R;
+  } else if (rb >= R) {
+    qb += 1;
+    rb -= R;
+  }
+  const q = qa + qb;
+  const r = ra * R + rb * D;
+  // round(n ÷ DR), halves away from zero, for n = q·DR + r: n ≥ 0 exactly when q ≥ 0, or q = −1 and r ≥ DR.
+  // Then it is q + ⌊(r + DR/2) ÷ DR⌋, else q + ⌈(r − DR/2) ÷ DR⌉; both by comparison, no division to round
+  const negative = q < -1 || (q === -1 && r < DR);
+  const step = negative
+    ? q + (r - HALF_DR <= 0 ? 0 : r - HALF_DR <= DR ? 1 : 2)
+    : q + (r + HALF_DR >= 2 * DR ? 2 : r + HALF_DR >= DR ? 1 : 0);
+  const next = previous + step;
+  if (!Number.isSafeInteger(next)) return nextPriceExact(previous, k, product);
+  return next < 1 ? 1 : next;
+}
+
+/**
  * The price at second `time` of a simulated product, from its minute's seed and the product's previous
  * recorded price P (same precision): k = popcount(HMAC-SHA256(seed, symbol ‖ u64 time)) − 128, then
  * next = P + round((P·V·k·R + (B − P)·D) / (D·R)), at least 1, where V is the volatility in basis points,
  * B the base price, D = STEP_DIVISOR and R = REVERSION_SECONDS.
  */
 export function deriveTick(seed: Buffer, product: FairParams, time: number, previous: number): number {
-  timeBytes.writeBigUInt64BE(BigInt(time));
+  writeU64(timeBytes, time, 0);
   const mac = hmacSha256(seed, asciiOf(product.symbol), timeBytes);
-  const k = stepCount(mac);
-  const p = BigInt(previous);
-  const numerator = p * BigInt(product.volatilityBps) * k * REVERSION_SECONDS + (BigInt(product.basePrice) - p) * STEP_DIVISOR;
-  const next = p + divideRounded(numerator, STEP_DIVISOR * REVERSION_SECONDS);
-  return Number(next < 1n ? 1n : next);
+  return nextPrice(previous, stepCount(mac), product);
 }
 
 /**
@@ -147,11 +202,18 @@ export function deriveTick(seed: Buffer, product: FairParams, time: number, prev
 const timeBytes = Buffer.alloc(8);
 const linkInput = Buffer.alloc(32 + 4 + 8 + 8);
 
+/** A non-negative safe integer as 8 big-endian bytes, as two 32-bit halves (a BigInt per field cost more than the hash). */
+function writeU64(bytes: Buffer, value: number, offset: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a u64 a double holds exactly: ${value}`);
+  bytes.writeUInt32BE(Math.floor(value / 2 ** 32), offset);
+  bytes.writeUInt32BE(value % 2 ** 32, offset + 4);
+}
+
 /** h_t = SHA-256(h_prev ‖ u32 product id ‖ u64 time ‖ u64 price), lower-case hex. */
 export function chainLink(previous: string, productId: number, time: number, price: number): string {
   if (linkInput.write(previous, 0, 32, "hex") !== 32) throw new Error(`a chain value is 32 bytes of hex, not "${previous}"`);
   linkInput.writeUInt32BE(productId, 32);
-  linkInput.writeBigUInt64BE(BigInt(time), 36);
-  linkInput.writeBigUInt64BE(BigInt(price), 44);
+  writeU64(linkInput, time, 36);
+  writeU64(linkInput, price, 44);
   return createHash("sha256").update(linkInput).digest("hex");
 }

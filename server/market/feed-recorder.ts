@@ -9,7 +9,7 @@ import { FairSeeds, leadMinutes, minuteOf } from "./fair-seeds";
 import { parseFeedSource } from "./feed-source";
 import type { FeedView, ProductRow, Quote } from "./feed-view";
 import type { PriceProvider } from "./provider";
-import { type HeadRow, latestTick, pruneTicks, saveCandles, saveHeads, saveTicks, type TickRow } from "./store";
+import { foldRecentMinutes, type HeadRow, latestTick, pruneTicks, saveCandles, saveHeads, saveTicks, type TickRow } from "./store";
 
 export interface RecorderOptions {
   db: Db;
@@ -48,6 +48,14 @@ export class FeedRecorder {
    * tick up to it were closed, so the next round starts after it instead of walking the closure again
    */
   private readonly walked = new Map<number, { calendar: string; time: number }>();
+  /**
+   * The longer periods' candles of the rounds since the last fold: stored once a minute, while the one-minute
+   * candles are stored every round (a longer candle per period per product each second was most of a round's
+   * writes). Readers merge the newest one-minute candles in (store.ts), so no chart is a minute late.
+   */
+  private unfolded = new CandleBook();
+  /** the minute of the round that last stored the fold */
+  private foldedMinute = 0;
 
   constructor(
     private readonly view: FeedView,
@@ -65,6 +73,10 @@ export class FeedRecorder {
     this.walked.clear();
     this.chains.clear();
     this.openHeads.clear();
+    // a previous leader (or this process, in an earlier term) may have stopped before storing its last fold
+    this.unfolded = new CandleBook();
+    this.foldedMinute = 0;
+    await foldRecentMinutes(this.options.db);
     // the seeds of minutes another leader committed went with it: those minutes are now marked lost
     await this.seeds.takeOver(this.options.db);
     for (const product of view.products.values()) {
@@ -168,7 +180,17 @@ export class FeedRecorder {
         .catch((error) => this.options.log(`feed: publishing prices failed: ${error instanceof Error ? error.message : String(error)}`));
     }
     const candleRows = book.drain();
-    await saveCandles(this.options.db, candleRows);
+    const stored = [];
+    for (const row of candleRows) {
+      if (row.period === "1m") stored.push(row);
+      else this.unfolded.mergeRow(row);
+    }
+    if (minuteOf(now) !== this.foldedMinute) {
+      this.foldedMinute = minuteOf(now);
+      stored.push(...this.unfolded.drain());
+    }
+    await saveCandles(this.options.db, stored);
+    // the recorder's rings take every period each round: they answer charts without the database
     view.candleRings.apply(candleRows);
     if (now - this.lastPrune >= 60) {
       this.lastPrune = now;

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
+
+import { type Period, PERIOD_SECONDS, PERIODS } from "#contract/markets";
 
 import type { Db, Tx } from "../db/client";
 import { candles, ticks } from "../db/schema";
@@ -74,6 +76,71 @@ export async function saveCandles(db: Db, rows: CandleRow[]): Promise<void> {
   }
 }
 
+/** Candles longer than a minute: the recorder stores them once a minute, folded from its rounds (feed-recorder.ts). */
+export const FOLDED_PERIODS = PERIODS.filter((period) => period !== "1m");
+
+/**
+ * How many of a product's newest one-minute candles may not be folded into its longer candles yet: the minute
+ * being recorded, and the one before it until the round that closes it has stored the fold.
+ */
+const UNFOLDED_MINUTES = 2;
+
+/**
+ * Folds each product's newest one-minute candles into its longer candles, as the recorder does at a minute's
+ * close: what a recorder that stopped within a minute had not stored yet. The newest one-minute close is the
+ * newest price, so folding a minute again never moves a close back; high and low only widen.
+ */
+export async function foldRecentMinutes(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into candles (product_id, period, time, open, high, low, close)
+    select m.product_id, f.period, m.time - m.time % f.seconds as bucket,
+           (array_agg(m.open order by m.time))[1], max(m.high), min(m.low), (array_agg(m.close order by m.time desc))[1]
+    from products p
+    cross join lateral (
+      select product_id, time, open, high, low, close from candles
+      where product_id = p.id and period = '1m' order by time desc limit ${UNFOLDED_MINUTES}
+    ) m
+    cross join unnest(${sql.param([...FOLDED_PERIODS])}::text[], ${sql.param(FOLDED_PERIODS.map((period) => PERIOD_SECONDS[period]))}::bigint[]) as f(period, seconds)
+    group by m.product_id, f.period, bucket
+    on conflict (product_id, period, time) do update
+    set high = greatest(candles.high, excluded.high), low = least(candles.low, excluded.low), close = excluded.close`);
+}
+
+/**
+ * A longer period's newest candles with the product's newest one-minute candles merged in: the database may
+ * hold the longer ones up to the last minute's fold only, and a chart must not show a minute late.
+ */
+async function withUnfoldedMinutes<T extends StoredBar>(db: Db, productId: number, period: Period, rows: T[]): Promise<T[]> {
+  if (period === "1m") return rows;
+  const minutes = await db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.productId, productId), eq(candles.period, "1m")))
+    .orderBy(desc(candles.time))
+    .limit(UNFOLDED_MINUTES);
+  const seconds = PERIOD_SECONDS[period];
+  for (const minute of minutes.reverse()) {
+    const time = minute.time - (minute.time % seconds);
+    const last = rows.at(-1);
+    if (last && last.time === time) {
+      last.high = Math.max(last.high, minute.high);
+      last.low = Math.min(last.low, minute.low);
+      last.close = minute.close;
+    } else if (!last || last.time < time) {
+      rows.push({ ...minute, period, time } as unknown as T);
+    }
+  }
+  return rows;
+}
+
+interface StoredBar {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
 /** The recorded price at an instant: the last tick at or before it. */
 export async function priceAt(db: Db, productId: number, time: number): Promise<TickRow | undefined> {
   const [row] = await db
@@ -90,14 +157,27 @@ export async function latestTick(db: Db, productId: number): Promise<TickRow | u
   return row;
 }
 
-export async function latestCandles(db: Db, productId: number, period: string, limit: number) {
+/** The `limit` newest candles, oldest first, the minutes not folded yet merged into a longer period's. */
+export async function latestCandles(db: Db, productId: number, period: Period, limit: number) {
   const rows = await db
     .select()
     .from(candles)
     .where(and(eq(candles.productId, productId), eq(candles.period, period)))
     .orderBy(desc(candles.time))
     .limit(limit);
-  return rows.reverse();
+  const merged = await withUnfoldedMinutes(db, productId, period, rows.reverse());
+  return merged.slice(-limit);
+}
+
+/** The candles from `from` on, newest last, the minutes not folded yet merged in (a follower's ring read-back). */
+export async function candlesFrom(db: Db, productId: number, period: Period, from: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.productId, productId), eq(candles.period, period), gte(candles.time, from)))
+    .orderBy(desc(candles.time))
+    .limit(limit);
+  return withUnfoldedMinutes(db, productId, period, rows.reverse());
 }
 
 /** The `limit` newest candles that start before `before`, oldest first (the primary key's index, read backwards). */

@@ -2,7 +2,17 @@ import { createHmac, randomBytes } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { canonicalParams, CHAIN_GENESIS, chainLink, commitment, deriveTick, hmacSha256 } from "#server/market/fair-derivation";
+import {
+  canonicalParams,
+  CHAIN_GENESIS,
+  chainLink,
+  commitment,
+  deriveTick,
+  hmacSha256,
+  nextPrice,
+  nextPriceExact,
+  REVERSION_SECONDS,
+} from "#server/market/fair-derivation";
 
 // the vectors docs/fairness.md quotes: an outside verifier checks its code against the same numbers
 const seed = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
@@ -60,5 +70,30 @@ describe("the derivation docs/fairness.md specifies", () => {
         expect(hmacSha256(key, ...message).toString("hex")).toBe(createHmac("sha256", key).update(Buffer.concat(message)).digest("hex"));
       }
     }
+  });
+
+  it("the step in Number arithmetic is the BigInt formula's, bit for bit: any size, exact halves, the floor of one", () => {
+    const random = (below: number) => Math.floor(Math.random() * below);
+    const cases: Array<[number, number, { basePrice: number; volatilityBps: number }]> = [];
+    for (let i = 0; i < 20_000; i++) {
+      // prices of every magnitude up to past 2^53 (the BigInt path), every step count, volatilities up to 100 %
+      const previous = Math.max(1, Math.floor(2 ** (Math.random() * 54)));
+      const basePrice = Math.max(1, Math.floor(previous * (0.5 + Math.random())));
+      cases.push([previous, random(257) - 128, { basePrice, volatilityBps: random(10_001) }]);
+    }
+    // a step of exactly an odd number of halves (k = 0: the step is (B − P) ÷ R), up and down: rounding's edge
+    const halfR = Number(REVERSION_SECONDS) / 2;
+    for (const odd of [1, 3, 5, 101])
+      for (const previous of [10_000_000, 123_456_789])
+        cases.push(
+          [previous, 0, { basePrice: previous + halfR * odd, volatilityBps: 500 }],
+          [previous, 0, { basePrice: previous - halfR * odd, volatilityBps: 500 }],
+        );
+    cases.push(
+      [1, -128, { basePrice: 1, volatilityBps: 1_000_000 }],
+      [2 ** 53 - 1, 128, { basePrice: 2 ** 53 - 1, volatilityBps: 10_000 }],
+    );
+    for (const [previous, k, product] of cases)
+      expect(nextPrice(previous, k, product), `${previous} ${k} ${JSON.stringify(product)}`).toBe(nextPriceExact(previous, k, product));
   });
 });
