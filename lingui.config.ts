@@ -4,6 +4,8 @@ import { formatter } from "@lingui/format-po";
 import { LANGUAGE_CODES } from "#contract/languages";
 
 const shellFeatures = ["<rootDir>/src/features/home", "<rootDir>/src/features/markets", "<rootDir>/src/features/content/HomeContent.tsx"];
+// shared components no first screen shows: their texts load with the other pages', not at start
+const laterUi = ["<rootDir>/src/ui/CodeField.tsx"];
 const shellSources = [
   "<rootDir>/contract/catalogue-shell.ts",
   "<rootDir>/src/app",
@@ -28,12 +30,12 @@ export default defineConfig({
     {
       path: "<rootDir>/locales/{locale}/shell",
       include: shellSources,
-      exclude: ["**/node_modules/**", "**/locales/**"],
+      exclude: ["**/node_modules/**", "**/locales/**", ...laterUi],
     },
     {
       path: "<rootDir>/locales/{locale}/pages",
       // the server's messages and the forms' validation texts live here too: the first screen shows neither
-      include: ["<rootDir>/src/features", "<rootDir>/src/routes", "<rootDir>/contract"],
+      include: ["<rootDir>/src/features", "<rootDir>/src/routes", "<rootDir>/contract", ...laterUi],
       exclude: ["**/node_modules/**", "**/locales/**", "**/contract/catalogue-shell.ts", ...shellFeatures],
     },
   ],
