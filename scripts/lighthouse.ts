@@ -88,7 +88,9 @@ try {
       // (not "networkidle": the page keeps its quotes polled and its update stream open)
       await page.goto(url, { waitUntil: "load" });
       await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
+        // (typed by hand: this script is checked without the DOM library)
+        type Registration = { active: { state: string } | null };
+        const registration = await (navigator as unknown as { serviceWorker: { ready: Promise<Registration> } }).serviceWorker.ready;
         // installed and active: every precached file is in the cache
         for (let wait = 0; wait < 300 && registration.active?.state !== "activated"; wait++)
           await new Promise((resolve) => setTimeout(resolve, 100));
