@@ -2,6 +2,8 @@ import type { z } from "zod";
 
 import type { OpsRole } from "./operators";
 import { type ApiPath, apiPaths, streamPaths } from "./paths";
+import { supportReadRequest, supportSendRequest, supportThreadRequest } from "./schemas/support-chat";
+import { SUPPORT_TEXT_MAX, supportPaths } from "./support-chat";
 import {
   changeLoginPasswordRequest,
   changePayPasswordRequest,
@@ -259,4 +261,19 @@ export const endpoints = {
       "The customer's update stream (text/event-stream): each event's data is {kind, data} (contract/stream.ts), its id resumes a dropped stream (Last-Event-ID header or lastEventId); a comment every 15 s keeps it open",
     request: streamRequest,
   },
-} satisfies Record<keyof typeof apiPaths | keyof typeof streamPaths, EndpointSpec>;
+  supportThread: {
+    ...supportPaths.supportThread,
+    summary: "The customer's support thread: the lines after `after` (a line id; oldest first, 200 at most, `more` when others follow) and the unread count",
+    request: supportThreadRequest,
+  },
+  supportSend: {
+    ...supportPaths.supportSend,
+    summary: `A line to customer service: text (at most ${SUPPORT_TEXT_MAX} characters) and/or image (an address POST /api/user/uploadfile answered), once per requestId`,
+    request: supportSendRequest,
+  },
+  supportRead: {
+    ...supportPaths.supportRead,
+    summary: "The customer has read support's lines up to the line `upTo`: answers the unread count",
+    request: supportReadRequest,
+  },
+} satisfies Record<keyof typeof apiPaths | keyof typeof streamPaths | keyof typeof supportPaths, EndpointSpec>;
