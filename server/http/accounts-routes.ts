@@ -14,6 +14,7 @@ import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
 import { enabledTotp } from "../modules/two-factor/codes";
 import { coinRateText } from "../modules/wallet/service";
+import { supportUnread } from "../modules/support/chat";
 import { languageOf, requestLanguage } from "./envelope";
 import { translate } from "./i18n";
 import { onceRoute, route } from "./routes";
@@ -93,6 +94,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
       ...toUserInfo(user),
       coinRate: await coinRateText(ctx),
       unreadMessages: await unreadCount(ctx, user.id),
+      supportUnread: await supportUnread(ctx, user.id),
       twoStep: (await enabledTotp(ctx.db, user.id)) !== null,
     },
   }));

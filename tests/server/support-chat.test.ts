@@ -104,6 +104,8 @@ describe("support's side", () => {
     expect(seen.body.data.lines.map((l) => l.text)).toEqual(["Let me check that for you"]);
     expect(JSON.stringify((await thread(bob)).body)).not.toContain("INTERNAL");
     expect(seen.body.data.unread).toBe(1);
+    // the Mine tab's badge reads it from the user's info
+    expect((await api(h, endpoints.userInfo, {}, { token: bob.token })).body.data.supportUnread).toBe(1);
     // the operator sees the note, marked
     const forOps = await api(h, desk.supportThreadForOps, { userId: String(bobId) }, support);
     expect(forOps.body.data.lines.filter((l) => l.internal).map((l) => l.text)).toEqual(["INTERNAL: asked twice already"]);
@@ -114,6 +116,7 @@ describe("support's side", () => {
     const read = await api(h, endpoints.supportRead, { upTo: String(reply.body.data.id) }, { token: bob.token });
     expect(read.body.data).toEqual({ unread: 0 });
     expect((await thread(bob)).body.data.unread).toBe(0);
+    expect((await api(h, endpoints.userInfo, {}, { token: bob.token })).body.data.supportUnread).toBe(0);
     // a mark is never moved back
     expect((await api(h, endpoints.supportRead, { upTo: "0" }, { token: bob.token })).body.data).toEqual({ unread: 0 });
   });

@@ -31,16 +31,21 @@ async function customerUnread(ctx: Pick<ServiceContext, "db">, userId: number, r
   return row?.n ?? 0;
 }
 
-/** The customer's own thread after a line, oldest first: the session names the thread, never the request. */
-export async function customerThread(ctx: ServiceContext, user: UserRow, after: number): Promise<SupportThreadForCustomer> {
-  const rows = await readLines(ctx.db, user.id, after, SUPPORT_LINES_PER_READ + 1, false);
+/** Support's lines the customer has not read: the badge on Mine (0 without a thread). */
+export async function supportUnread(ctx: Pick<ServiceContext, "db">, userId: number): Promise<number> {
   const [thread] = await ctx.db
     .select({ unread: supportThreads.customerUnread })
     .from(supportThreads)
-    .where(eq(supportThreads.userId, user.id));
+    .where(eq(supportThreads.userId, userId));
+  return thread?.unread ?? 0;
+}
+
+/** The customer's own thread after a line, oldest first: the session names the thread, never the request. */
+export async function customerThread(ctx: ServiceContext, user: UserRow, after: number): Promise<SupportThreadForCustomer> {
+  const rows = await readLines(ctx.db, user.id, after, SUPPORT_LINES_PER_READ + 1, false);
   return {
     lines: rows.slice(0, SUPPORT_LINES_PER_READ).map(lineForCustomer),
-    unread: thread?.unread ?? 0,
+    unread: await supportUnread(ctx, user.id),
     more: rows.length > SUPPORT_LINES_PER_READ,
   };
 }
