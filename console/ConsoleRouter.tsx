@@ -22,10 +22,13 @@ import { ReconcilePage } from "./pages/ReconcilePage";
 import { SetupPage } from "./pages/SetupPage";
 import { SignInStepsPage } from "./pages/SignInStepsPage";
 import { SmsPage } from "./pages/SmsPage";
+import { SupportInboxPage } from "./pages/SupportInboxPage";
+import { SupportThreadPage } from "./pages/SupportThreadPage";
 import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
 import { WithdrawalsPage } from "./pages/WithdrawalsPage";
 import { RoleGate } from "./RoleGate";
+import { supportDeskPaths } from "#contract/support-chat";
 import { sectionAt, type SectionPath } from "./sections";
 
 // The console's own route tree and router, registered below for the type checker: the console is compiled on
@@ -65,6 +68,20 @@ const customer = createRoute({
   },
 });
 
+/** One customer's support thread, opened from the Support inbox. */
+const supportThread = createRoute({
+  getParentRoute: () => signedIn,
+  path: "/support/$userId",
+  component: function SupportThreadRoute() {
+    const { userId } = supportThread.useParams();
+    return (
+      <RoleGate endpoint={supportDeskPaths.supportThreadForOps}>
+        <SupportThreadPage userId={Number(userId)} />
+      </RoleGate>
+    );
+  },
+});
+
 const routeTree = root.addChildren([
   login,
   setup,
@@ -77,6 +94,8 @@ const routeTree = root.addChildren([
     page("/verifications", VerificationsPage),
     page("/users", UsersPage),
     customer,
+    page("/support", SupportInboxPage),
+    supportThread,
     page("/operators", OperatorsPage),
     page("/audit", AuditPage),
     page("/products", ProductsPage),

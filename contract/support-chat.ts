@@ -61,6 +61,8 @@ export interface SupportThreadForCustomer {
 
 /** One row of the console's inbox. */
 export interface SupportThreadRow {
+  /** the thread's id: its customer's, as a thread is one per customer */
+  id: number;
   userId: number;
   account: string;
   language: string;

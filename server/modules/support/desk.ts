@@ -22,6 +22,7 @@ const assignee = alias(operators, "assignee");
 const lastLine = alias(supportLines, "last_line");
 
 const threadColumns = {
+  id: supportThreads.userId,
   userId: supportThreads.userId,
   account: users.account,
   language: users.language,
@@ -85,7 +86,7 @@ async function threadRow(db: Db | Tx, userId: number): Promise<SupportThreadRow>
   if (row) return row;
   const [user] = await db.select({ account: users.account, language: users.language }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("user_not_found");
-  return { userId, ...user, status: "answered", assigneeId: null, assigneeName: null, lastText: null, lastAuthor: null, lastAt: 0, unread: 0 };
+  return { id: userId, userId, ...user, status: "answered", assigneeId: null, assigneeName: null, lastText: null, lastAuthor: null, lastAt: 0, unread: 0 };
 }
 
 /** A customer's thread for the console: every line (notes too, marked), and the canned replies in the customer's language. */
