@@ -1,6 +1,8 @@
 import { createHashHistory, createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
 import type { ComponentType } from "react";
 
+import { supportDeskPaths } from "#contract/support-chat";
+
 import { api } from "./api";
 import { ConsoleLayout, NotFoundInFrame } from "./ConsoleLayout";
 import { parseSearchText, searchText } from "./list-params";
@@ -28,7 +30,6 @@ import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
 import { WithdrawalsPage } from "./pages/WithdrawalsPage";
 import { RoleGate } from "./RoleGate";
-import { supportDeskPaths } from "#contract/support-chat";
 import { sectionAt, type SectionPath } from "./sections";
 
 // The console's own route tree and router, registered below for the type checker: the console is compiled on

@@ -2,8 +2,6 @@ import type { z } from "zod";
 
 import type { OpsRole } from "./operators";
 import { type ApiPath, apiPaths, streamPaths } from "./paths";
-import { supportReadRequest, supportSendRequest, supportThreadRequest } from "./schemas/support-chat";
-import { SUPPORT_TEXT_MAX, supportPaths } from "./support-chat";
 import {
   changeLoginPasswordRequest,
   changePayPasswordRequest,
@@ -29,10 +27,12 @@ import { orderHistoryRequest, statementRequest } from "./schemas/order-reports";
 import { rechargeRequest } from "./schemas/recharge";
 import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
+import { supportReadRequest, supportSendRequest, supportThreadRequest } from "./schemas/support-chat";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
 import { sessionsEndRequest, totpDisableRequest, totpEnableRequest } from "./schemas/two-factor";
 import { exchangeRequest, fundsCsvRequest, fundsRequest } from "./schemas/wallet";
 import { withdrawRequest } from "./schemas/withdrawal";
+import { SUPPORT_TEXT_MAX, supportPaths } from "./support-chat";
 
 /**
  * Every API path with its request schema. The server registers its routes from this table and `/api/docs`
@@ -263,7 +263,8 @@ export const endpoints = {
   },
   supportThread: {
     ...supportPaths.supportThread,
-    summary: "The customer's support thread: the lines after `after` (a line id; oldest first, 200 at most, `more` when others follow) and the unread count",
+    summary:
+      "The customer's support thread: the lines after `after` (a line id; oldest first, 200 at most, `more` when others follow) and the unread count",
     request: supportThreadRequest,
   },
   supportSend: {

@@ -25,7 +25,8 @@ export const supportDeskEndpoints = {
   },
   supportReply: {
     ...supportDeskPaths.supportReply,
-    summary: "Answer a customer in their thread: text and/or a link to one of their records (recordKind recharge, withdrawal or order, recordId)",
+    summary:
+      "Answer a customer in their thread: text and/or a link to one of their records (recordKind recharge, withdrawal or order, recordId)",
     request: supportReplyRequest,
   },
   supportNote: {

@@ -7,8 +7,8 @@ import type { Column } from "../DataTable";
 import type { FilterField } from "../FilterBar";
 import { when } from "../i18n";
 import { ListView } from "../ListView";
-import { supportThreadHref } from "../support/support-href";
 import { LastLine } from "../support/LastLine";
+import { supportThreadHref } from "../support/support-href";
 import { useList } from "../use-list";
 import { useOpsUpdates } from "../use-ops-updates";
 

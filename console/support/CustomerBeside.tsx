@@ -38,9 +38,19 @@ export function CustomerBeside({ detail }: { detail: CustomerDetail }) {
         <dd>{detail.user.language}</dd>
       </dl>
       <SectionHead title={t`Recharges`} />
-      <Listing columns={requestColumns("recharge")} rows={detail.recharges.slice(0, RECENT)} rowKey={(row) => row.id} empty={t`No recharge yet.`} />
+      <Listing
+        columns={requestColumns("recharge")}
+        rows={detail.recharges.slice(0, RECENT)}
+        rowKey={(row) => row.id}
+        empty={t`No recharge yet.`}
+      />
       <SectionHead title={t`Withdrawals`} />
-      <Listing columns={requestColumns("withdrawal")} rows={detail.withdrawals.slice(0, RECENT)} rowKey={(row) => row.id} empty={t`No withdrawal yet.`} />
+      <Listing
+        columns={requestColumns("withdrawal")}
+        rows={detail.withdrawals.slice(0, RECENT)}
+        rowKey={(row) => row.id}
+        empty={t`No withdrawal yet.`}
+      />
       <SectionHead title={t`Orders`} />
       <Listing
         columns={[

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { useContext } from "react";
 
-import { type SupportThreadRow, supportDeskPaths } from "#contract/support-chat";
+import { supportDeskPaths, type SupportThreadRow } from "#contract/support-chat";
 
 import { call } from "../api";
 import { FormStatus } from "../FormStatus";
@@ -14,14 +14,17 @@ export function ThreadAssignment({ thread, onChanged }: { thread: SupportThreadR
   const submission = useSubmit();
   const assign = (operatorId: number | null) =>
     void submission
-      .submit(() => call(supportDeskPaths.supportAssign, { userId: String(thread.userId), operatorId: operatorId === null ? undefined : String(operatorId) }))
+      .submit(() =>
+        call(supportDeskPaths.supportAssign, {
+          userId: String(thread.userId),
+          operatorId: operatorId === null ? undefined : String(operatorId),
+        }),
+      )
       .then((ok) => ok && onChanged());
   const mine = operator?.id !== null && operator?.id === thread.assigneeId;
   return (
     <div className="support-assignment" data-testid="support-assignment">
-      <p>
-        {thread.assigneeName ? <Trans>Assigned to {thread.assigneeName}</Trans> : <Trans>Nobody has this thread.</Trans>}
-      </p>
+      <p>{thread.assigneeName ? <Trans>Assigned to {thread.assigneeName}</Trans> : <Trans>Nobody has this thread.</Trans>}</p>
       {operator?.id != null && !mine && (
         <button type="button" disabled={submission.busy} onClick={() => assign(operator.id)} data-testid="support-take">
           <Trans>Take it</Trans>

@@ -81,7 +81,13 @@ export function ThreadComposer(props: {
         <span>
           <Trans>Message</Trans>
         </span>
-        <textarea value={text} maxLength={SUPPORT_TEXT_MAX} rows={4} onChange={(event) => setText(event.target.value)} data-testid="support-text" />
+        <textarea
+          value={text}
+          maxLength={SUPPORT_TEXT_MAX}
+          rows={4}
+          onChange={(event) => setText(event.target.value)}
+          data-testid="support-text"
+        />
       </label>
       <label>
         <span>

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 import { LANGUAGE_CODES } from "../languages";
 import { SUPPORT_INBOX_VIEWS, SUPPORT_RECORD_KINDS, SUPPORT_TEXT_MAX, SUPPORT_THREAD_STATUSES } from "../support-chat";
-import { cursorField, dateField, rangesInOrder } from "./lists";
 import { idField, requestIdField, requiredText, textField } from "./fields";
+import { cursorField, dateField, rangesInOrder } from "./lists";
 
 /** A line's text, trimmed; empty is none (a line may be a picture alone). */
 const lineText = () =>

@@ -46,7 +46,10 @@ test.beforeAll(async ({ browser }) => {
   await post("/api/login/sendsms", { phone: mobile });
   const sms = await fetch(`${server.baseUrl}/api/ops/sms?phone=${mobile}`, { headers: { cookie: admin.cookie } });
   const code = ((await sms.json()) as { data: Array<{ code: string }> }).data[0]!.code;
-  const registered = await post("/api/login/reg", registrationForm({ account, password: "pass1234", payPassword: "fund1234", phone: mobile, smsCode: code }));
+  const registered = await post(
+    "/api/login/reg",
+    registrationForm({ account, password: "pass1234", payPassword: "fund1234", phone: mobile, smsCode: code }),
+  );
   expect(registered.code, registered.msg).toBe(1);
   token = registered.data.token as string;
 

@@ -28,12 +28,14 @@ let aliceId: number;
 let bobId: number;
 
 const userIdOf = async (u: FundedUser) => (await api(h, "GET", "/api/user/index", {}, { token: u.token })).body.data.id as number;
-const send = (u: FundedUser, fields: Record<string, string>) => api(h, endpoints.supportSend, { requestId: rid("chat"), ...fields }, { token: u.token });
+const send = (u: FundedUser, fields: Record<string, string>) =>
+  api(h, endpoints.supportSend, { requestId: rid("chat"), ...fields }, { token: u.token });
 const thread = (u: FundedUser, after = 0) => api(h, endpoints.supportThread, { after: String(after) }, { token: u.token });
 const asSupport = async (name = "desk-support") => ({ cookie: (await staff(h, "support", name)).cookie });
 
 /** A file's status for a reader (the body is the picture, not an envelope). */
-const fileStatus = async (url: string, u: FundedUser) => (await h.app.inject({ method: "GET", url, headers: { token: u.token } })).statusCode;
+const fileStatus = async (url: string, u: FundedUser) =>
+  (await h.app.inject({ method: "GET", url, headers: { token: u.token } })).statusCode;
 
 async function rows<T>(query: string): Promise<T[]> {
   return ((await h.database.db.execute(query as never)) as unknown as { rows: T[] }).rows;
@@ -158,8 +160,16 @@ describe("support's side", () => {
       support,
     );
     expect(attached.body.data.record).toEqual({ kind: "recharge", id: rechargeOfAlice!.id });
-    expect((await thread(alice, attached.body.data.id - 1)).body.data.lines[0]!.record).toEqual({ kind: "recharge", id: rechargeOfAlice!.id });
-    const foreign = await api(h, desk.supportReply, { userId: String(aliceId), recordKind: "recharge", recordId: String(rechargeOfBob!.id) }, support);
+    expect((await thread(alice, attached.body.data.id - 1)).body.data.lines[0]!.record).toEqual({
+      kind: "recharge",
+      id: rechargeOfAlice!.id,
+    });
+    const foreign = await api(
+      h,
+      desk.supportReply,
+      { userId: String(aliceId), recordKind: "recharge", recordId: String(rechargeOfBob!.id) },
+      support,
+    );
     expect(foreign.body).toMatchObject({ code: 0, err: "invalid_input" });
     const half = await api(h, desk.supportReply, { userId: String(aliceId), recordKind: "order" }, support);
     expect(half.body).toMatchObject({ code: 0, err: "field_required" });
@@ -178,7 +188,14 @@ describe("support's side", () => {
       (await api(h, desk.supportThreads, fields, who)).body.data.items.map((row) => row.userId);
     expect(await view(support, { view: "unassigned" })).toContain(carolId);
     const [row] = (await api(h, desk.supportThreads, { view: "all", q: `user:${carolId}` }, support)).body.data.items;
-    expect(row).toMatchObject({ userId: carolId, status: "waiting", unread: 2, lastText: "second", lastAuthor: "customer", assigneeId: null });
+    expect(row).toMatchObject({
+      userId: carolId,
+      status: "waiting",
+      unread: 2,
+      lastText: "second",
+      lastAuthor: "customer",
+      assigneeId: null,
+    });
 
     const [me] = await rows<{ id: number }>(`select id from operators where username = 'desk-support'`);
     const assigned = await api(h, desk.supportAssign, { userId: String(carolId), operatorId: String(me!.id) }, other);

@@ -18,7 +18,8 @@ beforeEach(() => {
     const fields = Object.fromEntries(new URLSearchParams(await request.text()));
     sent.push(fields);
     if (!reachable) throw new TypeError("Failed to fetch");
-    if (fields.text === "too long") return new Response(JSON.stringify({ code: 0, err: "field_too_long", msg: "Message is too long", data: null }));
+    if (fields.text === "too long")
+      return new Response(JSON.stringify({ code: 0, err: "field_too_long", msg: "Message is too long", data: null }));
     return new Response(
       JSON.stringify({
         code: 1,

@@ -1,11 +1,6 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 
-import {
-  SUPPORT_LINES_PER_READ,
-  type SupportLine,
-  type SupportReadMark,
-  type SupportThreadForCustomer,
-} from "#contract/support-chat";
+import { SUPPORT_LINES_PER_READ, type SupportLine, type SupportReadMark, type SupportThreadForCustomer } from "#contract/support-chat";
 
 import { recordEvents } from "../../db/outbox";
 import { supportLines, supportThreads, uploads } from "../../db/schema";

@@ -51,7 +51,14 @@ function threadQuery(db: Db | Tx) {
 export function listThreads(
   ctx: ServiceContext,
   operator: OperatorIdentity,
-  filter: { view: "unassigned" | "mine" | "all"; status: "waiting" | "answered" | "all"; since?: number; until?: number; q?: string; cursor?: string },
+  filter: {
+    view: "unassigned" | "mine" | "all";
+    status: "waiting" | "answered" | "all";
+    since?: number;
+    until?: number;
+    q?: string;
+    cursor?: string;
+  },
 ): Promise<ListPage<SupportThreadRow>> {
   const where: SQL[] = [
     ...(filter.view === "unassigned" ? [isNull(supportThreads.assigneeId)] : []),
@@ -74,7 +81,12 @@ export function listThreads(
         .where(condition)
         .orderBy(...orderBy)
         .limit(limit),
-    countable: (condition) => ctx.db.select({ one: supportThreads.userId }).from(supportThreads).innerJoin(users, eq(users.id, supportThreads.userId)).where(condition),
+    countable: (condition) =>
+      ctx.db
+        .select({ one: supportThreads.userId })
+        .from(supportThreads)
+        .innerJoin(users, eq(users.id, supportThreads.userId))
+        .where(condition),
     keyOf: (row) => ({ value: row.lastAt, id: row.userId }),
     cursor: filter.cursor,
   });
@@ -86,7 +98,18 @@ async function threadRow(db: Db | Tx, userId: number): Promise<SupportThreadRow>
   if (row) return row;
   const [user] = await db.select({ account: users.account, language: users.language }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("user_not_found");
-  return { id: userId, userId, ...user, status: "answered", assigneeId: null, assigneeName: null, lastText: null, lastAuthor: null, lastAt: 0, unread: 0 };
+  return {
+    id: userId,
+    userId,
+    ...user,
+    status: "answered",
+    assigneeId: null,
+    assigneeName: null,
+    lastText: null,
+    lastAuthor: null,
+    lastAt: 0,
+    unread: 0,
+  };
 }
 
 /** A customer's thread for the console: every line (notes too, marked), and the canned replies in the customer's language. */
@@ -123,7 +146,8 @@ export async function writeOperatorLine(
   internal: boolean,
 ): Promise<SupportLineForOps> {
   await threadRow(scoped.db, input.userId);
-  const record = input.recordKind !== undefined && input.recordId !== undefined ? { kind: input.recordKind, id: input.recordId } : undefined;
+  const record =
+    input.recordKind !== undefined && input.recordId !== undefined ? { kind: input.recordKind, id: input.recordId } : undefined;
   if (record) await requireOwnRecord(scoped.db, input.userId, record.kind, record.id);
   const row = await appendLine(
     scoped.db,

@@ -91,7 +91,13 @@ export async function appendLine(tx: Db | Tx, line: NewLine, now: number): Promi
     ? {}
     : fromCustomer
       ? { status: "waiting" as const, lastLineId: inserted.id, lastAt: now, operatorUnread: sql`${supportThreads.operatorUnread} + 1` }
-      : { status: "answered" as const, lastLineId: inserted.id, lastAt: now, operatorUnread: 0, customerUnread: sql`${supportThreads.customerUnread} + 1` };
+      : {
+          status: "answered" as const,
+          lastLineId: inserted.id,
+          lastAt: now,
+          operatorUnread: 0,
+          customerUnread: sql`${supportThreads.customerUnread} + 1`,
+        };
   await tx
     .insert(supportThreads)
     .values({
@@ -120,8 +126,6 @@ export async function appendLine(tx: Db | Tx, line: NewLine, now: number): Promi
   });
   await recordEvents(tx, events, now);
 
-  const [name] = inserted.uploadId
-    ? await tx.select({ name: uploads.name }).from(uploads).where(eq(uploads.id, inserted.uploadId))
-    : [];
+  const [name] = inserted.uploadId ? await tx.select({ name: uploads.name }).from(uploads).where(eq(uploads.id, inserted.uploadId)) : [];
   return { ...inserted, uploadName: name?.name ?? null };
 }

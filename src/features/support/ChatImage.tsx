@@ -23,9 +23,5 @@ export function ChatImage({ src }: { src: string }) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [src]);
-  return url ? (
-    <img className="chat-image" src={url} alt={t`Picture`} />
-  ) : (
-    <span className="record-sub">{t`Picture`}</span>
-  );
+  return url ? <img className="chat-image" src={url} alt={t`Picture`} /> : <span className="record-sub">{t`Picture`}</span>;
 }

@@ -67,7 +67,11 @@ export function SupportChat({ userId }: { userId: number }) {
         return;
       }
       const image = uploaded.data.url;
-      await submit({ image }, sendSupportLine, { toast: false, onSuccess: thread.add, onRefusal: (answer) => showToast(answer.msg, { tone: "error" }) });
+      await submit({ image }, sendSupportLine, {
+        toast: false,
+        onSuccess: thread.add,
+        onRefusal: (answer) => showToast(answer.msg, { tone: "error" }),
+      });
     } finally {
       setUploading(false);
     }
@@ -80,11 +84,15 @@ export function SupportChat({ userId }: { userId: number }) {
       {offlineSince !== undefined && (
         <OfflineBanner
           since={offlineSince}
-          waiting={waiting > 0 ? plural(waiting, { one: "# message waiting to be sent", other: "# messages waiting to be sent" }) : undefined}
+          waiting={
+            waiting > 0 ? plural(waiting, { one: "# message waiting to be sent", other: "# messages waiting to be sent" }) : undefined
+          }
         />
       )}
       <ul className="chat-lines" aria-live="polite" data-testid="chat-lines">
-        {thread.lines.length === 0 && waiting === 0 && <li className="record-sub">{t`Write to us here: customer service answers in this chat.`}</li>}
+        {thread.lines.length === 0 && waiting === 0 && (
+          <li className="record-sub">{t`Write to us here: customer service answers in this chat.`}</li>
+        )}
         {thread.lines.map((line) => (
           <li key={line.id} className="chat-line" data-author={line.author} data-testid="chat-line">
             {line.text}
