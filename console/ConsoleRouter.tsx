@@ -1,6 +1,8 @@
 import { createHashHistory, createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
 import type { ComponentType } from "react";
 
+import { supportDeskPaths } from "#contract/support-chat";
+
 import { api } from "./api";
 import { ConsoleLayout, NotFoundInFrame } from "./ConsoleLayout";
 import { parseSearchText, searchText } from "./list-params";
@@ -22,6 +24,8 @@ import { ReconcilePage } from "./pages/ReconcilePage";
 import { SetupPage } from "./pages/SetupPage";
 import { SignInStepsPage } from "./pages/SignInStepsPage";
 import { SmsPage } from "./pages/SmsPage";
+import { SupportInboxPage } from "./pages/SupportInboxPage";
+import { SupportThreadPage } from "./pages/SupportThreadPage";
 import { UsersPage } from "./pages/UsersPage";
 import { VerificationsPage } from "./pages/VerificationsPage";
 import { WithdrawalsPage } from "./pages/WithdrawalsPage";
@@ -65,6 +69,20 @@ const customer = createRoute({
   },
 });
 
+/** One customer's support thread, opened from the Support inbox. */
+const supportThread = createRoute({
+  getParentRoute: () => signedIn,
+  path: "/support/$userId",
+  component: function SupportThreadRoute() {
+    const { userId } = supportThread.useParams();
+    return (
+      <RoleGate endpoint={supportDeskPaths.supportThreadForOps}>
+        <SupportThreadPage userId={Number(userId)} />
+      </RoleGate>
+    );
+  },
+});
+
 const routeTree = root.addChildren([
   login,
   setup,
@@ -77,6 +95,8 @@ const routeTree = root.addChildren([
     page("/verifications", VerificationsPage),
     page("/users", UsersPage),
     customer,
+    page("/support", SupportInboxPage),
+    supportThread,
     page("/operators", OperatorsPage),
     page("/audit", AuditPage),
     page("/products", ProductsPage),

@@ -20,7 +20,8 @@ export function ListView<Row extends { id: number }>(props: {
   /** what a row is ("audit", "withdrawal"): its element is marked `<rowName>-<id>` for the browser tests */
   rowName?: string;
   rowClass?: (row: Row) => string | undefined;
-  exportPath: OpsPath;
+  /** the list's CSV export, when it has one */
+  exportPath?: OpsPath;
   className?: string;
   /** above the table: the outcome of the last action, a notice */
   notice?: ReactNode;
@@ -29,12 +30,14 @@ export function ListView<Row extends { id: number }>(props: {
   return (
     <>
       <FilterBar fields={props.filters} values={list.params} onApply={list.apply} />
-      <p className="list-actions">
-        {/* a plain link: the browser sends the session cookie and saves the file */}
-        <a href={exportHref(props.exportPath.path, list.params)} download>
-          <Trans>Export CSV</Trans>
-        </a>
-      </p>
+      {props.exportPath && (
+        <p className="list-actions">
+          {/* a plain link: the browser sends the session cookie and saves the file */}
+          <a href={exportHref(props.exportPath.path, list.params)} download>
+            <Trans>Export CSV</Trans>
+          </a>
+        </p>
+      )}
       {props.notice}
       {list.error && <p className="error">{list.error}</p>}
       <DataTable

@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 
 import { type OpsRole, roleAllows } from "#contract/operators";
+import { supportDeskPaths } from "#contract/support-chat";
 
 import { api } from "./api";
 
@@ -16,6 +17,7 @@ export const sections = [
   { to: "/adjustments", label: msg`Adjustments`, endpoint: api.listAdjustments },
   { to: "/verifications", label: msg`Real-name`, endpoint: api.listVerifications },
   { to: "/users", label: msg`Users`, endpoint: api.searchUsers },
+  { to: "/support", label: msg`Support`, endpoint: supportDeskPaths.supportThreads },
   { to: "/sms", label: msg`SMS outbox`, endpoint: api.smsOutbox },
   { to: "/products", label: msg`Products`, endpoint: api.listProducts },
   { to: "/plans", label: msg`Yuebao plans`, endpoint: api.listPlansForOps },

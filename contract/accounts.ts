@@ -25,6 +25,8 @@ export interface UserInfo {
   coinRate?: string;
   /** messages not yet opened (the Mine tab's badge) */
   unreadMessages?: number;
+  /** support's chat lines not yet read (the Mine tab's badge, with the messages, and the customer-service row's) */
+  supportUnread?: number;
   /** two-step sign-in is on: the login and each withdrawal ask for the authenticator's code */
   twoStep?: boolean;
 }

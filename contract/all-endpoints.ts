@@ -1,6 +1,7 @@
 import { endpoints } from "./endpoints";
 import { opsEndpoints } from "./ops";
 import { opsStreamEndpoints } from "./ops-stream-endpoints";
+import { supportDeskEndpoints } from "./support-desk-endpoints";
 
 /**
  * Every endpoint, customer's and operator's, in one table: OpenAPI, the fuzz test and the operator CLI read
@@ -10,6 +11,7 @@ export const allEndpoints = {
   ...endpoints,
   ...opsEndpoints,
   ...opsStreamEndpoints,
+  ...supportDeskEndpoints,
 };
 
 export type EndpointName = keyof typeof allEndpoints;

@@ -357,6 +357,9 @@ export const fieldLabels = {
   decider: /*i18n*/ { id: "field.decider", message: "Decided by" },
   code: /*i18n*/ { id: "field.code", message: "Authentication code" },
   all: /*i18n*/ { id: "field.all", message: "All other sessions" },
+  text: /*i18n*/ { id: "field.text", message: "Message" },
+  image: /*i18n*/ { id: "field.image", message: "Picture" },
+  recordId: /*i18n*/ { id: "field.recordId", message: "Linked record" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldName = keyof typeof fieldLabels;

@@ -28,10 +28,12 @@ import { pushSubscribeRequest, pushUnsubscribeRequest } from "./schemas/push";
 import { rechargeRequest } from "./schemas/recharge";
 import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
+import { supportReadRequest, supportSendRequest, supportThreadRequest } from "./schemas/support-chat";
 import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
 import { sessionsEndRequest, totpDisableRequest, totpEnableRequest } from "./schemas/two-factor";
 import { exchangeRequest, fundsCsvRequest, fundsRequest } from "./schemas/wallet";
 import { withdrawRequest } from "./schemas/withdrawal";
+import { SUPPORT_TEXT_MAX, supportPaths } from "./support-chat";
 
 /**
  * Every API path with its request schema. The server registers its routes from this table and `/api/docs`
@@ -276,4 +278,20 @@ export const endpoints = {
     summary: "Remove this device's push subscription (by its endpoint): no more notices to it",
     request: pushUnsubscribeRequest,
   },
-} satisfies Record<keyof typeof apiPaths | keyof typeof streamPaths | keyof typeof pushPaths, EndpointSpec>;
+  supportThread: {
+    ...supportPaths.supportThread,
+    summary:
+      "The customer's support thread: the lines after `after` (a line id; oldest first, 200 at most, `more` when others follow) and the unread count",
+    request: supportThreadRequest,
+  },
+  supportSend: {
+    ...supportPaths.supportSend,
+    summary: `A line to customer service: text (at most ${SUPPORT_TEXT_MAX} characters) and/or image (an address POST /api/user/uploadfile answered), once per requestId`,
+    request: supportSendRequest,
+  },
+  supportRead: {
+    ...supportPaths.supportRead,
+    summary: "The customer has read support's lines up to the line `upTo`: answers the unread count",
+    request: supportReadRequest,
+  },
+} satisfies Record<keyof typeof apiPaths | keyof typeof streamPaths | keyof typeof pushPaths | keyof typeof supportPaths, EndpointSpec>;

@@ -55,6 +55,9 @@ import { channelRequest } from "./schemas/recharge";
 import { reviewDecisionRequest } from "./schemas/review";
 import { officeRequest } from "./schemas/support";
 
+/** The Support section's endpoints: a group of their own, beside the table below. */
+export { supportDeskEndpoints } from "./support-desk-endpoints";
+
 /**
  * Operator API, one table like the customer's (endpoints.ts): the request schemas live beside each domain's
  * customer schemas in contract/schemas/<domain>.ts and parse ids, amounts (cents), rates (basis points) and

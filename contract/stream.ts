@@ -17,6 +17,13 @@ export interface UserStreamPayloads {
   message: { id: number };
   /** their balance moved by an operator's hand (an adjustment applied): the wallet and Mine read it again */
   balance_changed: { reason: "adjustment" };
+  /** a line of their own reached their support thread (from this device or another): the chat reads what is new */
+  support_line: { lineId: number };
+  /**
+   * support answered them: the chat reads what is new, the unread badge counts it. Also what a push
+   * notification of the reply hooks: the line's id, who answered, and the start of its text (null for a record link)
+   */
+  "support.reply": { lineId: number; operatorName: string; text: string | null };
 }
 
 /**
@@ -43,7 +50,12 @@ export interface OpsStreamPayloads {
   alert_acknowledged: { id: number; topic: OpsTopic };
   /** a manual adjustment was proposed, or a second person applied or rejected it */
   adjustment_changed: { id: number; change: AdjustmentChange };
+  /** a support thread changed: a customer's line, a reply, a note, an assignment, or the customer read support's lines */
+  support_changed: { userId: number; change: SupportChange };
 }
+
+/** How a support thread changed. */
+export type SupportChange = "customer_line" | "reply" | "note" | "assigned" | "read";
 
 /** How a manual adjustment changed: proposed by one person, then applied or rejected by another. */
 export type AdjustmentChange = "proposed" | "applied" | "rejected";
@@ -59,7 +71,7 @@ export type OpsStreamKind = keyof OpsStreamPayloads;
  * endpoints, the adjustments and the orders by finance (money), so a support operator's stream carries the
  * real-name queue and nothing about money.
  */
-export type OpsTopic = OpsQueue | "orders" | "adjustment";
+export type OpsTopic = OpsQueue | "orders" | "adjustment" | "support";
 
 export const OPS_TOPIC_ROLES: Record<OpsTopic, readonly OpsRole[]> = {
   recharge: ["finance"],
@@ -67,6 +79,7 @@ export const OPS_TOPIC_ROLES: Record<OpsTopic, readonly OpsRole[]> = {
   verification: ["support"],
   orders: ["finance"],
   adjustment: ["finance"],
+  support: ["support"],
 };
 
 /** The topic an event of the console's stream belongs to. */
@@ -78,6 +91,8 @@ export function opsTopicOf(event: { kind: string; data: unknown }): OpsTopic | n
       return "orders";
     case "adjustment_changed":
       return "adjustment";
+    case "support_changed":
+      return "support";
     case "alert_raised":
     case "alert_acknowledged": {
       const topic = (event.data as { topic?: unknown } | null)?.topic;

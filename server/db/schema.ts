@@ -22,6 +22,7 @@ import type { Translations } from "#contract/localized-texts";
 import { MARKETS } from "#contract/markets";
 import { ORDER_RESULTS } from "#contract/order-reports";
 import { REVIEW_STATUSES } from "#contract/review";
+import { SUPPORT_RECORD_KINDS, SUPPORT_THREAD_STATUSES } from "#contract/support-chat";
 import { DIRECTIONS, ORDER_STATUSES, VOID_REASONS } from "#contract/trading";
 import { TWO_STEP_RESET_STATUSES } from "#contract/two-step-resets";
 import { PAYOUT_STATES } from "#contract/withdrawal";
@@ -1098,4 +1099,70 @@ export const pushDeliveries = pgTable(
       .on(table.nextAt)
       .where(sql`${table.state} = 'pending'`),
   ],
+);
+
+ * The support chat's threads: one per customer, made with its first line. Who has it (an operator, or nobody),
+ * whether it waits for support, the last line shown in the inbox (never a note), and the unread counts of
+ * each side: the customer's up to their read mark, support's since the last reply.
+ */
+export const supportThreads = pgTable(
+  "support_threads",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    assigneeId: integer("assignee_id").references(() => operators.id),
+    status: text("status", { enum: SUPPORT_THREAD_STATUSES }).notNull().default("waiting"),
+    lastLineId: integer("last_line_id"),
+    lastAt: unixSeconds("last_at").notNull(),
+    customerUnread: integer("customer_unread").notNull().default(0),
+    operatorUnread: integer("operator_unread").notNull().default(0),
+    /** the newest line the customer has read */
+    customerReadUpTo: integer("customer_read_up_to").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index("support_threads_last").on(table.lastAt, table.userId), index("support_threads_assignee").on(table.assigneeId)],
+);
+
+/**
+ * The chat's lines: the customer's or an operator's (with the name shown), text and/or an uploaded picture, a
+ * link to one of the customer's records, and the internal flag of an operator's note, which the customer's
+ * reads never select. A customer's line is unique per requestId, beside the request claim that answers a retry.
+ */
+export const supportLines = pgTable(
+  "support_lines",
+  {
+    id: serial("id").primaryKey(),
+    userId: customer(),
+    author: text("author", { enum: ["customer", "operator"] }).notNull(),
+    operatorId: integer("operator_id").references(() => operators.id),
+    operatorName: text("operator_name"),
+    text: text("text"),
+    uploadId: integer("upload_id").references(() => uploads.id),
+    internal: boolean("internal").notNull().default(false),
+    recordKind: text("record_kind", { enum: SUPPORT_RECORD_KINDS }),
+    recordId: integer("record_id"),
+    requestId: text("request_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("support_lines_user").on(table.userId, table.id),
+    uniqueIndex("support_lines_request").on(table.userId, table.requestId),
+    index("support_lines_upload").on(table.uploadId),
+    check("support_lines_says_something", sql`${table.text} is not null or ${table.uploadId} is not null or ${table.recordId} is not null`),
+    check("support_lines_note_by_operator", sql`not ${table.internal} or ${table.author} = 'operator'`),
+  ],
+);
+
+/** Ready answers an operator picks in the customer's language; admin edits them. Seeded in the ten languages. */
+export const supportCanned = pgTable(
+  "support_canned",
+  {
+    id: serial("id").primaryKey(),
+    language: text("language").notNull(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    updatedAt: unixSeconds("updated_at").notNull(),
+  },
+  (table) => [index("support_canned_language").on(table.language, table.id)],
 );

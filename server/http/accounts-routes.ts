@@ -12,6 +12,7 @@ import { toUserInfo } from "../modules/accounts/user-info";
 import type { ServiceContext } from "../modules/context";
 import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
+import { supportUnread } from "../modules/support/chat";
 import { enabledTotp } from "../modules/two-factor/codes";
 import { coinRateText } from "../modules/wallet/service";
 import { languageOf, requestLanguage } from "./envelope";
@@ -93,6 +94,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
       ...toUserInfo(user),
       coinRate: await coinRateText(ctx),
       unreadMessages: await unreadCount(ctx, user.id),
+      supportUnread: await supportUnread(ctx, user.id),
       twoStep: (await enabledTotp(ctx.db, user.id)) !== null,
     },
   }));

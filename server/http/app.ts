@@ -262,7 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerIdentityRoutes(app, options.ctx, scale);
   registerInboxRoutes(app, options.ctx, scale);
   registerInvitesRoutes(app, options.ctx);
-  registerSupportRoutes(app, options.ctx);
+  registerSupportRoutes(app, options.ctx, scale);
   registerContentRoutes(app, options.ctx, scale);
   registerConsoleRoutes(app, { ...options.ctx, uploadsDir: options.uploadsDir }, scale);
 

@@ -222,8 +222,10 @@ async function noticeFor(db: Db, translate: PushTranslate, delivery: DueDelivery
     case "support.reply":
       return {
         title: translate(language, pushTexts.support_reply),
-        body: String(payload.preview ?? "").slice(0, 200),
-        tag: `support-${String(payload.threadId ?? "")}`,
+        // the reply's opening words; a reply that only links a record has none, and the title says enough
+        body: typeof payload.text === "string" ? payload.text : "",
+        // one thread per customer: a newer reply's notice replaces the older one's
+        tag: "support",
         url: PUSH_PAGES.support,
       };
     default:

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { and, eq, lte, sql } from "drizzle-orm";
 
 import type { Db } from "../db/client";
-import { recharges, uploads } from "../db/schema";
+import { recharges, supportLines, uploads } from "../db/schema";
 
-/** An upload no record uses is removed this long after it was made. */
+/** An upload no record or support line uses is removed this long after it was made. */
 const UPLOAD_GRACE_SECONDS = 86400;
 
 /**
@@ -22,6 +22,7 @@ export async function removeStaleUploads(db: Db, uploadsDir: string, now: number
       and(
         lte(uploads.createdAt, now - UPLOAD_GRACE_SECONDS),
         sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`,
+        sql`not exists (select 1 from ${supportLines} where ${supportLines.uploadId} = ${uploads.id})`,
       ),
     )
     .limit(1000);
@@ -32,6 +33,9 @@ export async function removeStaleUploads(db: Db, uploadsDir: string, now: number
       if (!row) return null;
       const [used] = await tx.select({ id: recharges.id }).from(recharges).where(eq(recharges.uploadId, id)).limit(1);
       if (used) return null;
+      // a picture sent in the support chat is that line's for as long as the thread is kept
+      const [inChat] = await tx.select({ id: supportLines.id }).from(supportLines).where(eq(supportLines.uploadId, id)).limit(1);
+      if (inChat) return null;
       await tx.delete(uploads).where(eq(uploads.id, id));
       return row.name;
     });

@@ -11,7 +11,9 @@ export const TAB_PATHS = ["/", "/pages/index/index", "/pages/project/project", "
 
 export function TabBar({ pathname }: { pathname: string }) {
   const { t } = useLingui();
-  const unread = useAtomValue(currentUserAtom)?.unreadMessages ?? 0;
+  const user = useAtomValue(currentUserAtom);
+  // messages not opened and support's chat lines not read: both wait under Mine
+  const unread = (user?.unreadMessages ?? 0) + (user?.supportUnread ?? 0);
   const tabs = [
     { to: "/", label: t`Home`, icon: <HomeIcon />, active: pathname === "/" || pathname === "/pages/index/index" },
     { to: "/pages/project/project", label: t`Project`, icon: <ProjectIcon />, active: pathname === "/pages/project/project" },

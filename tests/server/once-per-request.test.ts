@@ -172,6 +172,14 @@ const cases: Record<string, Case> = {
     delta: 1,
     ledgerRows: 0,
   },
+  support_send: {
+    path: "/api/user/support_send",
+    prepare: async () => ({ text: "Is my recharge on its way?" }),
+    other: (f) => ({ ...f, text: "Another question" }),
+    effect: (id) => `select count(*) n from support_lines where user_id = ${id}`,
+    delta: 1,
+    ledgerRows: 0,
+  },
   pwd_pay: {
     path: "/api/user/pwd_pay",
     prepare: async (u) => ({ oldPayPassword: u.payPassword, payPassword: "newfund99", payPassword2: "newfund99" }),
@@ -249,8 +257,9 @@ describe("request claims", () => {
     // once and is gone within 30 s; a retry's spare ticket opens nothing), the language the customer reads in
     // (the request names it, so a retry sets the same one), the two-step sign-in's switches (a resent setup makes
     // a new secret not yet in force; a resent confirmation or switch-off meets its code already used) and ending
-    // sessions (a resent end finds them gone), and a device's push subscription stored or removed (the endpoint is
-    // unique: the request names the state it leaves)
+    // sessions (a resent end finds them gone), a device's push subscription stored or removed (the endpoint is
+    // unique: the request names the state it leaves), and the support chat's read mark (the request names the line
+    // read up to)
     const noEffectToRepeat = new Set([
       "/api/login/logout",
       "/api/user/pwd_login",
@@ -264,6 +273,7 @@ describe("request claims", () => {
       "/api/user/sessions_end",
       "/api/user/push_subscribe",
       "/api/user/push_unsubscribe",
+      "/api/user/support_read",
     ]);
     const acting = userEndpoints.filter((spec) => spec.auth === "user" && spec.method === "POST" && !noEffectToRepeat.has(spec.path));
     for (const spec of acting) expect(fieldsOf(spec.request), spec.path).toContain("requestId");

@@ -198,6 +198,14 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "POST /api/ops/content/publish": ["content"],
   "GET /api/ops/office": ["content"],
   "POST /api/ops/office": ["content"],
+  // the support chat: support answers customers; the canned replies are admin's to edit
+  "GET /api/ops/support/threads": ["support"],
+  "GET /api/ops/support/thread": ["support"],
+  "POST /api/ops/support/reply": ["support"],
+  "POST /api/ops/support/note": ["support"],
+  "POST /api/ops/support/assign": ["support"],
+  "GET /api/ops/support/canned": ["support"],
+  "POST /api/ops/support/canned": [],
   // operators and the audit log: admin's alone
   "GET /api/ops/operators": [],
   "POST /api/ops/operators": [],
@@ -435,6 +443,10 @@ function writeCalls(): Record<string, Record<string, string>> {
     publishContent: { item: "audit-item", kind: "news", lang: "en", title: "Audit" },
     setContentPublished: { item: "audit-item", published: "1" },
     setOffice: { name: "Audit office", address: "1 Audit Road", lat: "22.3", lng: "114.2" },
+    supportReply: {},
+    supportNote: {},
+    supportAssign: {},
+    setSupportCanned: { language: "en", title: "Audited", text: "An audited canned reply" },
     setPlan: { title: "Audit plan", dailyRate: "0.001", days: "7", minAmount: "100" },
     operatorLogout: {},
     addOperator: { username: "audited1", role: "content" },
@@ -503,6 +515,10 @@ describe("audit log", () => {
       .values({ kind: "large_win", causeKey: "audit-test", topic: "orders", subject: "order:0", details: {}, raisedAt: h.clock.now })
       .returning({ id: opsAlerts.id });
     calls.acknowledgeAlert = { id: String(alert!.id) };
+    const customerId = String((await api(h, "GET", "/api/user/index", {}, { token: customer.token })).body.data.id);
+    calls.supportReply = { userId: customerId, text: "audited reply" };
+    calls.supportNote = { userId: customerId, text: "audited note" };
+    calls.supportAssign = { userId: customerId };
     // a stream ticket changes nothing an operator answers for: it opens the console's live view
     // enrolling an authenticator is open only to an operator who owes it: audited in operator-management.test.ts
     const apart = ["opsStreamTicket", "startTotpEnrolment", "confirmTotp"];

@@ -2,12 +2,12 @@ import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, v
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "#contract/endpoints";
 import { opsEndpoints } from "#contract/ops";
 import type { PushNotice } from "#contract/push";
+import { supportDeskEndpoints as desk } from "#contract/support-desk-endpoints";
 import { recordEvents } from "#server/db/outbox";
 import { translate } from "#server/http/i18n";
 import { createPushSender, MAX_ATTEMPTS, type PushSender } from "#server/jobs/push";
@@ -212,24 +212,27 @@ describe("web push", () => {
     const device = newDevice();
     const customer = await subscribedCustomer("zh", device);
     await approvedRecharge(customer.token);
-    await h.database.db.transaction((tx) =>
-      tx.execute(sql`insert into events (user_id, audience, kind, payload, created_at)
-        values (${customer.userId}, 'user', 'support.reply',
-                ${JSON.stringify({ userId: customer.userId, threadId: 7, lineId: 70, preview: "您好，款项已核对。" })}::jsonb, ${h.clock.now})`),
-    );
+    // a support operator answers in the customer's thread: the reply's event is what the push is made from
+    const support = { cookie: (await staff(h, "support", "push-support")).cookie };
+    const reply = await api(h, desk.supportReply, { userId: String(customer.userId), text: "您好，款项已核对。" }, support);
+    expect(reply.body.code).toBe(1);
     await sender.run(h.clock.now);
 
     const notices = receivedBy(device).map((request) => decrypt(device, request.body));
     expect(notices).toHaveLength(2);
     // sent side by side: they may arrive in either order
     const review = notices.find((notice) => notice.tag.startsWith("review-"));
-    const reply = notices.find((notice) => notice.tag.startsWith("support-"));
     const message = (await api(h, endpoints.messages, {}, { token: customer.token })).body.data.items[0]!;
     expect(review!.title).toBe(message.title);
     expect(review!.body).toBe(message.body);
     expect(review!.title).toMatch(/[\u4e00-\u9fff]/);
     expect(review!.url).toBe("#/pages/user/rechargerecord");
-    expect(reply).toEqual({ title: "客服已回复", body: "您好，款项已核对。", tag: "support-7", url: "#/pages/customer/customer" });
+    expect(notices.find((notice) => notice.tag === "support")).toEqual({
+      title: "客服已回复",
+      body: "您好，款项已核对。",
+      tag: "support",
+      url: "#/pages/customer/customer",
+    });
   });
 
   it("a subscription the push service answers 410 or 404 for is removed, and nothing more is sent to it", async () => {

@@ -66,6 +66,7 @@ describe("per-route rate limits", () => {
       "changePayPassword",
       "changeLoginPassword",
       "signin",
+      "supportSend",
     ]) {
       expect(keys).toContain(key);
     }

@@ -65,7 +65,7 @@ describe("the console's navigation", () => {
       "/ledger",
       "/reconcile",
     ]);
-    expect(offered("support")).toEqual(["/", "/verifications", "/users", "/sms"]);
+    expect(offered("support")).toEqual(["/", "/verifications", "/users", "/support", "/sms"]);
     expect(offered("content")).toEqual(["/", "/content", "/office"]);
   });
 

@@ -6,7 +6,7 @@ import { and, count, eq, gt, sql, sum } from "drizzle-orm";
 
 import type { UploadAnswer } from "#contract/recharge";
 
-import { recharges, uploads, users } from "../../db/schema";
+import { recharges, supportLines, uploads, users } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
@@ -16,11 +16,15 @@ export interface UploadContext extends ServiceContext {
   uploadsDir: string;
 }
 
-/** Per user: uploads no recharge uses yet, and bytes stored in the last 24 hours. */
+/** Per user: uploads no recharge or support line uses yet, and bytes stored in the last 24 hours. */
 const UPLOAD_QUOTA = { unattached: 20, bytesPerDay: 50 * 1024 * 1024 };
 
 const unattached = (userId: number) =>
-  and(eq(uploads.userId, userId), sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`);
+  and(
+    eq(uploads.userId, userId),
+    sql`not exists (select 1 from ${recharges} where ${recharges.uploadId} = ${uploads.id})`,
+    sql`not exists (select 1 from ${supportLines} where ${supportLines.uploadId} = ${uploads.id})`,
+  );
 
 /**
  * Stores an uploaded image under a random name, with the SHA-256 of its bytes (the same picture may be

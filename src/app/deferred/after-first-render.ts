@@ -1,5 +1,6 @@
 import { Workbox } from "workbox-window";
 
+import { followSupport } from "@/features/support/follow-support";
 import { store } from "@/ui/store";
 
 import { applyUpdateAtom } from "../update-atom";
@@ -8,12 +9,13 @@ import { mountResultCards } from "./ResultCardsMount";
 import { startUpdateStream } from "./update-stream";
 
 /**
- * The update stream and the result cards it feeds, then the service worker when the browser has one (not in
+ * The update stream and the result cards it feeds, the support chat's outbox and badge, then the service worker when the browser has one (not in
  * development).
  */
 export async function startDeferred(registerWorker: boolean): Promise<void> {
   mountResultCards();
   startUpdateStream();
+  followSupport();
   if (registerWorker) await startServiceWorker();
 }
 

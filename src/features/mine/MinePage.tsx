@@ -153,6 +153,11 @@ export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; off
           </MenuLink>
           <MenuLink to="/pages/customer/customer" icon={<HeadsetIcon />}>
             <Trans>Customer service</Trans>
+            {(user.supportUnread ?? 0) > 0 && (
+              <span className="count-badge" data-testid="support-unread">
+                {user.supportUnread}
+              </span>
+            )}
           </MenuLink>
           <MenuLink to="/pages/user/security" icon={<LockIcon />}>
             <Trans>Security</Trans>

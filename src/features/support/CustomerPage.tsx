@@ -9,10 +9,21 @@ import type { PlatformInfo } from "#contract/support";
 import { contactLink } from "./contact-link";
 
 /**
- * Customer service: how to reach support, what to contact it for, and (`office`, the route's, from the location
- * feature) where the company's office is.
+ * Customer service: the chat with support first (`chat`, for a signed-in customer), then how else to reach
+ * support, what to contact it for, and (`office`, the route's, from the location feature) where the company's
+ * office is.
  */
-export function CustomerPage({ info, offlineSince, office }: { info: PlatformInfo; offlineSince?: number; office?: ReactNode }) {
+export function CustomerPage({
+  info,
+  offlineSince,
+  office,
+  chat,
+}: {
+  info: PlatformInfo;
+  offlineSince?: number;
+  office?: ReactNode;
+  chat?: ReactNode;
+}) {
   const { t } = useLingui();
   const topics = [
     [t`Recharge matching`, t`Before each deposit, ask which channel to use; after it, send your transfer details if it is not credited.`],
@@ -25,7 +36,8 @@ export function CustomerPage({ info, offlineSince, office }: { info: PlatformInf
   return (
     <main className="page">
       <NavBar title={t`Customer service`} />
-      {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
+      {offlineSince !== undefined && !chat && <OfflineBanner since={offlineSince} />}
+      {chat}
       <ul className="record-list" data-testid="support-channels">
         {info.support.map((channel) => {
           const href = contactLink(channel.type, channel.value);
