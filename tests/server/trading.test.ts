@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { PRODUCT_CATALOG } from "#server/market/catalog";
+
 import { api, type Harness, loginDemo, OPS_TOKEN, placeOrder, productId, registerUser, rid, snapshot, startHarness } from "./harness";
 
 let h: Harness;
@@ -35,7 +37,11 @@ describe("quotes", () => {
       expect(product.changePct).toMatch(/^-?\d+\.\d{2}$/);
     }
     const crypto = await api(h, "GET", "/api/index/ajaxdata", { market: "crypto" });
-    expect(crypto.body.data.map((p: { code: string }) => p.code)).toEqual(["BTCUSDT", "ETHUSDT"]);
+    expect(crypto.body.data.map((p: { code: string }) => p.code)).toEqual(
+      PRODUCT_CATALOG.filter((p) => p.market === "crypto")
+        .sort((a, b) => a.sortOrder - b.sortOrder)
+        .map((p) => p.code),
+    );
     expect((await api(h, "GET", "/api/index/ajaxdata", { market: "bonds" })).body.err).toBe("invalid_input");
   });
 
