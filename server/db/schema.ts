@@ -1101,6 +1101,7 @@ export const pushDeliveries = pgTable(
   ],
 );
 
+/**
  * The support chat's threads: one per customer, made with its first line. Who has it (an operator, or nobody),
  * whether it waits for support, the last line shown in the inbox (never a note), and the unread counts of
  * each side: the customer's up to their read mark, support's since the last reply.
