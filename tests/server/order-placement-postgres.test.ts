@@ -183,6 +183,9 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
       await seedProducts(db());
       feed = new PriceFeed({ db: db(), provider, now: () => clock.now, log: () => {}, retentionSeconds: 3600, backfillMinuteDays: 0 });
       await feed.open();
+      // the second recorded at open came before the first commitment: orders open from the next one on
+      clock.now += 1;
+      await feed.advance(clock.now);
       btc = [...feed.products.values()].find((product) => product.code === "BTCUSDT")!.id;
     }, 60_000);
 

@@ -39,7 +39,8 @@ const order: Order = holdingOrder({
   closePrice: "100.00",
   settledAt: 1031,
   result: "tie",
-  profit: "-1234.50",
+  // as the server answers a tie: the stake back, a profit of nothing before the fee (the page shows −fee)
+  profit: "0.00",
   payout: "12345.00",
   status: "closed",
 });

@@ -48,13 +48,18 @@ export async function pendingLines(userId: number): Promise<PendingLine[]> {
   }
 }
 
+let lastWrittenAt = 0;
+
 /**
  * Keeps a line in IndexedDB before anything is sent: whether the device is offline, the request fails, or the
  * page is closed before the answer, the line and its requestId survive, and the server keeps it once however
  * often it is sent again.
  */
 export async function keepLine(userId: number, text: string): Promise<PendingLine> {
-  const line: PendingLine = { requestId: crypto.randomUUID(), userId, text, writtenAt: Date.now() };
+  // lines go out in the order of writtenAt: two written in one millisecond must still keep their order
+  const writtenAt = Math.max(Date.now(), lastWrittenAt + 1);
+  lastWrittenAt = writtenAt;
+  const line: PendingLine = { requestId: crypto.randomUUID(), userId, text, writtenAt };
   try {
     await set(line.requestId, line, outbox());
   } finally {
