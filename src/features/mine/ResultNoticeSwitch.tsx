@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { syncPushSubscription } from "@/ui/push-subscription";
 import { askNoticePermission, type NoticePermission, noticePermission, readResultNotices, writeResultNotices } from "@/ui/result-notices";
 
+import { MenuSwitch } from "./MenuSwitch";
 import { ResultNoticeIcon } from "./MineIcons";
 
 /**
@@ -46,24 +47,15 @@ export function ResultNoticeSwitch({ userId }: { userId: number }) {
           ? t`Notifications were not allowed. Turn this on again to be asked again.`
           : t`A notice when an order settles while the app is in the background.`;
   return (
-    <li>
-      <label className="menu-item menu-item-tall" data-testid="result-notices">
-        <ResultNoticeIcon />
-        <span className="menu-label">
-          {t`Order result notifications`}
-          <small className="menu-hint" data-testid="result-notices-hint">
-            {hint}
-          </small>
-        </span>
-        <input
-          type="checkbox"
-          role="switch"
-          className="menu-switch"
-          checked={on}
-          disabled={permission === "unsupported" || permission === "denied"}
-          onChange={(event) => void change(event.target.checked)}
-        />
-      </label>
-    </li>
+    <MenuSwitch
+      testId="result-notices"
+      icon={<ResultNoticeIcon />}
+      label={t`Order result notifications`}
+      hint={hint}
+      hintTestId="result-notices-hint"
+      checked={on}
+      disabled={permission === "unsupported" || permission === "denied"}
+      onChange={(checked) => void change(checked)}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 
 import { readResultSound, writeResultSound } from "@/ui/result-cue";
 
+import { MenuSwitch } from "./MenuSwitch";
 import { ResultSoundIcon } from "./MineIcons";
 
 /** Mine's switch for the tone and vibration when an order's result appears: on until turned off, on this device. */
@@ -10,24 +11,16 @@ export function ResultSoundSwitch() {
   const { t } = useLingui();
   const [on, setOn] = useState(readResultSound);
   return (
-    <li>
-      <label className="menu-item menu-item-tall" data-testid="result-sound">
-        <ResultSoundIcon />
-        <span className="menu-label">
-          {t`Sound on order results`}
-          <small className="menu-hint">{t`A short tone, and a vibration where the phone has it, when an order's result appears.`}</small>
-        </span>
-        <input
-          type="checkbox"
-          role="switch"
-          className="menu-switch"
-          checked={on}
-          onChange={(event) => {
-            setOn(event.target.checked);
-            writeResultSound(event.target.checked);
-          }}
-        />
-      </label>
-    </li>
+    <MenuSwitch
+      testId="result-sound"
+      icon={<ResultSoundIcon />}
+      label={t`Sound on order results`}
+      hint={t`A short tone, and a vibration where the phone has it, when an order's result appears.`}
+      checked={on}
+      onChange={(checked) => {
+        setOn(checked);
+        writeResultSound(checked);
+      }}
+    />
   );
 }
