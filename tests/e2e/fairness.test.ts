@@ -43,7 +43,8 @@ async function serveChangedProof(page: Page, change: (proof: FairOrderProof) => 
 
 /** What sticks out sideways at 200 % text (the reader's own text size): long hashes must wrap, never widen the page. */
 async function sidewaysAt200(page: Page): Promise<string[]> {
-  await page.addStyleTag({ content: "html { font-size: 200% !important; }" });
+  // through the CSSOM: the document's CSP allows no inline <style> but its own (by hash)
+  await page.evaluate(() => document.documentElement.style.setProperty("font-size", "200%", "important"));
   const wide = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     return [...document.querySelectorAll<HTMLElement>("main *")]

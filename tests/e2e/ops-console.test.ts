@@ -316,7 +316,7 @@ describe("operator console", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Dashboard" }).isVisible(), { timeout: 15_000 }).toBe(true);
     const sections = page.getByRole("navigation", { name: "Sections" }).getByRole("link");
-    expect(await sections.allTextContents()).toEqual(["Dashboard", "Real-name", "Users", "SMS outbox"]);
+    expect(await sections.allTextContents()).toEqual(["Dashboard", "Real-name", "Users", "Support", "SMS outbox"]);
 
     // a bookmark of finance's queue: the page says why instead of showing an empty queue
     await page.goto(`${server.baseUrl}/ops/#/recharges`);

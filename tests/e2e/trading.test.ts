@@ -92,7 +92,8 @@ describe("timed trading in the browser", () => {
     const firstLeft = await countdown();
     // the label ticks once a second: poll past a whole tick even on a loaded machine (the default is 1 s)
     await expect.poll(countdown, { timeout: 5_000 }).toBeLessThan(firstLeft);
-    await page.getByTestId("order-result").waitFor({ timeout: 60_000 });
+    // this order's result (another order of the demo customer's may settle meanwhile)
+    await page.locator(`[data-testid=order-result][data-order="${order.id}"]`).waitFor({ timeout: 60_000 });
 
     // history shows the order with the open and close prices the server recorded
     const token = await page.evaluate(() => localStorage.getItem("token")!);
