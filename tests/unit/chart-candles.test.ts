@@ -26,7 +26,7 @@ const scene = (over: Partial<Scene>): Scene => ({
   period: "1m",
   precision: 2,
   chartType: "candles",
-  studies: { ma: [], upper: [], lower: [] },
+  studies: { ma: new Float64Array(0), upper: new Float64Array(0), lower: new Float64Array(0) },
   price: 100,
   orders: [],
   closed: [],

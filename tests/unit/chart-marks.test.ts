@@ -7,7 +7,7 @@ import { recordingCanvas } from "./recording-canvas";
 
 const plot: Plot = { left: 8, top: 28, width: 310, height: 400, min: 100, max: 110 };
 const view = { first: 0, count: 10 };
-const noStudies = { ma: [], upper: [], lower: [] };
+const noStudies = { ma: new Float64Array(0), upper: new Float64Array(0), lower: new Float64Array(0) };
 const scene = (over: Partial<Scene>): Scene => ({
   candles: [],
   view,

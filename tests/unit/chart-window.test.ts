@@ -41,7 +41,7 @@ describe("the chart's view", () => {
     expect(high).toBeGreaterThan(120);
     expect(high).toBeLessThan(125);
     expect(priceExtent(candles, 1, 3, [[0, 0, 130, 0]])![1]).toBeGreaterThan(130);
-    expect(priceExtent(candles, 1, 3, [["-", "-", "-", "-"]])).toEqual([low, high]);
+    expect(priceExtent(candles, 1, 3, [[NaN, NaN, NaN, NaN]])).toEqual([low, high]);
     expect(priceExtent([], 0, 10)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import type { Direction, OrderResult } from "#contract/trading";
 
 import type { NumericCandle } from "./candles";
 import { FUTURE, priceExtent, type View } from "./chart-view";
-import { bollinger, movingAverage } from "./indicators";
+import { bollinger, movingAverage, type StudySeries } from "./indicators";
 import { macd } from "./macd";
 import { rsi } from "./rsi";
 import type { PaneLines } from "./study-pane";
@@ -49,11 +49,11 @@ export interface ExpiryPreview {
   label: string;
 }
 
-/** The study lines over the whole window, one value per candle ("-" where the window is not full yet). */
+/** The study lines over the whole window, one value per candle (NaN where the window is not full yet). */
 export interface StudyLines extends PaneLines {
-  ma: Array<number | "-">;
-  upper: Array<number | "-">;
-  lower: Array<number | "-">;
+  ma: StudySeries;
+  upper: StudySeries;
+  lower: StudySeries;
 }
 
 export const UP = "#2ebd85";
@@ -62,6 +62,8 @@ const PRICE = "#f0b90b";
 const PREVIEW = "#a9b4c6";
 const MA_WINDOW = 20;
 const RSI_PERIOD = 14;
+/** A study that is off: no value at any candle. */
+const NO_VALUES: StudySeries = new Float64Array(0);
 /** Left and right of the plot: the price axis sits on the right. */
 export const GRID = { left: 8, right: 72, top: 28, bottom: 24 };
 
@@ -69,10 +71,10 @@ export const timeLabel = (time: number, period: Period) => formatDateTime(time).
 const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
 export function studyLines(candles: NumericCandle[], studies: Studies): StudyLines {
-  const closes = candles.map((candle) => candle[4]);
-  const band = studies.boll ? bollinger(closes, MA_WINDOW, 2) : { upper: [], lower: [] };
+  const closes = Float64Array.from(candles, (candle) => candle[4]);
+  const band = studies.boll ? bollinger(closes, MA_WINDOW, 2) : { upper: NO_VALUES, lower: NO_VALUES };
   return {
-    ma: studies.ma ? movingAverage(closes, MA_WINDOW) : [],
+    ma: studies.ma ? movingAverage(closes, MA_WINDOW) : NO_VALUES,
     ...band,
     ...(studies.rsi ? { rsi: rsi(closes, RSI_PERIOD) } : {}),
     ...(studies.macd ? { macd: macd(closes, 12, 26, 9) } : {}),

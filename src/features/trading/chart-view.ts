@@ -51,7 +51,7 @@ export function priceExtent(
   candles: NumericCandle[],
   from: number,
   to: number,
-  extra: ReadonlyArray<ReadonlyArray<number | "-">> = [],
+  extra: ReadonlyArray<ArrayLike<number>> = [],
 ): [number, number] | null {
   let low = Infinity;
   let high = -Infinity;
@@ -64,7 +64,7 @@ export function priceExtent(
   for (const line of extra) {
     for (let i = Math.max(0, from); i < Math.min(to, line.length); i++) {
       const value = line[i]!;
-      if (value === "-") continue;
+      if (Number.isNaN(value)) continue;
       if (value < low) low = value;
       if (value > high) high = value;
     }

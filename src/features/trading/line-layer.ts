@@ -1,6 +1,7 @@
 import type { NumericCandle } from "./candles";
 import type { ChartType, Mark, Marker, StudyLines } from "./chart-scene";
 import type { View } from "./chart-view";
+import { hasValue } from "./indicators";
 import { clearedContext, type Plot, type PlotScale, plotScale } from "./plot-scale";
 
 export type { Plot };
@@ -37,12 +38,12 @@ export function drawLines(
   context.clip();
   context.lineJoin = "round";
 
-  const line = (valueAt: (index: number) => number | "-" | undefined, color: string, lineWidth: number, dashed = false) => {
+  const line = (valueAt: (index: number) => number | undefined, color: string, lineWidth: number, dashed = false) => {
     context.beginPath();
     let drawing = false;
     for (let i = view.first; i < end; i++) {
       const value = valueAt(i);
-      if (value === undefined || value === "-") {
+      if (!hasValue(value)) {
         drawing = false;
         continue;
       }

@@ -1,6 +1,7 @@
 import type { NumericCandle } from "./candles";
 import { DOWN, UP } from "./chart-scene";
 import type { View } from "./chart-view";
+import { hasValue, type StudySeries } from "./indicators";
 import type { Macd } from "./macd";
 import { type Plot, plotScale } from "./plot-scale";
 
@@ -18,7 +19,7 @@ const MACD_COLOR = "#5b8def";
 const SIGNAL_COLOR = "#f0b90b";
 
 export interface PaneLines {
-  rsi?: Array<number | "-">;
+  rsi?: StudySeries;
   macd?: Macd;
 }
 
@@ -63,12 +64,12 @@ export function drawPanes(
     const range = study === "rsi" ? { min: 0, max: 100 } : symmetricRange(lines.macd!, view.first, end);
     const y = (value: number) => area.top + 2 + ((range.max - value) / (range.max - range.min || 1)) * (area.height - 4);
     const x = (index: number) => scale.x(index - view.first);
-    const path = (values: Array<number | "-">, color: string) => {
+    const path = (values: StudySeries, color: string) => {
       context.beginPath();
       let drawing = false;
       for (let i = view.first; i < end; i++) {
         const value = values[i];
-        if (value === undefined || value === "-") {
+        if (!hasValue(value)) {
           drawing = false;
           continue;
         }
@@ -106,7 +107,7 @@ export function drawPanes(
         context.fillStyle = color;
         for (let i = view.first; i < end; i++) {
           const value = macd.histogram[i];
-          if (value === undefined || value === "-" || value >= 0 !== rising) continue;
+          if (!hasValue(value) || value >= 0 !== rising) continue;
           const top = Math.min(zero, y(value));
           context.fillRect(Math.round(x(i) - bar / 2), top, bar, Math.max(1, Math.abs(y(value) - zero)));
         }
@@ -125,10 +126,10 @@ export function drawPanes(
 }
 
 /** The newest value on screen, null when the window is not full anywhere on it. */
-function lastValue(values: Array<number | "-">, first: number, end: number): number | null {
+function lastValue(values: StudySeries, first: number, end: number): number | null {
   for (let i = end - 1; i >= first; i--) {
     const value = values[i];
-    if (value !== undefined && value !== "-") return value;
+    if (hasValue(value)) return value;
   }
   return null;
 }
@@ -139,7 +140,7 @@ function symmetricRange(macd: Macd, first: number, end: number): { min: number; 
   for (const series of [macd.macd, macd.signal, macd.histogram])
     for (let i = first; i < end; i++) {
       const value = series[i];
-      if (value !== undefined && value !== "-") largest = Math.max(largest, Math.abs(value));
+      if (hasValue(value)) largest = Math.max(largest, Math.abs(value));
     }
   const reach = largest || 1;
   return { min: -reach, max: reach };
