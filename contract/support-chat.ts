@@ -116,6 +116,13 @@ const customerSupportPaths = {
  */
 export const supportPaths: AnsweredPaths<typeof customerSupportPaths, SupportChatAnswers> = customerSupportPaths;
 
+/** An operator a thread can be given to: support or admin, not disabled. */
+export interface SupportColleague {
+  id: number;
+  username: string;
+  role: "support" | "admin";
+}
+
 /** What the console's support paths answer, by path name. */
 export interface SupportDeskAnswers {
   supportThreads: ListPage<SupportThreadRow>;
@@ -123,6 +130,7 @@ export interface SupportDeskAnswers {
   supportReply: SupportLineForOps;
   supportNote: SupportLineForOps;
   supportAssign: SupportThreadRow;
+  supportColleagues: SupportColleague[];
   supportCanned: SupportCanned[];
   setSupportCanned: SupportCanned[];
 }
@@ -137,6 +145,7 @@ const deskPaths = {
   supportReply: { method: "POST", path: "/api/ops/support/reply", auth: "ops", roles: SUPPORT_DESK, person: true },
   supportNote: { method: "POST", path: "/api/ops/support/note", auth: "ops", roles: SUPPORT_DESK, person: true },
   supportAssign: { method: "POST", path: "/api/ops/support/assign", auth: "ops", roles: SUPPORT_DESK, person: true },
+  supportColleagues: { method: "GET", path: "/api/ops/support/colleagues", auth: "ops", roles: SUPPORT_DESK },
   supportCanned: { method: "GET", path: "/api/ops/support/canned", auth: "ops", roles: SUPPORT_DESK },
   setSupportCanned: { method: "POST", path: "/api/ops/support/canned", auth: "ops", roles: [] },
 } as const satisfies { [K in keyof SupportDeskAnswers]: OpsPath };

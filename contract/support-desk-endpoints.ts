@@ -1,4 +1,5 @@
 import type { EndpointSpec } from "./endpoints";
+import { emptyRequest } from "./schemas/fields";
 import {
   setSupportCannedRequest,
   supportAssignRequest,
@@ -38,6 +39,11 @@ export const supportDeskEndpoints = {
     ...supportDeskPaths.supportAssign,
     summary: "Give a thread to a support operator or admin (operatorId), or to nobody (no operatorId)",
     request: supportAssignRequest,
+  },
+  supportColleagues: {
+    ...supportDeskPaths.supportColleagues,
+    summary: "The operators a thread can be given to: support and admin operators who are not disabled, by name",
+    request: emptyRequest,
   },
   supportCanned: {
     ...supportDeskPaths.supportCanned,

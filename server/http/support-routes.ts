@@ -9,7 +9,7 @@ import { supportDeskEndpoints } from "#contract/support-desk-endpoints";
 import type { ServiceContext } from "../modules/context";
 import { listCanned, setCanned } from "../modules/support/canned";
 import { customerThread, markSupportRead, sendCustomerLine } from "../modules/support/chat";
-import { assignThread, listThreads, threadForOps, writeOperatorLine } from "../modules/support/desk";
+import { assignThread, listThreads, supportColleagues, threadForOps, writeOperatorLine } from "../modules/support/desk";
 import { office, setOffice } from "../modules/support/office";
 import { platformInfo } from "../modules/support/service";
 import { opsWriteRoute } from "./ops-write-route";
@@ -54,6 +54,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: ServiceContext,
     note.target = `support:${input.userId}`;
     return { data: await assignThread(scoped, input), message: successMessages.done };
   });
+  route(app, s.supportColleagues, async () => ({ data: await supportColleagues(ctx) }));
   route(app, s.supportCanned, async (input) => ({ data: await listCanned(ctx, input.language) }));
   opsWriteRoute(app, s.setSupportCanned, ctx, async (input, _context, scoped, note) => {
     note.target = input.id === undefined ? "support_canned:new" : `support_canned:${input.id}`;

@@ -204,6 +204,7 @@ const WHO_MAY: Record<string, ReadonlyArray<Exclude<OpsRole, "admin">>> = {
   "POST /api/ops/support/reply": ["support"],
   "POST /api/ops/support/note": ["support"],
   "POST /api/ops/support/assign": ["support"],
+  "GET /api/ops/support/colleagues": ["support"],
   "GET /api/ops/support/canned": ["support"],
   "POST /api/ops/support/canned": [],
   // operators and the audit log: admin's alone

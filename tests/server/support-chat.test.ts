@@ -220,6 +220,33 @@ describe("support's side", () => {
     expect(await view(support, { view: "unassigned" })).toContain(carolId);
   });
 
+  it("lists as colleagues the support and admin operators who are not disabled, and gives a thread only to one of them", async () => {
+    const support = await asSupport("desk-colleague-a");
+    await asSupport("desk-colleague-b");
+    await asSupport("desk-colleague-gone");
+    await rows(`update operators set disabled_at = 1 where username = 'desk-colleague-gone'`);
+    await rows(
+      `insert into operators (username, password_hash, role, totp_secret, created_at) values ('desk-colleague-finance', 'x', 'finance', 'x', 0)`,
+    );
+    const colleagues = (await api(h, desk.supportColleagues, {}, support)).body.data;
+    const names = colleagues.map((colleague) => colleague.username);
+    expect(names).toEqual(expect.arrayContaining(["desk-colleague-a", "desk-colleague-b"]));
+    expect(names).not.toContain("desk-colleague-gone");
+    expect(names).not.toContain("desk-colleague-finance");
+    expect(names).toEqual([...names].sort());
+    expect(colleagues.every((colleague) => colleague.role === "support" || colleague.role === "admin")).toBe(true);
+
+    const dave = await fundedUser(h, "chatdave1");
+    const daveId = await userIdOf(dave);
+    await send(dave, { text: "anyone?" });
+    const b = colleagues.find((colleague) => colleague.username === "desk-colleague-b")!;
+    const given = await api(h, desk.supportAssign, { userId: String(daveId), operatorId: String(b.id) }, support);
+    expect(given.body.data).toMatchObject({ assigneeId: b.id, assigneeName: "desk-colleague-b" });
+    const [gone] = await rows<{ id: number }>(`select id from operators where username = 'desk-colleague-gone'`);
+    const refused = await api(h, desk.supportAssign, { userId: String(daveId), operatorId: String(gone!.id) }, support);
+    expect(refused.body).toMatchObject({ code: 0, err: "invalid_input" });
+  });
+
   it("offers canned replies in the customer's language, seeded in the ten languages, edited by admin only", async () => {
     const support = await asSupport();
     const languages = new Set((await api(h, desk.supportCanned, {}, support)).body.data.map((c) => c.language));

@@ -62,6 +62,12 @@ beforeEach(() => {
     const url = new URL(request.url);
     const ok = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: "Done", data }));
     if (url.pathname === "/api/ops/support/thread") return ok(served);
+    if (url.pathname === "/api/ops/support/colleagues")
+      return ok([
+        { id: 3, username: "sue", role: "support" },
+        { id: 5, username: "tom", role: "support" },
+        { id: 9, username: "ann", role: "admin" },
+      ]);
     if (request.method === "GET") return ok(null);
     posts.push({ path: url.pathname, fields: Object.fromEntries(new URLSearchParams(await request.text())) });
     return ok(null);
@@ -93,5 +99,26 @@ describe("a support thread on the console", () => {
     await act(async () => host.querySelector<HTMLButtonElement>("[data-testid=support-reply]")!.click());
     await settle();
     expect(posts).toEqual([{ path: "/api/ops/support/reply", fields: { userId: "7", text: "Hallo, hier ist der Kundenservice." } }]);
+  });
+
+  it("gives the thread to a named colleague: not to whoever gives it, an admin marked as such", async () => {
+    ({ host, root } = await renderInConsole(<SupportThreadPage userId={7} />, { id: 3, username: "sue", role: "support", pending: null }));
+    await settle();
+    const giveTo = host.querySelector<HTMLSelectElement>("[data-testid=support-give-to]")!;
+    const choices = [...giveTo.options].map((option) => [option.value, option.textContent]);
+    expect(choices).toEqual([
+      ["", "Choose a colleague"],
+      ["5", "tom"],
+      ["9", "ann (admin)"],
+    ]);
+    const give = giveTo.form!.querySelector<HTMLButtonElement>("button[type=submit]")!;
+    expect(give.disabled).toBe(true);
+    await act(async () => {
+      giveTo.value = "5";
+      giveTo.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await act(async () => give.click());
+    await settle();
+    expect(posts).toEqual([{ path: "/api/ops/support/assign", fields: { userId: "7", operatorId: "5" } }]);
   });
 });

@@ -1,8 +1,8 @@
-import { and, eq, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import type { ListPage } from "#contract/lists";
-import type { SupportLineForOps, SupportRecordKind, SupportThreadForOps, SupportThreadRow } from "#contract/support-chat";
+import type { SupportColleague, SupportLineForOps, SupportRecordKind, SupportThreadForOps, SupportThreadRow } from "#contract/support-chat";
 
 import type { Db, Tx } from "../../db/client";
 import { recordEvents } from "../../db/outbox";
@@ -157,6 +157,20 @@ export async function writeOperatorLine(
   return lineForOps(row);
 }
 
+/** The roles that answer customers: a thread can be given only to an operator in one of them. */
+const ANSWERING_ROLES = ["support", "admin"] as const;
+const answers = (role: string): role is SupportColleague["role"] => (ANSWERING_ROLES as readonly string[]).includes(role);
+
+/** The operators a thread can be given to, by name: support and admin operators who are not disabled. */
+export async function supportColleagues(ctx: ServiceContext): Promise<SupportColleague[]> {
+  const rows = await ctx.db
+    .select({ id: operators.id, username: operators.username, role: operators.role })
+    .from(operators)
+    .where(and(isNull(operators.disabledAt), inArray(operators.role, [...ANSWERING_ROLES])))
+    .orderBy(asc(operators.username));
+  return rows.flatMap((row) => (answers(row.role) ? [{ id: row.id, username: row.username, role: row.role }] : []));
+}
+
 /** Gives a thread to a support operator or admin who is not disabled, or to nobody. */
 export async function assignThread(scoped: ServiceContext, input: { userId: number; operatorId?: number }): Promise<SupportThreadRow> {
   const before = await threadRow(scoped.db, input.userId);
@@ -165,8 +179,7 @@ export async function assignThread(scoped: ServiceContext, input: { userId: numb
       .select({ role: operators.role, disabledAt: operators.disabledAt })
       .from(operators)
       .where(eq(operators.id, input.operatorId));
-    if (!target || target.disabledAt !== null || (target.role !== "support" && target.role !== "admin"))
-      throw new AppError("invalid_input", {}, "request");
+    if (!target || target.disabledAt !== null || !answers(target.role)) throw new AppError("invalid_input", {}, "request");
   }
   const now = scoped.now();
   await scoped.db
