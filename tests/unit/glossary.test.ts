@@ -36,6 +36,7 @@ const CONCEPTS = [
   "you",
   "wallet",
   "nvidia",
+  "order",
 ];
 
 /** The instruments' names as a language shows them (English is the catalogue's own name). */
