@@ -13,7 +13,7 @@ type Seed = Array<{ item: string; kind: string; text: Record<string, { title: st
 
 const MIGRATIONS = "server/db/migrations";
 const readSeed = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Seed;
-// the content as it was seeded before the seeded texts took the catalogs' terms (issue 32)
+// the content as it was seeded before the seeded texts took the catalogs' terms
 const before = readSeed("tests/server/fixtures/seed-content-before-catalog-terms.json");
 const current = readSeed("server/modules/content/seed-content.json");
 const OLD_GREETING = "お問い合わせありがとうございます。カスタマーサービスです。本日はどのようなご用件でしょうか。";

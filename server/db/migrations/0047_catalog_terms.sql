@@ -1,4 +1,4 @@
--- Issue 32: the seeded texts take the catalogs' terms (jp and kor name the yuebao product as the app does and jp
+-- The seeded texts take the catalogs' terms (jp and kor name the yuebao product as the app does and jp
 -- says カスタマーサポート as the app does; de Laufzeit / Rendite / Auftrag, fr Expiration, es Vencimiento, en "recharge"). A row
 -- still holding exactly the old seeded title, summary and body takes the new text; a row an operator edited is left as it is.
 -- Plan titles need nothing: the app now names the product as they do (余額宝, 위어바오).
