@@ -37,6 +37,7 @@ const CONCEPTS = [
   "wallet",
   "nvidia",
   "order",
+  "customer service",
 ];
 
 /** The instruments' names as a language shows them (English is the catalogue's own name). */
