@@ -66,7 +66,11 @@ describe("money in the browser", () => {
     // budget failed here whichever field the sheet used
     await expect.poll(() => balance(page, "Coin"), { timeout: 15_000 }).toContain("200.00 coin ≈ 100.00 U");
     expect(await balance(page, "Cash")).toContain("400.00");
-    expect(await page.getByTestId("exchange-records").textContent()).toContain("Cash → coin");
+    const exchangeRecords = await page.getByTestId("exchange-records").textContent();
+    expect(exchangeRecords).toContain("Cash → coin");
+    // the record names the coin variety in the customer's language, not by the API's code
+    expect(exchangeRecords).toContain(" · Coin · ");
+    expect(exchangeRecords).not.toContain("COIN");
 
     // withdraw 200: rules shown first, fee and amount received computed live
     await page.getByRole("link", { name: "Withdraw" }).click();

@@ -124,7 +124,7 @@ describe("recharge", () => {
     );
     expect(ok.body).toMatchObject({
       code: 1,
-      msg: "Recharged successfully, awaiting approval",
+      msg: "Recharge request submitted, awaiting approval",
       data: { status: "review", amount: "200.00", type: "crypto" },
     });
     expect((await wallet(token)).cash).toBe("100.00");
@@ -398,7 +398,7 @@ describe("withdrawal", () => {
     await setMoneyRulesByTwo(h, { window: closed, timezone: "UTC" });
     expect(
       (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "200", cardId, payPassword: "fund1234" }, { token })).body,
-    ).toMatchObject({ err: "withdraw_time_limit", msg: "Withdrawal time limit" });
+    ).toMatchObject({ err: "withdraw_time_limit", msg: "Withdrawals are not available at this time of day" });
     await setMoneyRulesByTwo(h, { window: "00:00-24:00", dailyCount: "2" });
     for (let i = 0; i < 2; i++)
       expect(
@@ -406,7 +406,7 @@ describe("withdrawal", () => {
       ).toBe(1);
     expect(
       (await api(h, "POST", "/api/user/cash", { requestId: rid(), amount: "100", cardId, payPassword: "fund1234" }, { token })).body,
-    ).toMatchObject({ err: "withdraw_count_limit", msg: "Withdrawal times limit" });
+    ).toMatchObject({ err: "withdraw_count_limit", msg: "You have reached today's maximum number of withdrawals" });
     await setMoneyRulesByTwo(h, { dailyCount: "3" });
   });
 

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 import { LANGUAGE_CODES } from "#contract/languages";
+import { PRODUCT_CATALOG } from "#server/market/catalog";
 
 import { readCatalog } from "./po";
 
@@ -27,7 +28,21 @@ const CONCEPTS = [
   "down",
   "open price",
   "close price",
+  "investment tab",
+  "real-name verification",
+  "coin",
+  "expiry time",
+  "stake",
+  "you",
+  "wallet",
+  "nvidia",
+  "order",
+  "customer service",
 ];
+
+/** The instruments' names as a language shows them (English is the catalogue's own name). */
+const productNames = (code: string) =>
+  PRODUCT_CATALOG.map((product) => (code === "en" ? product.name : product.nameTexts[code as keyof typeof product.nameTexts]));
 
 const has = (text: string, word: string) => text.toLocaleLowerCase().includes(word.toLocaleLowerCase());
 
@@ -42,8 +57,8 @@ describe("glossary: one word per concept", () => {
       const terms = glossary.languages[code]!;
       const catalog = readCatalog(code);
 
-      it("the catalog uses each chosen term", () => {
-        const texts = [...catalog.values()];
+      it("the catalog (or, for an instrument, the product names) uses each chosen term", () => {
+        const texts = [...catalog.values(), ...productNames(code)];
         const unused = Object.entries(terms).filter(([, entry]) => !texts.some((text) => has(text, entry.term)));
         expect(
           unused.map(([concept, entry]) => `${concept}: ${entry.term}`),
@@ -57,6 +72,14 @@ describe("glossary: one word per concept", () => {
           for (const word of entry.forbidden)
             for (const [id, text] of catalog)
               if (has(text, word) && !entry.allowIn?.includes(id)) found.push(`${concept}: "${word}" in ${id} → ${text}`);
+        expect(found, code).toEqual([]);
+      });
+
+      it("the product names use no forbidden alternative", () => {
+        const found: string[] = [];
+        for (const [concept, entry] of Object.entries(terms))
+          for (const word of entry.forbidden)
+            for (const name of productNames(code)) if (has(name, word)) found.push(`${concept}: "${word}" in ${name}`);
         expect(found, code).toEqual([]);
       });
 

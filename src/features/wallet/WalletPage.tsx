@@ -70,6 +70,8 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
     });
   }
 
+  // the API names the coin variety by its code; the platform's one coin is shown by its name in the customer's language
+  const coinVariety = (code: string) => (code === "COIN" ? t`Coin` : code);
   return (
     <main className="page">
       <NavBar
@@ -178,7 +180,7 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
             <li key={record.id} className="record">
               <span>{record.type === "cash_to_coin" ? t`Cash → coin` : t`Coin → cash`}</span>
               <span className="record-sub">
-                {formatDateTime(record.time)} · {record.coin} · {t`Cash ${amountText(record.cashAmount)}`} ·{" "}
+                {formatDateTime(record.time)} · {coinVariety(record.coin)} · {t`Cash ${amountText(record.cashAmount)}`} ·{" "}
                 {t`Coin ${amountText(record.coinAmount)}`}
               </span>
             </li>
