@@ -4,8 +4,25 @@ import { formatter } from "@lingui/format-po";
 import { LANGUAGE_CODES } from "#contract/languages";
 
 const shellFeatures = ["<rootDir>/src/features/home", "<rootDir>/src/features/markets", "<rootDir>/src/features/content/HomeContent.tsx"];
-// shared components no first screen shows: their texts load with the other pages', not at start
-const laterUi = ["<rootDir>/src/ui/CodeField.tsx"];
+// shared components and helpers no first screen shows (only pages that wait for the "pages" catalog use them): their
+// texts load with the other pages', not at start
+const laterUi = [
+  "<rootDir>/src/ui/CodeField.tsx",
+  "<rootDir>/src/ui/CoinAmount.tsx",
+  "<rootDir>/src/ui/ConfirmSheet.tsx",
+  "<rootDir>/src/ui/Field.tsx",
+  "<rootDir>/src/ui/FundPasswordField.tsx",
+  "<rootDir>/src/ui/NavBar.tsx",
+  "<rootDir>/src/ui/NeedsConnection.tsx",
+  "<rootDir>/src/ui/NoCard.tsx",
+  "<rootDir>/src/ui/NoData.tsx",
+  "<rootDir>/src/ui/PullToRefresh.tsx",
+  "<rootDir>/src/ui/Sheet.tsx",
+  "<rootDir>/src/ui/StatusChip.tsx",
+  "<rootDir>/src/ui/card-types.ts",
+  "<rootDir>/src/ui/use-submit.ts",
+  "<rootDir>/src/api/submission.ts",
+];
 const shellSources = [
   "<rootDir>/contract/catalogue-shell.ts",
   "<rootDir>/src/app",

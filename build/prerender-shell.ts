@@ -16,8 +16,9 @@ export function styleHash(css: string): string {
  * Puts the app's first screen into the built index.html, so it paints before any script has arrived: the
  * live Shell components rendered with react-dom/server (src/app/StaticShell.tsx, loaded through a throwaway
  * Vite server in SSR mode) inside #root, and the shell's stylesheet inlined in a <style> element instead of a
- * render-blocking request. The server allows that element by its hash (server/http/security-headers.ts reads
- * it from the built file), never by 'unsafe-inline'.
+ * render-blocking request, and one tiny inline script in the head that hides the shell's tab bar on pages
+ * without one (src/app/static-shell-tabs.ts). The server allows exactly those texts by their hashes
+ * (server/http/security-headers.ts reads them from the built file), never by 'unsafe-inline'.
  */
 export function prerenderShell({ alias }: { alias: Record<string, string> }): Plugin {
   return {
@@ -36,14 +37,21 @@ export function prerenderShell({ alias }: { alias: Record<string, string> }): Pl
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         let markup: string;
+        let tabBarDecision: string;
         try {
-          const { renderStaticShell } = (await server.ssrLoadModule(SHELL_MODULE)) as { renderStaticShell: () => Promise<string> };
+          const { renderStaticShell, tabBarDecisionScript } = (await server.ssrLoadModule(SHELL_MODULE)) as {
+            renderStaticShell: () => Promise<string>;
+            tabBarDecisionScript: () => string;
+          };
           markup = await renderStaticShell();
+          tabBarDecision = tabBarDecisionScript();
         } finally {
           await server.close();
         }
         if (!html.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root for the static shell");
         let result = html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        // the head decides, before the body is parsed, whether this address shows the shell's tab bar
+        result = result.replace("</head>", `<script>${tabBarDecision}</script>\n  </head>`);
 
         // the entry's own stylesheet (the shell's), inlined: the first paint waits for no request
         for (const [fileName, asset] of Object.entries(context.bundle ?? {})) {

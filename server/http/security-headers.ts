@@ -54,14 +54,30 @@ export async function securityHeaders(options: FastifyHelmetOptions = helmetOpti
  * The PWA's one HTML document (every page of it is a hash route of it) may be framed by its own origin: the
  * console's content editor frames its preview page. Any other origin still may not, nor may anything else be
  * framed (the console, the API, the assets). Its styles come from its own origin or are the build's inline
- * shell stylesheet, allowed by its hash (`inlineStyles`): no other inline style element or attribute runs.
+ * shell stylesheet, allowed by its hash (`inlineStyles`): no other inline style element or attribute runs. Its
+ * scripts likewise: its own origin's files, and the build's one inline head script by its hash (`inlineScripts`).
  */
-export function pwaDocumentOptions(inlineStyles: string[] = []): FastifyHelmetOptions {
+export function pwaDocumentOptions(inlineStyles: string[] = [], inlineScripts: string[] = []): FastifyHelmetOptions {
   return {
     ...baseOptions,
-    contentSecurityPolicy: { directives: { ...directives, styleSrc: ["'self'", ...inlineStyles], frameAncestors: ["'self'"] } },
+    contentSecurityPolicy: {
+      directives: {
+        ...directives,
+        scriptSrc: ["'self'", ...inlineScripts],
+        styleSrc: ["'self'", ...inlineStyles],
+        frameAncestors: ["'self'"],
+      },
+    },
     frameguard: { action: "sameorigin" as const },
   };
+}
+
+function inlineHashes(distDir: string | undefined, element: RegExp): string[] {
+  const file = distDir ? join(distDir, "index.html") : "";
+  if (!file || !existsSync(file)) return [];
+  return [...readFileSync(file, "utf8").matchAll(element)].map(
+    ([, text]) => `'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`,
+  );
 }
 
 /**
@@ -69,11 +85,16 @@ export function pwaDocumentOptions(inlineStyles: string[] = []): FastifyHelmetOp
  * by build/prerender-shell.ts): each one's SHA-256, so exactly that text is allowed.
  */
 export function inlineStyleHashes(distDir: string | undefined): string[] {
-  const file = distDir ? join(distDir, "index.html") : "";
-  if (!file || !existsSync(file)) return [];
-  return [...readFileSync(file, "utf8").matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    ([, css]) => `'sha256-${createHash("sha256").update(css!, "utf8").digest("base64")}'`,
-  );
+  return inlineHashes(distDir, /<style>([\s\S]*?)<\/style>/g);
+}
+
+/**
+ * The CSP sources for the attribute-less inline <script> elements of the built index.html (the head script
+ * that hides the pre-rendered tab bar where the app has none, src/app/static-shell-tabs.ts): each one's
+ * SHA-256. A script with a `src` is not inline and needs none; no other inline script runs.
+ */
+export function inlineScriptHashes(distDir: string | undefined): string[] {
+  return inlineHashes(distDir, /<script>([\s\S]*?)<\/script>/g);
 }
 
 const PWA_DOCUMENT = /^\/h5\/(index\.html)?(\?|$)/;
@@ -81,7 +102,7 @@ const PWA_DOCUMENT = /^\/h5\/(index\.html)?(\?|$)/;
 /** Every answer (routes, static files, refusals, not-found) carries the security headers. */
 export async function addSecurityHeaders(app: FastifyInstance, distDir?: string): Promise<void> {
   const headers = await securityHeaders(helmetOptions);
-  const documentHeaders = await securityHeaders(pwaDocumentOptions(inlineStyleHashes(distDir)));
+  const documentHeaders = await securityHeaders(pwaDocumentOptions(inlineStyleHashes(distDir), inlineScriptHashes(distDir)));
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(PWA_DOCUMENT.test(request.url) ? documentHeaders : headers);
     done();

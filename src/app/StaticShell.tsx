@@ -7,15 +7,19 @@ import { messages } from "../../locales/en/shell";
 import { PageSkeleton } from "../ui/PageSkeleton";
 import { TabBar } from "./TabBar";
 
+export { tabBarDecisionScript } from "./static-shell-tabs";
+
 /**
  * The first screen before any script runs: the 450px frame, the page skeleton every page shows while it loads
  * and the tab bar, rendered from the live components at build time (build/prerender-shell.ts) into index.html.
  * The app replaces it when React mounts (createRoot clears #root); the boxes are the live ones, so nothing
  * moves. English, as the app starts when no language is stored; the tab labels change in place otherwise.
+ * The tab bar is hidden before the first paint on pages the app shows without it (static-shell-tabs.ts,
+ * `.static-shell` in app.css).
  */
 function StaticShell() {
   return (
-    <div className="frame frame-tabs">
+    <div className="frame frame-tabs static-shell">
       <PageSkeleton />
       <TabBar pathname="/" />
     </div>

@@ -1,5 +1,5 @@
 import { copyText } from "./copy";
-import { CopyIcon } from "./Icons";
+import { CopyIcon } from "./PageIcons";
 
 /**
  * A value to hand on (account, address, code, link) with its copy button and the copy toasts. A long value (a link)

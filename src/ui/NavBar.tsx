@@ -3,7 +3,7 @@ import { useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 
 import { goBack } from "./back";
-import { BackIcon } from "./Icons";
+import { BackIcon } from "./PageIcons";
 
 /**
  * The default title bar of record and form pages: back, title, optional action. Back is one page back within

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
 import { Empty } from "./Empty";
-import { CardIcon } from "./Icons";
+import { CardIcon } from "./PageIcons";
 
 /** Withdrawing needs a bound card or channel: says so, with the way to add one. */
 export function NoCard() {

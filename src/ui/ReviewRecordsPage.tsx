@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 
-import { WalletIcon } from "./Icons";
+import { WalletIcon } from "./PageIcons";
 import { RecordsPage } from "./RecordsPage";
 import { type ReviewedRecord, ReviewRecordList } from "./ReviewRecordList";
 

@@ -1,7 +1,44 @@
+import type { Page, Route } from "playwright-core";
 import { describe, expect } from "vitest";
 
-import { it } from "./fixture";
-import { appUrl } from "./helpers";
+import { it, type Session } from "./fixture";
+import { appUrl, baseUrl } from "./helpers";
+
+/** Records every layout-shift entry of the page's life in `window.shifts` (from before the first paint on). */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { shifts: number[] };
+    seen.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+async function shiftsSoFar(page: Page): Promise<number[]> {
+  // a frame later, so any shift of the take-over has been reported
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+}
+
+/**
+ * Holds the app's shell chunk (React, the router, the app) on the wire until `release()`: meanwhile the page is
+ * what index.html and its head script make of it, which is what a slow network shows before React mounts.
+ */
+async function holdTheApp(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/app-shell-[^/]+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  return async () => {
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+  };
+}
+
+/** The session where the app keeps it (localStorage "token"), set before the first page of the context loads. */
+const storedSession = (session: Session) => ({
+  storageState: { cookies: [], origins: [{ origin: baseUrl(), localStorage: [{ name: "token", value: session.token }] }] },
+});
 
 /**
  * The first screen is in index.html itself (build/prerender-shell.ts): it shows before any script runs, styled
@@ -71,5 +108,50 @@ describe("the pre-rendered shell", () => {
     // a frame later, so any shift of the take-over has been reported
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  });
+
+  // the app shows the tab bar on the tab pages only (Shell), and a tab page behind the login opens the login page
+  const withoutTabs = [
+    { name: "the login page", hash: "/pages/login/login", signedIn: false, content: "forgot-password" },
+    { name: "recharge, signed in", hash: "/pages/user/recharge", signedIn: true, content: "upload-picker" },
+    { name: "Mine, signed out (it opens the login page)", hash: "/pages/user/user", signedIn: false, content: "forgot-password" },
+  ];
+  it.for(withoutTabs)(
+    "$name: no tab bar in the pre-rendered shell before React mounts, none after, and no layout shift",
+    async ({ hash, signedIn, content }, { openPhone, demo }) => {
+      const page = await openPhone(signedIn ? storedSession(demo) : {});
+      await recordShifts(page);
+      const release = await holdTheApp(page);
+      // "load" would wait for the held chunk
+      await page.goto(appUrl(hash), { waitUntil: "commit" });
+      await page.locator("#root > .static-shell .skeleton").first().waitFor();
+      // the bar is in the markup (one index.html for every page) but hidden from the first paint on
+      expect(await page.locator(".tabbar").isVisible()).toBe(false);
+      expect(await page.locator("#root > .frame").evaluate((frame) => getComputedStyle(frame).paddingBottom)).toBe("0px");
+      await release();
+      await page.getByTestId(content).waitFor({ timeout: 30_000 });
+      expect(await page.locator(".static-shell").count()).toBe(0);
+      expect(await page.locator(".tabbar").count()).toBe(0);
+      expect(await shiftsSoFar(page)).toEqual([]);
+    },
+  );
+
+  it("a signed-in tab page (Mine) keeps the bar from the first paint, in the box the app's bar takes, with no layout shift", async ({
+    openPhone,
+    demo,
+  }) => {
+    const page = await openPhone(storedSession(demo));
+    await recordShifts(page);
+    const release = await holdTheApp(page);
+    await page.goto(appUrl("/pages/user/user"), { waitUntil: "commit" });
+    await page.locator("#root > .static-shell .skeleton").first().waitFor();
+    expect(await page.locator(".tabbar").isVisible()).toBe(true);
+    const staticBar = await page.locator(".tabbar").boundingBox();
+    await release();
+    await page.getByTestId("account-name").waitFor({ timeout: 30_000 });
+    expect(await page.locator(".static-shell").count()).toBe(0);
+    expect(await page.locator(".tabbar").boundingBox()).toEqual(staticBar);
+    expect(await page.locator('.tabbar [aria-current="page"] .tab-label').textContent()).toBe("Mine");
+    expect(await shiftsSoFar(page)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
 /**
  * Security headers on the app shell, the service worker, assets and API answers, and safe serving of uploads.
  * The shell is a stand-in dist folder (the real build is not made here); the real index.html is checked for
- * inline scripts, which the CSP would block.
+ * inline scripts: none in the source, and in a build only the head script the document's CSP allows by hash.
  */
 let h: Harness;
 let app: FastifyInstance;
@@ -23,6 +23,8 @@ let distDir: string;
 let user: FundedUser;
 // the build inlines the shell's stylesheet into index.html (build/prerender-shell.ts)
 const SHELL_CSS = ".frame{max-width:450px;margin:0 auto}";
+// and one script in the head, which hides the pre-rendered tab bar on pages without one (src/app/static-shell-tabs.ts)
+const HEAD_SCRIPT = 'document.documentElement.setAttribute("data-shell-no-tabs","")';
 
 beforeAll(async () => {
   h = await startHarness();
@@ -30,7 +32,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, "assets"));
   writeFileSync(
     join(distDir, "index.html"),
-    `<!doctype html><html><head><style>${SHELL_CSS}</style></head><body><div id="root"></div><script type="module" src="/h5/assets/app-1a2b.js"></script></body></html>`,
+    `<!doctype html><html><head><style>${SHELL_CSS}</style><script>${HEAD_SCRIPT}</script></head><body><div id="root"></div><script type="module" src="/h5/assets/app-1a2b.js"></script></body></html>`,
   );
   writeFileSync(join(distDir, "sw.js"), "self.addEventListener('install', () => {});");
   writeFileSync(join(distDir, "assets", "app-1a2b.js"), "console.log('app');");
@@ -67,13 +69,14 @@ describe("headers on the app and the API", () => {
   // the PWA's document may be framed by its own origin (the console's content preview), by no other
   const framedByOwnOrigin = new Set(["/h5/", "/h5/index.html"]);
   it.each(pages)(
-    "%s: CSP without inline scripts, no framing (but by its own origin for the PWA's document), nosniff, a referrer policy",
+    "%s: CSP without inline scripts (but the build's head script by hash, for the PWA's document), no framing (but by its own origin for the PWA's document), nosniff, a referrer policy",
     async (url) => {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBeLessThan(500);
       const csp = directives(String(response.headers["content-security-policy"]));
       const scripts = csp.get("script-src") ?? csp.get("default-src")!;
-      expect(scripts).toEqual(["'self'"]);
+      const headScriptHash = `'sha256-${createHash("sha256").update(HEAD_SCRIPT).digest("base64")}'`;
+      expect(scripts).toEqual(framedByOwnOrigin.has(url) ? ["'self'", headScriptHash] : ["'self'"]);
       expect(scripts.join(" ")).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
       expect(csp.get("frame-ancestors")).toEqual(framedByOwnOrigin.has(url) ? ["'self'"] : ["'none'"]);
       expect(csp.get("object-src")).toEqual(["'none'"]);
@@ -102,14 +105,20 @@ describe("headers on the app and the API", () => {
     expect((await app.inject({ method: "GET", url: "/h5/assets/app-1a2b.js" })).headers["cache-control"]).toMatch(/immutable/);
   });
 
-  it("the real index.html (and a built one, if present) has no inline script the CSP would block", () => {
+  it("the real index.html has no inline script; a built one only the head script its CSP allows by hash", () => {
     for (const file of ["index.html", "dist/index.html"].filter((f) => existsSync(f))) {
       const html = readFileSync(file, "utf8");
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-      expect(scripts.length, file).toBeGreaterThan(0);
-      for (const [, attributes, body] of scripts) {
-        expect(attributes, file).toMatch(/\ssrc=/);
-        expect(body!.trim(), file).toBe("");
+      expect(scripts.filter(([, attributes]) => /\ssrc=/.test(attributes!)).length, file).toBeGreaterThan(0);
+      const inline = scripts.filter(([, attributes]) => !/\ssrc=/.test(attributes!));
+      // the source has none; the build adds exactly one, attribute-less, in the head (what inlineScriptHashes hashes)
+      expect(inline.length, file).toBe(file === "index.html" ? 0 : 1);
+      for (const [whole, attributes, body] of scripts) {
+        if (/\ssrc=/.test(attributes!)) expect(body!.trim(), file).toBe("");
+        else {
+          expect(attributes, file).toBe("");
+          expect(html.indexOf(whole), file).toBeLessThan(html.indexOf("</head>"));
+        }
       }
       expect(html, file).not.toMatch(/\son[a-z]+\s*=/i);
       expect(html, file).not.toMatch(/javascript:/i);

@@ -4,8 +4,8 @@ import { type FormEvent, useState } from "react";
 
 import { codeRefusal } from "@/ui/CodeField";
 import { Field } from "@/ui/Field";
-import { GlobeIcon } from "@/ui/Icons";
 import { NavBar } from "@/ui/NavBar";
+import { GlobeIcon } from "@/ui/PageIcons";
 import { useSubmit } from "@/ui/use-submit";
 
 import { logIn, openSession } from "./api";

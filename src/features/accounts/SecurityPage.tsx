@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
-import { ChevronIcon } from "@/ui/Icons";
 import { NavBar } from "@/ui/NavBar";
+import { ChevronIcon } from "@/ui/PageIcons";
 import type { UserInfo } from "#contract/accounts";
 
 export function SecurityPage({ user }: { user: UserInfo }) {

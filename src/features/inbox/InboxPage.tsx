@@ -4,7 +4,7 @@ import { useState } from "react";
 
 import { loadCurrentUser } from "@/api/current-user";
 import { formatDateTime } from "@/i18n/format";
-import { MailIcon } from "@/ui/Icons";
+import { MailIcon } from "@/ui/PageIcons";
 import { RecordsPage } from "@/ui/RecordsPage";
 import { type MessageList, NEW_DEVICE_MESSAGE } from "#contract/inbox";
 

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
-import { ChevronIcon } from "@/ui/Icons";
+import { ChevronIcon } from "@/ui/PageIcons";
 import type { OfficePlace } from "#contract/location";
 
 import { toPlaceSearch } from "./place";

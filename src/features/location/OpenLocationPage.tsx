@@ -2,8 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 
 import { copyText } from "@/ui/copy";
 import { Empty } from "@/ui/Empty";
-import { CopyIcon } from "@/ui/Icons";
 import { NavBar } from "@/ui/NavBar";
+import { CopyIcon } from "@/ui/PageIcons";
 
 import { coordsText, geoLink, mapLink, type ParsedPlace, type PlaceProblem, placeText } from "./place";
 import { PlaceArt } from "./PlaceArt";

@@ -4,9 +4,9 @@ import { type ReactNode, useState } from "react";
 
 import { CoinAmount } from "@/ui/CoinAmount";
 import { copyText } from "@/ui/copy";
-import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, WalletIcon } from "@/ui/Icons";
 import { Money } from "@/ui/Money";
 import { OfflineBanner } from "@/ui/OfflineBanner";
+import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, WalletIcon } from "@/ui/PageIcons";
 import { APP_VERSION } from "@/ui/version";
 import type { UserInfo } from "#contract/accounts";
 

@@ -4,8 +4,8 @@ import { useRouter } from "@tanstack/react-router";
 import { useAmountFormat } from "@/i18n/format";
 import { goBack } from "@/ui/back";
 import { FavouriteStar } from "@/ui/FavouriteStar";
-import { BackIcon } from "@/ui/Icons";
 import { StatusBadge } from "@/ui/MarketText";
+import { BackIcon } from "@/ui/PageIcons";
 import type { ProductDetail } from "#contract/markets";
 
 import type { useLiveQuote } from "./use-live-quote";

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { useAtom } from "jotai";
 
-import { applyUpdateAtom } from "./update-atom";
+import { applyUpdateAtom } from "../update-atom";
 
 export function UpdatePrompt() {
   const [apply, setApply] = useAtom(applyUpdateAtom);

@@ -1,0 +1,25 @@
+import { TOKEN_STORAGE_KEY } from "../api/session";
+import { isPublicPath } from "./startup";
+import { TAB_PATHS } from "./TabBar";
+
+/** The attribute the head script sets on <html> when the address is a page the app shows without the tab bar. */
+export const NO_TABS_ATTRIBUTE = "data-shell-no-tabs";
+
+/**
+ * The text of the one inline script of the built index.html (build/prerender-shell.ts puts it in the head; the
+ * server allows exactly this text by its SHA-256). The pre-rendered shell carries the tab bar, but the app shows
+ * it on the tab pages only (Shell), and a signed-in tab page without a stored session opens the login page: the
+ * script reads the address and the stored session before the body is parsed, so the first paint already hides the
+ * bar (app.css) where React would not draw one, and the take-over moves nothing. No script (scripting off) keeps
+ * the bar. The same rules as Shell and the `_auth` guard, the session key of src/api/session.ts.
+ */
+export function tabBarDecisionScript(): string {
+  const open = TAB_PATHS.filter((path) => isPublicPath(path));
+  const signedInOnly = TAB_PATHS.filter((path) => !isPublicPath(path));
+  return (
+    `(function(){var p=(location.hash.replace(/^#/,"")||"/").split("?")[0],t=null;` +
+    `try{t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})}catch(e){}` +
+    `if(${JSON.stringify(open)}.indexOf(p)<0&&!(t&&${JSON.stringify(signedInOnly)}.indexOf(p)>=0))` +
+    `document.documentElement.setAttribute(${JSON.stringify(NO_TABS_ATTRIBUTE)},"")})()`
+  );
+}
