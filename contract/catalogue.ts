@@ -100,6 +100,10 @@ export const errorMessages = {
   feed_stale_seconds_range: /*i18n*/ { id: "error.feed_stale_seconds_range", message: "Stale seconds must be between 1 and {max}" },
   payout_rate_cap: /*i18n*/ { id: "error.payout_rate_cap", message: "{field}: a payout rate must be below 1 and at most {cap}" },
   option_seconds_min: /*i18n*/ { id: "error.option_seconds_min", message: "{field} must be at least {min} seconds" },
+  expiry_not_offered: /*i18n*/ {
+    id: "error.expiry_not_offered",
+    message: "That expiry time is no longer offered (buying closes 30 seconds before it): choose another",
+  },
   price_moved: /*i18n*/ { id: "error.price_moved", message: "The price moved to {price}; the order was not placed" },
   order_not_found: /*i18n*/ { id: "error.order_not_found", message: "Order not found" },
   card_required: /*i18n*/ { id: "error.card_required", message: "Bind a bank card or payment channel first" },

@@ -64,6 +64,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   feed_stale_seconds_range: 400,
   payout_rate_cap: 422,
   option_seconds_min: 422,
+  expiry_not_offered: 422,
   price_moved: 409,
   order_not_found: 404,
   card_required: 422,

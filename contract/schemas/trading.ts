@@ -6,10 +6,21 @@ import { idField, moneyField, requestIdField, requiredOrInvalid } from "./fields
 export const placeOrderRequest = z.object({
   pid: idField(),
   direction: z.enum(DIRECTIONS, { error: requiredOrInvalid }),
+  /** the settlement time as a duration option; ignored when `expiresAt` is given */
   seconds: z
-    .string({ error: requiredOrInvalid })
+    .string({ error: "invalid_input" })
     .regex(/^\d{1,6}$/, { error: "invalid_input" })
-    .transform(Number),
+    .transform(Number)
+    .optional(),
+  /**
+   * the settlement time as a clock time (Unix seconds, a whole minute): one of the boundaries the server offers
+   * now (contract/clock-expiry.ts); the server computes the order's seconds and payout rate from it
+   */
+  expiresAt: z
+    .string({ error: "invalid_input" })
+    .regex(/^\d{1,12}$/, { error: "invalid_input" })
+    .transform(Number)
+    .optional(),
   amount: moneyField(),
   /** the price the customer saw when tapping: refused as price_moved when the server's is beyond the product's tolerance */
   price: z

@@ -243,6 +243,52 @@ describe("the trade chart", () => {
     await touch("touchEnd", []);
     await expect.poll(async () => (await state(page)).count).toBeLessThan(before.count);
   });
+
+  it("on 1d draws no settlement-time preview and no future date on its time axis, at 320×568 and 390×844", async ({ demoPage: page }) => {
+    // the texts the chart writes on its canvases (the time axis among them)
+    await page.addInitScript(() => {
+      const written: string[] = [];
+      (window as unknown as { chartTexts: string[] }).chartTexts = written;
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, maxWidth?: number) {
+        written.push(text);
+        return fillText.call(this, text, x, y, maxWidth);
+      };
+    });
+    const names = () =>
+      page.evaluate(() =>
+        ((document.querySelector("[data-testid=kline]") as HTMLElement & { marks?: Array<{ name: string }> }).marks ?? []).map(
+          (m) => m.name,
+        ),
+      );
+    for (const [width, height] of [
+      [320, 568],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(appUrl(`/pages/trade/trade?pid=${pid}&period=1d`));
+      // a hash route changes no document: load it afresh so the script above runs before the chart draws
+      await page.reload();
+      await page.locator("[data-testid=kline] canvas").first().waitFor({ timeout: 20_000 });
+      await expect.poll(async () => (await state(page)).count).toBeGreaterThan(0);
+      // the lines layer redraws each second: wait for a draw with the price line, then read its marks
+      await expect.poll(names).toContain("price");
+      expect(await names(), `${width}px`).not.toContain("preview-expiry");
+      const today = await page.evaluate(() => {
+        const now = new Date();
+        return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+      });
+      const dates = await page.evaluate(() =>
+        (window as unknown as { chartTexts: string[] }).chartTexts.filter((text) => /^\d{4}-\d{2}-\d{2}$/.test(text)),
+      );
+      expect(dates.length, `${width}px`).toBeGreaterThan(0);
+      for (const date of dates) expect(date <= today, `${date} on the axis, today is ${today}`).toBe(true);
+      // on 1m, where an order's expiry falls, the preview is drawn: the check above could fail
+      await page.goto(appUrl(`/pages/trade/trade?pid=${pid}&period=1m`));
+      await page.locator("[data-testid=kline] canvas").first().waitFor({ timeout: 20_000 });
+      await expect.poll(names).toContain("preview-expiry");
+    }
+  });
 });
 
 /** One finger moving from one point to another in small steps, as a real drag does. */

@@ -90,7 +90,9 @@ describe("the trade screen's tools", () => {
     expect(await tabs.count()).toBe(1);
   });
 
-  it("at 320×568 the period chips fit in German, Thai and Vietnamese, and the switcher fits the screen", async ({ customerPage: page }) => {
+  it("at 320×568 the period chips and the expiry switch fit in German, Thai and Vietnamese, and the switcher fits the screen", async ({
+    customerPage: page,
+  }) => {
     await page.setViewportSize({ width: 320, height: 568 });
     try {
       for (const language of ["de", "th", "vi"]) {
@@ -101,6 +103,21 @@ describe("the trade screen's tools", () => {
         const chips = await periodChipsFit(page);
         expect(chips, language).toMatchObject({ fits: true, chips: 6 });
         expect(chips.scroll, language).toBeLessThanOrEqual(chips.row);
+        // the ticket's Duration / Time switch fits, and the clock times scroll inside their row, the chosen one in full
+        await page.getByTestId("expiry-time-mode").click();
+        await page.locator(".tr-time-chip").first().waitFor();
+        const ticket = await page.evaluate(() => {
+          const row = document.querySelector(".tr-expiry-options")!.getBoundingClientRect();
+          const chosen = document.querySelector(".tr-time-chip[aria-pressed=true]")!.getBoundingClientRect();
+          return {
+            page: document.documentElement.scrollWidth,
+            modes: Math.max(...[...document.querySelectorAll(".tr-mode")].map((mode) => mode.getBoundingClientRect().right)),
+            chosenInRow: chosen.left >= row.left - 0.5 && chosen.right <= row.right + 0.5,
+          };
+        });
+        expect(ticket, language).toMatchObject({ chosenInRow: true });
+        expect(ticket.page, language).toBeLessThanOrEqual(320);
+        expect(ticket.modes, language).toBeLessThanOrEqual(320);
       }
       await page.getByTestId("asset-switch").click();
       const rows = page.getByTestId("asset-row");

@@ -6,6 +6,7 @@ import { placeChargedOrder } from "#server/db/ledger";
 import { PriceFeed } from "#server/market/feed";
 import { seedProducts } from "#server/market/seed-products";
 import { AppError } from "#server/modules/errors";
+import { placeClockOrder } from "#server/modules/trading/clock-orders";
 import { placeOrder } from "#server/modules/trading/service";
 
 import { HARNESS_START, ScriptedProvider } from "./harness";
@@ -172,6 +173,23 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
     expect((await placeChargedOrder(db(), { ...order(userId, "moved"), shownPrice: 99_000 }, checks)).outcome).toBe("price_moved");
     expect((await placeChargedOrder(db(), order(userId, "free", 1_000, 0), checks)).outcome).toBe("created");
     expect(await account(userId)).toEqual({ cash: 99_000, ledgerRows: 1, ledgerSum: -1_000, orders: 1, stake: 1_000 });
+  });
+
+  it("an order at a clock time commits with the boundary as its expiry, once however often it is sent at once", async () => {
+    const userId = await userWithCash(100_000);
+    // the 60 s option's rate for a boundary 45 s after the open
+    const clockOrder = { ...order(userId, "clock"), seconds: 60 };
+    const boundary = 1_800_000_045;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => placeClockOrder(processes[i % 2]!.db, clockOrder, checks, boundary)),
+    );
+    expect(answers.filter((answer) => answer.outcome === "created")).toHaveLength(1);
+    expect(new Set(answers.map((answer) => answer.orderId)).size).toBe(1);
+    const [row] = rows<{ seconds: string; expires_at: string; payout_bps: string }>(
+      await db().execute(sql`select seconds, expires_at, payout_bps from orders where user_id = ${userId}`),
+    );
+    expect([Number(row!.seconds), Number(row!.expires_at), Number(row!.payout_bps)]).toEqual([45, boundary, 8500]);
+    expect(await account(userId)).toMatchObject({ cash: 100_000 - 1_010, orders: 1, stake: 1_000 });
   });
 
   describe("through the trading service, when the user's row was locked for a while", () => {

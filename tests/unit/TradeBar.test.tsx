@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { ticketFigures } from "@/features/trading/ticket-figures";
 import { type Requote, TradeBar } from "@/features/trading/TradeBar";
+import { useClockExpiry } from "@/features/trading/use-clock-expiry";
 import type { Goods } from "#contract/markets";
 import type { Direction } from "#contract/trading";
 
@@ -51,6 +52,7 @@ let trades: Array<[Direction, string | undefined]>;
 function Bar({ balance, refusal = null, requote = null }: { balance: string | null; refusal?: string | null; requote?: Requote | null }) {
   const [amount, setAmount] = useState("100");
   const [seconds, setSeconds] = useState(30);
+  const clock = useClockExpiry(goods, 0);
   return (
     <TradeBar
       goods={goods}
@@ -58,6 +60,8 @@ function Bar({ balance, refusal = null, requote = null }: { balance: string | nu
       onAmount={setAmount}
       seconds={seconds}
       onSeconds={setSeconds}
+      clock={clock}
+      now={0}
       figures={ticketFigures(goods, seconds, amount, balance)}
       blocked={null}
       refusal={refusal}

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 
 import type { ErrorKey } from "#contract/catalogue";
+import { clockExpiries, clockExpiryOption } from "#contract/clock-expiry";
 import { centsToShortDecimal } from "#contract/format";
 import type { LanguageCode } from "#contract/languages";
 import { formatPrice, parsePrice } from "#contract/money";
@@ -21,6 +22,7 @@ import { AppError } from "../errors";
 import { type OrderToPlace, placeChargedOrder, type PlaceOrderAnswer } from "../ledger/service";
 import { findProduct } from "../markets/service";
 import { limitReached, selfExcluded } from "../self-limits/guards";
+import { placeClockOrder } from "./clock-orders";
 import { tellStreamsOfOrder } from "./order-events";
 import { type OrderRow, toOrder } from "./orders-view";
 
@@ -68,7 +70,10 @@ export async function preTradeCheck(ctx: TradingContext, user: UserRow, pid: num
 export interface PlaceOrderInput {
   pid: number;
   direction: Direction;
-  seconds: number;
+  /** a duration option; ignored when `expiresAt` is given */
+  seconds?: number;
+  /** a clock time to settle at (Unix seconds), one of the boundaries offered now (contract/clock-expiry.ts) */
+  expiresAt?: number;
   /** the stake in cents (the request schema parsed it) */
   amount: number;
   /** the price the customer saw; without it the order opens at the server's price as it always did */
@@ -98,8 +103,8 @@ async function existingOrder(db: Db | Tx, userId: number, requestId: string): Pr
  * not kept on the order, so a retry is not compared on it: that price only decides whether the order opens.
  */
 function sameRequest(row: OrderRow, input: PlaceOrderInput): OrderRow {
-  const same =
-    row.productId === input.pid && row.direction === input.direction && row.seconds === input.seconds && row.amount === input.amount;
+  const sameExpiry = input.expiresAt === undefined ? row.seconds === input.seconds : row.expiresAt === input.expiresAt;
+  const same = row.productId === input.pid && row.direction === input.direction && sameExpiry && row.amount === input.amount;
   if (!same) throw new AppError("request_reused");
   return row;
 }
@@ -135,9 +140,34 @@ export function placeOrder(ctx: TradingContext, session: SessionRef, input: Plac
 /** What an order will be, once the checks that need no database have passed. */
 export interface OrderPlan {
   product: ProductRow;
+  /** the option whose payout rate and amount limits apply (for a clock time: clockExpiryOption's) */
   option: SecondsOptionRow;
+  /** set for an order at a clock time: the boundary it settles at */
+  expiresAt?: number;
   amount: number;
   fee: number;
+}
+
+/**
+ * The option a clock-time order takes its rate from at `now`, or `expiry_not_offered` when `expiresAt` is not
+ * among the boundaries offered now: not a whole minute, past its cut-off, or beyond the longest option. The
+ * server's clock decides, never the client's.
+ */
+function clockOption(ctx: TradingContext, product: ProductRow, expiresAt: number, now: number): SecondsOptionRow {
+  const options = ctx.feed.secondsOptions.get(product.id) ?? [];
+  const longest = Math.max(0, ...options.map((option) => option.seconds));
+  const option = clockExpiryOption(options, expiresAt - now);
+  if (!option || !clockExpiries(now, longest).includes(expiresAt)) throw new AppError("expiry_not_offered");
+  return option;
+}
+
+/** The option an order asks for: by its clock time when it has one (its `seconds` then ignored), else by duration. */
+function chosenOption(ctx: TradingContext, product: ProductRow, input: PlaceOrderInput): SecondsOptionRow {
+  if (input.expiresAt !== undefined) return clockOption(ctx, product, input.expiresAt, ctx.now());
+  if (input.seconds === undefined) throw new AppError("field_required", {}, "seconds");
+  const option = ctx.feed.secondsOption(product.id, input.seconds);
+  if (!option) throw new AppError("invalid_input", {}, "seconds");
+  return option;
 }
 
 /**
@@ -148,19 +178,19 @@ export function planOrder(ctx: TradingContext, input: PlaceOrderInput): OrderPla
   const product = findProduct(ctx.feed, input.pid);
   const refusal = marketRefusal(ctx, product);
   if (refusal) throw new AppError(refusal.key);
-  const option = ctx.feed.secondsOption(product.id, input.seconds);
-  if (!option) throw new AppError("invalid_input", {}, "seconds");
+  const option = chosenOption(ctx, product, input);
   const { amount } = input;
   if (amount < option.minAmount) throw new AppError("amount_too_small", { min: limitText(option.minAmount) });
   if (amount > option.maxAmount) throw new AppError("amount_too_large", { max: limitText(option.maxAmount) });
   if (amount < product.singleMin) throw new AppError("single_min", { min: limitText(product.singleMin) });
   if (amount > product.singleMax) throw new AppError("single_max", { max: limitText(product.singleMax) });
-  return { product, option, amount, fee: orderFee(amount, product.feeBps) };
+  return { product, option, expiresAt: input.expiresAt, amount, fee: orderFee(amount, product.feeBps) };
 }
 
 /** The order row `place_order` wrote, as the database holds it now. */
-function placedRow(order: OrderToPlace, placed: PlaceOrderAnswer): OrderRow {
+function placedRow(order: OrderToPlace, placed: PlaceOrderAnswer, expiresAt?: number): OrderRow {
   const openTime = placed.openTime!;
+  const closesAt = expiresAt ?? openTime + order.seconds;
   return {
     id: placed.orderId!,
     userId: order.userId,
@@ -169,12 +199,12 @@ function placedRow(order: OrderToPlace, placed: PlaceOrderAnswer): OrderRow {
     direction: order.direction,
     amount: order.amount,
     fee: order.fee,
-    seconds: order.seconds,
+    seconds: closesAt - openTime,
     payoutBps: placed.payoutBps!,
     openPrice: placed.openPrice!,
     openTickTime: placed.openTickTime!,
     openTime,
-    expiresAt: openTime + order.seconds,
+    expiresAt: closesAt,
     status: "holding",
     voidReason: null,
     closePrice: null,
@@ -213,8 +243,10 @@ export async function placePlannedOrder(
   plan: OrderPlan,
   input: PlaceOrderInput,
 ): Promise<OrderRow> {
-  const { product, option } = plan;
-  if (!(await committedMinutes(ctx, product, option.seconds))) {
+  const { product } = plan;
+  let { option } = plan;
+  const settlesIn = plan.expiresAt === undefined ? option.seconds : plan.expiresAt - ctx.now();
+  if (!(await committedMinutes(ctx, product, settlesIn))) {
     // a retried submit still gets its first order
     await requireSession(ctx, session);
     const first = await existingOrder(ctx.db, session.userId, input.requestId);
@@ -230,6 +262,15 @@ export async function placePlannedOrder(
     const now = ctx.now();
     const quote = freshQuote(ctx, product, now);
     if (!quote) break;
+    // a clock time is checked again at each take: a lock wait may have run it past its cut-off
+    if (plan.expiresAt !== undefined) {
+      try {
+        option = clockOption(ctx, product, plan.expiresAt, now);
+      } catch (notOffered) {
+        refusal = () => notOffered as AppError;
+        break;
+      }
+    }
     const order: OrderToPlace = {
       tokenHash: session.tokenHash,
       userId: session.userId,
@@ -244,10 +285,11 @@ export async function placePlannedOrder(
       openTime: now,
     };
     const freshForMs = (quote.time + ctx.feed.maxQuoteAge(product) - now) * 1000;
-    const placed = await placeChargedOrder(ctx.db, order, {
-      waitLimitMs: Math.max(LOCK_WAIT_GRACE_MS, freshForMs),
-      switchSettleSeconds: SOURCE_SWITCH_SETTLE_SECONDS,
-    });
+    const checks = { waitLimitMs: Math.max(LOCK_WAIT_GRACE_MS, freshForMs), switchSettleSeconds: SOURCE_SWITCH_SETTLE_SECONDS };
+    const placed =
+      plan.expiresAt === undefined
+        ? await placeChargedOrder(ctx.db, order, checks)
+        : await placeClockOrder(ctx.db, order, checks, plan.expiresAt);
     if (placed.outcome === "session") {
       forgetSession(session);
       throw new AppError("login_required");
@@ -256,7 +298,7 @@ export async function placePlannedOrder(
     switch (placed.outcome) {
       case "created":
         tellStreamsOfOrder(ctx.db, ctx.log);
-        return placedRow(order, placed);
+        return placedRow(order, placed, plan.expiresAt);
       case "prior": {
         const [prior] = await ctx.db.select().from(orders).where(eq(orders.id, placed.orderId!));
         return sameRequest(prior!, input);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
+import { useClockFormats } from "@/i18n/clock-time";
 import { useAmountFormat } from "@/i18n/format";
 import type { PricedBy } from "@/ui/PriceSource";
 import { Sheet } from "@/ui/Sheet";
@@ -27,6 +28,7 @@ export function OrderConfirm({ product, direction, price, balance, ticket }: Pro
   const source = product.source;
   const { t } = useLingui();
   const money = useAmountFormat();
+  const { clockTime } = useClockFormats();
   const fee = figures.fee === null ? "—" : money(figures.fee / 100);
   const net = figures.net === null ? "—" : `+${money(figures.net / 100)}`;
   return (
@@ -38,7 +40,9 @@ export function OrderConfirm({ product, direction, price, balance, ticket }: Pro
           <dt>{t`Amount`}</dt>
           <dd data-testid="confirm-amount">{money(amount)}</dd>
           <dt>{t`Settlement time`}</dt>
-          <dd>{t`${ticket.seconds}s`}</dd>
+          <dd data-testid="confirm-expiry">
+            {ticket.clock.expiresAt === null ? t`${ticket.seconds}s` : clockTime(ticket.clock.expiresAt)}
+          </dd>
           <dt>{t`Price`}</dt>
           <dd>{price}</dd>
           <dt>{t`Fee`}</dt>

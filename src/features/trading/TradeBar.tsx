@@ -6,11 +6,12 @@ import { centsToShortDecimal as centsText } from "#contract/format";
 import type { Goods } from "#contract/markets";
 import type { Direction } from "#contract/trading";
 
+import { ExpiryPicker } from "./ExpiryPicker";
 import { useProblemText } from "./problem-text";
 import { stepAmount, type TicketFigures } from "./ticket-figures";
+import type { ClockExpiry, ExpiryMode } from "./use-clock-expiry";
 
 const PRESETS = ["10", "50", "100", "500"];
-export const secondsText = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${seconds / 60}m`);
 
 export interface Requote {
   direction: Direction;
@@ -23,6 +24,10 @@ interface Props {
   onAmount: (amount: string) => void;
   seconds: number;
   onSeconds: (seconds: number) => void;
+  /** the expiry at a clock time: its mode, the times offered and the one chosen */
+  clock: Pick<ClockExpiry, "mode" | "times" | "expiresAt"> & { setMode: (mode: ExpiryMode) => void; choose: (at: number) => void };
+  /** the server's clock in whole seconds */
+  now: number;
   figures: TicketFigures;
   /** why no order can go now (offline, market shut, quotes late), or null */
   blocked: string | null;
@@ -36,12 +41,28 @@ interface Props {
 }
 
 /**
- * The trade bar under the chart: amount stepper with presets and "max", the settlement time, and Up / Down with
- * the payout and the net profit on them. Up or Down trades at once unless "confirm each order" is on.
+ * The trade bar under the chart: amount stepper with presets and "max", the settlement time (a duration or a
+ * clock time), and Up / Down with the payout and the net profit on them. Up or Down trades at once unless
+ * "confirm each order" is on.
  */
 export function TradeBar(props: Props) {
-  const { goods, amount, onAmount, seconds, onSeconds, figures, blocked, refusal, busy, requote, onTrade, confirmEach, onConfirmEach } =
-    props;
+  const {
+    goods,
+    amount,
+    onAmount,
+    seconds,
+    onSeconds,
+    clock,
+    now,
+    figures,
+    blocked,
+    refusal,
+    busy,
+    requote,
+    onTrade,
+    confirmEach,
+    onConfirmEach,
+  } = props;
   const { t } = useLingui();
   const money = useAmountFormat();
   const problem = useProblemText(figures.problem) ?? refusal;
@@ -86,22 +107,17 @@ export function TradeBar(props: Props) {
             +
           </button>
         </div>
-        <fieldset className="tr-expiry">
-          <legend className="tr-caption">{t`Settlement time`}</legend>
-          <div className="tr-expiry-options">
-            {goods.options.map((o) => (
-              <button
-                key={o.seconds}
-                type="button"
-                className="tr-chip"
-                aria-pressed={o.seconds === seconds}
-                onClick={() => onSeconds(o.seconds)}
-              >
-                {secondsText(o.seconds)}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <ExpiryPicker
+          options={goods.options}
+          seconds={seconds}
+          onSeconds={onSeconds}
+          mode={clock.mode}
+          onMode={clock.setMode}
+          times={clock.times}
+          expiresAt={clock.expiresAt}
+          onTime={clock.choose}
+          now={now}
+        />
       </div>
       <div className="tr-presets">
         {PRESETS.map((preset) => (

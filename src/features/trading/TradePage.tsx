@@ -118,6 +118,8 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         onAmount={ticket.changeAmount}
         seconds={ticket.seconds}
         onSeconds={ticket.changeSeconds}
+        clock={ticket.clock}
+        now={second}
         figures={ticket.figures}
         blocked={ticket.blocked}
         refusal={sheet ? null : ticket.refusal}

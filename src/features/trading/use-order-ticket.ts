@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
 
+import { useClockFormats } from "@/i18n/clock-time";
 import { noticePermission } from "@/ui/result-notices";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
@@ -9,10 +10,12 @@ import type { Direction, Order } from "#contract/trading";
 
 import { submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
+import { secondsText } from "./ExpiryPicker";
 import { markNoticeOffered, noticeOfferDue } from "./notice-offer";
 import { useProblemText } from "./problem-text";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
-import { type Requote, secondsText } from "./TradeBar";
+import type { Requote } from "./TradeBar";
+import { type ExpiryMode, useClockExpiry } from "./use-clock-expiry";
 
 interface Options {
   detail: ProductDetail;
@@ -37,6 +40,7 @@ export type OrderTicket = ReturnType<typeof useOrderTicket>;
 export function useOrderTicket({ detail, goods, userId, quote, balance, second, onPlaced, refreshBalance }: Options) {
   const { t } = useLingui();
   const online = useOnline();
+  const { clockTime } = useClockFormats();
   const [amount, setAmount] = useState("100");
   const [seconds, setSeconds] = useState(goods.options[0]?.seconds ?? 0);
   const [confirmEach, setConfirmEach] = useState(() => readConfirmEachOrder(userId));
@@ -45,8 +49,11 @@ export function useOrderTicket({ detail, goods, userId, quote, balance, second, 
   const [requote, setRequote] = useState<Requote | null>(null);
   const [offerNotices, setOfferNotices] = useState(false);
   const { submit, busy } = useSubmit();
+  const clock = useClockExpiry(goods, second);
+  const { expiresAt } = clock;
 
-  const figures: TicketFigures = ticketFigures(goods, seconds, amount, balance);
+  // a clock time shows the rate and limits of the option the server will take for it
+  const figures: TicketFigures = ticketFigures(goods, expiresAt === null ? seconds : (clock.rateSeconds ?? 0), amount, balance);
   const problemText = useProblemText(figures.problem);
   const blocked = !online
     ? t`You are offline. Orders need a connection and are never queued.`
@@ -60,8 +67,15 @@ export function useOrderTicket({ detail, goods, userId, quote, balance, second, 
 
   // the chosen settlement time as a line on the chart, while an order could be placed
   const preview = useMemo(
-    () => (blocked === null && seconds > 0 ? { closeTime: second + seconds, label: secondsText(seconds) } : null),
-    [blocked, seconds, second],
+    () =>
+      blocked !== null
+        ? null
+        : expiresAt !== null
+          ? { closeTime: expiresAt, label: clockTime(expiresAt) }
+          : seconds > 0
+            ? { closeTime: second + seconds, label: secondsText(seconds) }
+            : null,
+    [blocked, expiresAt, seconds, second, clockTime],
   );
 
   function changeAmount(next: string) {
@@ -85,28 +99,26 @@ export function useOrderTicket({ detail, goods, userId, quote, balance, second, 
     if (blocked || figures.problem) return;
     setRefusal(null);
     setRequote(null);
-    await submit(
-      { pid: String(detail.id), direction, seconds: String(seconds), amount },
-      (fields) => submitOrder({ ...fields, price: shown }),
-      {
-        // the placed order on the chart and the new balance say it went through
-        toast: false,
-        onSuccess: (order) => {
-          onPlaced(order);
-          setSheet(null);
-          if ("vibrate" in navigator) navigator.vibrate(30);
-          void refreshBalance();
-          if (noticeOfferDue(userId, noticePermission())) {
-            markNoticeOffered(userId);
-            setOfferNotices(true);
-          }
-        },
-        onRefusal: (answer) => {
-          if (answer.err === "price_moved" && answer.values?.price) setRequote({ direction, price: answer.values.price });
-          else setRefusal(answer.msg);
-        },
+    // a clock time goes as the time itself: the server works out its seconds and rate
+    const when = expiresAt === null ? { seconds: String(seconds) } : { expiresAt: String(expiresAt) };
+    await submit({ pid: String(detail.id), direction, ...when, amount }, (fields) => submitOrder({ ...fields, price: shown }), {
+      // the placed order on the chart and the new balance say it went through
+      toast: false,
+      onSuccess: (order) => {
+        onPlaced(order);
+        setSheet(null);
+        if ("vibrate" in navigator) navigator.vibrate(30);
+        void refreshBalance();
+        if (noticeOfferDue(userId, noticePermission())) {
+          markNoticeOffered(userId);
+          setOfferNotices(true);
+        }
       },
-    );
+      onRefusal: (answer) => {
+        if (answer.err === "price_moved" && answer.values?.price) setRequote({ direction, price: answer.values.price });
+        else setRefusal(answer.msg);
+      },
+    });
   }
 
   /** A tap on up or down: the confirm sheet first when each order is confirmed, unless retrying a requote. */
@@ -123,6 +135,18 @@ export function useOrderTicket({ detail, goods, userId, quote, balance, second, 
   return {
     amount,
     seconds,
+    // a new settlement time drops a requote, as a new duration does
+    clock: {
+      ...clock,
+      setMode: (mode: ExpiryMode) => {
+        clock.setMode(mode);
+        setRequote(null);
+      },
+      choose: (at: number) => {
+        clock.choose(at);
+        setRequote(null);
+      },
+    },
     figures,
     problemText,
     blocked,
