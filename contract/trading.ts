@@ -46,6 +46,12 @@ export interface Order {
   status: OrderStatus;
   /** set when `status` is `void`: why it was voided (its stake and fee were refunded) */
   voidReason: VoidReason | null;
+  /**
+   * While `holding`: when its result is due at the earliest (unix seconds). On a simulated product that is the
+   * reveal of its exit minute's seed, up to a minute after `closeTime` (docs/fairness.md); on a real-fed one,
+   * `closeTime`. Null once it is settled or void.
+   */
+  resultAt: number | null;
 }
 
 export type OrderPage = RecordPage<Order>;
