@@ -8,7 +8,7 @@ import { endpoints } from "#contract/endpoints";
 import { fairRevealTime } from "#contract/fair";
 import type { Order } from "#contract/trading";
 import type { Db } from "#server/db/client";
-import { settleDueOrders,SETTLEMENT_GRACE_SECONDS } from "#server/jobs/settlement";
+import { settleDueOrders, SETTLEMENT_GRACE_SECONDS } from "#server/jobs/settlement";
 import { SimulatedProvider } from "#server/market/provider";
 
 import { api, type Harness, HARNESS_START, loginDemo, placeOrder, productId, startHarness } from "./harness";

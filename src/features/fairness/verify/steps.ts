@@ -1,4 +1,4 @@
-import { type FairCommitment, type FairHead, type FairReveal, fairRevealTime,type FairTick } from "#contract/fair";
+import { type FairCommitment, type FairHead, type FairReveal, fairRevealTime, type FairTick } from "#contract/fair";
 
 import { chainLink, commitmentOf, type CommittedProduct, deriveTick, parseParams } from "./derivation";
 
