@@ -15,8 +15,8 @@ import { api, type Harness, HARNESS_START, loginDemo, placeOrder, productId, sta
 import { type PostgresPair, startPostgresPair } from "./postgres-pair";
 
 /**
- * An order on a simulated product is decided only once the seed of its exit minute is revealed, so nobody can be
- * settled on a tick no one can check (docs/fairness.md, "An order settled before its seed is revealed"): it
+ * An order on a simulated product is decided only once the seed of its exit minute is revealed, so no order is
+ * settled on a tick no one can check (docs/fairness.md, "No order is settled before its seed is revealed"): it
  * waits for the reveal, settles right after it, and is void (refunded once) when the leader holding that seed
  * stops before revealing it.
  */
