@@ -138,5 +138,5 @@ describe("timed trading in the browser", () => {
     await holding.waitFor({ state: "detached", timeout: 100_000 });
     await page.getByRole("tab", { name: "History" }).click();
     await page.locator(`[data-order-id="${second.id}"]`).waitFor({ timeout: 5_000 });
-  });
+  }, 300_000);
 });

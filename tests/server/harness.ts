@@ -58,7 +58,7 @@ export interface Harness {
    * Advances second by second up to `time` (nothing when the clock is there): given an order's `resultAt`, the
    * round that reveals its exit minute's seed and settles it.
    */
-  advanceTo(time: number): Promise<void>;
+  advanceTo(time: number | null): Promise<void>;
   database: Database;
   ctx: ServiceContext;
   /** every line the server logged (services, feed, jobs), oldest first */
@@ -169,7 +169,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     feed,
     provider,
     advance,
-    advanceTo: (time: number) => advance(Math.max(0, time - clock.now)),
+    advanceTo: (time: number | null) => {
+      // an order's resultAt is null only once it is settled or void: waiting for it is a mistake in the test
+      if (time === null) throw new Error("advanceTo: no time to advance to (the order is no longer holding)");
+      return advance(Math.max(0, time - clock.now));
+    },
     database,
     ctx,
     logs,

@@ -9,12 +9,12 @@ import { PendingResults } from "@/features/trading/PendingResult";
 
 import { messages as pagesDe } from "../../locales/de/pages";
 import { messages as pagesEn } from "../../locales/en/pages";
-import { order } from "./order-fixture";
+import { holdingOrder } from "./order-fixture";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // an order of 30 s that expired at 1 800 000 050, mid-minute: its minute's seed is revealed at 1 800 000 062
-const expired = { ...order, status: "holding" as const, closeTime: 1_800_000_050, resultAt: 1_800_000_062 };
+const expired = holdingOrder({ closeTime: 1_800_000_050, resultAt: 1_800_000_062 });
 
 function shown(locale: "en" | "de", items: Array<{ id: number; seconds: number; label: string }>) {
   i18n.loadAndActivate({ locale, messages: locale === "de" ? pagesDe : pagesEn });
