@@ -18,7 +18,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
  * Why an order was void: `source_switch`, the product's price source changed while it was open; `feed_silent`,
  * no trade was heard near its expiry; `uncommitted`, its entry or exit tick was recorded without a prior
- * commitment (docs/fairness.md), so nobody could check it had not been chosen.
+ * commitment, or the seed of its minute was lost before it was revealed (docs/fairness.md), so nobody could check
+ * it had not been chosen.
  */
 export const VOID_REASONS = ["source_switch", "feed_silent", "uncommitted"] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];
