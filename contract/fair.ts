@@ -7,6 +7,16 @@ import type { VoidReason } from "./trading";
  * precision, as the derivation computes them.
  */
 
+/**
+ * Seconds after a minute's last second before its seed is revealed (G in docs/fairness.md). The recorder
+ * reveals in the round that has already written every tick of the minute, so the seed is never known before a
+ * tick it derives is recorded; the margin only absorbs a round that starts a little late.
+ */
+export const FAIR_REVEAL_GRACE_SECONDS = 2;
+
+/** When the seed of `minute` is revealed, at the earliest: an order on a simulated product settles then. */
+export const fairRevealTime = (minute: number) => (minute + 1) * 60 + FAIR_REVEAL_GRACE_SECONDS;
+
 /** The widest window one commitments, reveals or heads request may ask for (seconds): a day of minutes. */
 export const FAIR_RANGE_MAX_SECONDS = 86_400;
 /** The widest window of one void-count request: 90 days. */

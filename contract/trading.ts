@@ -18,7 +18,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
  * Why an order was void: `source_switch`, the product's price source changed while it was open; `feed_silent`,
  * no trade was heard near its expiry; `uncommitted`, its entry or exit tick was recorded without a prior
- * commitment (docs/fairness.md), so nobody could check it had not been chosen.
+ * commitment, or the seed of its minute was lost before it was revealed (docs/fairness.md), so nobody could check
+ * it had not been chosen.
  */
 export const VOID_REASONS = ["source_switch", "feed_silent", "uncommitted"] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];
@@ -46,6 +47,12 @@ export interface Order {
   status: OrderStatus;
   /** set when `status` is `void`: why it was voided (its stake and fee were refunded) */
   voidReason: VoidReason | null;
+  /**
+   * While `holding`: when its result is due at the earliest (unix seconds). On a simulated product that is the
+   * reveal of its exit minute's seed, up to a minute after `closeTime` (docs/fairness.md); on a real-fed one,
+   * `closeTime`. Null once it is settled or void.
+   */
+  resultAt: number | null;
 }
 
 export type OrderPage = RecordPage<Order>;

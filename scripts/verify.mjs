@@ -131,7 +131,7 @@ const coveringCommitment = (commitments, t) =>
 function checkSeed(label, commitment, reveals) {
   const reveal = reveals.find((r) => r.commitment === commitment.commitment);
   if (!reveal)
-    throw new CannotCheck(`${label}: the seed of minute ${commitment.minute} is not revealed yet (after ${commitment.start + 70})`);
+    throw new CannotCheck(`${label}: the seed of minute ${commitment.minute} is not revealed yet (after ${commitment.start + 62})`);
   const found = sha256(Buffer.from(reveal.seed, "hex"), Buffer.from(commitment.params, "hex"));
   const seedOk = step(`${label}: SHA-256(seed ‖ params) = commitment`, found === commitment.commitment, commitment.commitment, found);
   const params = decodeParams(commitment.params);

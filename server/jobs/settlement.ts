@@ -45,7 +45,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * Settles every holding order whose time is up, from the recorded feed only: the close price is the last tick
  * at or before its expiry (the open tick when later ones were pruned). An order is ready once the feed has
  * recorded its expiry second, or once the grace has passed without it (the market closed, or the recorder
- * was away). Exactly once: an order row is locked, and only an order still `holding` is closed and credited
+ * was away); on a simulated product, also only once its exit minute's seed is revealed (or lost: then it is
+ * void), so no order is decided by a tick nobody can check (docs/fairness.md). Exactly once: an order row is locked, and only an order still `holding` is closed and credited
  * (a `void` one, refunded by a price-source switch, is never settled),
  * in the same transaction as its ledger row and balance change. Batches walk the ids upwards, so one call
  * never meets the same row twice and always ends, and requests are answered between batches. Returns the count.
@@ -71,9 +72,17 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
           select o.id, o.user_id, o.product_id, o.direction, o.amount, o.fee, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at,
                  o.open_time
           from orders o
+          join products p on p.id = o.product_id
           where o.status = 'holding' and o.expires_at <= ${now} and o.id > ${after}
             and (o.expires_at <= ${now - SETTLEMENT_GRACE_SECONDS}
                  or exists (select 1 from ticks f where f.product_id = o.product_id and f.time >= o.expires_at))
+            -- a simulated order waits until its exit minute is decided: revealed, or lost (no live commitment
+            -- left unrevealed). Minutes are revealed in order and a new leader marks every unrevealed one lost,
+            -- so the entry minute (never later) is decided by then too
+            and (p.feed_source <> 'simulated' or not exists (
+                 select 1 from fair_commitments w
+                 where w.minute = o.expires_at / 60 and not w.lost
+                   and not exists (select 1 from fair_reveals wr where wr.commitment = w.commitment)))
           order by o.id
           limit ${batchSize}
           for update of o skip locked
@@ -81,11 +90,16 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
         select d.id, d.user_id, d.product_id, d.direction, d.amount, d.payout_bps, d.open_price, d.open_tick_time, d.expires_at,
                t.price as close_price, t.time as close_tick_time, p.feed_source <> 'simulated' as live, d.amount + d.fee as refund,
                coalesce(t.uncommitted, false) or coalesce(e.uncommitted, false)
-               -- a simulated exit tick counts only under a commitment published before the order was accepted: a
-               -- new leader's fresh seed for a lost minute was chosen knowing the orders already open
+               -- a simulated exit tick counts only under a revealed commitment published before the order was
+               -- accepted (a new leader's fresh seed for a lost minute was chosen knowing the orders already open),
+               -- and the entry tick only under a revealed one published before it: a tick whose seed was lost
+               -- can be chained but never derived, so nobody could check it
                or (p.feed_source = 'simulated' and t.time is not null and not exists (
-                    select 1 from fair_commitments c
-                    where c.minute = t.time / 60 and not c.lost and c.created_at < d.open_time and c.created_at < t.time)) as uncommitted
+                    select 1 from fair_commitments c join fair_reveals r on r.commitment = c.commitment
+                    where c.minute = t.time / 60 and not c.lost and c.created_at < d.open_time and c.created_at < t.time))
+               or (p.feed_source = 'simulated' and e.time is not null and not exists (
+                    select 1 from fair_commitments c join fair_reveals r on r.commitment = c.commitment
+                    where c.minute = e.time / 60 and not c.lost and c.created_at < e.time)) as uncommitted
         from due d
         join products p on p.id = d.product_id
         left join lateral (

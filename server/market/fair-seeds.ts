@@ -2,15 +2,14 @@ import { randomBytes } from "node:crypto";
 
 import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 
+import { FAIR_REVEAL_GRACE_SECONDS, fairRevealTime } from "#contract/fair";
+
 import type { Db } from "../db/client";
 import { fairCommitments, fairReveals } from "../db/schema";
 import { canonicalParams, commitment, type FairParams } from "./fair-derivation";
 
-/**
- * Seconds after a minute's last second before its seed is revealed: the settlement grace, during which an
- * order expiring in the minute may still be settled from ticks the recorder is about to write.
- */
-export const FAIR_REVEAL_GRACE_SECONDS = 10;
+// the grace is shared with the PWA, which tells a customer when an order's result is due
+export { FAIR_REVEAL_GRACE_SECONDS };
 /** Minutes of seeds committed ahead at the least (docs/fairness.md, L). */
 export const FAIR_LEAD_MINUTES = 15;
 
@@ -105,9 +104,12 @@ export class FairSeeds {
     return minute && params && time > minute.from ? { seed: minute.seed, params } : undefined;
   }
 
-  /** Publishes the seeds of the minutes over for the grace (their ticks are recorded), and forgets them. */
+  /**
+   * Publishes the seeds of the minutes over for the grace, and forgets them. Called after the round's ticks are
+   * written: every second up to `now` is recorded, so no tick a revealed seed derives is still to come.
+   */
   async reveal(db: Db, now: number): Promise<number> {
-    const due = [...this.held].filter(([minute]) => (minute + 1) * 60 + FAIR_REVEAL_GRACE_SECONDS <= now);
+    const due = [...this.held].filter(([minute]) => fairRevealTime(minute) <= now);
     if (due.length === 0) return 0;
     await db
       .insert(fairReveals)

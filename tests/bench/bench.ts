@@ -170,8 +170,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /**
  * Settlement alone, on its own database: 20 000 due orders of 100 users on a real simulated product (the
  * seeded catalogue's BTCUSDT) settled from recorded ticks under commitments published before every order, on
- * an in-memory PGlite and on a throwaway PostgreSQL. Without the product every order would be skipped, and
- * without the commitments every one voided: neither is settlement.
+ * an in-memory PGlite and on a throwaway PostgreSQL. Without the product every order would be skipped, without
+ * the commitments every one voided, and without their reveals every one would wait: none of that is settlement.
  */
 async function settlementBench(label: string, database: Database) {
   const db = database.db;
@@ -182,9 +182,13 @@ async function settlementBench(label: string, database: Database) {
   await db.execute(
     `insert into users (account, password_hash, phone, invite_code, created_at, cash) select 'u' || i, 'x', '1', 'C' || i, 0, 100000000 from generate_series(1, 100) i` as never,
   );
-  // the ticks' minutes (16 to 20) committed at second 0, before any order opened
+  // the ticks' minutes (16 to 20) committed at second 0, before any order opened, and revealed after them:
+  // an order on a simulated product settles only once its exit minute's seed is revealed
   await db.execute(
     `insert into fair_commitments (commitment, minute, params, created_at) select md5('bench' || m) || md5('commit' || m), m, '', 0 from generate_series(16, 20) m` as never,
+  );
+  await db.execute(
+    `insert into fair_reveals (commitment, minute, seed, revealed_at) select md5('bench' || m) || md5('commit' || m), m, md5('seed' || m) || md5('seed' || m), (m + 1) * 60 + 2 from generate_series(16, 20) m` as never,
   );
   await db.execute(
     `insert into ticks (product_id, time, price) select ${pid}, t, 100000 + (t % 7) from generate_series(1000, 1200) t` as never,

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 
 import type { Browser } from "playwright-core";
 
+import { fairRevealTime } from "#contract/fair";
 import { type Database, openDatabase } from "#server/db/client";
 import { recordEvents } from "#server/db/outbox";
 import { users } from "#server/db/schema";
@@ -42,7 +43,8 @@ export async function settlementToStreamPglite(rounds = 5, ordersPerRound = 100)
     const latencies: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < ordersPerRound; i++) await placeOrder(h, token, pid, { amount: "10" });
-      h.clock.now += 31;
+      // to the reveal of the orders' exit minute: they settle only then (the recorder reveals in this round)
+      h.clock.now = fairRevealTime(Math.floor((h.clock.now + 30) / 60));
       await h.feed.advance(h.clock.now);
       const before = stream.events.length;
       const started = performance.now();

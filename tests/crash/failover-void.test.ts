@@ -91,7 +91,8 @@ describe("a leader killed with open orders, on PostgreSQL with two processes", (
     await waitFor(
       "every order to settle or void",
       async () => (await sql.query(`select count(*)::int as n from orders where status = 'holding'`)).rows[0].n === 0,
-      120_000,
+      // each result waits for its exit minute's reveal (up to a minute and the grace after its 30 or 60 s)
+      180_000,
     );
     const { rows: orders } = await sql.query(`select id, status, void_reason from orders order by id`);
     const statusOf = new Map(

@@ -20,7 +20,7 @@ async function revealedProof(token: string, id: number): Promise<FairOrderProof>
         const minutes = new Set([proof.entry.time, proof.exit?.time ?? proof.entry.time].map((t) => Math.floor(t / 60)));
         return proof.status !== "holding" && [...minutes].every((m) => proof!.reveals.some((r) => r.minute === m));
       },
-      // the order's 30 s, its settlement, then the rest of the exit minute and the 10 s grace
+      // the order's 30 s, then the rest of the exit minute and the 2 s grace (it settles at the reveal)
       { timeout: 150_000, interval: 2000 },
     )
     .toBe(true);
@@ -66,6 +66,11 @@ describe("the fairness page and Verify in the browser", () => {
     await fund(customer, "100");
     const id = await placeBtcOrder(customer);
     const page = await openPhone({ signedIn: customer });
+    // while it waits for its result, its details say why in a line that leads to this page
+    await page.goto(appUrl(`/pages/user/orderdetail?id=${id}`));
+    const waiting = page.getByTestId("order-reveal-wait");
+    await waiting.waitFor({ timeout: 20_000 });
+    expect(await waiting.getByRole("link", { name: "how prices are checked" }).getAttribute("href")).toContain("pages/public/fairness");
     const proof = await revealedProof(customer.token, id);
     expect(proof.status).toBe("closed");
 

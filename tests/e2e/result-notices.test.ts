@@ -177,9 +177,9 @@ describe("order results as system notifications", () => {
     await page.locator(`[data-testid=holding-order][href$="id=${id}"]`).waitFor();
     await sendToBackground(page);
 
-    // generous: the 30 s term, the server's settlement pass, and the page's check every second
+    // generous: the 30 s term, the reveal of its price minute (up to a minute and the grace), the settlement pass
     await expect
-      .poll(async () => (await shownNotifications(worker)).map((n) => n.tag), { timeout: 60_000 })
+      .poll(async () => (await shownNotifications(worker)).map((n) => n.tag), { timeout: 100_000 })
       .toContain(`order-result-${id}`);
     const [notice, ...others] = (await shownNotifications(worker)).filter((n) => n.tag === `order-result-${id}`);
     expect(others).toEqual([]);

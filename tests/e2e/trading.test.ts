@@ -72,7 +72,7 @@ describe("timed trading in the browser", () => {
 
     const placed = page.waitForResponse((response) => response.url().includes("/api/user/addorder"));
     await page.getByRole("button", { name: "Confirm buy up" }).click();
-    const order = (await (await placed).json()).data as { id: number; openPrice: string };
+    const order = (await (await placed).json()).data as { id: number; openPrice: string; closeTime: number; resultAt: number };
 
     // the balance in the header follows the order: stake and fee are gone at once
     await expect.poll(balance).toBeCloseTo(balanceBefore - 252.5, 2);
@@ -92,8 +92,18 @@ describe("timed trading in the browser", () => {
     const firstLeft = await countdown();
     // the label ticks once a second: poll past a whole tick even on a loaded machine (the default is 1 s)
     await expect.poll(countdown, { timeout: 5_000 }).toBeLessThan(firstLeft);
-    // this order's result (another order of the demo customer's may settle meanwhile)
-    await page.locator(`[data-testid=order-result][data-order="${order.id}"]`).waitFor({ timeout: 60_000 });
+    // its time is up: the result waits for the reveal of its price minute, and says so with a countdown (when the
+    // wait is long enough to see; an order ending at a minute's end settles within the 2 s grace)
+    expect(order.resultAt).toBeGreaterThan(order.closeTime);
+    if (order.resultAt - order.closeTime >= 8) {
+      const pending = page.locator(`[data-testid=order-pending][data-order="${order.id}"]`);
+      await pending.waitFor({ timeout: 45_000 });
+      expect(await pending.textContent()).toMatch(/Expired — result when the price minute is revealed \(≈ \d+ s\)$/);
+    }
+    // this order's result (another order of the demo customer's may settle meanwhile): the 30 s, then up to a
+    // minute and the grace for the reveal
+    await page.locator(`[data-testid=order-result][data-order="${order.id}"]`).waitFor({ timeout: 100_000 });
+    expect(await page.locator(`[data-testid=order-pending][data-order="${order.id}"]`).count()).toBe(0);
 
     // history shows the order with the open and close prices the server recorded
     const token = await page.evaluate(() => localStorage.getItem("token")!);
@@ -118,13 +128,15 @@ describe("timed trading in the browser", () => {
     const second = (await (await fetch(`${baseUrl()}/api/user/addorder`, { method: "POST", headers: { token }, body })).json()).data as {
       id: number;
       closeTime: number;
+      resultAt: number;
     };
     await page.goto(appUrl("/pages/user/order"));
     const holding = page.locator(`[data-testid=holding-order][href$="id=${second.id}"]`);
     await holding.waitFor();
-    // generous: the 30 s term, the server's settlement pass, and the page's check every second
-    await holding.waitFor({ state: "detached", timeout: 45_000 });
+    if (second.resultAt - second.closeTime >= 8) await holding.getByTestId("holding-pending").waitFor({ timeout: 45_000 });
+    // generous: the 30 s term, the reveal of its price minute, and the server's settlement pass
+    await holding.waitFor({ state: "detached", timeout: 100_000 });
     await page.getByRole("tab", { name: "History" }).click();
     await page.locator(`[data-order-id="${second.id}"]`).waitFor({ timeout: 5_000 });
-  });
+  }, 300_000);
 });

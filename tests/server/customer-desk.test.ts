@@ -91,7 +91,8 @@ describe("freezing a customer", () => {
     const info = await api(h, endpoints.userInfo, {}, { token: login.body.data.token });
     expect(info.body.data).toMatchObject({ account: customer.account, accountFrozen: true });
     expect(info.body.msg).toBeTypeOf("string");
-    await h.advance(45);
+    // its result waits for the reveal of its exit minute's seed
+    await h.advanceTo(before.body.data.resultAt);
     const [settled] = await h.database.db.select().from(orders).where(eq(orders.id, before.body.data.id));
     expect(settled!.status).toBe("closed");
 
@@ -291,8 +292,9 @@ describe("the customer page", () => {
     const demo = await loginDemo(h);
     const demoId = (await userRow("demo")).id;
     await h.advance(1);
-    expect((await placeOrder(h, demo, btc, { amount: "100" })).body.code).toBe(1);
-    await h.advance(45);
+    const placed = await placeOrder(h, demo, btc, { amount: "100" });
+    expect(placed.body.code).toBe(1);
+    await h.advanceTo(placed.body.data.resultAt);
     const trading = (await api(h, opsEndpoints.userDetail, { id: String(demoId) }, await staff(h, "finance"))).body.data.trading;
     const [closed] = await h.database.db.select().from(orders).where(eq(orders.userId, demoId));
     expect(trading.orders).toBe(1);

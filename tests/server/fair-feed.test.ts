@@ -233,7 +233,8 @@ describe("the committed feed, recorded and revealed", () => {
     await h.close();
     h = await startHarness({ provider: new SimulatedProvider(), dataDir, start: stoppedAt + 2 });
     token = await loginDemo(h);
-    await h.advance(70);
+    // its exit minute is decided (revealed under the new commitment) before it is settled or void
+    await h.advanceTo(holding.body.data.resultAt);
     const exitTick = rows<{ uncommitted: boolean }>(
       await h.database.db.execute(
         `select uncommitted from ticks where product_id = ${btc} and time <= ${holding.body.data.closeTime} order by time desc limit 1` as never,

@@ -53,7 +53,8 @@ async function tradeOnce(win: boolean) {
   expect(placed.body.code, placed.body.msg).toBe(1);
   const open = h.feed.quote(btc)!.price;
   h.provider.queued.set(btc, Array(40).fill(win ? open + 500 : open - 500));
-  await h.advance(35);
+  // settled once its exit minute's seed is revealed
+  await h.advanceTo(placed.body.data.resultAt);
   const order = (await api(h, endpoints.order, { id: String(placed.body.data.id) }, { token: who.token })).body.data;
   expect(order.result).toBe(win ? "win" : "loss");
   return placed.body.data.id as number;

@@ -54,6 +54,11 @@ export interface Harness {
   provider: ScriptedProvider;
   /** Moves the clock, records the feed up to it and runs settlement, as the job runner does each second. */
   advance(seconds: number): Promise<void>;
+  /**
+   * Advances second by second up to `time` (nothing when the clock is there): given an order's `resultAt`, the
+   * round that reveals its exit minute's seed and settles it.
+   */
+  advanceTo(time: number | null): Promise<void>;
   database: Database;
   ctx: ServiceContext;
   /** every line the server logged (services, feed, jobs), oldest first */
@@ -148,20 +153,26 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     pushEndpointOrigins: options.pushEndpointOrigins,
   });
   await app.ready();
+  const advance = async (seconds: number) => {
+    for (let i = 0; i < seconds; i++) {
+      clock.now += 1;
+      if (options.follower) {
+        await feed.follow();
+        continue;
+      }
+      await feed.advance(clock.now);
+      await settleDueOrders(database.db, clock.now);
+    }
+  };
   return {
     app,
     feed,
     provider,
-    async advance(seconds: number) {
-      for (let i = 0; i < seconds; i++) {
-        clock.now += 1;
-        if (options.follower) {
-          await feed.follow();
-          continue;
-        }
-        await feed.advance(clock.now);
-        await settleDueOrders(database.db, clock.now);
-      }
+    advance,
+    advanceTo: (time: number | null) => {
+      // an order's resultAt is null only once it is settled or void: waiting for it is a mistake in the test
+      if (time === null) throw new Error("advanceTo: no time to advance to (the order is no longer holding)");
+      return advance(Math.max(0, time - clock.now));
     },
     database,
     ctx,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { QUEUE_ALERT_MINUTES } from "#contract/alerts";
 import { endpoints } from "#contract/endpoints";
+import { fairRevealTime } from "#contract/fair";
 import type { OpsRole } from "#contract/operators";
 import { opsEndpoints } from "#contract/ops";
 import { opsPaths } from "#contract/ops-paths";
@@ -135,7 +136,13 @@ describe("what each operator hears", () => {
 
   it("tells the console of a settlement batch, once, to the roles that see money", async () => {
     const before = streams.finance.events.length;
-    await h.advance(31);
+    // the two orders above expire in one second and settle together once their exit minute's seed is revealed
+    const due = (await h.database.db.execute(
+      `select max(expires_at)::int as exit from orders where status = 'holding'` as never,
+    )) as unknown as {
+      rows: Array<{ exit: number }>;
+    };
+    await h.advanceTo(fairRevealTime(Math.floor(due.rows[0]!.exit / 60)));
     await h.app.eventHub.caughtUp();
     const events = await streams.finance.waitFor(before + 1);
     expect(events.at(-1)).toMatchObject({ kind: "orders_settled", data: { count: 2 } });

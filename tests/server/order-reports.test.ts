@@ -13,9 +13,10 @@ let btc: number;
 let eth: number;
 const placed: { alice: number[]; bob: number[] } = { alice: [], bob: [] };
 
-// 07:58 UTC: orders settle on both sides of 08:00 UTC, which is midnight at UTC-8
+// 07:55 UTC: orders settle on both sides of 08:00 UTC, which is midnight at UTC-8 (each result waits up to about
+// a minute for its exit minute's reveal, so three settle before it)
 beforeAll(async () => {
-  h = await startHarness({ start: HARNESS_START - 120 });
+  h = await startHarness({ start: HARNESS_START - 300 });
   btc = productId(h.feed, "BTCUSDT");
   eth = productId(h.feed, "ETHUSDT");
   alice = await fundedUser(h, "aliceorders01");
@@ -30,7 +31,7 @@ async function trade(who: FundedUser, pid: number, direction: "up" | "down", mov
   expect(answer.body.code, answer.body.msg).toBe(1);
   const open = h.feed.quote(pid)!.price;
   h.provider.queued.set(pid, [...Array(29).fill(open), open + move]);
-  await h.advance(31);
+  await h.advanceTo(answer.body.data.resultAt);
   h.provider.queued.delete(pid);
   (who === alice ? placed.alice : placed.bob).push(answer.body.data.id);
   return answer.body.data.id as number;

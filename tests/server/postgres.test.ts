@@ -97,10 +97,15 @@ describe("on PostgreSQL", () => {
     );
     expect(opened.json()).toMatchObject({ code: 1, data: { status: "holding", amount: "100.00", fee: "1.00" } });
     provider.queued.set(btc.id, [feed.quote(btc.id)!.price + 500]);
-    for (let i = 0; i < 31; i++) {
+    // its result is due once its exit minute's seed is revealed: not a second before
+    const due = opened.json().data.resultAt as number;
+    while (clock.now < due - 1) {
       clock.now += 1;
       await feed.advance(clock.now);
     }
+    expect(await settleDueOrders(database.db, clock.now)).toBe(0);
+    clock.now += 1;
+    await feed.advance(clock.now);
     expect(await settleDueOrders(database.db, clock.now)).toBe(1);
     const order = await app.inject({ method: "GET", url: `/api/user/get_this_order?id=${opened.json().data.id}`, headers: { token } });
     expect(order.json().data).toMatchObject({ status: "closed", result: "win", profit: "80.00" });

@@ -101,7 +101,8 @@ describe("settlement from two processes at once", () => {
     expect(opened.body.code).toBe(1);
     const price = leader.feed.quote(btc)!.price;
     leader.provider.queued.set(btc, Array(40).fill(price + 100));
-    for (let i = 0; i < 31; i++) {
+    // up to the reveal of its exit minute, when it is due
+    while (leader.clock.now < opened.body.data.resultAt!) {
       leader.clock.now += 1;
       await leader.feed.advance(leader.clock.now);
     }
@@ -123,16 +124,19 @@ describe("settlement from two processes at once", () => {
     for (let i = 0; i < 3; i++) traders.push(await fundedUser(leader, account("overlap"), "2000"));
     const btc = productId(leader.feed, "BTCUSDT");
     const placed: number[] = [];
+    let due = 0;
     for (let round = 0; round < 4; round++) {
       for (const trader of traders) {
         const answer = await placeOrder(leader, trader.token, btc, { direction: round % 2 ? "down" : "up" });
         expect(answer.body.code).toBe(1);
         placed.push(answer.body.data.id);
+        due = Math.max(due, answer.body.data.resultAt!);
       }
     }
     const price = leader.feed.quote(btc)!.price;
     leader.provider.queued.set(btc, Array(40).fill(price + 100));
-    for (let i = 0; i < 31; i++) {
+    // up to the reveal of their exit minute
+    while (leader.clock.now < due) {
       leader.clock.now += 1;
       await leader.feed.advance(leader.clock.now);
     }

@@ -210,9 +210,10 @@ describe("timeouts, exclusions and session time", () => {
 
   it("settles an excluded customer's open orders", async () => {
     const { token, account } = await customer();
-    expect((await placeOrder(h, token, btc)).body.code).toBe(1);
+    const placed = await placeOrder(h, token, btc);
+    expect(placed.body.code).toBe(1);
     await setLimits(token, { excludedUntil: String(h.clock.now + 200 * DAY) });
-    await h.advance(40);
+    await h.advanceTo(placed.body.data.resultAt);
     const [order] = await h.database.db
       .select()
       .from(orders)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { fairRevealTime } from "#contract/fair";
 import type { Db } from "#server/db/client";
 import { settleDueOrders, SETTLEMENT_GRACE_SECONDS } from "#server/jobs/settlement";
 import { marketStatus } from "#server/market/calendar";
@@ -114,7 +115,8 @@ describe("settlement of a crowd of orders expiring in the grace after a market c
   }, 120_000);
 
   it("settles every order exactly once after the grace, while quotes keep answering", async () => {
-    h.clock.now = CLOSE + 4 + SETTLEMENT_GRACE_SECONDS;
+    // past the grace, and past the reveal of the expiries' minute (these are simulated products)
+    h.clock.now = Math.max(CLOSE + 4 + SETTLEMENT_GRACE_SECONDS, fairRevealTime(CLOSE / 60));
     await h.feed.advance(h.clock.now);
     const pids = products.join(",");
     const latencies: number[] = [];

@@ -233,6 +233,9 @@ describe("placing orders", () => {
 });
 
 describe("settlement", () => {
+  // the orders the tests above left open settle first (their results wait up to a minute for the reveal)
+  beforeAll(() => h.advance(125), 60_000);
+
   // [direction, price move at expiry, result, cash change after the stake of 100 and fee of 1]
   const cases: Array<[string, number, string, number]> = [
     ["up", +1, "win", +79],
@@ -249,11 +252,12 @@ describe("settlement", () => {
       const open = price(btc);
       // the price wanders before expiry; only the tick at openTime + 30 counts
       h.provider.queued.set(btc, [open - 500, open + 700, ...Array(27).fill(open + 3), open + move, open - 9999]);
-      await h.advance(29);
-      expect((await api(h, "GET", "/api/user/get_this_order", { id: String(opened.body.data.id) }, { token })).body.data.status).toBe(
-        "holding",
-      );
-      await h.advance(1);
+      await h.advance(30);
+      // the exit tick is recorded, but its minute's seed is not revealed yet: no result until then
+      const expired = (await api(h, "GET", "/api/user/get_this_order", { id: String(opened.body.data.id) }, { token })).body.data;
+      expect(expired).toMatchObject({ status: "holding", resultAt: opened.body.data.resultAt });
+      expect(expired.resultAt).toBeGreaterThan(expired.closeTime);
+      await h.advanceTo(opened.body.data.resultAt);
       const settled = (await api(h, "GET", "/api/user/get_this_order", { id: String(opened.body.data.id) }, { token })).body.data;
       expect(settled).toMatchObject({ status: "closed", result });
       expect(settled.closePrice).toBe(((open + move) / 100).toFixed(2));
@@ -268,7 +272,7 @@ describe("settlement", () => {
     const b = await order({ seconds: "60" });
     const holding = (await api(h, "GET", "/api/user/ajaxorder_list", {}, { token })).body.data;
     expect(holding.map((o: { id: number }) => o.id)).toEqual([a.body.data.id, b.body.data.id]);
-    await h.advance(61);
+    await h.advanceTo(b.body.data.resultAt);
     const page1 = (await api(h, "GET", "/api/user/orderlist", { page: "1" }, { token })).body.data;
     expect(page1.items[0].id).toBe(b.body.data.id);
     expect(page1.items[1].id).toBe(a.body.data.id);
@@ -303,7 +307,8 @@ describe("settlement", () => {
       placed += batch.filter((a) => a.body.code === 1).length;
       await h.advance(Math.random() < 0.5 ? 1 : 3);
     }
-    await h.advance(65);
+    // the last orders' exit (60 s) and its minute's reveal (up to a minute and the grace later)
+    await h.advance(125);
     const drift = await h.database.db.execute(
       `select u.account, u.cash, coalesce(sum(l.delta) filter (where l.account = 'cash'), 0) as ledger
        from users u left join ledger l on l.user_id = u.id group by u.id having u.cash <> coalesce(sum(l.delta) filter (where l.account = 'cash'), 0)` as never,

@@ -59,7 +59,8 @@ describe("the update stream", () => {
     const pid = productId(h.feed, "BTCUSDT");
     const placed = await placeOrder(h, demo, pid);
     expect(placed.body.code).toBe(1);
-    await h.advance(31);
+    // settled once its exit minute's seed is revealed
+    await h.advanceTo(placed.body.data.resultAt);
     await h.app.eventHub.caughtUp();
     const [event] = await mine.waitFor(1);
     expect(event).toMatchObject({ kind: "order_settled", data: { orderId: placed.body.data.id, pid } });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { chainLink, commitmentOf, deriveTick, encodeParams, GENESIS, parseParams } from "@/features/fairness/verify/derivation";
 import { checkSeed, recomputeTicks } from "@/features/fairness/verify/steps";
 import { type OrderStep, verifyOrder } from "@/features/fairness/verify/verify-order";
-import type { FairCommitment, FairOrderProof, FairTick } from "#contract/fair";
+import { FAIR_REVEAL_GRACE_SECONDS, type FairCommitment, type FairOrderProof, type FairTick } from "#contract/fair";
 
 // the vectors docs/fairness.md quotes, checked here against the browser's verifier (WebCrypto), which was
 // written from that page alone
@@ -50,7 +50,7 @@ function proof(): FairOrderProof {
     entry: { time: 1_800_000_000, previous: { ...genesisTick }, ticks: recorded.map((t) => ({ ...t })), head: { ...head } },
     exit: { time: 1_800_000_003, previous: { ...recorded[2]! }, ticks: recorded.slice(3).map((t) => ({ ...t })), head: { ...head } },
     commitments: [{ ...commitmentRow }],
-    reveals: [{ commitment: COMMITMENT, minute: MINUTE, start: MINUTE * 60, seed: SEED, revealedAt: MINUTE * 60 + 70 }],
+    reveals: [{ commitment: COMMITMENT, minute: MINUTE, start: MINUTE * 60, seed: SEED, revealedAt: MINUTE * 60 + 62 }],
   };
 }
 
@@ -178,7 +178,7 @@ describe("the browser's verifier on the vectors of docs/fairness.md", () => {
     const waiting = proof();
     waiting.reveals = [];
     const steps = byName(await verifyOrder(waiting));
-    const revealAt = (MINUTE + 1) * 60 + 10;
+    const revealAt = (MINUTE + 1) * 60 + FAIR_REVEAL_GRACE_SECONDS;
     expect(steps.entryCommitment).toMatchObject({ status: "pending", problem: "not_revealed", revealAt });
     expect(steps.exitTick).toMatchObject({ status: "pending", problem: "not_revealed", revealAt });
     expect(steps.entryChain!.status).toBe("pass");

@@ -18,6 +18,7 @@ const settledAt = (order: Order, at: number): Order => ({
   ...order,
   status: "closed",
   voidReason: null,
+  resultAt: null,
   settledAt: at,
   closePrice: "1.08100",
   result: "win",

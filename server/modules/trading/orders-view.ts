@@ -1,3 +1,4 @@
+import { fairRevealTime } from "#contract/fair";
 import { centsToDecimal } from "#contract/format";
 import type { LanguageCode } from "#contract/languages";
 import { bpsToRate, formatPrice } from "#contract/money";
@@ -13,7 +14,7 @@ export type OrderRow = typeof orders.$inferSelect;
 /** An order as its owner sees it: prices with the product's precision, money as decimal strings, the name in their language. */
 export function toOrder(
   row: OrderRow,
-  product: Pick<ProductRow, "code" | "name" | "nameTexts" | "precision">,
+  product: Pick<ProductRow, "code" | "name" | "nameTexts" | "precision"> & { feedSource?: string },
   language?: LanguageCode,
 ): Order {
   const price = (value: number | null) => (value === null ? null : formatPrice(value, product.precision));
@@ -39,5 +40,7 @@ export function toOrder(
     payout: row.payout === null ? null : centsToDecimal(row.payout),
     status: row.status,
     voidReason: row.status === "void" ? row.voidReason : null,
+    resultAt:
+      row.status !== "holding" ? null : product.feedSource === "simulated" ? fairRevealTime(Math.floor(row.expiresAt / 60)) : row.expiresAt,
   };
 }

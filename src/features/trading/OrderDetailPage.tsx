@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
 import { settledChange } from "@/api/order-figures";
@@ -6,9 +6,12 @@ import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
+import { useServerNow } from "@/ui/use-now";
 import { ratePercent } from "#contract/format";
 import type { Order } from "#contract/trading";
 
+import { secondsToResult } from "./pending-result";
+import { PendingResultText } from "./PendingResult";
 import { useVoidText } from "./void-text";
 
 /** One order, every recorded figure: the open and close ticks are the feed's, shown as they were stored. */
@@ -17,7 +20,17 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
   const amountText = useAmountFormat();
   const voided = useVoidText(order);
   const profit = settledChange(order);
-  const result = voided ? voided.label : order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : t`Holding`;
+  const now = useServerNow(1000);
+  const waiting = secondsToResult(order, now);
+  const result = voided ? (
+    voided.label
+  ) : order.result ? (
+    { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result]
+  ) : waiting !== null ? (
+    <PendingResultText seconds={waiting} />
+  ) : (
+    t`Holding`
+  );
   const rows: Array<[string, React.ReactNode]> = [
     [t`Symbol`, `${order.name} (${order.code})`],
     [t`Direction`, order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`],
@@ -50,6 +63,16 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
       {voided && (
         <p className="ticket-rule" data-testid="order-void-reason">
           {voided.reason}
+        </p>
+      )}
+      {order.status === "holding" && order.resultAt !== null && order.resultAt > order.closeTime && (
+        <p className="ticket-rule" data-testid="order-reveal-wait">
+          <Trans>
+            The result follows the reveal of the seed of its last price minute, so that anyone can check that price:{" "}
+            <Link to="/pages/public/fairness" search={{ pid: order.pid }}>
+              how prices are checked
+            </Link>
+          </Trans>
         </p>
       )}
       {order.result === "tie" && (

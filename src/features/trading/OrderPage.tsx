@@ -15,6 +15,8 @@ import { quotesAtom, watchQuotes } from "@/workers/quotes";
 import type { Order, OrderPage as OrderPageData } from "#contract/trading";
 
 import { type HistoryFilterForm, HistoryFilters, NO_FILTER, toRequest } from "./HistoryFilters";
+import { resultDueAt, secondsToResult } from "./pending-result";
+import { PendingResultText } from "./PendingResult";
 import { StatementView } from "./StatementView";
 import { useResultNotices } from "./use-result-notices";
 import { useSettlementWatch } from "./use-settlement-watch";
@@ -29,6 +31,7 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
   const { t } = useLingui();
   const amountText = useAmountFormat();
   const left = Math.max(0, Math.ceil(order.closeTime - now));
+  const waiting = secondsToResult(order, now);
   const change = liveChange(order, price, now);
   return (
     <li>
@@ -37,7 +40,16 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
           <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`}
         </span>
         <span className="order-sub">
-          {amountText(order.amount)} U · {t`Open ${order.openPrice}`} · {left > 0 ? t`${left}s left` : t`Settling…`}
+          {amountText(order.amount)} U · {t`Open ${order.openPrice}`} ·{" "}
+          {left > 0 ? (
+            t`${left}s left`
+          ) : waiting !== null ? (
+            <span data-testid="holding-pending">
+              <PendingResultText seconds={waiting} />
+            </span>
+          ) : (
+            t`Settling…`
+          )}
         </span>
         {change === null ? <span /> : <SignedMoney cents={change} />}
       </Link>
@@ -99,7 +111,8 @@ export function OrderPage({
   // orders the server has settled since the list was loaded: they leave the holding list before the reload lands
   const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
   const shown = stillHolding(holding, settledIds);
-  const expired = shown.filter((o) => o.closeTime <= now).map((o) => o.id);
+  // asked about once each one's result is due (its minute's reveal), not each second it waits for it
+  const expired = shown.filter((o) => resultDueAt(o) <= now).map((o) => o.id);
   const notices = useResultNotices(userId, holding, offlineSince === undefined);
 
   // an order the server settled leaves the holding list: the page reloads (history, balance) instead of showing

@@ -17,6 +17,7 @@ import { ChartTools } from "./ChartTools";
 import type { DrawingKind } from "./drawings";
 import { KlineChart, type LoadCandles } from "./KlineChart";
 import { NoticeOffer } from "./NoticeOffer";
+import { PendingResults } from "./PendingResult";
 import { RecentAssets } from "./RecentAssets";
 import { TradeBar } from "./TradeBar";
 import { TradeHeader } from "./TradeHeader";
@@ -102,6 +103,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
               <PriceSource by={detail} />
               <span className="tr-fair-more">{t`Check fairness`}</span>
             </Link>
+            <PendingResults orders={orders.pending} />
             {result && (
               <Suspense fallback={null}>
                 <ResultBubble order={result} pointOf={pointOf} onClose={() => dismiss(result.id)} />

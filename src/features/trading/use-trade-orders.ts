@@ -6,6 +6,7 @@ import { useAmountFormat } from "@/i18n/format";
 import type { Order } from "#contract/trading";
 
 import type { ChartOrder, ClosedChartOrder } from "./chart-scene";
+import { resultDueAt, secondsToResult } from "./pending-result";
 import { useResultNotices } from "./use-result-notices";
 import { useSettlementWatch } from "./use-settlement-watch";
 
@@ -95,9 +96,19 @@ export function useTradeOrders({ holding, userId, second, live, refreshBalance, 
     },
     [refreshBalance, notices],
   );
+  // orders whose time is up and whose result waits for their minute's reveal: shown counting down to it
+  const pending = useMemo(
+    () =>
+      open.flatMap((o) => {
+        const seconds = secondsToResult(o, second);
+        return seconds === null ? [] : [{ id: o.id, seconds, label: `${o.direction === "up" ? "▲" : "▼"} ${money(o.amount)}` }];
+      }),
+    [open, second, money],
+  );
   useSettlementWatch(
     open.map((o) => o.id),
-    open.filter((o) => o.closeTime <= second).map((o) => o.id),
+    // without the update stream, an order is asked about once its result is due, not each second before
+    open.filter((o) => resultDueAt(o) <= second).map((o) => o.id),
     takeSettled,
     1000,
   );
@@ -124,5 +135,5 @@ export function useTradeOrders({ holding, userId, second, live, refreshBalance, 
   }, [result, dismiss]);
 
   const addPlaced = useCallback((order: Order) => setPlaced((current) => [order, ...current]), []);
-  return { chartOrders, closedOrders, result, dismiss, addPlaced };
+  return { chartOrders, closedOrders, pending, result, dismiss, addPlaced };
 }

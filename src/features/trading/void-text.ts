@@ -12,7 +12,7 @@ export function useVoidText(order: Order): { label: string; reason: string } | n
       : order.voidReason === "feed_silent"
         ? t`No trade was heard from the exchange at the order's expiry, so no price could decide it: it was cancelled and its amount and fee returned.`
         : order.voidReason === "uncommitted"
-          ? t`A price of this order was recorded without a prior published commitment, so nobody could check it: the order was cancelled and its amount and fee returned.`
+          ? t`A price of this order cannot be checked: it was recorded without a prior published commitment, or the seed behind it was lost before it was revealed. The order was cancelled and its amount and fee returned.`
           : t`The order was cancelled and its amount and fee returned.`;
   return { label: t`Void — refunded`, reason };
 }

@@ -1,4 +1,4 @@
-import type { FairCommitment, FairHead, FairReveal, FairTick } from "#contract/fair";
+import { type FairCommitment, type FairHead, type FairReveal, fairRevealTime, type FairTick } from "#contract/fair";
 
 import { chainLink, commitmentOf, type CommittedProduct, deriveTick, parseParams } from "./derivation";
 
@@ -6,9 +6,6 @@ import { chainLink, commitmentOf, type CommittedProduct, deriveTick, parseParams
  * The verifier's three checks, each answering a result rather than throwing: a customer sees which check
  * passed, which failed and with what values, and which cannot run yet (a seed not revealed).
  */
-
-/** Seconds after a minute's end before its seed is published (G in docs/fairness.md). */
-export const REVEAL_GRACE_SECONDS = 10;
 
 export type StepStatus = "pass" | "fail" | "pending" | "unavailable";
 
@@ -52,7 +49,7 @@ export interface StepResult {
   revealAt?: number;
 }
 
-export const revealTime = (minute: number) => (minute + 1) * 60 + REVEAL_GRACE_SECONDS;
+export const revealTime = fairRevealTime;
 
 /**
  * A revealed seed against its commitment: SHA-256(seed ‖ params) = commitment, the parameters are the
