@@ -58,6 +58,11 @@ describe("expiry at a clock time", () => {
     await h.advance(left - 1);
     expect((await getOrder(opened.id)).status).toBe("holding");
     await h.advance(1);
+    // the boundary is the first second of a minute: the result waits for that minute's seed to be revealed
+    const expired = await getOrder(opened.id);
+    expect(expired.status).toBe("holding");
+    expect(expired.resultAt).toBeGreaterThan(boundary + 59);
+    await h.advanceTo(expired.resultAt);
     const settled = await getOrder(opened.id);
     expect(settled).toMatchObject({ status: "closed", result: "loss", closeTime: boundary });
     expect(settled.closePrice).toBe(((open - 1) / 100).toFixed(2));
