@@ -22,5 +22,6 @@ export const holdingOrder = (fields: Partial<Order> = {}): Order => ({
   payout: null,
   status: "holding",
   voidReason: null,
+  account: "real",
   ...fields,
 });

@@ -39,5 +39,6 @@ export function toOrder(
     payout: row.payout === null ? null : centsToDecimal(row.payout),
     status: row.status,
     voidReason: row.status === "void" ? row.voidReason : null,
+    account: row.account,
   };
 }
