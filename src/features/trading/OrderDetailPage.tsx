@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { settledChange } from "@/api/order-figures";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
+import { PracticeBadge } from "@/ui/AccountSwitch";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { ratePercent } from "#contract/format";
@@ -20,6 +21,7 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
   const result = voided ? voided.label : order.result ? { win: t`Win`, loss: t`Loss`, tie: t`Tie` }[order.result] : t`Holding`;
   const rows: Array<[string, React.ReactNode]> = [
     [t`Symbol`, `${order.name} (${order.code})`],
+    [t`Account`, order.account === "practice" ? <PracticeBadge testId="order-practice" /> : t`Real`],
     [t`Direction`, order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`],
     [t`Amount`, `${amountText(order.amount)} U`],
     [t`Settlement time`, t`${order.seconds}s`],
