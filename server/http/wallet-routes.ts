@@ -22,7 +22,13 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: ServiceContext, 
     limits.withFundPassword,
   );
   // a reset is claimed by its requestId too: a doubled tap resets once and both taps get the same answer
-  onceRoute(app, endpoints.practiceReset, ctx, async (_input, { user }, scoped) => ({ data: await resetPractice(scoped, user), message: "done" }), limits.money);
+  onceRoute(
+    app,
+    endpoints.practiceReset,
+    ctx,
+    async (_input, { user }, scoped) => ({ data: await resetPractice(scoped, user), message: "done" }),
+    limits.money,
+  );
   route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));
   route(app, endpoints.funds, async (input, { user }) => ({ data: await fundsStatement(ctx, user, input) }));
   // a download reads every line the filters select: a few a minute is plenty for a person, little for a script

@@ -74,7 +74,9 @@ describe("practice orders", () => {
   it("fifty concurrent practice orders never touch cash, and settle onto the practice balance", async () => {
     const before = await realMoney();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => placeOrder(h, token, btc, { account: "practice", amount: "100", direction: i % 2 ? "up" : "down" })),
+      Array.from({ length: 50 }, (_, i) =>
+        placeOrder(h, token, btc, { account: "practice", amount: "100", direction: i % 2 ? "up" : "down" }),
+      ),
     );
     expect(answers.map((answer) => answer.body.code)).toEqual(Array(50).fill(1));
     expect(await realMoney()).toBe(before);
@@ -142,7 +144,9 @@ describe("practice reset", () => {
     const linesBefore = (await practiceLedger("demo")).length;
     const requestId = rid();
     const answers = await Promise.all(Array.from({ length: 8 }, () => api(h, endpoints.practiceReset, { requestId }, { token })));
-    expect(answers.map((answer) => answer.body)).toEqual(Array(8).fill(expect.objectContaining({ code: 1, data: { practice: "10000.00" } })));
+    expect(answers.map((answer) => answer.body)).toEqual(
+      Array(8).fill(expect.objectContaining({ code: 1, data: { practice: "10000.00" } })),
+    );
     const lines = await practiceLedger("demo");
     expect(lines.slice(linesBefore)).toEqual([["practice_reset", 1_000_000 - practiceBefore]]);
     expect((await wallet()).practice).toBe("10000.00");

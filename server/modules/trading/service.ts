@@ -67,8 +67,7 @@ export async function preTradeCheck(
   if (!(await committedMinutes(ctx, product, shortest))) return { allowed: false, reason: "feed_uncommitted" };
   // an unopened practice balance opens with 10 000.00 at the order
   const balance = account === "practice" ? (user.practiceOpenedAt === null ? PRACTICE_BALANCE_CENTS : user.practice) : user.cash;
-  if (balance < product.singleMin + orderFee(product.singleMin, product.feeBps))
-    return { allowed: false, reason: "balance_insufficient" };
+  if (balance < product.singleMin + orderFee(product.singleMin, product.feeBps)) return { allowed: false, reason: "balance_insufficient" };
   return { allowed: true };
 }
 

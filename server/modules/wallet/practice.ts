@@ -4,11 +4,10 @@ import { centsToDecimal } from "#contract/format";
 import { PRACTICE_BALANCE_CENTS } from "#contract/trading";
 import type { PracticeResetResult } from "#contract/wallet";
 
-import { openPracticeAccount } from "../../db/ledger";
 import { recharges, users } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
-import { moveMoney } from "../ledger/service";
+import { moveMoney, openPracticeAccount } from "../ledger/service";
 
 /**
  * The practice balance as the customer sees it. Before its first use it shows what it will open with: reading

@@ -3,8 +3,8 @@ import { Link } from "@tanstack/react-router";
 
 import { settledChange } from "@/api/order-figures";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
-import { SignedMoney } from "@/ui/MarketText";
 import { PracticeBadge } from "@/ui/AccountSwitch";
+import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { ratePercent } from "#contract/format";

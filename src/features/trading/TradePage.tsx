@@ -5,8 +5,8 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useState } from "react";
 
 import { OfflineBanner } from "@/ui/OfflineBanner";
-import { useTradeAccount } from "@/ui/trade-account";
 import { PriceSource } from "@/ui/PriceSource";
+import { useTradeAccount } from "@/ui/trade-account";
 import { useServerNow } from "@/ui/use-now";
 import type { Candle, Goods, Period, ProductDetail } from "#contract/markets";
 import type { Order } from "#contract/trading";
