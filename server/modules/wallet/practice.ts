@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import { PRACTICE_BALANCE_CENTS } from "#contract/trading";
 import type { PracticeResetResult } from "#contract/wallet";
 
-import { recharges, users } from "../../db/schema";
+import { ledger, recharges, users } from "../../db/schema";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { moveMoney, openPracticeAccount } from "../ledger/service";
@@ -17,14 +17,18 @@ export function practiceBalanceText(row: { practice: number; practiceOpenedAt: n
   return centsToDecimal(row.practiceOpenedAt === null ? PRACTICE_BALANCE_CENTS : row.practice);
 }
 
-/** Whether any recharge of the customer's was approved: until then the app starts them on practice. */
+/**
+ * Whether real money ever came in from outside: an approved recharge, or money an operator credited (a manual
+ * adjustment, the demo customer's seeded balance), which stands in for one. Until then the app starts the
+ * customer on practice; bonuses (sign-in, invitations) do not count, a newcomer's first order stays play money.
+ */
 export async function hasApprovedRecharge(ctx: ServiceContext, userId: number): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ one: sql<number>`1` })
-    .from(recharges)
-    .where(and(eq(recharges.userId, userId), eq(recharges.status, "success")))
-    .limit(1);
-  return row !== undefined;
+  const result = await ctx.db.execute(sql`
+    select exists (select 1 from ${recharges} r where r.user_id = ${userId} and r.status = 'success')
+        or exists (select 1 from ${ledger} l where l.user_id = ${userId} and l.account = 'cash' and l.delta > 0
+                   and l.reason in ('seed', 'adjustment')) as funded`);
+  const [row] = (result as unknown as { rows: Array<{ funded: boolean }> }).rows;
+  return row?.funded === true;
 }
 
 /**

@@ -56,8 +56,9 @@ export function TradeHeader({ detail, quote, balance, onSwitch, account, onAccou
       <FavouriteStar pid={detail.id} name={detail.name} />
       <div className={`tr-balance tr-balance-${account}`}>
         <AccountSwitch account={account} onChange={onAccount} compact />
+        {/* the switch says which balance this is to the eye; a screen reader hears it named */}
+        <span className="visually-hidden">{account === "practice" ? t`Practice balance` : t`Balance`}</span>
         <strong data-testid="trade-balance" data-account={account}>
-          <span className="visually-hidden">{account === "practice" ? t`Practice balance` : t`Balance`} </span>
           {balance === null ? "—" : money(balance)}
         </strong>
       </div>
