@@ -29,6 +29,10 @@ export interface UserInfo {
   supportUnread?: number;
   /** two-step sign-in is on: the login and each withdrawal ask for the authenticator's code */
   twoStep?: boolean;
+  /** the practice balance (play money; 10000.00 before its first use) */
+  practice?: string;
+  /** whether a recharge was ever approved: until then the app starts the customer on practice */
+  recharged?: boolean;
 }
 
 export interface SessionAnswer {

@@ -29,9 +29,9 @@ import { rechargeRequest } from "./schemas/recharge";
 import { setLimitsRequest } from "./schemas/self-limits";
 import { streamRequest } from "./schemas/stream";
 import { supportReadRequest, supportSendRequest, supportThreadRequest } from "./schemas/support-chat";
-import { orderIdRequest, placeOrderRequest } from "./schemas/trading";
+import { holdingOrdersRequest, orderIdRequest, placeOrderRequest, preTradeCheckRequest } from "./schemas/trading";
 import { sessionsEndRequest, totpDisableRequest, totpEnableRequest } from "./schemas/two-factor";
-import { exchangeRequest, fundsCsvRequest, fundsRequest } from "./schemas/wallet";
+import { exchangeRequest, fundsCsvRequest, fundsRequest, practiceResetRequest } from "./schemas/wallet";
 import { withdrawRequest } from "./schemas/withdrawal";
 import { SUPPORT_TEXT_MAX, supportPaths } from "./support-chat";
 
@@ -87,10 +87,18 @@ export const endpoints = {
     summary: "Candles [time, open, high, low, close], oldest first; `before` or `after` (unix seconds) pages through history",
     request: klineRequest,
   },
-  preTradeCheck: { ...apiPaths.preTradeCheck, summary: "Whether an order could be placed now, and why not", request: pidRequest },
+  preTradeCheck: {
+    ...apiPaths.preTradeCheck,
+    summary: "Whether an order could be placed now, and why not (from the practice balance with account=practice)",
+    request: preTradeCheckRequest,
+  },
   placeOrder: { ...apiPaths.placeOrder, summary: "Place a timed up/down order (requestId makes retries safe)", request: placeOrderRequest },
   order: { ...apiPaths.order, summary: "One of the user's orders", request: orderIdRequest },
-  holdingOrders: { ...apiPaths.holdingOrders, summary: "The user's holding orders", request: emptyRequest },
+  holdingOrders: {
+    ...apiPaths.holdingOrders,
+    summary: "The user's holding orders of one account (real unless account=practice)",
+    request: holdingOrdersRequest,
+  },
   orderHistory: {
     ...apiPaths.orderHistory,
     summary: "The user's closed orders, newest settled first, 20 a page; narrowed by product, result and settlement time",
@@ -104,6 +112,11 @@ export const endpoints = {
   wallet: { ...apiPaths.wallet, summary: "Cash, coin, frozen and yuebao balances and the coin rate", request: emptyRequest },
   exchange: { ...apiPaths.exchange, summary: "Exchange cash to coin or coin to cash at the operator's rate", request: exchangeRequest },
   exchangeRecords: { ...apiPaths.exchangeRecords, summary: "Exchange records, newest first", request: pageRequest },
+  practiceReset: {
+    ...apiPaths.practiceReset,
+    summary: "Set the practice balance back to 10000.00 (once per requestId; one ledger line for the difference)",
+    request: practiceResetRequest,
+  },
   funds: {
     ...apiPaths.funds,
     summary:

@@ -67,6 +67,10 @@ export interface Goods {
   feeRate: string;
   /** the user's cash when a session is sent, else null */
   balance: string | null;
+  /** the user's practice balance (10000.00 before its first use) when a session is sent, else null */
+  practiceBalance: string | null;
+  /** whether a recharge of the user's was ever approved (false without a session): until then the app starts on practice */
+  recharged: boolean;
   simulated: boolean;
 }
 

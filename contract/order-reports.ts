@@ -1,3 +1,5 @@
+import type { OrderAccount } from "./trading";
+
 /** The Order tab's reports: the history filter and the statement. */
 export const ORDER_RESULTS = ["win", "loss", "tie"] as const;
 
@@ -7,6 +9,8 @@ export interface OrderHistoryFilter {
   result?: (typeof ORDER_RESULTS)[number];
   since?: number;
   until?: number;
+  /** real (the default) or practice orders */
+  account?: OrderAccount;
 }
 
 export const STATEMENT_DAYS = [7, 30, 90] as const;

@@ -107,6 +107,7 @@ const customerPaths = {
   wallet: { method: "GET", path: "/api/user/wallet", auth: "user" },
   exchange: { method: "POST", path: "/api/user/exchange", auth: "user" },
   exchangeRecords: { method: "GET", path: "/api/user/exchange_record", auth: "user" },
+  practiceReset: { method: "POST", path: "/api/user/practice_reset", auth: "user" },
   funds: { method: "GET", path: "/api/user/funds", auth: "user" },
   fundsCsv: { method: "GET", path: "/api/user/funds/csv", auth: "user" },
   bankCards: { method: "GET", path: "/api/user/bank_card", auth: "user" },

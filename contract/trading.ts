@@ -24,6 +24,17 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const VOID_REASONS = ["source_switch", "feed_silent", "uncommitted"] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];
 
+/**
+ * Whose money an order stakes: `real`, the customer's cash; `practice`, the practice balance (play money in its
+ * own ledger account: settled exactly like real orders, never moving real money, left out of the customer's own
+ * money limits and of the operators' exposure and money totals).
+ */
+export const ORDER_ACCOUNTS = ["real", "practice"] as const;
+export type OrderAccount = (typeof ORDER_ACCOUNTS)[number];
+
+/** What a practice balance starts at and is reset to, in cents (10 000.00). */
+export const PRACTICE_BALANCE_CENTS = 1_000_000;
+
 export interface Order {
   id: number;
   pid: number;
@@ -53,6 +64,8 @@ export interface Order {
    * `closeTime`. Null once it is settled or void.
    */
   resultAt: number | null;
+  /** whose money it staked: the customer's cash or the practice balance */
+  account: OrderAccount;
 }
 
 export type OrderPage = RecordPage<Order>;

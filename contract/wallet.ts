@@ -16,6 +16,15 @@ export interface Wallet {
   yuebao: string;
   /** cash (U) per coin */
   coinRate: string;
+  /** the practice balance (play money); 10000.00 before its first use, when it opens with that */
+  practice: string;
+  /** whether a recharge of the customer's was ever approved: until then the app starts on practice */
+  recharged: boolean;
+}
+
+/** The practice balance after a reset. */
+export interface PracticeResetResult {
+  practice: string;
 }
 
 export interface ExchangeRecord {
@@ -120,6 +129,7 @@ export interface WalletAnswers {
   wallet: Wallet;
   exchange: ExchangeResult;
   exchangeRecords: RecordPage<ExchangeRecord>;
+  practiceReset: PracticeResetResult;
   funds: FundsStatement;
   fundsCsv: string;
 }

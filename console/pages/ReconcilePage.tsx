@@ -9,9 +9,10 @@ import { money, when } from "../i18n";
 import { Pager } from "../Pager";
 import { useLoad } from "../use-load";
 
-type Account = "cash" | "coin" | "frozen" | "yuebao";
+// practice is play money reconciled on its own: a column beside the real accounts, never added into them
+type Account = "cash" | "coin" | "frozen" | "yuebao" | "practice";
 
-const ACCOUNTS: Account[] = ["cash", "coin", "frozen", "yuebao"];
+const ACCOUNTS: Account[] = ["cash", "coin", "frozen", "yuebao", "practice"];
 
 type ReconcileRow = ReconcileReport["rows"][number];
 
@@ -24,7 +25,13 @@ export function ReconcilePage() {
     () => call(api.reconcileReport, { page: String(page), onlyDrift: onlyDrift ? "1" : "0" }),
     [page, onlyDrift],
   );
-  const label: Record<Account, string> = { cash: t`Cash`, coin: t`Coin`, frozen: t`Frozen`, yuebao: t`Yuebao` };
+  const label: Record<Account, string> = {
+    cash: t`Cash`,
+    coin: t`Coin`,
+    frozen: t`Frozen`,
+    yuebao: t`Yuebao`,
+    practice: t`Practice money`,
+  };
   return (
     <section>
       <h1>

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { ORDER_RESULTS } from "../order-reports";
 import { pageRequest } from "./fields";
+import { accountField } from "./trading";
 
 /** Request schemas of the Order tab's reports: the filtered history and the statement. */
 const optionalId = z
@@ -23,6 +24,7 @@ export const orderHistoryRequest = pageRequest
     result: z.enum(ORDER_RESULTS, { error: "invalid_input" }).optional(),
     since: unixSeconds,
     until: unixSeconds,
+    account: accountField(),
   })
   .refine((input) => input.since === undefined || input.until === undefined || input.since < input.until, {
     error: "invalid_input",

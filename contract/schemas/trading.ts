@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { DIRECTIONS } from "../trading";
+import { DIRECTIONS, ORDER_ACCOUNTS } from "../trading";
 import { idField, moneyField, requestIdField, requiredOrInvalid } from "./fields";
 
 export const placeOrderRequest = z.object({
@@ -29,7 +29,20 @@ export const placeOrderRequest = z.object({
     .refine((shown) => Number(shown) > 0, { error: "invalid_input" })
     .optional(),
   requestId: requestIdField(),
+  /** whose money the order stakes: the customer's cash unless it says practice */
+  account: accountField(),
 });
+
+/** Whether an order could be placed now, from the customer's cash or (account=practice) the practice balance. */
+export const preTradeCheckRequest = z.object({ pid: idField(), account: accountField() });
+
+/** The holding orders of one account (real unless asked). */
+export const holdingOrdersRequest = z.object({ account: accountField() });
+
+/** An order's account, or a list's: `real` (the default, what every caller before practice meant) or `practice`. */
+export function accountField() {
+  return z.enum(ORDER_ACCOUNTS, { error: "invalid_input" }).default("real");
+}
 
 export const orderIdRequest = z.object({ id: idField() });
 

@@ -11,6 +11,8 @@ export const exchangeRequest = z.object({
   requestId: requestIdField(),
 });
 
+export const practiceResetRequest = z.object({ requestId: requestIdField() });
+
 /**
  * The funds statement: a page (by number, as the spec asks, or by a cursor the last answer gave), optionally one
  * kind of line (an empty kind is every kind) and a period (`since`, `until`: a UTC day or an instant, as the

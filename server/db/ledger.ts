@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import type { LimitField } from "#contract/self-limits";
-import type { Direction } from "#contract/trading";
+import type { Direction, OrderAccount } from "#contract/trading";
 
 import type { Db, Tx } from "./client";
 
@@ -12,8 +12,12 @@ import type { Db, Tx } from "./client";
  * too, and they may not import services; services call it through `moveMoney` (server/modules/ledger).
  */
 
-export type Account = "cash" | "coin" | "frozen" | "yuebao";
-const ACCOUNTS: readonly Account[] = ["cash", "coin", "frozen", "yuebao"];
+/** `practice` is the practice balance: play money, moved only by practice orders, its opening and its resets */
+export type Account = "cash" | "coin" | "frozen" | "yuebao" | "practice";
+const ACCOUNTS: readonly Account[] = ["cash", "coin", "frozen", "yuebao", "practice"];
+
+/** The ledger account an order's money moves on: cash for a real order, the practice balance for a practice one. */
+export const accountOf = (order: OrderAccount): Account => (order === "practice" ? "practice" : "cash");
 
 export interface Entry {
   userId: number;
@@ -48,7 +52,7 @@ export async function postEntries(tx: Tx, entries: readonly Entry[]): Promise<vo
   if (moving.length === 0) return;
   const perUser = new Map<number, Record<Account, number>>();
   for (const entry of moving) {
-    const sums = perUser.get(entry.userId) ?? { cash: 0, coin: 0, frozen: 0, yuebao: 0 };
+    const sums = perUser.get(entry.userId) ?? { cash: 0, coin: 0, frozen: 0, yuebao: 0, practice: 0 };
     sums[entry.account] += entry.delta;
     perUser.set(entry.userId, sums);
   }
@@ -129,6 +133,8 @@ export interface OrderToPlace {
   /** the price the customer saw (scaled integer), or null to open at the server's price whatever it is */
   shownPrice: number | null;
   openTime: number;
+  /** whose money it stakes: cash, or the practice balance (opened at the first practice order) */
+  account: OrderAccount;
 }
 
 export interface PlaceOrderChecks {
@@ -152,7 +158,7 @@ export interface PlaceOrderAnswer {
 /**
  * Order placement as one call (one round trip, its own transaction) of the SQL function `place_order`, which
  * debits the stake and fee and writes their ledger rows. Migrations create it (the latest is
- * server/db/migrations/0037_self_limits.sql; a change is a new migration that drops and re-creates
+ * server/db/migrations/0044_practice_account.sql; a change is a new migration that drops and re-creates
  * it), and this file alone calls it. The caller priced the order from its memory of the products and the feed,
  * which may be seconds behind the database, and knows the session only from its cache; the function checks
  * every rule against what is committed now. In order:
@@ -169,13 +175,14 @@ export interface PlaceOrderAnswer {
  * - `frozen`: an operator froze the account (`users.account_frozen_at`), also while this call waited;
  * - `waited`: the lock was waited for longer than `waitLimitMs`, so the caller's time may be too old:
  *   nothing is written, the caller takes the time again and calls again;
- * - the customer's own limits (`order_limit_refusal`, migration 0037, a loosening whose day has passed applied
+ * - a practice order opens the practice balance at first use and meets only a timeout or exclusion of the
+ *   customer's own limits; a real order meets all of them (`order_limit_refusal`, migration 0037, a loosening whose day has passed applied
  *   first): `self_excluded` in a timeout or exclusion, else the name of the first limit the order would pass
  *   (balance, open positions, turnover and net losses over 1, 7 and 30 days, an open order counted as lost),
  *   with `openTime` carrying when it ends or resets (null: not by time);
  * - `stale`: the newest committed tick of the product is older than its quote age allows;
  * - `total_max`: the user's open stake in this product plus this one would pass its `total_max`;
- * - `balance`: cash does not cover stake + fee;
+ * - `balance`: cash (a practice order: the practice balance) does not cover stake + fee;
  * - `price_moved`: the newest tick is further from the price the customer saw than the product tolerates;
  * - `created`: the order row (its id), opened at the newest committed tick, cash down by stake + fee, one
  *   ledger row each (a zero fee writes none).
@@ -201,6 +208,7 @@ export async function placeChargedOrder(db: Db | Tx, order: OrderToPlace, checks
     order.openTime,
     checks.waitLimitMs,
     checks.switchSettleSeconds,
+    order.account,
   ]);
   const [outcome, orderId, openPrice, openTickTime, openTime, payoutBps] = row!;
   const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -229,6 +237,7 @@ const ARGUMENT_TYPES = [
   "bigint",
   "integer",
   "integer",
+  "text",
 ];
 const PLACE_ORDER_SQL = `select ${ANSWER_COLUMNS.join(", ")} from place_order(${ARGUMENT_TYPES.map((type, i) => `$${i + 1}::${type}`).join(", ")})`;
 
@@ -274,3 +283,11 @@ const inTransaction =
     );
     return answer.map((row) => ANSWER_COLUMNS.map((column) => row[column]));
   };
+
+/**
+ * Opens the user's practice balance if it was never used: 10 000.00 and one `practice_start` ledger row, exactly
+ * once however many callers race (the SQL function `open_practice_account`, migration 0044).
+ */
+export async function openPracticeAccount(db: Db | Tx, userId: number, now: number): Promise<void> {
+  await db.execute(sql`select open_practice_account(${userId}::integer, ${now}::bigint)`);
+}

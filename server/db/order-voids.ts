@@ -1,7 +1,7 @@
-import type { VoidReason } from "#contract/trading";
+import type { OrderAccount, VoidReason } from "#contract/trading";
 
 import type { Tx } from "./client";
-import { postEntries } from "./ledger";
+import { accountOf, postEntries } from "./ledger";
 import { type OutboxEvent, recordEvents } from "./outbox";
 
 /** An order the caller's guarded update has just set to `void` (only one still `holding` changes). */
@@ -11,10 +11,13 @@ export interface VoidedOrder {
   productId: number;
   /** stake and fee, what the customer paid to open it */
   refund: number | string;
+  /** whose money it staked: the refund goes back there (a practice order's to the practice balance) */
+  account: OrderAccount;
 }
 
 /**
- * Books what voided orders are owed, in the caller's transaction: stake and fee back to cash (one `order_void`
+ * Books what voided orders are owed, in the caller's transaction: stake and fee back to cash (a practice order's
+ * to the practice balance) (one `order_void`
  * ledger row per order), an event for each customer's open screens and one per product for the console (its
  * exposure changed). The settlement job's silent-feed voids and an operator's price-source switch both write
  * through it, so a void is refunded and told the same way wherever it comes from. It sits in the db layer
@@ -25,7 +28,7 @@ export async function refundVoidedOrders(tx: Tx, voided: readonly VoidedOrder[],
     tx,
     voided.map((order) => ({
       userId: order.userId,
-      account: "cash" as const,
+      account: accountOf(order.account),
       delta: Number(order.refund),
       reason: "order_void",
       reference: `order:${order.id}`,

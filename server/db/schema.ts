@@ -23,7 +23,7 @@ import { MARKETS } from "#contract/markets";
 import { ORDER_RESULTS } from "#contract/order-reports";
 import { REVIEW_STATUSES } from "#contract/review";
 import { SUPPORT_RECORD_KINDS, SUPPORT_THREAD_STATUSES } from "#contract/support-chat";
-import { DIRECTIONS, ORDER_STATUSES, VOID_REASONS } from "#contract/trading";
+import { DIRECTIONS, ORDER_ACCOUNTS, ORDER_STATUSES, VOID_REASONS } from "#contract/trading";
 import { TWO_STEP_RESET_STATUSES } from "#contract/two-step-resets";
 import { PAYOUT_STATES } from "#contract/withdrawal";
 
@@ -71,6 +71,10 @@ export const users = pgTable(
     coin: cents("coin"),
     frozen: cents("frozen"),
     yuebao: cents("yuebao"),
+    /** the practice balance: play money in its own ledger account, never exchanged for any other */
+    practice: cents("practice"),
+    /** when the practice balance was first opened (credited 10 000.00); null: not yet used */
+    practiceOpenedAt: unixSeconds("practice_opened_at"),
     createdAt: createdAt(),
     /** an operator froze the account (no orders, subscriptions, exchanges or withdrawals) at this time; null: not frozen */
     accountFrozenAt: unixSeconds("account_frozen_at"),
@@ -430,6 +434,8 @@ export const orders = pgTable(
     closeTime: unixSeconds("close_time"),
     result: text("result", { enum: ORDER_RESULTS }),
     payout: bigint("payout", { mode: "number" }),
+    /** whose money the order stakes: `real` (cash) or `practice` (the practice balance) */
+    account: text("account", { enum: ORDER_ACCOUNTS }).notNull().default("real"),
   },
   (table) => [
     uniqueIndex("orders_user_request").on(table.userId, table.requestId),

@@ -14,6 +14,7 @@ import { DEVICE_ID_HEADER, deviceIdFrom } from "../modules/customers/sign-ins";
 import { unreadCount } from "../modules/inbox/service";
 import { supportUnread } from "../modules/support/chat";
 import { enabledTotp } from "../modules/two-factor/codes";
+import { hasApprovedRecharge, practiceBalanceText } from "../modules/wallet/practice";
 import { coinRateText } from "../modules/wallet/service";
 import { languageOf, requestLanguage } from "./envelope";
 import { translate } from "./i18n";
@@ -96,6 +97,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServiceContext,
       unreadMessages: await unreadCount(ctx, user.id),
       supportUnread: await supportUnread(ctx, user.id),
       twoStep: (await enabledTotp(ctx.db, user.id)) !== null,
+      practice: practiceBalanceText(user),
+      recharged: await hasApprovedRecharge(ctx, user.id),
     },
   }));
   // a stolen session must not be able to guess the old login or fund password quickly

@@ -13,7 +13,7 @@ export function registerTradingRoutes(app: FastifyInstance, ctx: ServiceContext,
   const trading = { ...ctx, feed };
   // orders name their product in the reader's language
   const reading = (request: FastifyRequest) => ({ ...trading, language: languageOf(request) });
-  route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: await preTradeCheck(trading, user, input.pid) }));
+  route(app, endpoints.preTradeCheck, async (input, { user }) => ({ data: await preTradeCheck(trading, user, input.pid, input.account) }));
   // place_order checks the session itself, so placing an order is one statement (sessionRoute)
   sessionRoute(
     app,
@@ -24,7 +24,9 @@ export function registerTradingRoutes(app: FastifyInstance, ctx: ServiceContext,
     },
   );
   route(app, endpoints.order, async (input, { user, request }) => ({ data: await getOrder(reading(request), user, input.id) }));
-  route(app, endpoints.holdingOrders, async (_input, { user, request }) => ({ data: await holdingOrders(reading(request), user) }));
+  route(app, endpoints.holdingOrders, async (input, { user, request }) => ({
+    data: await holdingOrders(reading(request), user, input.account),
+  }));
   route(app, endpoints.orderHistory, async ({ page, ...filter }, { user, request }) => ({
     data: await orderHistory(reading(request), user, page, filter),
   }));

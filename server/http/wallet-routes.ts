@@ -4,6 +4,7 @@ import { endpoints } from "#contract/endpoints";
 
 import type { ServiceContext } from "../modules/context";
 import { fundsCsv, fundsStatement } from "../modules/wallet/funds";
+import { resetPractice } from "../modules/wallet/practice";
 import { exchange, exchangeRecords, wallet } from "../modules/wallet/service";
 import { userCsvRoute } from "./csv-route";
 import { moneyLimits } from "./money-limits";
@@ -19,6 +20,14 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: ServiceContext, 
     ctx,
     async (input, { user }, scoped) => ({ data: await exchange(scoped, user, input), message: "done" }),
     limits.withFundPassword,
+  );
+  // a reset is claimed by its requestId too: a doubled tap resets once and both taps get the same answer
+  onceRoute(
+    app,
+    endpoints.practiceReset,
+    ctx,
+    async (_input, { user }, scoped) => ({ data: await resetPractice(scoped, user), message: "done" }),
+    limits.money,
   );
   route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));
   route(app, endpoints.funds, async (input, { user }) => ({ data: await fundsStatement(ctx, user, input) }));

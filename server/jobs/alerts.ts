@@ -39,7 +39,7 @@ export async function raiseAlerts(db: Db, feed: FeedView, now: number): Promise<
              jsonb_build_object('account', u.account, 'product', p.code, 'stake', o.amount, 'win', o.payout - o.amount),
              ${now}::bigint
       from orders o join users u on u.id = o.user_id join products p on p.id = o.product_id
-      where o.status = 'closed' and o.close_time >= ${now - LARGE_WIN_LOOKBACK_SECONDS}::bigint
+      where o.status = 'closed' and o.account = 'real' and o.close_time >= ${now - LARGE_WIN_LOOKBACK_SECONDS}::bigint
         and o.payout - o.amount > ${LARGE_WIN_CENTS}::bigint
       on conflict (cause_key) do nothing
       returning id, topic`);

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 
-import type { Direction, VoidReason } from "#contract/trading";
+import type { Direction, OrderAccount, VoidReason } from "#contract/trading";
 import { orderOutcome } from "#contract/trading-math";
 
 import type { Db, Tx } from "../db/client";
-import { postEntries } from "../db/ledger";
+import { accountOf, postEntries } from "../db/ledger";
 import { refundVoidedOrders } from "../db/order-voids";
 import { recordEvents } from "../db/outbox";
 import { yieldToRequests } from "../db/yield-to-requests";
@@ -37,6 +37,8 @@ interface DueOrder {
   refund: string | number;
   /** the entry or the exit tick was recorded without a prior commitment */
   uncommitted: boolean;
+  /** whose money it staked: a practice order is paid and refunded on the practice balance */
+  account: OrderAccount;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -70,7 +72,7 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
       await tx.execute(sql`
         with due as (
           select o.id, o.user_id, o.product_id, o.direction, o.amount, o.fee, o.payout_bps, o.open_price, o.open_tick_time, o.expires_at,
-                 o.open_time
+                 o.open_time, o.account
           from orders o
           join products p on p.id = o.product_id
           where o.status = 'holding' and o.expires_at <= ${now} and o.id > ${after}
@@ -87,7 +89,7 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
           limit ${batchSize}
           for update of o skip locked
         )
-        select d.id, d.user_id, d.product_id, d.direction, d.amount, d.payout_bps, d.open_price, d.open_tick_time, d.expires_at,
+        select d.id, d.user_id, d.product_id, d.account, d.direction, d.amount, d.payout_bps, d.open_price, d.open_tick_time, d.expires_at,
                t.price as close_price, t.time as close_tick_time, p.feed_source <> 'simulated' as live, d.amount + d.fee as refund,
                coalesce(t.uncommitted, false) or coalesce(e.uncommitted, false)
                -- a simulated exit tick counts only under a revealed commitment published before the order was
@@ -140,14 +142,14 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
       });
     // the batch's values as one array per column: a few parameters however big the batch, cheap to send and plan
     const column = <T>(pick: (outcome: (typeof outcomes)[number]) => T) => sql.param(outcomes.map(pick));
-    const closed = rowsOf<{ id: number; user_id: number; payout: string | number }>(
+    const closed = rowsOf<{ id: number; user_id: number; payout: string | number; account: OrderAccount }>(
       await tx.execute(sql`
         update orders set status = 'closed', close_price = v.close_price, close_tick_time = v.close_tick_time,
                close_time = ${now}, result = v.result, payout = v.payout
         from unnest(${column((o) => o.id)}::int[], ${column((o) => o.closePrice)}::bigint[], ${column((o) => o.closeTickTime)}::bigint[],
                     ${column((o) => o.result)}::text[], ${column((o) => o.credit)}::bigint[]) as v(id, close_price, close_tick_time, result, payout)
         where orders.id = v.id and orders.status = 'holding'
-        returning orders.id, orders.user_id, orders.payout`),
+        returning orders.id, orders.user_id, orders.payout, orders.account`),
     );
     // one update of the winners' cash and one insert of their ledger rows for the whole batch
     await postEntries(
@@ -156,7 +158,7 @@ async function settleBatch(db: Db, now: number, after: number, batchSize: number
         .filter((row) => Number(row.payout) > 0)
         .map((row) => ({
           userId: row.user_id,
-          account: "cash" as const,
+          account: accountOf(row.account),
           delta: Number(row.payout),
           reason: "order_settlement",
           reference: `order:${row.id}`,
@@ -200,7 +202,7 @@ async function voidOrders(tx: Tx, orders: DueOrder[], reason: VoidReason, now: n
   const done = new Set(voided.map((row) => row.id));
   const refunded = orders
     .filter((order) => done.has(order.id))
-    .map((order) => ({ id: order.id, userId: order.user_id, productId: order.product_id, refund: order.refund }));
+    .map((order) => ({ id: order.id, userId: order.user_id, productId: order.product_id, refund: order.refund, account: order.account }));
   await refundVoidedOrders(tx, refunded, reason, now);
   return refunded.length;
 }

@@ -148,6 +148,15 @@ const cases: Record<string, Case> = {
     delta: -1,
     ledgerRows: 0,
   },
+  practice_reset: {
+    path: "/api/user/practice_reset",
+    prepare: async () => ({}),
+    other: null,
+    // a fresh customer's first reset opens the practice balance: one line, never two
+    effect: (id) => `select count(*) n from ledger where user_id = ${id} and account = 'practice'`,
+    delta: 1,
+    ledgerRows: 1,
+  },
   signin: {
     path: "/api/user/signin",
     prepare: async () => ({}),

@@ -125,6 +125,27 @@ describe("place_order racing for one user from two processes (PostgreSQL)", () =
     expect(await account(userId)).toEqual({ cash: 500, ledgerRows: 6, ledgerSum: -3 * 1_010, orders: 3, stake: 3_000 });
   });
 
+  it("practice orders racing from two processes open the practice balance once and never touch cash", async () => {
+    const userId = await userWithCash(50_000);
+    // 10 000.00 covers nine orders of 1 010.00 (stake and fee) and not a tenth
+    const answers = await race(16, (database, i) =>
+      placeChargedOrder(database.db, { ...order(userId, `practice-${i}`, 100_000, 1_000), account: "practice" }, checks),
+    );
+    expect(answers.filter((answer) => answer.outcome === "created")).toHaveLength(9);
+    expect(answers.filter((answer) => answer.outcome === "balance")).toHaveLength(7);
+    const [user] = rows<{ cash: string; practice: string }>(await db().execute(sql`select cash, practice from users where id = ${userId}`));
+    expect({ cash: Number(user!.cash), practice: Number(user!.practice) }).toEqual({ cash: 50_000, practice: 1_000_000 - 9 * 101_000 });
+    const ledger = rows<{ account: string; reason: string; n: string; sum: string }>(
+      await db().execute(sql`select account, reason, count(*) as n, sum(delta) as sum from ledger where user_id = ${userId}
+        group by account, reason order by reason`),
+    );
+    expect(ledger.map((row) => [row.account, row.reason, Number(row.n), Number(row.sum)])).toEqual([
+      ["practice", "order_fee", 9, -9_000],
+      ["practice", "order_stake", 9, -900_000],
+      ["practice", "practice_start", 1, 1_000_000],
+    ]);
+  });
+
   it("after a lock wait longer than allowed it writes nothing and says so, so the price is taken again", async () => {
     const userId = await userWithCash(100_000);
     const release = await holdUserRow(userId);

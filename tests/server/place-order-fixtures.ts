@@ -40,6 +40,7 @@ export const orderToPlace = (userId: number, requestId: string, amount = 1_000, 
   feedSource: "simulated",
   shownPrice: null,
   openTime: 1_800_000_000,
+  account: "real",
 });
 
 /** place_order's checks as the tests run them. */

@@ -47,6 +47,7 @@ function Bar({ now }: { now: number }) {
       onSeconds={setSeconds}
       clock={clock}
       now={now}
+      practice={false}
       figures={ticketFigures(goods, rateSeconds, "100", "1000.00")}
       blocked={null}
       refusal={null}

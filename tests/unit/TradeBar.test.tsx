@@ -39,6 +39,8 @@ const goods: Goods = {
   limits: { singleMin: "10.00", singleMax: "5000.00", totalMax: "20000.00" },
   feeRate: "0.01",
   balance: "99.00",
+  practiceBalance: "10000.00",
+  recharged: true,
   simulated: true,
 };
 
@@ -70,6 +72,7 @@ function Bar({ balance, refusal = null, requote = null }: { balance: string | nu
       onTrade={(direction, price) => trades.push([direction, price])}
       confirmEach={false}
       onConfirmEach={() => {}}
+      practice={false}
     />
   );
 }

@@ -41,7 +41,15 @@ describe("coin and its worth", () => {
 
 describe("asset split", () => {
   it("totals cash, coin at its worth, frozen and yuebao in U, with each share in percent", () => {
-    const { parts, totalCents } = assetSplit({ cash: "500.00", coin: "1000.00", frozen: "0.00", yuebao: "1000.00", coinRate: "0.5000" });
+    const { parts, totalCents } = assetSplit({
+      cash: "500.00",
+      coin: "1000.00",
+      frozen: "0.00",
+      yuebao: "1000.00",
+      coinRate: "0.5000",
+      practice: "10000.00",
+      recharged: true,
+    });
     expect(totalCents).toBe(200_000);
     expect(parts.map((p) => [p.kind, p.cents, p.percent])).toEqual([
       ["cash", 50_000, 25],
@@ -51,7 +59,15 @@ describe("asset split", () => {
     ]);
   });
   it("an empty wallet has no shares rather than NaN", () => {
-    const { parts, totalCents } = assetSplit({ cash: "0.00", coin: "0.00", frozen: "0.00", yuebao: "0.00", coinRate: "0.5000" });
+    const { parts, totalCents } = assetSplit({
+      cash: "0.00",
+      coin: "0.00",
+      frozen: "0.00",
+      yuebao: "0.00",
+      coinRate: "0.5000",
+      practice: "10000.00",
+      recharged: true,
+    });
     expect(totalCents).toBe(0);
     expect(parts.every((p) => p.percent === 0)).toBe(true);
   });

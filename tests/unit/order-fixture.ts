@@ -23,5 +23,6 @@ export const holdingOrder = (fields: Partial<Order> = {}): Order => ({
   status: "holding",
   voidReason: null,
   resultAt: null,
+  account: "real",
   ...fields,
 });

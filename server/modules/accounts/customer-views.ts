@@ -26,7 +26,8 @@ async function tradingSummary(ctx: ServiceContext, userId: number) {
       spent: sql<string>`coalesce(sum(${orders.amount} + ${orders.fee}) filter (where ${orders.status} = 'closed'), 0)`,
     })
     .from(orders)
-    .where(eq(orders.userId, userId));
+    // the desk's money figures: practice orders stake play money
+    .where(and(eq(orders.userId, userId), eq(orders.account, "real")));
   const paidOut = Number(row?.paidOut ?? 0);
   return {
     orders: row?.orders ?? 0,

@@ -127,7 +127,7 @@ export async function withdrawWithoutTradingSignals(db: Reader, withdrawalIds: r
   const result = (await db.execute(sql`
     select w.id as withdrawal_id, last.id as recharge_id, last.amount as recharged,
       (select coalesce(sum(o.amount), 0) from orders o
-        where o.user_id = w.user_id and o.open_time >= last.reviewed_at and o.open_time <= w.created_at) as traded
+        where o.user_id = w.user_id and o.account = 'real' and o.open_time >= last.reviewed_at and o.open_time <= w.created_at) as traded
     from ${withdrawals} w
     join lateral (
       select r.id, r.amount, r.reviewed_at from ${recharges} r

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, ne, sql } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 
@@ -43,7 +43,8 @@ export async function dashboard(ctx: ServiceContext, timezone: string) {
   const [orderRow] = await ctx.db
     .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${orders.amount}), 0)` })
     .from(orders)
-    .where(gte(orders.openTime, dayStart));
+    // practice orders stake play money: the day's orders are the real ones
+    .where(and(gte(orders.openTime, dayStart), eq(orders.account, "real")));
   const [newUsers] = await ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(users)
@@ -51,7 +52,7 @@ export async function dashboard(ctx: ServiceContext, timezone: string) {
   const [ledgerCount] = await ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(ledger)
-    .where(gte(ledger.createdAt, dayStart));
+    .where(and(gte(ledger.createdAt, dayStart), ne(ledger.account, "practice")));
   return {
     pending: {
       recharges: await pending(recharges),

@@ -67,7 +67,8 @@ export async function dashboardHistory(ctx: ServiceContext, days: HistoryRange):
       profit: sql<string>`sum(${orders.amount} - coalesce(${orders.payout}, 0))`,
     })
     .from(orders)
-    .where(and(eq(orders.status, "closed"), gte(orders.closeTime, from)))
+    // practice orders move no money: out of every money figure
+    .where(and(eq(orders.status, "closed"), eq(orders.account, "real"), gte(orders.closeTime, from)))
     .groupBy(sql`1`);
   const joined = await db
     .select({ day: dayNumber(users.createdAt), count: sql<number>`count(*)::int` })
@@ -79,7 +80,7 @@ export async function dashboardHistory(ctx: ServiceContext, days: HistoryRange):
     .select({ userId: orders.userId, account: users.account, net, orders: sql<number>`count(*)::int` })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.status, "closed"), gte(orders.closeTime, from)))
+    .where(and(eq(orders.status, "closed"), eq(orders.account, "real"), gte(orders.closeTime, from)))
     .groupBy(orders.userId, users.account)
     .having(sql`${net} > 0`)
     .orderBy(desc(net), orders.userId)

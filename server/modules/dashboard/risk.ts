@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import { formatPrice } from "#contract/money";
@@ -28,7 +28,8 @@ export async function openExposure(ctx: ServiceContext, feed: PriceFeed) {
       count: sql<number>`count(*)::int`,
     })
     .from(orders)
-    .where(eq(orders.status, "holding"))
+    // practice orders stake play money: the platform owes nothing on them
+    .where(and(eq(orders.status, "holding"), eq(orders.account, "real")))
     .groupBy(orders.productId, orders.expiresAt, orders.direction, orders.openPrice, orders.amount, orders.payoutBps);
   const byProduct = new Map<number, Map<number, OpenOrderGroup[]>>();
   for (const group of groups) {

@@ -5,7 +5,12 @@ import { centsToDecimal } from "#contract/format";
 import type { ServiceContext } from "../context";
 import { checkAuditChain } from "../operators/audit";
 
-const ACCOUNTS = ["cash", "coin", "frozen", "yuebao"] as const;
+/**
+ * Each balance column reconciled on its own: `practice` (play money) beside the real accounts, so the practice
+ * balances hold to their ledger as strictly while never mixing into the real totals.
+ */
+const ACCOUNTS = ["cash", "coin", "frozen", "yuebao", "practice"] as const;
+const columns = (make: (account: (typeof ACCOUNTS)[number]) => string) => sql.raw(ACCOUNTS.map(make).join(", "));
 
 /*
  * Reconcile: every cached balance of users against the sum of its ledger rows. The CLI and the crash test
@@ -26,9 +31,8 @@ export async function reconcileReport(ctx: ServiceContext, input: { page: number
   const ledgerPerUser = sql`select user_id, ${sums} from ledger group by user_id`;
   const page = (await ctx.db.execute(sql`
     with l as (${ledgerPerUser})
-    select u.id, u.account, u.cash, u.coin, u.frozen, u.yuebao,
-      coalesce(l.cash, 0) as ledger_cash, coalesce(l.coin, 0) as ledger_coin,
-      coalesce(l.frozen, 0) as ledger_frozen, coalesce(l.yuebao, 0) as ledger_yuebao,
+    select u.id, u.account, ${columns((a) => `u.${a}`)},
+      ${columns((a) => `coalesce(l.${a}, 0) as ledger_${a}`)},
       (${differs}) as drift
     from users u left join l on l.user_id = u.id
     ${filter}
@@ -39,11 +43,9 @@ export async function reconcileReport(ctx: ServiceContext, input: { page: number
     with l as (${ledgerPerUser})
     select count(*)::int as users,
       count(*) filter (where ${differs})::int as drifting,
-      count(*) filter (where u.cash < 0 or u.coin < 0 or u.frozen < 0 or u.yuebao < 0)::int as negative,
-      coalesce(sum(u.cash), 0) as cash, coalesce(sum(u.coin), 0) as coin,
-      coalesce(sum(u.frozen), 0) as frozen, coalesce(sum(u.yuebao), 0) as yuebao,
-      coalesce(sum(l.cash), 0) as ledger_cash, coalesce(sum(l.coin), 0) as ledger_coin,
-      coalesce(sum(l.frozen), 0) as ledger_frozen, coalesce(sum(l.yuebao), 0) as ledger_yuebao
+      count(*) filter (where ${sql.raw(ACCOUNTS.map((a) => `u.${a} < 0`).join(" or "))})::int as negative,
+      ${columns((a) => `coalesce(sum(u.${a}), 0) as ${a}`)},
+      ${columns((a) => `coalesce(sum(l.${a}), 0) as ledger_${a}`)}
     from users u left join l on l.user_id = u.id`)) as unknown as { rows: Row[] }
   ).rows;
   const pair = (row: Row, account: (typeof ACCOUNTS)[number]) => {
@@ -82,10 +84,7 @@ export async function reconcileReport(ctx: ServiceContext, input: { page: number
 export async function reconcile(ctx: ServiceContext) {
   const result = (await ctx.db.execute(sql`
     select u.id, u.account,
-      u.cash, coalesce(sum(l.delta) filter (where l.account = 'cash'), 0) as ledger_cash,
-      u.coin, coalesce(sum(l.delta) filter (where l.account = 'coin'), 0) as ledger_coin,
-      u.frozen, coalesce(sum(l.delta) filter (where l.account = 'frozen'), 0) as ledger_frozen,
-      u.yuebao, coalesce(sum(l.delta) filter (where l.account = 'yuebao'), 0) as ledger_yuebao
+      ${columns((a) => `u.${a}, coalesce(sum(l.delta) filter (where l.account = '${a}'), 0) as ledger_${a}`)}
     from users u left join ledger l on l.user_id = u.id
     group by u.id order by u.id`)) as unknown as { rows: Array<Record<string, string | number>> };
   const drift: Array<{ account: string; balance: string; expected: string; ledger: string }> = [];

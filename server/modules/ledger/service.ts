@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 
 export type { Account };
 // order placement books its stake and fee in the same single call that writes the order (one round trip)
-export { type OrderToPlace, placeChargedOrder, type PlaceOrderAnswer, type PlaceOrderChecks } from "../../db/ledger";
+export { openPracticeAccount, type OrderToPlace, placeChargedOrder, type PlaceOrderAnswer, type PlaceOrderChecks } from "../../db/ledger";
 export { refundVoidedOrders, type VoidedOrder } from "../../db/order-voids";
 
 export interface Movement {

@@ -72,6 +72,7 @@ async function voidHoldingOrders(tx: Tx, productId: number, reason: VoidReason, 
       userId: orders.userId,
       productId: orders.productId,
       refund: sql<string | number>`${orders.amount} + ${orders.fee}`,
+      account: orders.account,
     });
   // each customer's open screens and the console hear of it once the switch commits
   await refundVoidedOrders(tx, voided, reason, now);

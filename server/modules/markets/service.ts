@@ -13,6 +13,7 @@ import { candlesAfter, candlesBefore, latestCandles } from "../../market/store";
 import type { UserRow } from "../accounts/sessions";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
+import { hasApprovedRecharge, practiceBalanceText } from "../wallet/practice";
 
 /** Change against the previous session's close, as a signed percentage with two decimals. */
 function changePct(price: number, prevClose: number): string {
@@ -152,6 +153,8 @@ export async function goods(
     },
     feeRate: bpsToRate(product.feeBps),
     balance: user ? centsToDecimal(user.cash) : null,
+    practiceBalance: user ? practiceBalanceText(user) : null,
+    recharged: user ? await hasApprovedRecharge(ctx, user.id) : false,
     simulated: feed.isSimulated(pid),
   };
 }

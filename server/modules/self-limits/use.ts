@@ -68,7 +68,7 @@ export async function limitUse(db: Db | Tx, userId: number, cash: number, now: n
   const [open] = await db
     .select({ n: sql<string>`count(*)` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "holding")));
+    .where(and(eq(orders.userId, userId), eq(orders.status, "holding"), eq(orders.account, "real")));
   const turnover = (seconds: number) => centsToDecimal(used.get(seconds)?.turnover ?? 0);
   // a net win over the window is no loss: the page shows zero used, not a negative amount
   const losses = (seconds: number) => centsToDecimal(Math.max(0, used.get(seconds)?.losses ?? 0));

@@ -42,5 +42,6 @@ export function toOrder(
     voidReason: row.status === "void" ? row.voidReason : null,
     resultAt:
       row.status !== "holding" ? null : product.feedSource === "simulated" ? fairRevealTime(Math.floor(row.expiresAt / 60)) : row.expiresAt,
+    account: row.account,
   };
 }

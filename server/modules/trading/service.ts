@@ -7,7 +7,7 @@ import type { LanguageCode } from "#contract/languages";
 import { formatPrice, parsePrice } from "#contract/money";
 import type { OrderHistoryFilter } from "#contract/order-reports";
 import { PAGE_SIZE } from "#contract/paging";
-import type { Direction, Order, OrderPage } from "#contract/trading";
+import { type Direction, type Order, type OrderAccount, type OrderPage, PRACTICE_BALANCE_CENTS } from "#contract/trading";
 import { orderFee } from "#contract/trading-math";
 
 import type { Db, Tx } from "../../db/client";
@@ -54,7 +54,12 @@ function freshQuote(ctx: TradingContext, product: ProductRow, now: number): Quot
 }
 
 /** GET /api/user/goorder: would an order be refused right now, and with which message. */
-export async function preTradeCheck(ctx: TradingContext, user: UserRow, pid: number): Promise<{ allowed: boolean; reason?: ErrorKey }> {
+export async function preTradeCheck(
+  ctx: TradingContext,
+  user: UserRow,
+  pid: number,
+  account: OrderAccount = "real",
+): Promise<{ allowed: boolean; reason?: ErrorKey }> {
   const product = findProduct(ctx.feed, pid);
   const refusal = marketRefusal(ctx, product);
   if (refusal) return { allowed: false, reason: refusal.key };
@@ -62,8 +67,9 @@ export async function preTradeCheck(ctx: TradingContext, user: UserRow, pid: num
   const options = ctx.feed.secondsOptions.get(product.id) ?? [];
   const shortest = options.length > 0 ? Math.min(...options.map((option) => option.seconds)) : 0;
   if (!(await committedMinutes(ctx, product, shortest))) return { allowed: false, reason: "feed_uncommitted" };
-  if (user.cash < product.singleMin + orderFee(product.singleMin, product.feeBps))
-    return { allowed: false, reason: "balance_insufficient" };
+  // an unopened practice balance opens with 10 000.00 at the order
+  const balance = account === "practice" ? (user.practiceOpenedAt === null ? PRACTICE_BALANCE_CENTS : user.practice) : user.cash;
+  if (balance < product.singleMin + orderFee(product.singleMin, product.feeBps)) return { allowed: false, reason: "balance_insufficient" };
   return { allowed: true };
 }
 
@@ -79,6 +85,8 @@ export interface PlaceOrderInput {
   /** the price the customer saw; without it the order opens at the server's price as it always did */
   price?: string;
   requestId: string;
+  /** whose money it stakes; real unless the request said practice */
+  account?: OrderAccount;
 }
 
 /*
@@ -104,7 +112,12 @@ async function existingOrder(db: Db | Tx, userId: number, requestId: string): Pr
  */
 function sameRequest(row: OrderRow, input: PlaceOrderInput): OrderRow {
   const sameExpiry = input.expiresAt === undefined ? row.seconds === input.seconds : row.expiresAt === input.expiresAt;
-  const same = row.productId === input.pid && row.direction === input.direction && sameExpiry && row.amount === input.amount;
+  const same =
+    row.productId === input.pid &&
+    row.direction === input.direction &&
+    sameExpiry &&
+    row.amount === input.amount &&
+    row.account === (input.account ?? "real");
   if (!same) throw new AppError("request_reused");
   return row;
 }
@@ -212,6 +225,7 @@ function placedRow(order: OrderToPlace, placed: PlaceOrderAnswer, expiresAt?: nu
     closeTime: null,
     result: null,
     payout: null,
+    account: order.account,
   };
 }
 
@@ -283,6 +297,7 @@ export async function placePlannedOrder(
       feedSource: product.feedSource,
       shownPrice: input.price === undefined ? null : parsePrice(input.price, product.precision),
       openTime: now,
+      account: input.account ?? "real",
     };
     const freshForMs = (quote.time + ctx.feed.maxQuoteAge(product) - now) * 1000;
     const checks = { waitLimitMs: Math.max(LOCK_WAIT_GRACE_MS, freshForMs), switchSettleSeconds: SOURCE_SWITCH_SETTLE_SECONDS };
@@ -397,11 +412,12 @@ export async function getOrder(ctx: TradingContext, user: UserRow, id: number): 
   return toOrder(row, productOf(ctx, row), ctx.language);
 }
 
-export async function holdingOrders(ctx: TradingContext, user: UserRow): Promise<Order[]> {
+/** The user's holding orders of one account: real unless asked for practice, as callers before practice meant. */
+export async function holdingOrders(ctx: TradingContext, user: UserRow, account: OrderAccount = "real"): Promise<Order[]> {
   const rows = await ctx.db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, user.id), eq(orders.status, "holding")))
+    .where(and(eq(orders.userId, user.id), eq(orders.status, "holding"), eq(orders.account, account)))
     .orderBy(orders.expiresAt, orders.id);
   return rows.map((row) => toOrder(row, productOf(ctx, row), ctx.language));
 }
@@ -414,6 +430,8 @@ export async function orderHistory(ctx: TradingContext, user: UserRow, page: num
   const where = and(
     eq(orders.userId, user.id),
     inArray(orders.status, ["closed", "void"]),
+    // one account's history at a time: real unless asked for practice
+    eq(orders.account, filter.account ?? "real"),
     filter.pid === undefined ? undefined : eq(orders.productId, filter.pid),
     filter.result === undefined ? undefined : eq(orders.result, filter.result),
     filter.since === undefined ? undefined : gte(orders.closeTime, filter.since),

@@ -66,7 +66,7 @@ export async function statement(ctx: TradingContext, user: UserRow, days: number
       payout: total(orders.payout),
     })
     .from(orders)
-    .where(and(eq(orders.userId, user.id), eq(orders.status, "closed"), gte(orders.closeTime, from)))
+    .where(and(eq(orders.userId, user.id), eq(orders.account, "real"), eq(orders.status, "closed"), gte(orders.closeTime, from)))
     .groupBy(dayOf, orders.productId);
 
   const totals = zero();

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 
 import { centsToDecimal } from "#contract/format";
 import { PAGE_SIZE } from "#contract/paging";
@@ -36,6 +36,8 @@ type Row = {
 function fundsList(ctx: ServiceContext, user: UserRow, filter: FundsFilter): Omit<KeysetList<Row>, "cursor"> {
   const where: SQL[] = [
     eq(ledger.userId, user.id),
+    // the statement is of money: the practice balance's play-money lines stay out of it
+    ne(ledger.account, "practice"),
     ...(filter.kind ? [eq(ledger.reason, filter.kind)] : []),
     ...dateRange(ledger.createdAt, filter),
   ];

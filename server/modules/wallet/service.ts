@@ -14,6 +14,7 @@ import { AppError } from "../errors";
 import { moveMoney } from "../ledger/service";
 import { moneySettings } from "../money/settings";
 import { ownRecords } from "../own-records";
+import { hasApprovedRecharge, practiceBalanceText } from "./practice";
 
 /** The operator's coin rate as the API writes it: cash (U) per coin. */
 export async function coinRateText(ctx: ServiceContext): Promise<string> {
@@ -29,6 +30,8 @@ export async function wallet(ctx: ServiceContext, user: UserRow): Promise<Wallet
     frozen: centsToDecimal(fresh.frozen),
     yuebao: centsToDecimal(fresh.yuebao),
     coinRate: rateText(rules.coinRate),
+    practice: practiceBalanceText(fresh),
+    recharged: await hasApprovedRecharge(ctx, user.id),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   StatementIcon,
   WithdrawIcon,
 } from "./MineIcons";
+import { PracticeAccount } from "./PracticeAccount";
 import { ResultNoticeSwitch } from "./ResultNoticeSwitch";
 import { ResultSoundSwitch } from "./ResultSoundSwitch";
 
@@ -110,6 +111,7 @@ export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; off
             </div>
           ))}
         </div>
+        <PracticeAccount user={user} hidden={hidden} />
       </section>
       <nav aria-label={t`Account menu`}>
         <ul className="menu">

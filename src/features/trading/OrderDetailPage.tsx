@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 
 import { settledChange } from "@/api/order-figures";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
+import { PracticeBadge } from "@/ui/AccountSwitch";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
@@ -33,6 +34,7 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
   );
   const rows: Array<[string, React.ReactNode]> = [
     [t`Symbol`, `${order.name} (${order.code})`],
+    [t`Account`, order.account === "practice" ? <PracticeBadge testId="order-practice" /> : t`Real`],
     [t`Direction`, order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`],
     [t`Amount`, `${amountText(order.amount)} U`],
     [t`Settlement time`, t`${order.seconds}s`],

@@ -4,15 +4,17 @@ import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useState } from "react";
 
 import { liveChange, settledChange, stillHolding } from "@/api/order-figures";
-import { fetchHoldingOrders, fetchOrderHistory } from "@/api/trading";
+import { fetchEveryHoldingOrder, fetchOrderHistory } from "@/api/trading";
 import { formatDateTime, useAmountFormat } from "@/i18n/format";
+import { AccountSwitch, PracticeBadge } from "@/ui/AccountSwitch";
 import { Empty } from "@/ui/Empty";
 import { SignedMoney } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PullToRefresh } from "@/ui/PullToRefresh";
+import { useTradeAccount } from "@/ui/trade-account";
 import { useServerNow } from "@/ui/use-now";
 import { quotesAtom, watchQuotes } from "@/workers/quotes";
-import type { Order, OrderPage as OrderPageData } from "#contract/trading";
+import type { Order, OrderAccount, OrderPage as OrderPageData } from "#contract/trading";
 
 import { type HistoryFilterForm, HistoryFilters, NO_FILTER, toRequest } from "./HistoryFilters";
 import { resultDueAt, secondsToResult } from "./pending-result";
@@ -37,7 +39,8 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
     <li>
       <Link to="/pages/user/orderdetail" search={{ id: order.id }} className="order-row" data-testid="holding-order">
         <span className="order-main">
-          <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`}
+          <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`}{" "}
+          {order.account === "practice" && <PracticeBadge />}
         </span>
         <span className="order-sub">
           {amountText(order.amount)} U · {t`Open ${order.openPrice}`} ·{" "}
@@ -71,7 +74,8 @@ function HistoryRow({ order }: { order: Order }) {
         data-order-id={order.id}
       >
         <span className="order-main">
-          <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`} · {result}
+          <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`} · {result}{" "}
+          {order.account === "practice" && <PracticeBadge />}
         </span>
         <span className="order-sub">
           {order.openPrice} → {order.closePrice ?? "—"} · {formatDateTime(order.openTime)} → {formatDateTime(order.closeTime)}
@@ -92,13 +96,20 @@ export function OrderPage({
   history,
   offlineSince,
   userId,
+  recharged,
 }: {
+  /** the holding orders of both accounts */
   holding: Order[];
   history: OrderPageData;
   offlineSince?: number;
   userId: number;
+  /** whether a recharge was ever approved: the lists open on the account the trade screen would */
+  recharged?: boolean;
 }) {
   const { t } = useLingui();
+  // the lists show one account at a time, opening on the one traded with; switching here changes only the lists
+  const trading = useTradeAccount(userId, recharged).account;
+  const [account, setAccount] = useState<OrderAccount>(trading);
   const [tab, setTab] = useState<Tab>("holding");
   const [pages, setPages] = useState<Order[]>(history.items);
   const [page, setPage] = useState(history.page);
@@ -110,7 +121,10 @@ export function OrderPage({
   const router = useRouter();
   // orders the server has settled since the list was loaded: they leave the holding list before the reload lands
   const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
-  const shown = stillHolding(holding, settledIds);
+  const shown = stillHolding(
+    holding.filter((o) => (o.account ?? "real") === account),
+    settledIds,
+  );
   // asked about once each one's result is due (its minute's reveal), not each second it waits for it
   const expired = shown.filter((o) => resultDueAt(o) <= now).map((o) => o.id);
   const notices = useResultNotices(userId, holding, offlineSince === undefined);
@@ -120,7 +134,7 @@ export function OrderPage({
   // The update stream says when; without it, the holding list is asked for while an order's time is up.
   const checkSettled = useCallback(
     async (ids: number[]) => {
-      const answer = await fetchHoldingOrders({ quiet: true });
+      const answer = await fetchEveryHoldingOrder({ quiet: true });
       if (answer.code !== 1) return;
       const open = new Set(answer.data.map((o) => o.id));
       const done = ids.filter((id) => !open.has(id));
@@ -140,10 +154,14 @@ export function OrderPage({
 
   // a refreshed history (pull to refresh, or coming back to the tab) starts again from its first page; with
   // filters set, the server is asked for their first page instead
-  const filtered = JSON.stringify(toRequest(filter));
+  const request = useCallback(
+    (form: HistoryFilterForm) => ({ ...toRequest(form), ...(account === "practice" ? { account } : {}) }),
+    [account],
+  );
+  const filtered = JSON.stringify(request(filter));
   useEffect(() => {
-    const request = JSON.parse(filtered) as ReturnType<typeof toRequest>;
-    if (Object.keys(request).length === 0) {
+    const asked = JSON.parse(filtered) as ReturnType<typeof toRequest>;
+    if (Object.keys(asked).length === 0) {
       setPages(history.items);
       setPage(history.page);
       setTotal(history.total);
@@ -151,7 +169,7 @@ export function OrderPage({
     }
     let current = true;
     setLoading(true);
-    void fetchOrderHistory(1, request).then((answer) => {
+    void fetchOrderHistory(1, asked).then((answer) => {
       if (!current) return;
       setLoading(false);
       if (answer.code !== 1) return;
@@ -167,7 +185,7 @@ export function OrderPage({
 
   async function more() {
     setLoading(true);
-    const answer = await fetchOrderHistory(page + 1, toRequest(filter));
+    const answer = await fetchOrderHistory(page + 1, request(filter));
     setLoading(false);
     if (answer.code === 1) {
       setPages((current) => [...current, ...answer.data.items]);
@@ -197,6 +215,11 @@ export function OrderPage({
           </button>
         ))}
       </div>
+      {(tab === "holding" || tab === "history") && (
+        <div className="orders-account">
+          <AccountSwitch account={account} onChange={setAccount} />
+        </div>
+      )}
       <PullToRefresh>
         {tab === "holding" &&
           (shown.length === 0 ? (
@@ -211,7 +234,7 @@ export function OrderPage({
         {tab === "history" && <HistoryFilters value={filter} onChange={setFilter} />}
         {tab === "history" &&
           (pages.length === 0 ? (
-            filtered === "{}" ? (
+            Object.keys(toRequest(filter)).length === 0 ? (
               <Empty
                 title={t`No settled orders yet`}
                 text={t`Settled orders are listed here with their open and close prices.`}

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 
 import { settledChange } from "@/api/order-figures";
 import { useAmountFormat } from "@/i18n/format";
+import { PracticeBadge } from "@/ui/AccountSwitch";
 import { playResultCue } from "@/ui/result-cue";
 import type { Order } from "#contract/trading";
 
@@ -39,7 +40,8 @@ export function ResultBubble({ order, pointOf, onClose }: { order: Order; pointO
       onClick={onClose}
     >
       <strong>
-        {label} <span data-testid="result-change">{`${sign}${money(Math.abs(change) / 100)}`}</span>
+        {label} <span data-testid="result-change">{`${sign}${money(Math.abs(change) / 100)}`}</span>{" "}
+        {order.account === "practice" && <PracticeBadge testId="result-practice" />}
       </strong>
       <span>{t`Open ${order.openPrice} → close ${order.closePrice ?? "—"}`}</span>
       {result === "tie" && <span>{t`A tie: the amount came back to your balance and the fee ${fee} was kept.`}</span>}

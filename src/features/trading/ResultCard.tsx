@@ -3,6 +3,7 @@ import { useEffect } from "react";
 
 import { settledChange } from "@/api/order-figures";
 import { useAmountFormat } from "@/i18n/format";
+import { PracticeBadge } from "@/ui/AccountSwitch";
 import { playResultCue } from "@/ui/result-cue";
 import type { Order } from "#contract/trading";
 
@@ -24,7 +25,9 @@ export function ResultCard({ order, onClose }: { order: Order; onClose: () => vo
   return (
     <div className={`result-card result-card-${result}`} role="status" data-testid="result-card" data-order={order.id} data-result={result}>
       <a href={`#/pages/user/orderdetail?id=${order.id}`} onClick={onClose}>
-        <strong>{title}</strong>
+        <strong>
+          {title} {order.account === "practice" && <PracticeBadge testId="result-practice" />}
+        </strong>
         <span>{t`Open ${order.openPrice} → close ${order.closePrice ?? "—"}`}</span>
       </a>
       <button type="button" aria-label={t`Close`} onClick={onClose}>

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 
 import { useAmountFormat } from "@/i18n/format";
+import { PracticeBadge } from "@/ui/AccountSwitch";
 import { CURRENCY } from "#contract/constants";
 import { centsToShortDecimal as centsText } from "#contract/format";
 import type { Goods } from "#contract/markets";
@@ -38,6 +39,8 @@ interface Props {
   onTrade: (direction: Direction, price?: string) => void;
   confirmEach: boolean;
   onConfirmEach: (on: boolean) => void;
+  /** the order would stake the practice balance: the ticket says so */
+  practice: boolean;
 }
 
 /**
@@ -62,6 +65,7 @@ export function TradeBar(props: Props) {
     onTrade,
     confirmEach,
     onConfirmEach,
+    practice,
   } = props;
   const { t } = useLingui();
   const money = useAmountFormat();
@@ -74,7 +78,13 @@ export function TradeBar(props: Props) {
   const { max } = figures;
 
   return (
-    <section className="tr-bar" aria-label={t`Order`}>
+    <section className={`tr-bar${practice ? " tr-bar-practice" : ""}`} aria-label={t`Order`}>
+      {/* on the ticket's edge, taking no height from the chart */}
+      {practice && (
+        <span className="tr-bar-badge">
+          <PracticeBadge testId="ticket-practice" />
+        </span>
+      )}
       <div className="tr-bar-row">
         <div className="tr-stepper">
           <button

@@ -2,11 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 
 import { useAmountFormat } from "@/i18n/format";
+import { AccountSwitch } from "@/ui/AccountSwitch";
 import { goBack } from "@/ui/back";
 import { FavouriteStar } from "@/ui/FavouriteStar";
 import { StatusBadge } from "@/ui/MarketText";
 import { BackIcon } from "@/ui/PageIcons";
 import type { ProductDetail } from "#contract/markets";
+import type { OrderAccount } from "#contract/trading";
 
 import type { useLiveQuote } from "./use-live-quote";
 
@@ -17,13 +19,16 @@ interface Props {
   balance: string | null;
   /** opens the asset switcher */
   onSwitch: () => void;
+  /** which balance orders stake, and the switch between them */
+  account: OrderAccount;
+  onAccount: (next: OrderAccount) => void;
 }
 
 /**
  * The trade screen's head: back, the product (a tap opens the asset switcher) with its live price and status, the
  * star and the balance.
  */
-export function TradeHeader({ detail, quote, balance, onSwitch }: Props) {
+export function TradeHeader({ detail, quote, balance, onSwitch, account, onAccount }: Props) {
   const { price, move, status, nextOpen } = quote;
   const { t } = useLingui();
   const money = useAmountFormat();
@@ -49,9 +54,13 @@ export function TradeHeader({ detail, quote, balance, onSwitch }: Props) {
         </span>
       </div>
       <FavouriteStar pid={detail.id} name={detail.name} />
-      <div className="tr-balance">
-        <span className="tr-caption">{t`Balance`}</span>
-        <strong data-testid="trade-balance">{balance === null ? "—" : money(balance)}</strong>
+      <div className={`tr-balance tr-balance-${account}`}>
+        <AccountSwitch account={account} onChange={onAccount} compact />
+        {/* the switch says which balance this is to the eye; a screen reader hears it named */}
+        <span className="visually-hidden">{account === "practice" ? t`Practice balance` : t`Balance`}</span>
+        <strong data-testid="trade-balance" data-account={account}>
+          {balance === null ? "—" : money(balance)}
+        </strong>
       </div>
     </header>
   );

@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useState } from "react";
 
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PriceSource } from "@/ui/PriceSource";
+import { useTradeAccount } from "@/ui/trade-account";
 import { useServerNow } from "@/ui/use-now";
 import type { Candle, Goods, Period, ProductDetail } from "#contract/markets";
 import type { Order } from "#contract/trading";
@@ -54,10 +55,12 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   const second = Math.floor(now);
   const quote = useLiveQuote(detail, now);
   const { choice, toggleStudy, toggleChartType } = useChartChoice();
-  const { balance, refreshBalance } = useTradeBalance(goods, detail.id);
+  const { account, choose: chooseAccount } = useTradeAccount(userId, goods.recharged);
+  const { balance, refreshBalance } = useTradeBalance(goods, detail.id, account);
   // a saved copy's holding orders may have settled long ago: only a live screen's count as seen holding
-  const orders = useTradeOrders({ holding, userId, second, live: offlineSince === undefined, refreshBalance, price: quote.price });
-  const ticket = useOrderTicket({ detail, goods, userId, quote, balance, second, onPlaced: orders.addPlaced, refreshBalance });
+  const live = offlineSince === undefined;
+  const orders = useTradeOrders({ holding, userId, second, live, refreshBalance, price: quote.price, account });
+  const ticket = useOrderTicket({ detail, goods, userId, quote, balance, second, onPlaced: orders.addPlaced, refreshBalance, account });
   const loadCandles: LoadCandles = useCallback((bound, limit) => fetchKlinePage(detail.id, period, bound, limit), [detail.id, period]);
   const { result, dismiss } = orders;
   const { sheet } = ticket;
@@ -67,7 +70,14 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
   return (
     <main className="page-trade-screen">
       <RecentAssets userId={userId} pid={detail.id} name={detail.name} period={period} />
-      <TradeHeader detail={detail} quote={quote} balance={balance} onSwitch={() => setSwitching(true)} />
+      <TradeHeader
+        detail={detail}
+        quote={quote}
+        balance={balance}
+        onSwitch={() => setSwitching(true)}
+        account={account}
+        onAccount={chooseAccount}
+      />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <ChartTools
         pid={detail.id}
@@ -130,6 +140,7 @@ export function TradePage({ detail, candles, goods, holding, period, userId, off
         onTrade={ticket.trade}
         confirmEach={ticket.confirmEach}
         onConfirmEach={ticket.changeConfirmEach}
+        practice={account === "practice"}
       />
       {switching && (
         <Suspense fallback={null}>

@@ -20,10 +20,13 @@ export async function fetchKlinePage(
   return answer.code === 1 ? answer.data : null;
 }
 export const fetchGoods = (pid: number) => call(apiPaths.goods, { pid });
-/** The user's cash as the ticket shows it, read again after an order or a settlement; quiet: a failed refresh keeps the last figure. */
-export async function fetchBalance(pid: number): Promise<string | null | undefined> {
+/**
+ * The user's cash and practice balance as the ticket shows them, read again after an order or a settlement;
+ * quiet: a failed refresh keeps the last figures.
+ */
+export async function fetchBalance(pid: number): Promise<{ real: string | null; practice: string | null } | undefined> {
   const answer = await call(apiPaths.goods, { pid }, { quiet: true });
-  return answer.code === 1 ? answer.data.balance : undefined;
+  return answer.code === 1 ? { real: answer.data.balance, practice: answer.data.practiceBalance } : undefined;
 }
 export const submitOrder = (input: PlaceOrderRequest) => call(apiPaths.placeOrder, { ...input });
 

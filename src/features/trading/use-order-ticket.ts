@@ -6,7 +6,7 @@ import { noticePermission } from "@/ui/result-notices";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
 import type { Goods, MarketStatus, ProductDetail } from "#contract/markets";
-import type { Direction, Order } from "#contract/trading";
+import type { Direction, Order, OrderAccount } from "#contract/trading";
 
 import { submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
@@ -28,6 +28,8 @@ interface Options {
   second: number;
   onPlaced: (order: Order) => void;
   refreshBalance: () => Promise<void>;
+  /** whose money the order stakes */
+  account: OrderAccount;
 }
 
 /** The ticket's state and actions, as the trade bar and the confirm sheet read them. */
@@ -37,7 +39,7 @@ export type OrderTicket = ReturnType<typeof useOrderTicket>;
  * The order ticket: amount, settlement time, the confirm sheet, and the order sent with the price the
  * customer saw; a refusal or a requote (the price moved) stays on the ticket until the next change.
  */
-export function useOrderTicket({ detail, goods, userId, quote, balance, second, onPlaced, refreshBalance }: Options) {
+export function useOrderTicket({ detail, goods, userId, quote, balance, second, onPlaced, refreshBalance, account }: Options) {
   const { t } = useLingui();
   const online = useOnline();
   const { clockTime } = useClockFormats();
@@ -101,7 +103,7 @@ export function useOrderTicket({ detail, goods, userId, quote, balance, second, 
     setRequote(null);
     // a clock time goes as the time itself: the server works out its seconds and rate
     const when = expiresAt === null ? { seconds: String(seconds) } : { expiresAt: String(expiresAt) };
-    await submit({ pid: String(detail.id), direction, ...when, amount }, (fields) => submitOrder({ ...fields, price: shown }), {
+    await submit({ pid: String(detail.id), direction, ...when, amount, account }, (fields) => submitOrder({ ...fields, price: shown }), {
       // the placed order on the chart and the new balance say it went through
       toast: false,
       onSuccess: (order) => {

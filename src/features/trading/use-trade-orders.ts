@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { liveChange } from "@/api/order-figures";
 import { fetchOrder } from "@/api/trading";
 import { useAmountFormat } from "@/i18n/format";
-import type { Order } from "#contract/trading";
+import type { Order, OrderAccount } from "#contract/trading";
 
 import type { ChartOrder, ClosedChartOrder } from "./chart-scene";
 import { resultDueAt, secondsToResult } from "./pending-result";
@@ -32,6 +32,8 @@ interface Options {
   refreshBalance: () => Promise<void>;
   /** the live price: each open order's profit or loss at it is shown beside its entry line */
   price?: string;
+  /** the account traded with: only its open orders are drawn on the chart */
+  account: OrderAccount;
 }
 
 /**
@@ -39,7 +41,7 @@ interface Options {
  * An order the server settled brings its result and the new balance (and, while the customer looks elsewhere, a
  * system notice); the update stream says when, or without it the orders whose time is up are asked for each second.
  */
-export function useTradeOrders({ holding, userId, second, live, refreshBalance, price }: Options) {
+export function useTradeOrders({ holding, userId, second, live, refreshBalance, price, account }: Options) {
   const money = useAmountFormat();
   const [placed, setPlaced] = useState<Order[]>([]);
   const [settled, setSettled] = useState<Order[]>([]);
@@ -55,17 +57,19 @@ export function useTradeOrders({ holding, userId, second, live, refreshBalance, 
   }, [placed, holding, settledIds, voided]);
   const chartOrders: ChartOrder[] = useMemo(
     () =>
-      open.map((o) => ({
-        id: o.id,
-        direction: o.direction,
-        openPrice: Number(o.openPrice),
-        openTime: o.openTime,
-        closeTime: o.closeTime,
-        label: `${o.direction === "up" ? "▲" : "▼"} ${money(o.amount)}`,
-        // the figure the Order tab shows for it (fee included), at the price on screen
-        change: signedMoney(liveChange(o, price, second), money),
-      })),
-    [open, money, price, second],
+      open
+        .filter((o) => (o.account ?? "real") === account)
+        .map((o) => ({
+          id: o.id,
+          direction: o.direction,
+          openPrice: Number(o.openPrice),
+          openTime: o.openTime,
+          closeTime: o.closeTime,
+          label: `${o.direction === "up" ? "▲" : "▼"} ${money(o.amount)}`,
+          // the figure the Order tab shows for it (fee included), at the price on screen
+          change: signedMoney(liveChange(o, price, second), money),
+        })),
+    [open, money, price, second, account],
   );
 
   const notices = useResultNotices(userId, open, live);

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { createFileRoute, Link } from "@tanstack/react-router";
 
-import { fetchHoldingOrders } from "@/api/trading";
+import { fetchEveryHoldingOrder } from "@/api/trading";
 import { fetchTradeScreen } from "@/features/trading/api";
 import { TradePage } from "@/features/trading/TradePage";
 import { cachedLoad } from "@/offline/cached-load";
@@ -28,7 +28,7 @@ export const Route = createFileRoute("/_auth/pages/trade/trade")({
   loader: async ({ deps }) => {
     const [screen, holding] = await Promise.all([
       cachedLoad(`trade-${deps.pid}-${deps.period}`, () => fetchTradeScreen(deps.pid, deps.period, deps.candles)),
-      cachedLoad("orders-holding", fetchHoldingOrders),
+      cachedLoad("orders-holding-every", fetchEveryHoldingOrder),
     ]);
     if (!screen.data) return null;
     return {

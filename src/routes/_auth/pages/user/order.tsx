@@ -1,13 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { fetchHoldingOrders, fetchOrderHistory } from "@/api/trading";
+import { fetchEveryHoldingOrder, fetchOrderHistory } from "@/api/trading";
 import { OrderPage } from "@/features/trading/OrderPage";
 import { cachedLoad } from "@/offline/cached-load";
 
 export const Route = createFileRoute("/_auth/pages/user/order")({
   loader: async () => {
     const [holding, history] = await Promise.all([
-      cachedLoad("orders-holding", fetchHoldingOrders),
+      cachedLoad("orders-holding-every", fetchEveryHoldingOrder),
       cachedLoad("orders-history", () => fetchOrderHistory(1)),
     ]);
     return {
@@ -22,5 +22,5 @@ export const Route = createFileRoute("/_auth/pages/user/order")({
 function Orders() {
   const { holding, history, offlineSince } = Route.useLoaderData();
   const { user } = Route.useRouteContext();
-  return <OrderPage holding={holding} history={history} offlineSince={offlineSince} userId={user.id} />;
+  return <OrderPage holding={holding} history={history} offlineSince={offlineSince} userId={user.id} recharged={user.recharged} />;
 }
