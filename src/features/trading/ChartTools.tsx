@@ -2,7 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
 
-import { type Period, PERIODS } from "#contract/markets";
+import { useDurationFormat } from "@/i18n/format";
+import { type Period, PERIOD_SECONDS, PERIODS } from "#contract/markets";
 
 import type { ChartChoice } from "./chart-choice";
 import type { Studies } from "./chart-scene";
@@ -26,15 +27,8 @@ interface Props {
  */
 export function ChartTools({ pid, period, choice, onChartType, onStudy, tool, onTool }: Props) {
   const { t } = useLingui();
-  // the chart's own short forms (a context of their own): six of them fit one row at 320 px in every language
-  const periodLabels: Record<Period, string> = {
-    "1m": t({ message: "1m", context: "chart period" }),
-    "5m": t({ message: "5m", context: "chart period" }),
-    "15m": t({ message: "15m", context: "chart period" }),
-    "30m": t({ message: "30m", context: "chart period" }),
-    "1h": t({ message: "1h", context: "chart period" }),
-    "1d": t({ message: "1d", context: "chart period" }),
-  };
+  // narrow forms ("5m", "5 Min.", "5分钟"): six chips fit one row at 320 px
+  const duration = useDurationFormat();
   const periodsRow = useRef<HTMLElement>(null);
   useScrollRow(periodsRow, period);
   const line = choice.chartType === "line";
@@ -50,7 +44,7 @@ export function ChartTools({ pid, period, choice, onChartType, onStudy, tool, on
             className="tr-chip"
             aria-current={p === period ? "true" : undefined}
           >
-            {periodLabels[p]}
+            {duration(PERIOD_SECONDS[p], "narrow")}
           </Link>
         ))}
       </nav>

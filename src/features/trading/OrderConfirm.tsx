@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
-import { useAmountFormat } from "@/i18n/format";
+import { useAmountFormat, useDurationFormat } from "@/i18n/format";
 import type { PricedBy } from "@/ui/PriceSource";
 import { Sheet } from "@/ui/Sheet";
 import type { Direction } from "#contract/trading";
@@ -26,6 +26,7 @@ export function OrderConfirm({ product, direction, price, balance, ticket }: Pro
   const confirm = (requoted?: string) => void ticket.place(direction, requoted ?? price);
   const source = product.source;
   const { t } = useLingui();
+  const duration = useDurationFormat();
   const money = useAmountFormat();
   const fee = figures.fee === null ? "—" : money(figures.fee / 100);
   const net = figures.net === null ? "—" : `+${money(figures.net / 100)}`;
@@ -38,7 +39,7 @@ export function OrderConfirm({ product, direction, price, balance, ticket }: Pro
           <dt>{t`Amount`}</dt>
           <dd data-testid="confirm-amount">{money(amount)}</dd>
           <dt>{t`Settlement time`}</dt>
-          <dd>{t`${ticket.seconds}s`}</dd>
+          <dd>{duration(ticket.seconds)}</dd>
           <dt>{t`Price`}</dt>
           <dd>{price}</dd>
           <dt>{t`Fee`}</dt>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 
 import { liveChange, settledChange, stillHolding } from "@/api/order-figures";
 import { fetchHoldingOrders, fetchOrderHistory } from "@/api/trading";
-import { formatDateTime, useAmountFormat } from "@/i18n/format";
+import { formatDateTime, useAmountFormat, useDurationFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { SignedMoney } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
@@ -29,6 +29,8 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
   const { t } = useLingui();
   const amountText = useAmountFormat();
   const left = Math.max(0, Math.ceil(order.closeTime - now));
+  const duration = useDurationFormat();
+  const remaining = duration(left);
   const change = liveChange(order, price, now);
   return (
     <li>
@@ -37,7 +39,7 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
           <strong>{order.name}</strong> {order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`}
         </span>
         <span className="order-sub">
-          {amountText(order.amount)} U · {t`Open ${order.openPrice}`} · {left > 0 ? t`${left}s left` : t`Settling…`}
+          {amountText(order.amount)} U · {t`Open ${order.openPrice}`} · {left > 0 ? t`${remaining} left` : t`Settling…`}
         </span>
         {change === null ? <span /> : <SignedMoney cents={change} />}
       </Link>

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { useAmountFormat } from "@/i18n/format";
+import { useAmountFormat, useDurationFormat, usePercentFormat } from "@/i18n/format";
 import { CURRENCY } from "#contract/constants";
 import { centsToShortDecimal as centsText } from "#contract/format";
 import type { Goods } from "#contract/markets";
@@ -10,7 +10,6 @@ import { useProblemText } from "./problem-text";
 import { stepAmount, type TicketFigures } from "./ticket-figures";
 
 const PRESETS = ["10", "50", "100", "500"];
-export const secondsText = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${seconds / 60}m`);
 
 export interface Requote {
   direction: Direction;
@@ -43,13 +42,15 @@ export function TradeBar(props: Props) {
   const { goods, amount, onAmount, seconds, onSeconds, figures, blocked, refusal, busy, requote, onTrade, confirmEach, onConfirmEach } =
     props;
   const { t } = useLingui();
+  const percent = usePercentFormat();
+  const duration = useDurationFormat();
   const money = useAmountFormat();
   const problem = useProblemText(figures.problem) ?? refusal;
   const net = figures.net === null ? "—" : `+${money(figures.net / 100)}`;
   const disabled = busy || blocked !== null || figures.problem !== null;
   const upText = t`Buy up`;
   const downText = t`Buy down`;
-  const payout = `${figures.payoutPct}%`;
+  const payout = percent(figures.payoutPct / 100, { decimals: 0 });
   const { max } = figures;
 
   return (
@@ -97,7 +98,7 @@ export function TradeBar(props: Props) {
                 aria-pressed={o.seconds === seconds}
                 onClick={() => onSeconds(o.seconds)}
               >
-                {secondsText(o.seconds)}
+                {duration(o.seconds)}
               </button>
             ))}
           </div>

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
 
+import { useDurationFormat } from "@/i18n/format";
 import { noticePermission } from "@/ui/result-notices";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
@@ -12,7 +13,7 @@ import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
 import { markNoticeOffered, noticeOfferDue } from "./notice-offer";
 import { useProblemText } from "./problem-text";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
-import { type Requote, secondsText } from "./TradeBar";
+import type { Requote } from "./TradeBar";
 
 interface Options {
   detail: ProductDetail;
@@ -36,6 +37,7 @@ export type OrderTicket = ReturnType<typeof useOrderTicket>;
  */
 export function useOrderTicket({ detail, goods, userId, quote, balance, second, onPlaced, refreshBalance }: Options) {
   const { t } = useLingui();
+  const duration = useDurationFormat();
   const online = useOnline();
   const [amount, setAmount] = useState("100");
   const [seconds, setSeconds] = useState(goods.options[0]?.seconds ?? 0);
@@ -60,8 +62,8 @@ export function useOrderTicket({ detail, goods, userId, quote, balance, second, 
 
   // the chosen settlement time as a line on the chart, while an order could be placed
   const preview = useMemo(
-    () => (blocked === null && seconds > 0 ? { closeTime: second + seconds, label: secondsText(seconds) } : null),
-    [blocked, seconds, second],
+    () => (blocked === null && seconds > 0 ? { closeTime: second + seconds, label: duration(seconds) } : null),
+    [blocked, seconds, second, duration],
   );
 
   function changeAmount(next: string) {
