@@ -1,6 +1,7 @@
 import { i18n } from "@lingui/core";
 
-import { formatPercent, formatRelativeTime } from "#contract/locale-format";
+import { formatPercent } from "#contract/locale-format";
+import { formatRelativeTime } from "#contract/time-format";
 
 import { messages as en } from "./locales/en";
 import { messages as zh } from "./locales/zh";

@@ -20,11 +20,11 @@ const openingFormats = new Map<string, Intl.DateTimeFormat>();
 /** When a market opens, in the device's time zone and the language's words: "Mon 00:00" in en, "周一 00:00" in zh. */
 export function formatOpening(unixSeconds: number, language: string): string {
   const code = toLanguageCode(language);
-  let format = openingFormats.get(code);
-  if (!format) {
-    format = new Intl.DateTimeFormat(BCP47[code], { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    openingFormats.set(code, format);
-  }
+  const format = cachedFormat(
+    openingFormats,
+    code,
+    () => new Intl.DateTimeFormat(BCP47[code], { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  );
   return format.format(new Date(unixSeconds * 1000));
 }
 
@@ -39,11 +39,11 @@ export function formatAmount(value: string | number, language: string): string {
   const number = typeof value === "number" ? value : Number(value.trim());
   if (typeof value === "string" && (value.trim() === "" || !Number.isFinite(number))) return value;
   const code = toLanguageCode(language);
-  let format = amountFormats.get(code);
-  if (!format) {
-    format = new Intl.NumberFormat(BCP47[code], { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
-    amountFormats.set(code, format);
-  }
+  const format = cachedFormat(
+    amountFormats,
+    code,
+    () => new Intl.NumberFormat(BCP47[code], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
   // no "-0.00" for a value that rounds to zero
   return format.format(Object.is(number, -0) ? 0 : number);
 }
@@ -58,7 +58,7 @@ export function prepareAmountFormat(language: string): void {
 }
 
 /** One Intl formatter per language and option set, built on first use: building one loads locale data. */
-function cachedFormat<F>(cache: Map<string, F>, key: string, build: () => F): F {
+export function cachedFormat<F>(cache: Map<string, F>, key: string, build: () => F): F {
   let format = cache.get(key);
   if (!format) {
     format = build();
@@ -100,74 +100,4 @@ export function formatPercent(rate: string | number, language: string, options: 
   );
   // no "-0 %" for a rate that rounds to zero
   return format.format(Object.is(fraction, -0) ? 0 : fraction);
-}
-
-/** How much room a duration has: "narrow" for chips in a row ("5m", "5 Min."), "short" for labels ("5 min"). */
-export type DurationWidth = "narrow" | "short";
-
-const durationUnits = [
-  ["day", 86_400],
-  ["hour", 3_600],
-  ["minute", 60],
-  ["second", 1],
-] as const;
-
-const durationFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A span of whole seconds in its largest whole unit, in a language's own words: 30 → "30 sec" / "30 Sek." /
- * "30秒", 300 → "5 min", 3600 → "1 hr", 90 → "90 sec". Intl.NumberFormat's unit style, because
- * Intl.DurationFormat is missing from browsers we support (Chrome before 129, Firefox before 136).
- */
-export function formatDuration(seconds: number, language: string, width: DurationWidth = "short"): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const [unit, size] = durationUnits.find(([, step]) => whole >= step && whole % step === 0) ?? durationUnits[3];
-  const code = toLanguageCode(language);
-  const format = cachedFormat(
-    durationFormats,
-    `${code}|${unit}|${width}`,
-    () => new Intl.NumberFormat(BCP47[code], { style: "unit", unit, unitDisplay: width }),
-  );
-  return format.format(whole / size);
-}
-
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-/**
- * A moment relative to now in a language's own words, in the largest whole unit below it: +8 → "in 8 sec.",
- * −200 → "3 min. ago" (en, short style). Positive seconds are ahead, negative ones behind.
- */
-export function formatRelativeTime(secondsFromNow: number, language: string): string {
-  const whole = Math.round(secondsFromNow);
-  const [unit, size] = durationUnits.find(([, step]) => Math.abs(whole) >= step) ?? durationUnits[3];
-  const code = toLanguageCode(language);
-  const format = cachedFormat(relativeFormats, code, () => new Intl.RelativeTimeFormat(BCP47[code], { style: "short", numeric: "always" }));
-  // whole units, towards zero: 200 s ago is "3 min ago", not "4"
-  const count = Math.trunc(whole / size);
-  return format.format(Object.is(count, -0) ? 0 : count, unit);
-}
-
-/** Daily rates keep two decimals even when they end in zero ("0.10 %"), so plans line up when compared. */
-export const DAILY_RATE_PERCENT: PercentOptions = { decimals: 2, minDecimals: 2 };
-
-const decimalFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A decimal string in a language's form, grouped, with the decimals it was written with (at least `minDecimals`):
- * ("50000", de) → "50.000", ("0.5000", de) → "0,5000", ("1.08345", fr) → "1,08345", ("10.5", de, 2) → "10,50".
- * Exact: the digits are formatted as written, never through a binary float. Text that is no decimal is returned as it is.
- */
-export function formatDecimal(value: string | number, language: string, minDecimals = 0): string {
-  const text = String(value).trim();
-  const match = /^-?\d+(?:\.(\d+))?$/.exec(text);
-  if (!match) return String(value);
-  const decimals = Math.min(Math.max(match[1]?.length ?? 0, minDecimals), 20);
-  const code = toLanguageCode(language);
-  const format = cachedFormat(
-    decimalFormats,
-    `${code}|${decimals}`,
-    () => new Intl.NumberFormat(BCP47[code], { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: true }),
-  );
-  // a decimal string is formatted exactly (Intl's string input); the cast is for TypeScript's older signature
-  return format.format(text as unknown as number);
 }

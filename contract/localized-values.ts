@@ -5,7 +5,7 @@
  */
 import type { ErrorKey } from "./catalogue";
 import { CURRENCY } from "./constants";
-import { formatDecimal } from "./locale-format";
+import { formatDecimal } from "./decimal-format";
 
 /** How a placeholder's number is written: money with its unit, a plain decimal (a price, a rate), or a count. */
 export type NumberKind = "amount" | "decimal";

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { errorMessages, fieldLabels, type MessageDescriptor, unitWords } from "#contract/catalogue";
+import { formatDecimal } from "#contract/decimal-format";
 import { errorValues } from "#contract/error-status";
 import { type LanguageCode, toLanguageCode } from "#contract/languages";
-import { formatDecimal } from "#contract/locale-format";
 import { amountText, errorNumberValues } from "#contract/localized-values";
 
 import type { AppError } from "../modules/errors";

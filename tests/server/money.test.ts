@@ -106,7 +106,7 @@ describe("recharge", () => {
       { requestId: rid(), channelId: String(info.channels[0].id), amount: "99.99", screenshot: url },
       { token },
     );
-    expect(small.body).toMatchObject({ err: "amount_too_small", msg: "Amount must be at least 100" });
+    expect(small.body).toMatchObject({ err: "amount_too_small", msg: "Amount must be at least 100.00\u00a0U" });
     const noShot = await api(
       h,
       "POST",
@@ -370,12 +370,12 @@ describe("withdrawal", () => {
       [
         { amount: "99.99", cardId, payPassword: "fund1234" },
         "withdraw_amount_limit",
-        "The withdrawal amount is outside the allowed range of 100 to 4999",
+        "The withdrawal amount is outside the allowed range of 100.00\u00a0U to 4,999.00\u00a0U",
       ],
       [
         { amount: "5000", cardId, payPassword: "fund1234" },
         "withdraw_amount_limit",
-        "The withdrawal amount is outside the allowed range of 100 to 4999",
+        "The withdrawal amount is outside the allowed range of 100.00\u00a0U to 4,999.00\u00a0U",
       ],
       [{ amount: "200", cardId, payPassword: "wrong999" }, "wrong_fund_password", "Fund password wrong"],
       [{ amount: "2000", cardId, payPassword: "fund1234" }, "balance_insufficient", "Balance insufficient"],

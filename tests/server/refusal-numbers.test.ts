@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ErrorKey, errorMessages } from "#contract/catalogue";
-import { formatDecimal } from "#contract/locale-format";
+import { formatDecimal } from "#contract/decimal-format";
 import { errorNumberValues, UnitAmount } from "#contract/localized-values";
 import { errorEnvelope } from "#server/http/envelope";
 import { AppError } from "#server/modules/errors";

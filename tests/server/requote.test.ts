@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { formatDecimal } from "#contract/locale-format";
+import { formatDecimal } from "#contract/decimal-format";
 import { formatPrice } from "#contract/money";
 import { products } from "#server/db/schema";
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { formatDecimal, formatDuration, formatPercent, formatRelativeTime } from "#contract/locale-format";
+import { formatDecimal } from "#contract/decimal-format";
+import { formatPercent } from "#contract/locale-format";
+import { formatDuration, formatRelativeTime } from "#contract/time-format";
 
 // Intl's own spaces are no-break spaces (before % in de and fr, between a number and its unit in fr); which one
 // (U+00A0 or the narrow U+202F) depends on the engine's locale data, so they are compared as one mark, "_"

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
-import { useRelativeTimeFormat } from "@/i18n/format";
+import { useRelativeTimeFormat } from "@/ui/time-format";
 import { useSubmit } from "@/ui/use-submit";
 import { SMS_RESEND_SECONDS } from "#contract/constants";
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 
-import { DAILY_RATE_PERCENT, formatDateTime, useAmountFormat, usePercentFormat } from "@/i18n/format";
+import { formatDateTime, useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { FundPasswordField } from "@/ui/FundPasswordField";
 import { Money } from "@/ui/Money";
@@ -12,6 +12,7 @@ import { Sheet } from "@/ui/Sheet";
 import { useOnline } from "@/ui/use-online";
 import { type SubmitEffects, useSubmit } from "@/ui/use-submit";
 import type { Subscription, YuebaoInfo } from "#contract/finance";
+import { DAILY_RATE_PERCENT } from "#contract/finance";
 import { parseAmount } from "#contract/money";
 
 import { appendAmount, keepPlan, stopPlan } from "./api";

@@ -2,7 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
-import { DAILY_RATE_PERCENT, useAmountFormat, usePercentFormat } from "@/i18n/format";
+import { useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
@@ -11,6 +11,7 @@ import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
 import type { FinancePlan } from "#contract/finance";
+import { DAILY_RATE_PERCENT } from "#contract/finance";
 import { parseAmount } from "#contract/money";
 
 import { joinPlan } from "./api";

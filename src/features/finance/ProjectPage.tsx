@@ -3,10 +3,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 
-import { DAILY_RATE_PERCENT, useAmountFormat, usePercentFormat } from "@/i18n/format";
+import { useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import type { FinancePlan } from "#contract/finance";
+import { DAILY_RATE_PERCENT } from "#contract/finance";
 
 import { belowMinimum, expectedPlanProfit } from "./expected";
 

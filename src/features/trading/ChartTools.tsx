@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
 
-import { useDurationFormat } from "@/i18n/format";
+import { useDurationFormat } from "@/ui/time-format";
 import { type Period, PERIOD_SECONDS, PERIODS } from "#contract/markets";
 
 import type { ChartChoice } from "./chart-choice";

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
-import { useAmountFormat, useDurationFormat } from "@/i18n/format";
+import { useAmountFormat } from "@/i18n/format";
 import type { PricedBy } from "@/ui/PriceSource";
 import { Sheet } from "@/ui/Sheet";
+import { useDurationFormat } from "@/ui/time-format";
 import type { Direction } from "#contract/trading";
 
 import type { OrderTicket } from "./use-order-ticket";

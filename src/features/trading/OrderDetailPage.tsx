@@ -2,10 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
 import { settledChange } from "@/api/order-figures";
-import { formatDateTime, useAmountFormat, useDurationFormat, usePercentFormat } from "@/i18n/format";
+import { formatDateTime, useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
+import { useDurationFormat } from "@/ui/time-format";
 import type { Order } from "#contract/trading";
 
 import { useVoidText } from "./void-text";

@@ -5,11 +5,12 @@ import { useCallback, useEffect, useState } from "react";
 
 import { liveChange, settledChange, stillHolding } from "@/api/order-figures";
 import { fetchHoldingOrders, fetchOrderHistory } from "@/api/trading";
-import { formatDateTime, useAmountFormat, useDurationFormat } from "@/i18n/format";
+import { formatDateTime, useAmountFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { SignedMoney } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PullToRefresh } from "@/ui/PullToRefresh";
+import { useDurationFormat } from "@/ui/time-format";
 import { useServerNow } from "@/ui/use-now";
 import { quotesAtom, watchQuotes } from "@/workers/quotes";
 import type { Order, OrderPage as OrderPageData } from "#contract/trading";

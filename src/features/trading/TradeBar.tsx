@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { useAmountFormat, useDurationFormat, usePercentFormat } from "@/i18n/format";
+import { useAmountFormat, usePercentFormat } from "@/i18n/format";
+import { useDurationFormat } from "@/ui/time-format";
 import { CURRENCY } from "#contract/constants";
 import { centsToShortDecimal as centsText } from "#contract/format";
 import type { Goods } from "#contract/markets";

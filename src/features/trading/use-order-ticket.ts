@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
 
-import { useDurationFormat } from "@/i18n/format";
 import { noticePermission } from "@/ui/result-notices";
+import { useDurationFormat } from "@/ui/time-format";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
 import type { Goods, MarketStatus, ProductDetail } from "#contract/markets";
