@@ -2,8 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
 
-import { useDurationFormat } from "@/ui/time-format";
-import { type Period, PERIOD_SECONDS, PERIODS } from "#contract/markets";
+import { type Period, PERIODS } from "#contract/markets";
 
 import type { ChartChoice } from "./chart-choice";
 import type { Studies } from "./chart-scene";
@@ -27,8 +26,15 @@ interface Props {
  */
 export function ChartTools({ pid, period, choice, onChartType, onStudy, tool, onTool }: Props) {
   const { t } = useLingui();
-  // narrow forms ("5m", "5 Min.", "5分钟"): six chips fit one row at 320 px
-  const duration = useDurationFormat();
+  // the chart's own short forms (a context of their own): six of them fit one row at 320 px in every language
+  const periodLabels: Record<Period, string> = {
+    "1m": t({ message: "1m", context: "chart period" }),
+    "5m": t({ message: "5m", context: "chart period" }),
+    "15m": t({ message: "15m", context: "chart period" }),
+    "30m": t({ message: "30m", context: "chart period" }),
+    "1h": t({ message: "1h", context: "chart period" }),
+    "1d": t({ message: "1d", context: "chart period" }),
+  };
   const periodsRow = useRef<HTMLElement>(null);
   useScrollRow(periodsRow, period);
   const line = choice.chartType === "line";
@@ -44,7 +50,7 @@ export function ChartTools({ pid, period, choice, onChartType, onStudy, tool, on
             className="tr-chip"
             aria-current={p === period ? "true" : undefined}
           >
-            {duration(PERIOD_SECONDS[p], "narrow")}
+            {periodLabels[p]}
           </Link>
         ))}
       </nav>
