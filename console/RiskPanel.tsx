@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 
 import { api, call } from "./api";
 import { DataTable, TableHead } from "./DataTable";
-import { age, when } from "./i18n";
+import { ago, when } from "./i18n";
 import { addAmounts, amount } from "./product-figures";
 import { useLoad } from "./use-load";
 import { useOpsUpdates } from "./use-ops-updates";
@@ -103,7 +103,7 @@ export function RiskPanel() {
             cellClass: (row) => (isStale(row) ? "error" : undefined),
             cell: (row) => (
               <>
-                {row.ageSeconds === null ? t`no tick yet` : t`${age(row.ageSeconds)} ago`}
+                {row.ageSeconds === null ? t`no tick yet` : ago(row.ageSeconds)}
                 {isStale(row) && ` — ${t`not recording`}`}
               </>
             ),

@@ -1,5 +1,8 @@
 import { i18n } from "@lingui/core";
 
+import { formatPercent } from "#contract/locale-format";
+import { formatRelativeTime } from "#contract/time-format";
+
 import { messages as en } from "./locales/en";
 import { messages as zh } from "./locales/zh";
 
@@ -24,6 +27,12 @@ export function age(seconds: number | null): string {
   if (seconds < 86400) return `${Math.floor(seconds / 3600)} h`;
   return `${Math.floor(seconds / 86400)} d`;
 }
+
+/** A rate as a percentage in the console's language, up to `decimals` places: "0.85" → "85%". */
+export const ratePercent = (rate: string, decimals: number) => formatPercent(rate, i18n.locale, { decimals });
+
+/** How long ago, in the console's language: "3 min. ago", "3分钟前". */
+export const ago = (seconds: number) => formatRelativeTime(-seconds, i18n.locale);
 
 export const when = (unix: number) =>
   new Intl.DateTimeFormat(i18n.locale === "zh" ? "zh-CN" : "en-GB", { dateStyle: "short", timeStyle: "medium" }).format(

@@ -1,12 +1,10 @@
-import { ratePercentShort } from "#contract/format";
-
-import { money } from "./i18n";
+import { money, ratePercent } from "./i18n";
 
 /**
  * How the console writes a product's figures, on the products page and the dashboard's risk panel alike: rates
  * as percentages, amounts with the language's grouping, a range as smallest–largest.
  */
-export const percent = (rate: string) => `${ratePercentShort(rate, 2)} %`;
+export const percent = (rate: string) => ratePercent(rate, 2);
 export const amount = (value: string) => money(value);
 export const amountRange = (min: string, max: string) => `${money(min)}–${money(max)}`;
 

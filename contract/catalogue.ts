@@ -492,3 +492,8 @@ export const deviceWords = {
   systemOnly: /*i18n*/ { id: "device.system_only", message: "A browser on {system}" },
   unknown: /*i18n*/ { id: "device.unknown", message: "Unknown device" },
 } satisfies Record<string, MessageDescriptor>;
+
+/** Units written after amounts in server-made texts ("0,5000 Coin"); cash is the currency sign, the same in every language. */
+export const unitWords = {
+  coin: /*i18n*/ { id: "unit.coin", message: "coin" },
+} satisfies Record<string, MessageDescriptor>;

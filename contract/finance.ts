@@ -1,3 +1,5 @@
+import type { PercentOptions } from "./locale-format";
+
 /** Yuebao plans and subscriptions: simple daily interest, nothing withheld. */
 export interface FinancePlan {
   id: number;
@@ -47,3 +49,6 @@ export interface FinanceAnswers {
   keepSubscription: YuebaoInfo;
   stopSubscription: YuebaoInfo;
 }
+
+/** Daily rates keep two decimals even when they end in zero ("0.10 %"), so plans line up when compared. */
+export const DAILY_RATE_PERCENT: PercentOptions = { decimals: 2, minDecimals: 2 };

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
 
-import { ratePercentShort } from "#contract/format";
 import type { PlanWithEarnings as Plan } from "#contract/ops-money-answers";
 
 import { api, call } from "../api";
@@ -10,7 +9,7 @@ import { EditButton } from "../EditButton";
 import { formFields } from "../form-fields";
 import { FormRow } from "../FormRow";
 import { FormStatus } from "../FormStatus";
-import { money } from "../i18n";
+import { money, ratePercent } from "../i18n";
 import { TranslationRows } from "../TranslationRows";
 import { useLoad } from "../use-load";
 import { useRowEditor } from "../use-row-editor";
@@ -28,7 +27,7 @@ const planFields = (plan: Plan, enabled = plan.enabled) => ({
 /** contract/schemas/localized-texts.ts NAME_MAX, named here so the console ships no validator */
 const NAME_MAX = 60;
 
-const percentPerDay = (rate: string) => `${ratePercentShort(rate, 4)} %`;
+const percentPerDay = (rate: string) => ratePercent(rate, 4);
 
 /** Yuebao plans: rate, term and minimum, on or off. Running subscriptions keep the rate and term they started with. */
 export function PlansPage() {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { formatOpening, useAmountFormat } from "@/i18n/format";
+import { formatOpening, useAmountFormat, usePercentFormat } from "@/i18n/format";
 import type { MarketStatus } from "#contract/markets";
 
 /** Market status as words: open, closed, not trading time; while not trading, when it opens ("Closed · opens Mon 00:00"). */
@@ -17,18 +17,17 @@ export function StatusBadge({ status, opensAt }: { status: MarketStatus; opensAt
 
 /**
  * A change with its sign and an arrow, so colour is never the only signal of up or down. The direction follows the
- * figure as shown: a move that rounds to 0.00 % is flat, never a red "▼ -0.00%".
+ * figure as shown: a move that rounds to 0.00 % is flat, never a red "▼ -0.00 %". The percentage is in the language's form ("+1,23 %" in de).
  */
 export function ChangeText({ pct }: { pct: number }) {
+  const percent = usePercentFormat();
   const shown = Number(pct.toFixed(2));
   const direction = shown > 0 ? "up" : shown < 0 ? "down" : "flat";
   const arrow = shown > 0 ? "▲" : shown < 0 ? "▼" : "•";
-  const sign = shown > 0 ? "+" : "";
   return (
     <span className={`change change-${direction}`}>
       <span aria-hidden="true">{arrow} </span>
-      {sign}
-      {shown.toFixed(2)}%
+      {percent(shown / 100, { decimals: 2, minDecimals: 2, signed: true })}
     </span>
   );
 }

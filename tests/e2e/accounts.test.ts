@@ -21,7 +21,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Phone number", { exact: true }).fill(phone);
     await page.getByRole("button", { name: "Send code" }).click();
     // the button counts down from 60 s and cannot be pressed again meanwhile
-    await expect.poll(() => page.getByRole("button", { name: /Resend in \d+s/ }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: /Resend in \d+ sec\./ }).isDisabled()).toBe(true);
     const [latest] = ops("sms", phone) as Array<{ code: string }>;
     await page.getByLabel("Verification code", { exact: true }).fill(latest!.code);
     // without the confirmation of age and of the risk warning the server refuses, in the catalogue's words

@@ -97,7 +97,7 @@ describe("the customer page", () => {
     const products = await fetch(`${server.baseUrl}/api/index/ajaxdata?market=crypto`);
     const btc = ((await products.json()) as { data: Array<{ id: number; code: string }> }).data.find((p) => p.code === "BTCUSDT")!;
     await phone.goto(`${server.baseUrl}/h5/#/pages/trade/trade?pid=${btc.id}`);
-    await phone.getByRole("button", { name: "30s", exact: true }).click();
+    await phone.getByRole("button", { name: "30 sec", exact: true }).click();
     await phone.locator("#trade-amount").fill("20");
     await phone.getByTestId("trade-up").click();
     const refused = phone.waitForResponse((response) => response.url().includes("/api/user/addorder"));

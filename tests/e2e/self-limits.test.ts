@@ -30,7 +30,8 @@ describe("the customer's own limits in the browser", () => {
 
     // an order of 50 passes the limit of 20: refused with the limit named, in German, in the confirm sheet
     await page.goto(appUrl(`/pages/trade/trade?pid=${await btcProductId()}`));
-    await page.getByRole("button", { name: "30s", exact: true }).click();
+    // the German screen's 30-second chip ("30 Sek.")
+    await page.locator(".tr-expiry-options .tr-chip").filter({ hasText: /^30\D/ }).click();
     await page.locator("#trade-amount").fill("50");
     await page.getByTestId("trade-up").click();
     const sheet = page.getByTestId("order-confirm");

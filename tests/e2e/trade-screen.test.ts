@@ -53,13 +53,13 @@ describe("the trade screen", () => {
     // the chosen settlement time previewed as a line where an order placed now would expire: 30 s is half a
     // one-minute candle, 1 min a whole one further right
     const preview = async () => (await chartMarks(page)).find((m) => m.name === "preview-expiry");
-    await expect.poll(async () => (await preview())?.label?.formatter).toBe("30s");
+    await expect.poll(async () => (await preview())?.label?.formatter).toBe("30 sec");
     const at30 = (await preview())!.xAxis!;
-    await page.locator(".tr-bar").getByRole("button", { name: "1m", exact: true }).click();
-    await expect.poll(async () => (await preview())?.label?.formatter).toBe("1m");
+    await page.locator(".tr-bar").getByRole("button", { name: "1 min", exact: true }).click();
+    await expect.poll(async () => (await preview())?.label?.formatter).toBe("1 min");
     // a second may pass between the two reads: 1/60 of a place each
     expect(Math.abs((await preview())!.xAxis! - at30 - 0.5)).toBeLessThan(0.05);
-    await page.locator(".tr-bar").getByRole("button", { name: "30s", exact: true }).click();
+    await page.locator(".tr-bar").getByRole("button", { name: "30 sec", exact: true }).click();
 
     // candles ⇄ line, and the period marked
     expect(await page.locator(".tr-periods [aria-current]").textContent()).toBe("1m");
@@ -125,7 +125,7 @@ describe("the trade screen", () => {
   }) => {
     const context = page.context();
     await openTrade(page);
-    await page.getByRole("button", { name: "30s", exact: true }).click();
+    await page.getByRole("button", { name: "30 sec", exact: true }).click();
     await page.getByRole("button", { name: "10", exact: true }).click();
     // 80 % payout on 10.00, fee 0.10: the buttons say +7.90
     await expect.poll(() => page.getByTestId("net-up").textContent()).toBe("+7.90");

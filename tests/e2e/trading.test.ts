@@ -37,7 +37,7 @@ describe("timed trading in the browser", () => {
     expect(await page.getByText("Simulated prices").first().isVisible()).toBe(true);
 
     // the trade bar shows the net profit as the user types, and says which rule an amount breaks
-    await page.getByRole("button", { name: "30s", exact: true }).click();
+    await page.getByRole("button", { name: "30 sec", exact: true }).click();
     const amount = page.locator("#trade-amount");
     const ticketError = page.getByTestId("ticket-error");
     await amount.fill("5");

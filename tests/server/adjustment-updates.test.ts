@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { adjustmentNotices } from "#contract/catalogue";
+import { adjustmentNotices, unitWords } from "#contract/catalogue";
 import { endpoints } from "#contract/endpoints";
 import { LANGUAGE_CODES, type LanguageCode } from "#contract/languages";
+import { amountText } from "#contract/localized-values";
 import { opsEndpoints } from "#contract/ops";
 import { translate } from "#server/http/i18n";
 
@@ -118,9 +119,12 @@ describe("the customer of an applied adjustment", () => {
       await decide(await propose(who.account, "credit", "12.50", `goodwill ${language}`), "apply");
       const [message] = await inbox(who.token);
       expect(message!.title, language).toBe(translate(language, adjustmentNotices.credit.title));
-      expect(message!.body).toBe(translate(language, adjustmentNotices.credit.body, { amount: "12.50", reason: `goodwill ${language}` }));
+      // the amount in the reader's language, with its unit: "12,50 U" in de
+      const amount = amountText("12.50", language, translate(language, unitWords.coin));
+      expect(message!.body).toBe(translate(language, adjustmentNotices.credit.body, { amount, reason: `goodwill ${language}` }));
       if (language !== "en") expect(message!.title).not.toBe(translate("en", adjustmentNotices.credit.title));
-      expect(message!.body).toContain("12.50");
+      // the four languages of the decimal comma write it so; the others keep the dot
+      expect(message!.body).toContain(["de", "es", "fr", "vi"].includes(language) ? "12,50\u00a0U" : "12.50\u00a0U");
       expect(message!.body).toContain(`goodwill ${language}`);
     }
   });
@@ -131,7 +135,7 @@ describe("the customer of an applied adjustment", () => {
     await decide(await propose(who.account, "debit", "20", "paid twice"), "apply");
     const [message] = await inbox(who.token);
     expect(message!.title).toBe(translate("de", adjustmentNotices.debit.title));
-    expect(message!.body).toContain("20.00");
+    expect(message!.body).toContain("20,00\u00a0U");
     expect((await api(h, endpoints.wallet, {}, { token: who.token })).body.data.cash).toBe("30.00");
   });
 

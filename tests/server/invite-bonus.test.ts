@@ -95,7 +95,7 @@ describe("the invite bonus is paid once per invitee at the operator's chosen mom
     for (const amount of ["999999999999.99", "1000.01"]) {
       const refused = await opsCall(h, "POST", "/api/ops/invite-bonus", { amount });
       expect(refused.status).toBe(422);
-      expect(refused.body).toMatchObject({ code: 0, err: "amount_too_large", msg: "Amount can be at most 1000.00" });
+      expect(refused.body).toMatchObject({ code: 0, err: "amount_too_large", msg: "Amount can be at most 1,000.00\u00a0U" });
     }
     const { token } = await newInviter();
     expect(await bonusOf(token)).toMatchObject({ policy: "first_recharge", perFriend: "8.00" });

@@ -79,7 +79,7 @@ describe("money bounds and screenshot hashes on PostgreSQL, two pools", () => {
     });
     for (const app of apps) {
       const refused = await send(app, "POST", "/api/ops/money-rules", { coinRate: "214749" }, person);
-      expect(refused.body).toMatchObject({ code: 0, err: "out_of_range", msg: "Coin rate must be between 0.0100 and 1000.0000" });
+      expect(refused.body).toMatchObject({ code: 0, err: "out_of_range", msg: "Coin rate must be between 0.0100 and 1,000.0000" });
     }
     // a new coin rate loosens a control: set straight, as a second admin's approval would (two-person.test.ts)
     await presetMoneyRules({ database: { db } }, { coinRate: 1000_0000 });
@@ -99,7 +99,7 @@ describe("money bounds and screenshot hashes on PostgreSQL, two pools", () => {
       expect((await ops(app, "/api/ops/invite-bonus", { amount: "999999999999.99" })).body).toMatchObject({
         code: 0,
         err: "amount_too_large",
-        msg: "Amount can be at most 1000.00",
+        msg: "Amount can be at most 1,000.00\u00a0U",
       });
     }
   });

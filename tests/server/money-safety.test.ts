@@ -158,7 +158,7 @@ describe("review results reach the customer", () => {
     const { token } = user;
     expect((await inbox(token))[0]).toMatchObject({
       title: "Recharge approved",
-      body: "Your recharge of 5000.00 has been credited to your cash.",
+      body: "Your recharge of 5,000.00\u00a0U has been credited to your cash.",
     });
 
     const channelId = (await api(h, "GET", "/api/user/recharge", {}, { token })).body.data.channels[0].id;
@@ -172,7 +172,7 @@ describe("review results reach the customer", () => {
     await ops("/api/ops/recharge/review", { id: String(recharge.body.data.id), decision: "reject", reason: "no matching transfer" });
     expect((await inbox(token))[0]).toMatchObject({
       title: "Recharge rejected",
-      body: "Your recharge of 300.00 was rejected. Reason: no matching transfer",
+      body: "Your recharge of 300.00\u00a0U was rejected. Reason: no matching transfer",
     });
 
     const cash = (fields: Record<string, string>) =>
@@ -188,14 +188,14 @@ describe("review results reach the customer", () => {
     const paid = (await inbox(token))[0]!;
     expect(paid.title).toBe("Withdrawal approved");
     expect(paid.body).toMatch(
-      /^Your withdrawal of 200\.00 was approved and is being paid out: \d+\.\d\d after the fee\.\nNote from the reviewer: paid by transfer 42$/,
+      /^Your withdrawal of 200\.00\u00a0U was approved and is being paid out: \d+\.\d\d\u00a0U after the fee\.\nNote from the reviewer: paid by transfer 42$/,
     );
 
     const second = (await cash({ amount: "250" })).body.data;
     await ops("/api/ops/withdrawal/review", { id: String(second.id), decision: "reject", reason: "card name mismatch" });
     expect((await inbox(token))[0]).toMatchObject({
       title: "Withdrawal rejected",
-      body: "Your withdrawal of 250.00 was rejected and the money is back in your cash. Reason: card name mismatch",
+      body: "Your withdrawal of 250.00\u00a0U was rejected and the money is back in your cash. Reason: card name mismatch",
     });
 
     await api(
@@ -231,7 +231,7 @@ describe("review results reach the customer", () => {
     await ops("/api/ops/withdrawal/review", { id: String(first.id), decision: "reject", reason: "卡号有误" });
     expect((await inbox(user.token))[0]).toMatchObject({
       title: "提现被拒绝",
-      body: "您的 200.00 提现被拒绝，款项已退回余额。原因：卡号有误",
+      body: "您的 200.00\u00a0U 提现被拒绝，款项已退回余额。原因：卡号有误",
     });
   });
 

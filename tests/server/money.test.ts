@@ -106,7 +106,7 @@ describe("recharge", () => {
       { requestId: rid(), channelId: String(info.channels[0].id), amount: "99.99", screenshot: url },
       { token },
     );
-    expect(small.body).toMatchObject({ err: "amount_too_small", msg: "Amount must be at least 100" });
+    expect(small.body).toMatchObject({ err: "amount_too_small", msg: "Amount must be at least 100.00\u00a0U" });
     const noShot = await api(
       h,
       "POST",
@@ -274,7 +274,7 @@ describe("wallet and exchange", () => {
     for (const rate of ["214749", "1000.0001", "999999.9999", "0.0099", "0"]) {
       const refused = await setMoneyRulesByTwo(h, { coinRate: rate });
       expect(refused.status).toBe(422);
-      expect(refused.body).toMatchObject({ code: 0, err: "out_of_range", msg: "Coin rate must be between 0.0100 and 1000.0000" });
+      expect(refused.body).toMatchObject({ code: 0, err: "out_of_range", msg: "Coin rate must be between 0.0100 and 1,000.0000" });
     }
     expect((await setMoneyRulesByTwo(h, { coinRate: "a lot" })).body).toMatchObject({
       err: "invalid_input",
@@ -291,7 +291,7 @@ describe("wallet and exchange", () => {
       expect((await exchange("cash", "999999999999.99")).body.err).toBe("balance_insufficient");
       const huge = await exchange("coin", "999999999999.99");
       expect(huge.status).toBe(422);
-      expect(huge.body).toMatchObject({ code: 0, err: "amount_too_large", msg: "Amount can be at most 90071992547.40" });
+      expect(huge.body).toMatchObject({ code: 0, err: "amount_too_large", msg: "Amount can be at most 90,071,992,547.40\u00a0coin" });
       const records = (await api(h, "GET", "/api/user/exchange_record", {}, { token })).body.data.items;
       expect(records.map((r: { rate: string; cashAmount: string }) => [r.rate, r.cashAmount])).toEqual([
         ["1000.0000", "990.00"],
@@ -370,12 +370,12 @@ describe("withdrawal", () => {
       [
         { amount: "99.99", cardId, payPassword: "fund1234" },
         "withdraw_amount_limit",
-        "The withdrawal amount is outside the allowed range of 100 to 4999",
+        "The withdrawal amount is outside the allowed range of 100.00\u00a0U to 4,999.00\u00a0U",
       ],
       [
         { amount: "5000", cardId, payPassword: "fund1234" },
         "withdraw_amount_limit",
-        "The withdrawal amount is outside the allowed range of 100 to 4999",
+        "The withdrawal amount is outside the allowed range of 100.00\u00a0U to 4,999.00\u00a0U",
       ],
       [{ amount: "200", cardId, payPassword: "wrong999" }, "wrong_fund_password", "Fund password wrong"],
       [{ amount: "2000", cardId, payPassword: "fund1234" }, "balance_insufficient", "Balance insufficient"],

@@ -50,7 +50,7 @@ describe.each([
     for (const who of [0, 1]) {
       const answer = await review(who, huge);
       expect(answer.body.err).toBe("amount_too_large");
-      expect(answer.body.msg).toContain("100000.00");
+      expect(answer.body.msg).toContain("100,000.00\u00a0U");
     }
     expect(await credits(huge)).toEqual({ rows: 0, cents: 0 });
     // refusing it is still possible

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { formatDecimal } from "#contract/decimal-format";
 import { formatPrice } from "#contract/money";
 import { products } from "#server/db/schema";
 
@@ -34,7 +35,7 @@ describe("requote: the price the customer saw against the server's at acceptance
     const answer = await order({ price: shown(seen) });
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ code: 0, err: "price_moved", data: null, values: { price: shown(price) } });
-    expect(answer.body.msg).toBe(`The price moved to ${shown(price)}; the order was not placed`);
+    expect(answer.body.msg).toBe(`The price moved to ${formatDecimal(shown(price), "en")}; the order was not placed`);
     expect(await snapshot(demo.h)).toBe(before);
 
     // the one-tap retry with the new price goes through

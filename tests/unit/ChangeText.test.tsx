@@ -1,3 +1,5 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { describe, expect, it } from "vitest";
@@ -6,10 +8,17 @@ import { ChangeText } from "@/ui/MarketText";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function shown(pct: number): { text: string; direction: string } {
+function shown(pct: number, language = "en"): { text: string; direction: string } {
+  i18n.loadAndActivate({ locale: language, messages: {} });
   const container = document.createElement("div");
   const root = createRoot(container);
-  act(() => root.render(<ChangeText pct={pct} />));
+  act(() =>
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <ChangeText pct={pct} />
+      </I18nProvider>,
+    ),
+  );
   const span = container.firstElementChild!;
   const result = { text: span.textContent ?? "", direction: span.className };
   act(() => root.unmount());
@@ -26,5 +35,12 @@ describe("a quote's change", () => {
     expect(shown(-0.004)).toEqual({ text: "• 0.00%", direction: "change change-flat" });
     expect(shown(0.004)).toEqual({ text: "• 0.00%", direction: "change change-flat" });
     expect(shown(0)).toEqual({ text: "• 0.00%", direction: "change change-flat" });
+  });
+
+  it("writes the percentage in the reader's language, the sign kept", () => {
+    // de and fr put a no-break space before the sign (which one depends on the engine's locale data)
+    expect(shown(1.234, "de").text.replace(/[\u00a0\u202f]/, " ")).toBe("▲ +1,23 %");
+    expect(shown(-0.5, "fr").text.replace(/[\u00a0\u202f]/, " ")).toBe("▼ -0,50 %");
+    expect(shown(0.5, "vi").text).toBe("▲ +0,50%");
   });
 });

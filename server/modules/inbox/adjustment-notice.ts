@@ -21,7 +21,8 @@ export async function sendAdjustmentNotice(
     userId: applied.userId,
     title,
     body,
-    values: { amount: centsToDecimal(applied.amount), reason: applied.reason },
+    values: { reason: applied.reason },
+    amounts: { amount: centsToDecimal(applied.amount) },
     now: applied.now,
   });
   await recordEvents(

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
-import type { MessageDescriptor } from "#contract/catalogue";
+import { type MessageDescriptor, unitWords } from "#contract/catalogue";
+import { amountText } from "#contract/localized-values";
 
 import type { Tx } from "../../db/client";
 import { messages, users } from "../../db/schema";
@@ -25,6 +26,8 @@ export async function writeCustomerMessage(
     values: Record<string, string>;
     now: number;
     extra?: (language: string) => string | null;
+    /** amounts in cash as the API's decimal strings, written in the customer's language with the unit ("1.234,50 U") */
+    amounts?: Record<string, string>;
     /** values that are words themselves, rendered in the customer's language */
     languageValues?: (language: string) => Record<string, string>;
   },
@@ -32,7 +35,11 @@ export async function writeCustomerMessage(
   const [user] = await tx.select({ language: users.language }).from(users).where(eq(users.id, message.userId));
   const language = user?.language ?? "en";
   const extra = message.extra?.(language);
-  const values = { ...message.values, ...message.languageValues?.(language) };
+  const coinWord = translate(language, unitWords.coin);
+  const amounts = Object.fromEntries(
+    Object.entries(message.amounts ?? {}).map(([name, decimal]) => [name, amountText(decimal, language, coinWord)]),
+  );
+  const values = { ...message.values, ...amounts, ...message.languageValues?.(language) };
   const body = translate(language, message.body, values) + (extra ? `\n${extra}` : "");
   const [row] = await tx
     .insert(messages)

@@ -22,7 +22,14 @@ export function requireReason(refused: boolean, reason: string) {
 export async function sendReviewNotice(
   tx: Tx,
   translate: Translate,
-  notice: { userId: number; kind: ReviewNotice; values?: Record<string, string>; reason: string; now: number },
+  notice: {
+    userId: number;
+    kind: ReviewNotice;
+    amounts?: Record<string, string>;
+    values?: Record<string, string>;
+    reason: string;
+    now: number;
+  },
 ) {
   const { title, body } = reviewNotices[notice.kind];
   const reason = notice.reason.trim();
@@ -31,6 +38,7 @@ export async function sendReviewNotice(
     title,
     body,
     values: { ...notice.values, reason },
+    amounts: notice.amounts,
     now: notice.now,
     extra: (language) => (reason && !body.message.includes("{reason}") ? translate(language, reviewNote, { note: reason }) : null),
   });

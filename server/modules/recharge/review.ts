@@ -76,7 +76,7 @@ export async function reviewRecharge(
     await sendReviewNotice(tx, translate, {
       userId: row.userId,
       kind: decision === "approve" ? "recharge_approved" : "recharge_rejected",
-      values: { amount: centsToDecimal(row.amount) },
+      amounts: { amount: centsToDecimal(row.amount) },
       reason,
       now,
     });

@@ -1,4 +1,5 @@
 import { centsToDecimal } from "#contract/format";
+import { UnitAmount } from "#contract/localized-values";
 import { exchangeAmounts } from "#contract/money";
 import type { RecordPage } from "#contract/paging";
 import type { ExchangeRecord, Wallet } from "#contract/wallet";
@@ -50,9 +51,10 @@ export async function exchange(ctx: ServiceContext, user: UserRow, input: { from
   const { cash: cashAmount, coin: coinAmount } = exchangeAmounts(input.from, amount, coinRate);
   // a side past 2^53 cents is no amount any balance holds, and not one the cent columns read back exactly
   if (!Number.isSafeInteger(cashAmount) || !Number.isSafeInteger(coinAmount))
-    throw new AppError("amount_too_large", { max: centsToDecimal(largestExchange(input.from, coinRate)) });
+    throw new AppError("amount_too_large", { max: new UnitAmount(centsToDecimal(largestExchange(input.from, coinRate)), input.from) });
   if (cashAmount <= 0 || coinAmount <= 0)
-    throw new AppError("amount_too_small", { min: input.from === "cash" ? rateText(coinRate) : "0.01" });
+    // the amount is in the unit exchanged from: at least one coin's price in cash, or a hundredth of a coin
+    throw new AppError("amount_too_small", { min: new UnitAmount(input.from === "cash" ? rateText(coinRate) : "0.01", input.from) });
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await lockUnfrozenUser(tx, user.id);

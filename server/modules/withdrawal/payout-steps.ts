@@ -74,7 +74,8 @@ export async function markPayout(
     await sendReviewNotice(tx, translate, {
       userId: current.userId,
       kind: outcome.paid ? "withdrawal_paid" : "withdrawal_failed",
-      values: { amount: centsToDecimal(current.amount), actual: centsToDecimal(current.actual), reference: reference ?? "" },
+      amounts: { amount: centsToDecimal(current.amount), actual: centsToDecimal(current.actual) },
+      values: { reference: reference ?? "" },
       reason: failure ?? "",
       now,
     });

@@ -78,7 +78,7 @@ export async function reviewWithdrawal(
     await sendReviewNotice(tx, translate, {
       userId: row.userId,
       kind: decision === "approve" ? "withdrawal_approved" : "withdrawal_rejected",
-      values: { amount: centsToDecimal(row.amount), actual: centsToDecimal(row.actual) },
+      amounts: { amount: centsToDecimal(row.amount), actual: centsToDecimal(row.actual) },
       reason,
       now,
     });

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
+import { useRelativeTimeFormat } from "@/ui/time-format";
 import { useSubmit } from "@/ui/use-submit";
 import { SMS_RESEND_SECONDS } from "#contract/constants";
 
@@ -16,6 +17,8 @@ export function SmsButton({ phone, request = sendSmsCode }: { phone: string; req
   const [until, setUntil] = useState(0);
   const { send: post, busy } = useSubmit();
   const left = useCountdown(until);
+  const relative = useRelativeTimeFormat();
+  const when = relative(left);
 
   async function send() {
     await post(() => request(phone.trim()) as ReturnType<typeof sendSmsCode>, {
@@ -25,7 +28,7 @@ export function SmsButton({ phone, request = sendSmsCode }: { phone: string; req
 
   return (
     <button type="button" className="button button-inline" onClick={send} disabled={busy || left > 0}>
-      {left > 0 ? t`Resend in ${left}s` : t`Send code`}
+      {left > 0 ? t`Resend ${when}` : t`Send code`}
     </button>
   );
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 
-import { formatDateTime, useAmountFormat } from "@/i18n/format";
+import { formatDateTime, useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { FundPasswordField } from "@/ui/FundPasswordField";
 import { Money } from "@/ui/Money";
@@ -12,7 +12,7 @@ import { Sheet } from "@/ui/Sheet";
 import { useOnline } from "@/ui/use-online";
 import { type SubmitEffects, useSubmit } from "@/ui/use-submit";
 import type { Subscription, YuebaoInfo } from "#contract/finance";
-import { ratePercent } from "#contract/format";
+import { DAILY_RATE_PERCENT } from "#contract/finance";
 import { parseAmount } from "#contract/money";
 
 import { appendAmount, keepPlan, stopPlan } from "./api";
@@ -37,6 +37,7 @@ function StatusText({ status }: { status: Subscription["status"] }) {
 /** My subscriptions: the summary, each plan's figures and profit chart, and append / keep / stop with confirmation. */
 export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineSince?: number }) {
   const { t } = useLingui();
+  const percent = usePercentFormat();
   const online = useOnline();
   const [action, setAction] = useState<Action | null>(null);
   const [amount, setAmount] = useState("");
@@ -115,7 +116,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
               </span>
               <span className="record-sub">
                 {t`Principal ${amountText(s.principal)} U`} · {t`Profit ${amountText(s.profit)} U`} ·{" "}
-                {t`${ratePercent(s.dailyRate, 2)}% a day`}
+                {t`${percent(s.dailyRate, DAILY_RATE_PERCENT)} a day`}
               </span>
               {s.startTime !== null && s.endTime !== null && (
                 <span className="record-sub">

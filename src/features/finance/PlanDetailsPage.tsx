@@ -2,7 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
-import { useAmountFormat } from "@/i18n/format";
+import { useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
@@ -11,7 +11,7 @@ import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
 import type { FinancePlan } from "#contract/finance";
-import { ratePercent } from "#contract/format";
+import { DAILY_RATE_PERCENT } from "#contract/finance";
 import { parseAmount } from "#contract/money";
 
 import { joinPlan } from "./api";
@@ -19,6 +19,7 @@ import { belowMinimum, expectedPlanProfit } from "./expected";
 
 export function PlanDetailsPage({ plan, cash, offlineSince }: { plan: FinancePlan; cash: string; offlineSince?: number }) {
   const { t } = useLingui();
+  const percent = usePercentFormat();
   const online = useOnline();
   const [amount, setAmount] = useState(plan.minAmount);
   const [confirming, setConfirming] = useState(false);
@@ -49,7 +50,7 @@ export function PlanDetailsPage({ plan, cash, offlineSince }: { plan: FinancePla
       <NavBar title={plan.title} />
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="rules">
-        <p>{t`Daily rate ${ratePercent(plan.dailyRate, 2)}%`}</p>
+        <p>{t`Daily rate ${percent(plan.dailyRate, DAILY_RATE_PERCENT)}`}</p>
         <p>{t`Term ${plural(plan.days, { one: "# day", other: "# days" })}`}</p>
         <p>{t`Minimum ${amountText(plan.minAmount)} U`}</p>
         <p>{t`Cash available: ${amountText(cash)} U`}</p>

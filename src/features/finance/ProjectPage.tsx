@@ -3,19 +3,18 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 
-import { useAmountFormat } from "@/i18n/format";
+import { useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import type { FinancePlan } from "#contract/finance";
-import { ratePercent } from "#contract/format";
+import { DAILY_RATE_PERCENT } from "#contract/finance";
 
 import { belowMinimum, expectedPlanProfit } from "./expected";
-
-const percent = (rate: string) => `${ratePercent(rate, 2)}%`;
 
 /** The Project tab: yuebao plans with the profit an amount would earn over the whole term. */
 export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; offlineSince?: number }) {
   const { t } = useLingui();
+  const percent = usePercentFormat();
   const [amount, setAmount] = useState("1000");
   const amountText = useAmountFormat();
   return (
@@ -47,7 +46,7 @@ export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; off
               <li key={plan.id} className="record">
                 <span className="record-line">
                   <strong>{plan.title}</strong>
-                  <span>{t`${percent(plan.dailyRate)} a day`}</span>
+                  <span>{t`${percent(plan.dailyRate, DAILY_RATE_PERCENT)} a day`}</span>
                 </span>
                 <span className="record-sub">
                   {t`${plural(plan.days, { one: "# day", other: "# days" })}`} · {t`Minimum ${amountText(plan.minAmount)} U`}

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 
 import { uploadFile } from "@/api/upload";
-import { useAmountFormat } from "@/i18n/format";
+import { useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { CopyRow } from "@/ui/CopyRow";
 import { Field } from "@/ui/Field";
@@ -21,6 +21,7 @@ import { SCREENSHOT_TYPES, screenshotProblem } from "./screenshot-check";
 /** Top-up by transfer: pick a channel, transfer, upload the screenshot, submit for the operator's review. */
 export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offlineSince?: number }) {
   const { t, i18n } = useLingui();
+  const percent = usePercentFormat();
   const online = useOnline();
   const [channelId, setChannelId] = useState(info.channels[0]?.id ?? 0);
   const [amount, setAmount] = useState("");
@@ -119,7 +120,7 @@ export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offli
               <span className="record-sub">{t`PNG, JPEG or WebP, up to 5\u00a0MB`}</span>
               {progress !== null && (
                 <span className="upload-percent" data-testid="upload-percent" aria-live="polite">
-                  {screenshot ? t`Uploaded` : t`Uploading ${Math.round(progress * 100)}%`}
+                  {screenshot ? t`Uploaded` : t`Uploading ${percent(progress, { decimals: 0 })}`}
                 </span>
               )}
             </span>
@@ -135,7 +136,7 @@ export function RechargePage({ info, offlineSince }: { info: RechargeInfo; offli
           </label>
           {progress !== null && (
             <progress className="upload-progress" max={1} value={progress} aria-label={t`Upload progress`} data-testid="upload-progress">
-              {Math.round(progress * 100)}%
+              {percent(progress, { decimals: 0 })}
             </progress>
           )}
           {problem && (

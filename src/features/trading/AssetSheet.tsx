@@ -4,9 +4,9 @@ import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState } from "react";
 
 import { favouritesAtom, loadFavourites } from "@/api/favourites";
+import { usePercentFormat } from "@/i18n/format";
 import { StatusBadge } from "@/ui/MarketText";
 import { Sheet } from "@/ui/Sheet";
-import { ratePercent } from "#contract/format";
 import type { Period, ProductQuote } from "#contract/markets";
 
 import { fetchAssets } from "./api";
@@ -26,6 +26,7 @@ interface Props {
  */
 export function AssetSheet({ pid, period, onClose }: Props) {
   const { t } = useLingui();
+  const percent = usePercentFormat();
   const [products, setProducts] = useState<ProductQuote[] | null | "failed">(null);
   const [search, setSearch] = useState("");
   const starred = useAtomValue(favouritesAtom);
@@ -73,7 +74,7 @@ export function AssetSheet({ pid, period, onClose }: Props) {
               </span>
               <span className="asset-figures">
                 <span className="asset-payout" data-testid="asset-payout">
-                  {t`up to ${ratePercent(product.topPayoutRate, 0)}%`}
+                  {t`up to ${percent(product.topPayoutRate, { decimals: 0 })}`}
                 </span>
                 <StatusBadge status={product.status} opensAt={product.nextOpen} />
               </span>

@@ -2,13 +2,12 @@ import { useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 
 import { useClockFormats } from "@/i18n/clock-time";
+import { useDurationFormat } from "@/ui/time-format";
 import { secondsToCutoff } from "#contract/clock-expiry";
 import type { SecondsOption } from "#contract/markets";
 
 import type { ExpiryMode } from "./use-clock-expiry";
 import { useScrollRow } from "./use-scroll-row";
-
-export const secondsText = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${seconds / 60}m`);
 
 interface Props {
   options: SecondsOption[];
@@ -32,6 +31,7 @@ interface Props {
 export function ExpiryPicker({ options, seconds, onSeconds, mode, onMode, times, expiresAt, onTime, now }: Props) {
   const { t } = useLingui();
   const { clockTime, minutesSeconds } = useClockFormats();
+  const duration = useDurationFormat();
   const row = useRef<HTMLDivElement>(null);
   useScrollRow(row, `${mode}:${expiresAt ?? seconds}`);
   return (
@@ -60,7 +60,7 @@ export function ExpiryPicker({ options, seconds, onSeconds, mode, onMode, times,
                 aria-pressed={o.seconds === seconds}
                 onClick={() => onSeconds(o.seconds)}
               >
-                {secondsText(o.seconds)}
+                {duration(o.seconds)}
               </button>
             ))
           : times.map((at) => {

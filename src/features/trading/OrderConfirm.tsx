@@ -5,6 +5,7 @@ import { useClockFormats } from "@/i18n/clock-time";
 import { useAmountFormat } from "@/i18n/format";
 import type { PricedBy } from "@/ui/PriceSource";
 import { Sheet } from "@/ui/Sheet";
+import { useDurationFormat } from "@/ui/time-format";
 import type { Direction } from "#contract/trading";
 
 import type { OrderTicket } from "./use-order-ticket";
@@ -27,6 +28,7 @@ export function OrderConfirm({ product, direction, price, balance, ticket }: Pro
   const confirm = (requoted?: string) => void ticket.place(direction, requoted ?? price);
   const source = product.source;
   const { t } = useLingui();
+  const duration = useDurationFormat();
   const money = useAmountFormat();
   const { clockTime } = useClockFormats();
   const fee = figures.fee === null ? "—" : money(figures.fee / 100);
@@ -41,7 +43,7 @@ export function OrderConfirm({ product, direction, price, balance, ticket }: Pro
           <dd data-testid="confirm-amount">{money(amount)}</dd>
           <dt>{t`Settlement time`}</dt>
           <dd data-testid="confirm-expiry">
-            {ticket.clock.expiresAt === null ? t`${ticket.seconds}s` : clockTime(ticket.clock.expiresAt)}
+            {ticket.clock.expiresAt === null ? duration(ticket.seconds) : clockTime(ticket.clock.expiresAt)}
           </dd>
           <dt>{t`Price`}</dt>
           <dd>{price}</dd>

@@ -2,13 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 
 import { settledChange } from "@/api/order-figures";
-import { formatDateTime, useAmountFormat } from "@/i18n/format";
+import { formatDateTime, useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { PracticeBadge } from "@/ui/AccountSwitch";
 import { SignedMoney } from "@/ui/MarketText";
 import { NavBar } from "@/ui/NavBar";
 import { OfflineBanner } from "@/ui/OfflineBanner";
+import { useDurationFormat } from "@/ui/time-format";
 import { useServerNow } from "@/ui/use-now";
-import { ratePercent } from "#contract/format";
 import type { Order } from "#contract/trading";
 
 import { secondsToResult } from "./pending-result";
@@ -18,6 +18,8 @@ import { useVoidText } from "./void-text";
 /** One order, every recorded figure: the open and close ticks are the feed's, shown as they were stored. */
 export function OrderDetailPage({ order, offlineSince }: { order: Order; offlineSince?: number }) {
   const { t } = useLingui();
+  const percent = usePercentFormat();
+  const duration = useDurationFormat();
   const amountText = useAmountFormat();
   const voided = useVoidText(order);
   const profit = settledChange(order);
@@ -37,8 +39,8 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
     [t`Account`, order.account === "practice" ? <PracticeBadge testId="order-practice" /> : t`Real`],
     [t`Direction`, order.direction === "up" ? `▲ ${t`Buy up`}` : `▼ ${t`Buy down`}`],
     [t`Amount`, `${amountText(order.amount)} U`],
-    [t`Settlement time`, t`${order.seconds}s`],
-    [t`Payout rate`, `${ratePercent(order.payoutRate, 0)}%`],
+    [t`Settlement time`, duration(order.seconds)],
+    [t`Payout rate`, percent(order.payoutRate, { decimals: 0 })],
     [t`Open price`, order.openPrice],
     [t`Close price`, order.closePrice ?? "—"],
     [t`Open time`, formatDateTime(order.openTime)],

@@ -11,6 +11,7 @@ import { Empty } from "@/ui/Empty";
 import { SignedMoney } from "@/ui/MarketText";
 import { OfflineBanner } from "@/ui/OfflineBanner";
 import { PullToRefresh } from "@/ui/PullToRefresh";
+import { useDurationFormat } from "@/ui/time-format";
 import { useTradeAccount } from "@/ui/trade-account";
 import { useServerNow } from "@/ui/use-now";
 import { quotesAtom, watchQuotes } from "@/workers/quotes";
@@ -34,6 +35,8 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
   const amountText = useAmountFormat();
   const left = Math.max(0, Math.ceil(order.closeTime - now));
   const waiting = secondsToResult(order, now);
+  const duration = useDurationFormat();
+  const remaining = duration(left);
   const change = liveChange(order, price, now);
   return (
     <li>
@@ -45,7 +48,7 @@ function HoldingRow({ order, price, now }: { order: Order; price: string | undef
         <span className="order-sub">
           {amountText(order.amount)} U · {t`Open ${order.openPrice}`} ·{" "}
           {left > 0 ? (
-            t`${left}s left`
+            t`${remaining} left`
           ) : waiting !== null ? (
             <span data-testid="holding-pending">
               <PendingResultText seconds={waiting} />

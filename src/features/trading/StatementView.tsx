@@ -4,6 +4,7 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 
+import { usePercentFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { SignedMoney } from "@/ui/MarketText";
 import { Money } from "@/ui/Money";
@@ -64,6 +65,7 @@ function DailyChart({ daily }: { daily: Statement["daily"] }) {
 /** The statement: net result, win rate, orders and amounts of the period, net per day, and totals per product. */
 export function StatementView() {
   const { t } = useLingui();
+  const percent = usePercentFormat();
   const [days, setDays] = useState<number>(7);
   const [statement, setStatement] = useState<Statement | null>(null);
   const [failed, setFailed] = useState(false);
@@ -112,7 +114,7 @@ export function StatementView() {
         </div>
         <div>
           <dt>{t`Win rate`}</dt>
-          <dd data-testid="statement-win-rate">{statement.winRate}%</dd>
+          <dd data-testid="statement-win-rate">{percent(Number(statement.winRate) / 100, { decimals: 1, minDecimals: 1 })}</dd>
         </div>
         <div>
           <dt>{t`Settled orders`}</dt>

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { useAmountFormat } from "@/i18n/format";
+import { useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { PracticeBadge } from "@/ui/AccountSwitch";
 import { CURRENCY } from "#contract/constants";
 import { centsToShortDecimal as centsText } from "#contract/format";
@@ -68,13 +68,14 @@ export function TradeBar(props: Props) {
     practice,
   } = props;
   const { t } = useLingui();
+  const percent = usePercentFormat();
   const money = useAmountFormat();
   const problem = useProblemText(figures.problem) ?? refusal;
   const net = figures.net === null ? "—" : `+${money(figures.net / 100)}`;
   const disabled = busy || blocked !== null || figures.problem !== null;
   const upText = t`Buy up`;
   const downText = t`Buy down`;
-  const payout = `${figures.payoutPct}%`;
+  const payout = percent(figures.payoutPct / 100, { decimals: 0 });
   const { max } = figures;
 
   return (

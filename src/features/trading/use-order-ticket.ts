@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 
 import { useClockFormats } from "@/i18n/clock-time";
 import { noticePermission } from "@/ui/result-notices";
+import { useDurationFormat } from "@/ui/time-format";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
 import type { Goods, MarketStatus, ProductDetail } from "#contract/markets";
@@ -10,7 +11,6 @@ import type { Direction, Order, OrderAccount } from "#contract/trading";
 
 import { submitOrder } from "./api";
 import { readConfirmEachOrder, writeConfirmEachOrder } from "./confirm-setting";
-import { secondsText } from "./ExpiryPicker";
 import { markNoticeOffered, noticeOfferDue } from "./notice-offer";
 import { useProblemText } from "./problem-text";
 import { type TicketFigures, ticketFigures } from "./ticket-figures";
@@ -41,6 +41,7 @@ export type OrderTicket = ReturnType<typeof useOrderTicket>;
  */
 export function useOrderTicket({ detail, goods, userId, quote, balance, second, onPlaced, refreshBalance, account }: Options) {
   const { t } = useLingui();
+  const duration = useDurationFormat();
   const online = useOnline();
   const { clockTime } = useClockFormats();
   const [amount, setAmount] = useState("100");
@@ -75,9 +76,9 @@ export function useOrderTicket({ detail, goods, userId, quote, balance, second, 
         : expiresAt !== null
           ? { closeTime: expiresAt, label: clockTime(expiresAt) }
           : seconds > 0
-            ? { closeTime: second + seconds, label: secondsText(seconds) }
+            ? { closeTime: second + seconds, label: duration(seconds) }
             : null,
-    [blocked, expiresAt, seconds, second, clockTime],
+    [blocked, expiresAt, seconds, second, clockTime, duration],
   );
 
   function changeAmount(next: string) {

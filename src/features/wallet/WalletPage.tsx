@@ -12,6 +12,7 @@ import { OfflineBanner } from "@/ui/OfflineBanner";
 import { showToast } from "@/ui/toast";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
+import { formatDecimal } from "#contract/decimal-format";
 import { exchangeAmounts, parseAmount } from "#contract/money";
 import type { ExchangeRecord, Wallet } from "#contract/wallet";
 
@@ -38,7 +39,7 @@ export function exceedsHolding(from: "cash" | "coin", amount: string, wallet: Pi
 }
 
 export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; records: ExchangeRecord[]; offlineSince?: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const online = useOnline();
   const [from, setFrom] = useState<"cash" | "coin">("cash");
   const [amount, setAmount] = useState("");
@@ -127,7 +128,7 @@ export function WalletPage({ wallet, records, offlineSince }: { wallet: Wallet; 
             {t`Coin → cash`}
           </button>
         </div>
-        <p className="field-hint">{t`Rate: 1 coin = ${wallet.coinRate} U`}</p>
+        <p className="field-hint">{t`Rate: 1 coin = ${formatDecimal(wallet.coinRate, i18n.locale)} U`}</p>
         <Field
           label={from === "cash" ? t`Cash amount` : t`Coin amount`}
           inputMode="decimal"

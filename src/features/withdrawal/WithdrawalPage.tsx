@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 
 import { currentUser } from "@/api/session";
 import { errorText } from "@/i18n/catalogue";
-import { formatDateTime, useAmountFormat } from "@/i18n/format";
+import { formatDateTime, useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { CodeField, codeRefusal } from "@/ui/CodeField";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
@@ -17,7 +17,7 @@ import { showToast } from "@/ui/toast";
 import { useServerNow } from "@/ui/use-now";
 import { useOnline } from "@/ui/use-online";
 import { useSubmit } from "@/ui/use-submit";
-import { maskMiddle, ratePercentShort } from "#contract/format";
+import { maskMiddle } from "#contract/format";
 import { applyRate, parseAmount, rateToBps } from "#contract/money";
 import { withdrawWindow } from "#contract/withdraw-window";
 import type { WithdrawalInfo } from "#contract/withdrawal";
@@ -31,6 +31,7 @@ import { withdrawFormRefusal } from "./form-check";
  */
 export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; offlineSince?: number }) {
   const { t, i18n } = useLingui();
+  const percent = usePercentFormat();
   const online = useOnline();
   const [amount, setAmount] = useState("");
   const [cardId, setCardId] = useState(info.cards[0]?.id ?? 0);
@@ -82,7 +83,7 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <section className="rules" aria-label={t`Withdrawal rules`} data-testid="withdraw-rules">
         <p>{t`Amount from ${amountText(rules.min)} to ${amountText(rules.max)} U`}</p>
-        <p>{t`Fee ${ratePercentShort(rules.feeRate, 1)}%`}</p>
+        <p>{t`Fee ${percent(rules.feeRate, { decimals: 1 })}`}</p>
         <p>{t`Hours ${rules.window} (${rules.timezone})`}</p>
         {hours && (
           <p data-testid="withdraw-window" data-open={hours.open}>
