@@ -9,6 +9,12 @@ import type { SecondsOption } from "#contract/markets";
 import type { ExpiryMode } from "./use-clock-expiry";
 import { useScrollRow } from "./use-scroll-row";
 
+/**
+ * A duration on a chip: Intl joins the number and its unit with a no-break space (fr "30 s", "1 min"), which
+ * a narrow chip cannot wrap and so cuts off; a plain space lets "1 / min" go on two lines there instead.
+ */
+const chipText = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
 interface Props {
   options: SecondsOption[];
   seconds: number;
@@ -60,7 +66,7 @@ export function ExpiryPicker({ options, seconds, onSeconds, mode, onMode, times,
                 aria-pressed={o.seconds === seconds}
                 onClick={() => onSeconds(o.seconds)}
               >
-                {duration(o.seconds)}
+                {chipText(duration(o.seconds))}
               </button>
             ))
           : times.map((at) => {
