@@ -225,7 +225,15 @@ describe("cards", () => {
 describe("wallet and exchange", () => {
   it("shows balances and the coin rate, and exchanges both ways with the fund password", async () => {
     const token = await richUser("1000");
-    expect(await wallet(token)).toEqual({ cash: "1000.00", coin: "0.00", frozen: "0.00", yuebao: "0.00", coinRate: "0.5000" });
+    expect(await wallet(token)).toEqual({
+      cash: "1000.00",
+      coin: "0.00",
+      frozen: "0.00",
+      yuebao: "0.00",
+      coinRate: "0.5000",
+      practice: "10000.00",
+      recharged: true,
+    });
     const wrong = await api(
       h,
       "POST",

@@ -87,7 +87,8 @@ describe("practice orders", () => {
     expect(holding).toHaveLength(50);
     // the real list, as every caller before practice asked it, holds none of them
     expect((await api(h, endpoints.holdingOrders, {}, { token })).body.data).toEqual([]);
-    await h.advance(45);
+    // settled once their exit minute's seed is revealed
+    await h.advanceTo(Math.max(...holding.map((order) => order.resultAt ?? 0)));
     expect(await realMoney()).toBe(before);
     const history = (await api(h, endpoints.orderHistory, { page: "1", account: "practice" }, { token })).body.data;
     expect(history.total).toBe(50);

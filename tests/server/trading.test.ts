@@ -121,14 +121,14 @@ describe("placing orders", () => {
   });
 
   const refusals: Array<[string, Record<string, string>, string, string]> = [
-    ["under the option minimum", { seconds: "180", amount: "20" }, "amount_too_small", "Amount must be at least 50"],
-    ["over the option maximum", { amount: "5000.01" }, "amount_too_large", "Amount can be at most 5000"],
+    ["under the option minimum", { seconds: "180", amount: "20" }, "amount_too_small", "Amount must be at least 50.00\u00a0U"],
+    ["over the option maximum", { amount: "5000.01" }, "amount_too_large", "Amount can be at most 5,000.00\u00a0U"],
     ["an unknown settlement time", { seconds: "45" }, "invalid_input", "Settlement time is invalid"],
     ["an amount with three decimals", { amount: "10.001" }, "invalid_input", "Amount is invalid"],
     ["a negative amount", { amount: "-10" }, "invalid_input", "Amount is invalid"],
-    ["a zero amount", { amount: "0" }, "amount_too_small", "Amount must be at least 0.01"],
+    ["a zero amount", { amount: "0" }, "amount_too_small", "Amount must be at least 0.01\u00a0U"],
     // past what any amount field takes: refused by the request schema with the bound it broke
-    ["a thirteen-digit amount", { amount: "1000000000000" }, "amount_too_large", "Amount can be at most 999999999999.99"],
+    ["a thirteen-digit amount", { amount: "1000000000000" }, "amount_too_large", "Amount can be at most 999,999,999,999.99\u00a0U"],
     ["an unknown product", { pid: "999" }, "product_not_found", "Symbol not found"],
     ["a wrong direction", { direction: "sideways" }, "invalid_input", "Direction is invalid"],
   ];
@@ -151,15 +151,15 @@ describe("placing orders", () => {
     );
     expect((await order({ pid: String(eth), amount: "15" })).body).toMatchObject({
       err: "single_min",
-      msg: "Single holding minimum is 20",
+      msg: "Single holding minimum is 20.00\u00a0U",
     });
     expect((await order({ pid: String(eth), amount: "301" })).body).toMatchObject({
       err: "single_max",
-      msg: "Single holding maximum is 300",
+      msg: "Single holding maximum is 300.00\u00a0U",
     });
     expect((await order({ pid: String(eth), amount: "300" })).body.code).toBe(1);
     const over = await order({ pid: String(eth), amount: "201" });
-    expect(over.body).toMatchObject({ err: "holding_total_max", msg: "Holding maximum total amount is 500" });
+    expect(over.body).toMatchObject({ err: "holding_total_max", msg: "Holding maximum total amount is 500.00\u00a0U" });
     expect((await order({ pid: String(eth), amount: "200" })).body.code).toBe(1);
     await api(
       h,
