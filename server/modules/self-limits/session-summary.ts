@@ -13,6 +13,7 @@ import { limitsInForce } from "./stored";
  * The reality check's figures for the session the token names. The start is the session's own row (written at
  * login by the server), so a device with a wrong clock, or a reload, still counts from the real login. Orders
  * count by their opening time; a void order was refunded whole and is left out; an open order has no result yet.
+ * Practice orders are left out too: the check is about the customer's real money and time spent on it.
  */
 export async function sessionSummary(ctx: ServiceContext, userId: number, token: string): Promise<SessionSummary> {
   const now = ctx.now();
@@ -30,7 +31,7 @@ export async function sessionSummary(ctx: ServiceContext, userId: number, token:
       profitLoss: sql<string>`coalesce(sum(${orders.payout} - ${orders.amount} - ${orders.fee}) filter (where ${orders.status} = 'closed'), 0)`,
     })
     .from(orders)
-    .where(and(eq(orders.userId, userId), gte(orders.openTime, session.createdAt), ne(orders.status, "void")));
+    .where(and(eq(orders.userId, userId), eq(orders.account, "real"), gte(orders.openTime, session.createdAt), ne(orders.status, "void")));
   return {
     sessionStart: session.createdAt,
     now,
