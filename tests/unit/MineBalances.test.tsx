@@ -14,6 +14,8 @@ vi.mock("@tanstack/react-router", () => ({
       {children}
     </a>
   ),
+  // the practice balance's reset (a form) reloads the route's data through the router
+  useRouter: () => ({ history: { back() {} }, navigate: async () => {}, invalidate: async () => {} }),
 }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

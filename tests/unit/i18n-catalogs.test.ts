@@ -13,7 +13,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA", "1h", "
 // Words a language really spells as English does (checked by a translator, not copied).
 const SAME_IN_LANGUAGE: Record<string, Set<string>> = {
   de: new Set(["Futures", "Symbol", "Wallet", "Name", "Name: {0}", "Status", "Version {APP_VERSION}", "Trades"]),
-  es: new Set(["1d"]),
+  es: new Set(["1d", "Real"]),
   fr: new Set([
     "Crypto",
     "Page",
