@@ -7,7 +7,7 @@ import { it } from "./fixture";
 import { appUrl, baseUrl } from "./helpers";
 
 /**
- * Issue 32 §4: the customer's screens in languages with a decimal comma write every percentage and every duration in
+ * The customer's screens in languages with a decimal comma write every percentage and every duration in
  * that language's form. A percentage built by hand shows a dot ("0.12%"); a duration built by hand shows the English
  * short forms ("30s", "1m", "5m"). The page texts are checked whole, the chart's period chips and the ticket's included.
  */
