@@ -32,7 +32,7 @@ describe("the practice account in the browser", () => {
     expect(await balance.evaluate((element) => getComputedStyle(element).color)).toBe("rgb(255, 159, 67)");
 
     // a practice order: stake 100 and fee 1 leave the practice balance; the real one stays at zero
-    await page.getByRole("button", { name: "30s", exact: true }).click();
+    await page.getByRole("button", { name: "30 sec", exact: true }).click();
     await page.locator("#trade-amount").fill("100");
     await page.getByTestId("trade-up").click();
     const placed = page.waitForResponse((response) => response.url().includes("/api/user/addorder"));
