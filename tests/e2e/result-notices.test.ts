@@ -5,7 +5,7 @@ import { apiPaths } from "#contract/paths";
 
 import { btcProductId, placeBtcOrder } from "./customer";
 import { it } from "./fixture";
-import { appUrl } from "./helpers";
+import { appUrl, THIRTY_SECOND_RESULT_MS } from "./helpers";
 
 interface Shown {
   tag: string;
@@ -157,37 +157,38 @@ describe("a tap on a result notification", () => {
 });
 
 describe("order results as system notifications", () => {
-  it("asks for permission on Mine, then shows one service-worker notification tagged by order when an order the Order tab shows settles while the app is in the background", async ({
-    openPhone,
-    demo,
-  }) => {
-    const page = await openPhone({ signedIn: demo, permissions: ["notifications"] });
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent("serviceworker"));
-    await withoutNotificationPlatform(page, worker);
-    const toggle = page.getByTestId("result-notices").locator("input");
-    expect(await toggle.isChecked()).toBe(false);
-    await toggle.click();
-    await expect.poll(() => toggle.isChecked()).toBe(true);
-    expect(await page.getByTestId("result-notices-hint").textContent()).toContain("while the app is in the background");
+  it(
+    "asks for permission on Mine, then shows one service-worker notification tagged by order when an order the Order tab shows settles while the app is in the background",
+    async ({ openPhone, demo }) => {
+      const page = await openPhone({ signedIn: demo, permissions: ["notifications"] });
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent("serviceworker"));
+      await withoutNotificationPlatform(page, worker);
+      const toggle = page.getByTestId("result-notices").locator("input");
+      expect(await toggle.isChecked()).toBe(false);
+      await toggle.click();
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+      expect(await page.getByTestId("result-notices-hint").textContent()).toContain("while the app is in the background");
 
-    // crypto trades around the clock; the order is placed elsewhere (another device), the Order tab sees it holding
-    const id = await placeBtcOrder(demo);
-    await page.goto(appUrl("/pages/user/order"));
-    await page.locator(`[data-testid=holding-order][href$="id=${id}"]`).waitFor();
-    await sendToBackground(page);
+      // crypto trades around the clock; the order is placed elsewhere (another device), the Order tab sees it holding
+      const id = await placeBtcOrder(demo);
+      await page.goto(appUrl("/pages/user/order"));
+      await page.locator(`[data-testid=holding-order][href$="id=${id}"]`).waitFor();
+      await sendToBackground(page);
 
-    // generous: the 30 s term, the reveal of its price minute (up to a minute and the grace), the settlement pass
-    await expect
-      .poll(async () => (await shownNotifications(worker)).map((n) => n.tag), { timeout: 100_000 })
-      .toContain(`order-result-${id}`);
-    const [notice, ...others] = (await shownNotifications(worker)).filter((n) => n.tag === `order-result-${id}`);
-    expect(others).toEqual([]);
-    expect(notice!.title).toMatch(/^(Won|Lost|Tie) [+−]?\d[\d,]*\.\d{2} U · BTC\/USDT$/);
-    expect(notice!.body).toMatch(/^Open [\d.]+ → close [\d.]+$/);
+      // generous: the 30 s term, the reveal of its price minute (up to a minute and the grace), the settlement pass
+      await expect
+        .poll(async () => (await shownNotifications(worker)).map((n) => n.tag), { timeout: THIRTY_SECOND_RESULT_MS })
+        .toContain(`order-result-${id}`);
+      const [notice, ...others] = (await shownNotifications(worker)).filter((n) => n.tag === `order-result-${id}`);
+      expect(others).toEqual([]);
+      expect(notice!.title).toMatch(/^(Won|Lost|Tie) [+−]?\d[\d,]*\.\d{2} U · BTC\/USDT$/);
+      expect(notice!.body).toMatch(/^Open [\d.]+ → close [\d.]+$/);
 
-    // coming back shows the page as it is: the order left the holding list, and no second notice followed
-    await page.locator(`[data-testid=holding-order][href$="id=${id}"]`).waitFor({ state: "detached" });
-    expect((await shownNotifications(worker)).filter((n) => n.tag === `order-result-${id}`)).toHaveLength(1);
-  });
+      // coming back shows the page as it is: the order left the holding list, and no second notice followed
+      await page.locator(`[data-testid=holding-order][href$="id=${id}"]`).waitFor({ state: "detached" });
+      expect((await shownNotifications(worker)).filter((n) => n.tag === `order-result-${id}`)).toHaveLength(1);
+    },
+    60_000 + THIRTY_SECOND_RESULT_MS,
+  );
 });

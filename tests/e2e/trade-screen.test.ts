@@ -4,7 +4,7 @@ import { beforeAll, describe, expect } from "vitest";
 import { apiPaths } from "#contract/paths";
 
 import { it } from "./fixture";
-import { appUrl, baseUrl } from "./helpers";
+import { appUrl, baseUrl, THIRTY_SECOND_RESULT_MS } from "./helpers";
 
 let pid: number;
 beforeAll(async () => {
@@ -120,89 +120,91 @@ describe("the trade screen", () => {
     }
   });
 
-  it("confirms the first order, then trades on one tap with confirm off, draws entry and expiry lines, retries a moved price in one tap, and shows the result over the chart", async ({
-    demoPage: page,
-  }) => {
-    const context = page.context();
-    await openTrade(page);
-    await page.getByRole("button", { name: "30 sec", exact: true }).click();
-    await page.getByRole("button", { name: "10", exact: true }).click();
-    // 80 % payout on 10.00, fee 0.10: the buttons say +7.90
-    await expect.poll(() => page.getByTestId("net-up").textContent()).toBe("+7.90");
+  it(
+    "confirms the first order, then trades on one tap with confirm off, draws entry and expiry lines, retries a moved price in one tap, and shows the result over the chart",
+    async ({ demoPage: page }) => {
+      const context = page.context();
+      await openTrade(page);
+      await page.getByRole("button", { name: "30 sec", exact: true }).click();
+      await page.getByRole("button", { name: "10", exact: true }).click();
+      // 80 % payout on 10.00, fee 0.10: the buttons say +7.90
+      await expect.poll(() => page.getByTestId("net-up").textContent()).toBe("+7.90");
 
-    // confirm each order is on for an account that never changed it: Up opens the sheet
-    expect(await page.getByRole("checkbox", { name: "Confirm each order" }).isChecked()).toBe(true);
-    await page.getByTestId("trade-up").click();
-    const sheet = page.getByTestId("order-confirm");
-    await sheet.waitFor();
-    await sheet.getByRole("checkbox", { name: "Confirm each order" }).uncheck();
-    const first = placed(page);
-    await sheet.getByRole("button", { name: "Confirm buy up" }).click();
-    const up = (await (await first).json()) as { code: number; data: { id: number } };
-    expect(up.code).toBe(1);
-    await sheet.waitFor({ state: "detached" });
+      // confirm each order is on for an account that never changed it: Up opens the sheet
+      expect(await page.getByRole("checkbox", { name: "Confirm each order" }).isChecked()).toBe(true);
+      await page.getByTestId("trade-up").click();
+      const sheet = page.getByTestId("order-confirm");
+      await sheet.waitFor();
+      await sheet.getByRole("checkbox", { name: "Confirm each order" }).uncheck();
+      const first = placed(page);
+      await sheet.getByRole("button", { name: "Confirm buy up" }).click();
+      const up = (await (await first).json()) as { code: number; data: { id: number } };
+      expect(up.code).toBe(1);
+      await sheet.waitFor({ state: "detached" });
 
-    // now one tap places the order, no sheet
-    const second = placed(page);
-    await page.getByTestId("trade-down").click();
-    expect(((await (await second).json()) as { code: number }).code).toBe(1);
-    expect(await page.getByTestId("order-confirm").count()).toBe(0);
-    // the choice is kept for this user
-    await page.reload();
-    await page.locator("[data-testid=kline] canvas").first().waitFor();
-    expect(await page.getByRole("checkbox", { name: "Confirm each order" }).isChecked()).toBe(false);
+      // now one tap places the order, no sheet
+      const second = placed(page);
+      await page.getByTestId("trade-down").click();
+      expect(((await (await second).json()) as { code: number }).code).toBe(1);
+      expect(await page.getByTestId("order-confirm").count()).toBe(0);
+      // the choice is kept for this user
+      await page.reload();
+      await page.locator("[data-testid=kline] canvas").first().waitFor();
+      expect(await page.getByRole("checkbox", { name: "Confirm each order" }).isChecked()).toBe(false);
 
-    // both orders on the chart: an entry line and an expiry line with a countdown each
-    await expect.poll(async () => (await chartMarks(page)).filter((m) => m.name?.startsWith("expiry-")).length).toBe(2);
-    const marks = await chartMarks(page);
-    expect(marks.filter((m) => m.name?.startsWith("entry-"))).toHaveLength(2);
-    for (const expiry of marks.filter((m) => m.name?.startsWith("expiry-"))) expect(expiry.label?.formatter).toMatch(/^0:[0-3]\d$/);
+      // both orders on the chart: an entry line and an expiry line with a countdown each
+      await expect.poll(async () => (await chartMarks(page)).filter((m) => m.name?.startsWith("expiry-")).length).toBe(2);
+      const marks = await chartMarks(page);
+      expect(marks.filter((m) => m.name?.startsWith("entry-"))).toHaveLength(2);
+      for (const expiry of marks.filter((m) => m.name?.startsWith("expiry-"))) expect(expiry.label?.formatter).toMatch(/^0:[0-3]\d$/);
 
-    // requote: the price the ticket sends is far from the server's, which refuses with its own price
-    await context.route(
-      `**${apiPaths.placeOrder.path}*`,
-      async (route) => {
-        const form = new URLSearchParams(route.request().postData() ?? "");
-        form.set("price", (Number(form.get("price")) * 0.9).toFixed(2));
-        await route.continue({ postData: form.toString() });
-      },
-      { times: 1 },
-    );
-    const moved = placed(page);
-    await page.getByTestId("trade-up").click();
-    const refusal = (await (await moved).json()) as { err: string; values: { price: string } };
-    expect(refusal.err).toBe("price_moved");
-    const retry = page.getByTestId("requote");
-    await expect.poll(() => retry.textContent()).toBe(`Price moved — place at ${refusal.values.price}`);
-    const third = placed(page);
-    await retry.click();
-    const requoted = (await (await third).json()) as { code: number; data: { openPrice: string } };
-    expect(requoted.code).toBe(1);
-    await retry.waitFor({ state: "detached" });
-
-    // the first order settles after its 30 s: its result appears over the chart
-    const result = page.getByTestId("order-result").first();
-    await result.waitFor({ timeout: 60_000 });
-    expect(await result.getAttribute("data-result")).toMatch(/^(win|loss|tie)$/);
-    expect(await result.textContent()).toMatch(/(Win|Loss|Tie)/);
-    expect(await result.getByTestId("result-change").textContent()).toMatch(/^[+−]?\d{1,3}(,\d{3})*\.\d{2}$/);
-    const box = (await result.boundingBox())!;
-    const chart = (await page.getByTestId("kline").boundingBox())!;
-    expect(box.y).toBeGreaterThanOrEqual(chart.y);
-    expect(box.y + box.height).toBeLessThanOrEqual(chart.y + chart.height);
-    // its entry and exit are marked on the chart in its result's colour, and stay after the result is put away
-    const settledOrder = (await result.getAttribute("data-order"))!;
-    const markers = () =>
-      page.evaluate(
-        () =>
-          (document.querySelector("[data-testid=kline]") as HTMLElement & { markers?: Array<{ name: string; color: string }> }).markers ??
-          [],
+      // requote: the price the ticket sends is far from the server's, which refuses with its own price
+      await context.route(
+        `**${apiPaths.placeOrder.path}*`,
+        async (route) => {
+          const form = new URLSearchParams(route.request().postData() ?? "");
+          form.set("price", (Number(form.get("price")) * 0.9).toFixed(2));
+          await route.continue({ postData: form.toString() });
+        },
+        { times: 1 },
       );
-    await expect
-      .poll(async () => (await markers()).map((m) => m.name))
-      .toEqual(expect.arrayContaining([`opened-${settledOrder}`, `closed-${settledOrder}`]));
-    await result.click();
-    await result.waitFor({ state: "detached" });
-    expect((await markers()).filter((m) => m.name.endsWith(`-${settledOrder}`))).toHaveLength(2);
-  }, 120_000);
+      const moved = placed(page);
+      await page.getByTestId("trade-up").click();
+      const refusal = (await (await moved).json()) as { err: string; values: { price: string } };
+      expect(refusal.err).toBe("price_moved");
+      const retry = page.getByTestId("requote");
+      await expect.poll(() => retry.textContent()).toBe(`Price moved — place at ${refusal.values.price}`);
+      const third = placed(page);
+      await retry.click();
+      const requoted = (await (await third).json()) as { code: number; data: { openPrice: string } };
+      expect(requoted.code).toBe(1);
+      await retry.waitFor({ state: "detached" });
+
+      // the first order settles after its 30 s: its result appears over the chart
+      const result = page.getByTestId("order-result").first();
+      await result.waitFor({ timeout: THIRTY_SECOND_RESULT_MS });
+      expect(await result.getAttribute("data-result")).toMatch(/^(win|loss|tie)$/);
+      expect(await result.textContent()).toMatch(/(Win|Loss|Tie)/);
+      expect(await result.getByTestId("result-change").textContent()).toMatch(/^[+−]?\d{1,3}(,\d{3})*\.\d{2}$/);
+      const box = (await result.boundingBox())!;
+      const chart = (await page.getByTestId("kline").boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(chart.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(chart.y + chart.height);
+      // its entry and exit are marked on the chart in its result's colour, and stay after the result is put away
+      const settledOrder = (await result.getAttribute("data-order"))!;
+      const markers = () =>
+        page.evaluate(
+          () =>
+            (document.querySelector("[data-testid=kline]") as HTMLElement & { markers?: Array<{ name: string; color: string }> }).markers ??
+            [],
+        );
+      await expect
+        .poll(async () => (await markers()).map((m) => m.name))
+        .toEqual(expect.arrayContaining([`opened-${settledOrder}`, `closed-${settledOrder}`]));
+      await result.click();
+      await result.waitFor({ state: "detached" });
+      expect((await markers()).filter((m) => m.name.endsWith(`-${settledOrder}`))).toHaveLength(2);
+    },
+    60_000 + THIRTY_SECOND_RESULT_MS,
+  );
 });

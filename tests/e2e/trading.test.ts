@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { apiPaths } from "#contract/paths";
 
 import { it } from "./fixture";
-import { appUrl, baseUrl, ops } from "./helpers";
+import { appUrl, baseUrl, ops, THIRTY_SECOND_RESULT_MS } from "./helpers";
 
 describe("timed trading in the browser", () => {
   it("opens a product from Home, draws the chart, is told each refused amount in the trade bar, places a 30 s up order through the confirm sheet, sees it settle with the balance following, and sees the Order tab follow a settlement", async ({
@@ -102,7 +102,7 @@ describe("timed trading in the browser", () => {
     }
     // this order's result (another order of the demo customer's may settle meanwhile): the 30 s, then up to a
     // minute and the grace for the reveal
-    await page.locator(`[data-testid=order-result][data-order="${order.id}"]`).waitFor({ timeout: 100_000 });
+    await page.locator(`[data-testid=order-result][data-order="${order.id}"]`).waitFor({ timeout: THIRTY_SECOND_RESULT_MS });
     expect(await page.locator(`[data-testid=order-pending][data-order="${order.id}"]`).count()).toBe(0);
 
     // history shows the order with the open and close prices the server recorded
@@ -135,7 +135,7 @@ describe("timed trading in the browser", () => {
     await holding.waitFor();
     if (second.resultAt - second.closeTime >= 8) await holding.getByTestId("holding-pending").waitFor({ timeout: 45_000 });
     // generous: the 30 s term, the reveal of its price minute, and the server's settlement pass
-    await holding.waitFor({ state: "detached", timeout: 100_000 });
+    await holding.waitFor({ state: "detached", timeout: THIRTY_SECOND_RESULT_MS });
     await page.getByRole("tab", { name: "History" }).click();
     await page.locator(`[data-order-id="${second.id}"]`).waitFor({ timeout: 5_000 });
   }, 300_000);

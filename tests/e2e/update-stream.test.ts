@@ -4,7 +4,7 @@ import { LIVE_REFRESH_MS } from "@/ui/use-live-refresh";
 
 import { opsCall, placeBtcOrder } from "./customer";
 import { it } from "./fixture";
-import { appUrl } from "./helpers";
+import { appUrl, THIRTY_SECOND_RESULT_MS } from "./helpers";
 
 describe("the update stream in the browser", () => {
   it("Mine shows a message the moment the operator sends it, and reads nothing on a timer while the stream holds", async ({
@@ -36,17 +36,21 @@ describe("the update stream in the browser", () => {
     expect(streams).toBe(1);
   });
 
-  it("a settled order's result shows as a card over the screen the customer is on, and opens the order", async ({ openPhone, demo }) => {
-    const page = await openPhone({ signedIn: demo });
-    const id = await placeBtcOrder(demo);
-    await page.goto(appUrl("/pages/user/wallet"));
-    const card = page.locator(`[data-testid=result-card][data-order="${id}"]`);
-    await card.waitFor({ timeout: 60_000 });
-    expect(await card.getAttribute("data-result")).toMatch(/^(win|loss|tie)$/);
-    expect(await card.textContent()).toMatch(/(Won|Lost|Tie) .* U · /);
-    await card.getByRole("link").click();
-    await page.waitForURL((url) => url.hash === `#/pages/user/orderdetail?id=${id}`);
-    await page.getByTestId("order-detail").waitFor();
-    expect(await card.count()).toBe(0);
-  });
+  it(
+    "a settled order's result shows as a card over the screen the customer is on, and opens the order",
+    async ({ openPhone, demo }) => {
+      const page = await openPhone({ signedIn: demo });
+      const id = await placeBtcOrder(demo);
+      await page.goto(appUrl("/pages/user/wallet"));
+      const card = page.locator(`[data-testid=result-card][data-order="${id}"]`);
+      await card.waitFor({ timeout: THIRTY_SECOND_RESULT_MS });
+      expect(await card.getAttribute("data-result")).toMatch(/^(win|loss|tie)$/);
+      expect(await card.textContent()).toMatch(/(Won|Lost|Tie) .* U · /);
+      await card.getByRole("link").click();
+      await page.waitForURL((url) => url.hash === `#/pages/user/orderdetail?id=${id}`);
+      await page.getByTestId("order-detail").waitFor();
+      expect(await card.count()).toBe(0);
+    },
+    30_000 + THIRTY_SECOND_RESULT_MS,
+  );
 });
