@@ -38,6 +38,8 @@ const CONCEPTS = [
   "nvidia",
   "order",
   "customer service",
+  // the practice account, kept apart from simulated prices (which real-money products may have too)
+  "practice account",
 ];
 
 /** The instruments' names as a language shows them (English is the catalogue's own name). */
