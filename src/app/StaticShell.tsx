@@ -1,9 +1,11 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
+import { useLingui } from "@lingui/react/macro";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { renderToStaticMarkup } from "react-dom/server";
 
 import { messages } from "../../locales/en/shell";
+import { BackIcon } from "../ui/PageIcons";
 import { PageSkeleton } from "../ui/PageSkeleton";
 import { TabBar } from "./TabBar";
 
@@ -15,11 +17,18 @@ export { tabBarDecisionScript } from "./static-shell-tabs";
  * The app replaces it when React mounts (createRoot clears #root); the boxes are the live ones, so nothing
  * moves. English, as the app starts when no language is stored; the tab labels change in place otherwise.
  * The tab bar is hidden before the first paint on pages the app shows without it (static-shell-tabs.ts,
- * `.static-shell` in app.css).
+ * `.static-shell` in app.css). There, a title bar with a way home shows instead: those pages open with a bar of
+ * their own, and a customer on a slow network can leave before the page has arrived.
  */
 function StaticShell() {
+  const { t } = useLingui();
   return (
     <div className="frame frame-tabs static-shell">
+      <header className="static-shell-bar">
+        <a className="navbar-back" href="/" aria-label={t`Home`}>
+          <BackIcon />
+        </a>
+      </header>
       <PageSkeleton />
       <TabBar pathname="/" />
     </div>

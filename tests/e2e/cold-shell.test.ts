@@ -21,6 +21,10 @@ async function shiftsSoFar(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
 }
 
+/** How many first-contentful-paint entries the page has: 1 once something (text, an icon) was painted. */
+const contentfulPaints = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("paint").filter((entry) => entry.name === "first-contentful-paint").length);
+
 /**
  * Holds the app's shell chunk (React, the router, the app) on the wire until `release()`: meanwhile the page is
  * what index.html and its head script make of it, which is what a slow network shows before React mounts.
@@ -55,6 +59,7 @@ describe("the pre-rendered shell", () => {
     await expect.poll(() => page.locator("#root > .frame").isVisible()).toBe(true);
     expect(await page.locator(".frame .skeleton").count()).toBeGreaterThan(0);
     expect(await page.locator(".tabbar .tab-label").allTextContents()).toEqual(["Home", "Project", "Order", "Mine"]);
+    expect(await page.locator(".static-shell-bar").isVisible()).toBe(false);
     // styled by the inline stylesheet: the CSP let it apply (a refused one would leave the bar in the flow)
     const bar = await page.locator(".tabbar").evaluate((element) => ({
       position: getComputedStyle(element).position,
@@ -115,19 +120,27 @@ describe("the pre-rendered shell", () => {
     { name: "the login page", hash: "/pages/login/login", signedIn: false, content: "forgot-password" },
     { name: "recharge, signed in", hash: "/pages/user/recharge", signedIn: true, content: "upload-picker" },
     { name: "Mine, signed out (it opens the login page)", hash: "/pages/user/user", signedIn: false, content: "forgot-password" },
+    { name: "the trade screen, signed in", hash: "/pages/trade/trade?pid=1", signedIn: true, content: "trade-up" },
   ];
   it.for(withoutTabs)(
-    "$name: no tab bar in the pre-rendered shell before React mounts, none after, and no layout shift",
+    "$name: no tab bar in the pre-rendered shell before React mounts but a title bar with a way home, painted; none after, and no layout shift",
     async ({ hash, signedIn, content }, { openPhone, demo }) => {
       const page = await openPhone(signedIn ? storedSession(demo) : {});
       await recordShifts(page);
       const release = await holdTheApp(page);
       // "load" would wait for the held chunk
       await page.goto(appUrl(hash), { waitUntil: "commit" });
-      await page.locator("#root > .static-shell .skeleton").first().waitFor();
+      await page.locator("#root > .static-shell .skeleton-row").first().waitFor();
       // the bar is in the markup (one index.html for every page) but hidden from the first paint on
       expect(await page.locator(".tabbar").isVisible()).toBe(false);
       expect(await page.locator("#root > .frame").evaluate((frame) => getComputedStyle(frame).paddingBottom)).toBe("0px");
+      // instead a title bar whose back link leads home: something to see (the first contentful paint) and a way
+      // out while the app is still on the wire
+      const home = page.locator(".static-shell-bar a");
+      expect(await home.isVisible()).toBe(true);
+      expect(await home.getAttribute("href")).toBe("#/");
+      expect(await home.getAttribute("aria-label")).toBe("Home");
+      await expect.poll(() => contentfulPaints(page)).toBe(1);
       await release();
       await page.getByTestId(content).waitFor({ timeout: 30_000 });
       expect(await page.locator(".static-shell").count()).toBe(0);
@@ -144,8 +157,10 @@ describe("the pre-rendered shell", () => {
     await recordShifts(page);
     const release = await holdTheApp(page);
     await page.goto(appUrl("/pages/user/user"), { waitUntil: "commit" });
-    await page.locator("#root > .static-shell .skeleton").first().waitFor();
+    await page.locator("#root > .static-shell .skeleton-row").first().waitFor();
     expect(await page.locator(".tabbar").isVisible()).toBe(true);
+    // a tab page has no title bar of its own: the shell shows none
+    expect(await page.locator(".static-shell-bar").isVisible()).toBe(false);
     const staticBar = await page.locator(".tabbar").boundingBox();
     await release();
     await page.getByTestId("account-name").waitFor({ timeout: 30_000 });
