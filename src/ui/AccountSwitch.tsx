@@ -19,11 +19,11 @@ export function AccountSwitch({
   compact?: boolean;
 }) {
   const { t } = useLingui();
-  // [value, label, the label a narrow phone's trade screen shows]: French "Entraînement" or Vietnamese "Tập luyện"
+  // [value, label, the label a narrow phone's trade screen shows]: "Practice", French "Entraînement" or Vietnamese "Tập luyện"
   // beside the product would leave the name "EUR/U…" at 320 px, so the head says the language's short word
   const options: Array<[OrderAccount, string, string]> = [
     ["real", t`Real`, t`Real`],
-    ["practice", t`Practice`, t({ message: "Practice", context: "short label on a narrow screen" })],
+    ["practice", t`Practice`, t({ message: "Demo", context: "the Practice account, its short word on a narrow screen" })],
   ];
   return (
     <div
