@@ -16,13 +16,13 @@ import { useScrollRow } from "./use-scroll-row";
  */
 function chipText(text: string): ReactNode {
   const spaced = text.replace(/[\u00a0\u202f]/g, " ");
-  const joined = /^(\d+)(\D.*)$/.exec(spaced);
-  if (!joined || joined[2].startsWith(" ")) return spaced;
+  const [, number, unit] = /^(\d+)(\D.*)$/.exec(spaced) ?? [];
+  if (!number || !unit || unit.startsWith(" ")) return spaced;
   return (
     <>
-      {joined[1]}
+      {number}
       <wbr />
-      {joined[2]}
+      {unit}
     </>
   );
 }
