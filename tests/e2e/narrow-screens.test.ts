@@ -13,12 +13,14 @@ const LANGUAGES = ["fr", "vi", "de", "th"] as const;
 const ACCOUNTS = ["real", "practice"] as const;
 const SCREEN = { width: 320, height: 568 };
 
-let eurUsd: number;
+/** EUR/USD, and the longest code of all, DOGE/USDT: each must show whole */
+const PRODUCTS = { EURUSD: "EUR/USD", DOGEUSDT: "DOGE/USDT" } as const;
+const pids = new Map<string, number>();
 beforeAll(async () => {
-  const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata?market=forex`)).json()) as {
+  const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata`)).json()) as {
     data: Array<{ id: number; code: string }>;
   };
-  eurUsd = answer.data.find((p) => p.code === "EURUSD")!.id;
+  for (const product of answer.data) pids.set(product.code, product.id);
 });
 
 /** Where an element lies on the screen, and whether its text is cut (an ellipsis shows as scrollWidth > clientWidth). */
@@ -48,44 +50,50 @@ describe("the trade screen at 320×568", () => {
     async ([language, account], { openPhone, demo }) => {
       const page = await openPhone({ signedIn: demo, viewport: SCREEN });
       await page.evaluate((code) => localStorage.setItem("language", code), language);
-      await page.goto(appUrl(`/pages/trade/trade?pid=${eurUsd}`));
-      await page.reload();
-      const option = page.getByTestId("account-switch").getByTestId(`account-${account}`);
-      await option.waitFor({ timeout: 20_000 });
-      if ((await option.getAttribute("aria-checked")) !== "true") await option.click();
-      await expect.poll(() => option.getAttribute("aria-checked")).toBe("true");
-      await page
-        .getByTestId("trade-balance")
-        .and(page.locator(`[data-account=${account}]`))
-        .waitFor();
-
-      // the product: "EUR/USD" in full, nothing cut off
-      const name = await measure(page, "[data-testid=asset-switch]");
-      expect(name.text).toContain("EUR/USD");
-      expect(name.cut, `${language}: the product's name is cut: ${name.text}`).toBe(false);
-      expect(name.right).toBeLessThanOrEqual(SCREEN.width);
-
-      // the switch: on screen, its chosen side coloured and labelled, the full word its name for a screen reader
-      const chosen = await measure(page, `[data-testid=account-switch] [data-testid=account-${account}]`);
-      expect(chosen.hidden).toBe(false);
-      expect(chosen.text.trim()).not.toBe("");
-      expect(chosen.cut).toBe(false);
-      expect(chosen.background).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
-      expect(chosen.left).toBeGreaterThanOrEqual(0);
-      expect(chosen.right).toBeLessThanOrEqual(SCREEN.width);
-      expect(chosen.top).toBeGreaterThanOrEqual(0);
-      const word = translation(language, account === "real" ? "Real" : "Practice");
-      await expect.poll(() => page.getByRole("radio", { name: word, exact: true }).count()).toBe(1);
-
-      // Up and Down: whole, within the screen, the page not scrolled to reach them
-      for (const side of ["trade-up", "trade-down"]) {
-        const button = await measure(page, `[data-testid=${side}]`);
-        expect(button.bottom, `${language}: ${side} below the screen`).toBeLessThanOrEqual(SCREEN.height);
-        expect(button.right).toBeLessThanOrEqual(SCREEN.width);
-        expect(button.left).toBeGreaterThanOrEqual(0);
+      for (const [code, name] of Object.entries(PRODUCTS)) {
+        await page.goto(appUrl(`/pages/trade/trade?pid=${pids.get(code)}`));
+        await page.reload();
+        await expectFits(page, language, account, name);
       }
-      const header = await measure(page, ".tr-head");
-      expect(header.top, `${language}: the screen scrolled`).toBeGreaterThanOrEqual(0);
     },
   );
 });
+
+async function expectFits(page: Page, language: string, account: string, productName: string) {
+  const option = page.getByTestId("account-switch").getByTestId(`account-${account}`);
+  await option.waitFor({ timeout: 20_000 });
+  if ((await option.getAttribute("aria-checked")) !== "true") await option.click();
+  await expect.poll(() => option.getAttribute("aria-checked")).toBe("true");
+  await page
+    .getByTestId("trade-balance")
+    .and(page.locator(`[data-account=${account}]`))
+    .waitFor();
+
+  // the product: its code in full ("EUR/USD", not "EUR/U…"), nothing cut off
+  await expect.poll(async () => (await measure(page, "[data-testid=asset-switch]")).text).toContain(productName);
+  const name = await measure(page, "[data-testid=asset-switch]");
+  expect(name.cut, `${language}: the product's name is cut: ${name.text}`).toBe(false);
+  expect(name.right).toBeLessThanOrEqual(SCREEN.width);
+
+  // the switch: on screen, its chosen side coloured and labelled, the full word its name for a screen reader
+  const chosen = await measure(page, `[data-testid=account-switch] [data-testid=account-${account}]`);
+  expect(chosen.hidden).toBe(false);
+  expect(chosen.text.trim()).not.toBe("");
+  expect(chosen.cut).toBe(false);
+  expect(chosen.background).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+  expect(chosen.left).toBeGreaterThanOrEqual(0);
+  expect(chosen.right).toBeLessThanOrEqual(SCREEN.width);
+  expect(chosen.top).toBeGreaterThanOrEqual(0);
+  const word = translation(language, account === "real" ? "Real" : "Practice");
+  await expect.poll(() => page.getByRole("radio", { name: word, exact: true }).count()).toBe(1);
+
+  // Up and Down: whole, within the screen, the page not scrolled to reach them
+  for (const side of ["trade-up", "trade-down"]) {
+    const button = await measure(page, `[data-testid=${side}]`);
+    expect(button.bottom, `${language}: ${side} below the screen`).toBeLessThanOrEqual(SCREEN.height);
+    expect(button.right).toBeLessThanOrEqual(SCREEN.width);
+    expect(button.left).toBeGreaterThanOrEqual(0);
+  }
+  const header = await measure(page, ".tr-head");
+  expect(header.top, `${language}: the screen scrolled`).toBeGreaterThanOrEqual(0);
+}
