@@ -19,9 +19,11 @@ export function AccountSwitch({
   compact?: boolean;
 }) {
   const { t } = useLingui();
-  const options: Array<[OrderAccount, string]> = [
-    ["real", t`Real`],
-    ["practice", t`Practice`],
+  // [value, label, the label a narrow phone's trade screen shows]: "Practice", French "Entraînement" or Vietnamese "Tập luyện"
+  // beside the product would leave the name "EUR/U…" at 320 px, so the head says the language's short word
+  const options: Array<[OrderAccount, string, string]> = [
+    ["real", t`Real`, t`Real`],
+    ["practice", t`Practice`, t({ message: "Demo", context: "the Practice account, its short word on a narrow screen" })],
   ];
   return (
     <div
@@ -31,7 +33,7 @@ export function AccountSwitch({
       data-testid="account-switch"
       data-account={account}
     >
-      {options.map(([value, label]) => (
+      {options.map(([value, label, short]) => (
         <button
           key={value}
           type="button"
@@ -40,8 +42,19 @@ export function AccountSwitch({
           className={`account-option account-option-${value}`}
           data-testid={`account-${value}`}
           onClick={() => account !== value && onChange(value)}
+          // the full word stays the option's name for a screen reader when the short one shows
+          aria-label={compact && short !== label ? label : undefined}
         >
-          {label}
+          {compact && short !== label ? (
+            <>
+              <span className="account-label-full">{label}</span>
+              <span className="account-label-short" aria-hidden="true">
+                {short}
+              </span>
+            </>
+          ) : (
+            label
+          )}
         </button>
       ))}
     </div>

@@ -13,7 +13,9 @@ const SAME_IN_EVERY_LANGUAGE = new Set(["VIP {0}", "Yuebao", "TradePWA", "1h", "
 // Words a language really spells as English does (checked by a translator, not copied).
 const SAME_IN_LANGUAGE: Record<string, Set<string>> = {
   de: new Set(["Futures", "Symbol", "Wallet", "Name", "Name: {0}", "Status", "Version {APP_VERSION}", "Trades"]),
-  es: new Set(["1d", "Real"]),
+  // "Demo": the practice account's short word on a narrow trade screen, as Spanish and Vietnamese trading apps write it
+  es: new Set(["1d", "Real", "Demo"]),
+  vi: new Set(["Demo"]),
   fr: new Set([
     "Crypto",
     "Page",

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 
 import { useClockFormats } from "@/i18n/clock-time";
 import { useDurationFormat } from "@/ui/time-format";
@@ -11,9 +11,21 @@ import { useScrollRow } from "./use-scroll-row";
 
 /**
  * A duration on a chip: Intl joins the number and its unit with a no-break space (fr "30 s", "1 min"), which
- * a narrow chip cannot wrap and so cuts off; a plain space lets "1 / min" go on two lines there instead.
+ * a narrow chip cannot wrap and so cuts off; a plain space lets "1 / min" go on two lines there instead. Where
+ * the unit follows without a space (zh "1分钟"), a <wbr> offers the same break without changing the text.
  */
-const chipText = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+function chipText(text: string): ReactNode {
+  const spaced = text.replace(/[\u00a0\u202f]/g, " ");
+  const [, number, unit] = /^(\d+)(\D.*)$/.exec(spaced) ?? [];
+  if (!number || !unit || unit.startsWith(" ")) return spaced;
+  return (
+    <>
+      {number}
+      <wbr />
+      {unit}
+    </>
+  );
+}
 
 interface Props {
   options: SecondsOption[];

@@ -46,10 +46,10 @@ export function OrderDetailPage({ order, offlineSince }: { order: Order; offline
     [t`Open time`, formatDateTime(order.openTime)],
     [t`Close time`, formatDateTime(order.closeTime)],
     [t`Result`, result],
-    // the fee on a line of its own, and Profit after it with the fee included: the figure history, the statement
+    // the fee on a line of its own, and Profit/loss after it with the fee included: the figure history, the statement
     // and the result card show for the same order
     [t`Fee`, `${amountText(order.fee)} U`],
-    [t`Profit`, profit === null ? "—" : <SignedMoney cents={profit} />],
+    [t`Profit/loss`, profit === null ? "—" : <SignedMoney cents={profit} />],
   ];
   const fee = amountText(order.fee);
   return (

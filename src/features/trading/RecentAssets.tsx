@@ -1,10 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import type { Period } from "#contract/markets";
 
 import { forgetRecentAsset, readRecentAssets, type RecentAsset, rememberRecentAsset } from "./recent-assets";
+import { pairInName } from "./short-name";
+import { useTextFits } from "./use-text-fits";
+
+/** the tab's widest text (its max-width less the × and the padding, trade.css) */
+const TAB_TEXT_PX = 104;
 
 interface Props {
   userId: number;
@@ -26,7 +31,7 @@ export function RecentAssets({ userId, pid, name, period }: Props) {
       {assets.map((asset) => (
         <span key={asset.pid} className="tr-recent-tab" aria-current={asset.pid === pid ? "true" : undefined} data-pid={asset.pid}>
           <Link to="/pages/trade/trade" search={{ pid: asset.pid, period }} replace className="tr-recent-open">
-            {asset.name}
+            <TabName name={asset.name} />
           </Link>
           <button
             type="button"
@@ -39,5 +44,25 @@ export function RecentAssets({ userId, pid, name, period }: Props) {
         </span>
       ))}
     </nav>
+  );
+}
+
+/** A tab's name, or the pair inside it when the name is too long for the tab ("Palladium XPD/USD" → "XPD/USD"). */
+function TabName({ name }: { name: string }) {
+  const box = useRef<HTMLSpanElement>(null);
+  const pair = pairInName(name);
+  const fits = useTextFits(box, name, 0, TAB_TEXT_PX);
+  if (fits || !pair) {
+    return (
+      <span ref={box} className="tr-recent-name">
+        {name}
+      </span>
+    );
+  }
+  return (
+    <span ref={box} className="tr-recent-name" title={name}>
+      <span className="visually-hidden">{name}</span>
+      <span aria-hidden="true">{pair}</span>
+    </span>
   );
 }

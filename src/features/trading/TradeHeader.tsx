@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
+import { useRef } from "react";
 
 import { useAmountFormat } from "@/i18n/format";
 import { AccountSwitch } from "@/ui/AccountSwitch";
@@ -10,7 +11,12 @@ import { BackIcon } from "@/ui/PageIcons";
 import type { ProductDetail } from "#contract/markets";
 import type { OrderAccount } from "#contract/trading";
 
+import { shortName } from "./short-name";
 import type { useLiveQuote } from "./use-live-quote";
+import { useTextFits } from "./use-text-fits";
+
+/** room beside the name on its line: the caret and its margin */
+const CARET_PX = 16;
 
 interface Props {
   detail: ProductDetail;
@@ -33,15 +39,35 @@ export function TradeHeader({ detail, quote, balance, onSwitch, account, onAccou
   const { t } = useLingui();
   const money = useAmountFormat();
   const router = useRouter();
+  const nameBox = useRef<HTMLHeadingElement>(null);
+  // a name too long for the head gives way to its code before the account switch or the balance does
+  const fits = useTextFits(nameBox, detail.name, CARET_PX);
+  const short = shortName(detail);
+  const shown = fits ? detail.name : short;
   return (
     <header className="tr-head">
       <button type="button" className="tr-back" aria-label={t`Back`} onClick={() => goBack(router)}>
         <BackIcon />
       </button>
       <div className="tr-product">
-        <h1 className="tr-name">
-          <button type="button" className="tr-name-text tr-switch" onClick={onSwitch} aria-haspopup="dialog" data-testid="asset-switch">
-            {detail.name}
+        <h1 className="tr-name" ref={nameBox}>
+          <button
+            type="button"
+            className="tr-name-text tr-switch"
+            onClick={onSwitch}
+            aria-haspopup="dialog"
+            data-testid="asset-switch"
+            title={shown === detail.name ? undefined : detail.name}
+          >
+            {shown === detail.name ? (
+              detail.name
+            ) : (
+              <>
+                {/* the whole name stays the heading's text for a screen reader */}
+                <span className="visually-hidden">{detail.name}</span>
+                <span aria-hidden="true">{shown}</span>
+              </>
+            )}
             <span className="tr-switch-caret" aria-hidden="true">
               ▾
             </span>
