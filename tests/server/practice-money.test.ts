@@ -152,6 +152,11 @@ describe("practice reset", () => {
     );
     const lines = await practiceLedger("demo");
     expect(lines.slice(linesBefore)).toEqual([["practice_reset", 1_000_000 - practiceBefore]]);
+    // the line names its request, so the books alone show each request reset at most once
+    const [line] = rows<{ reference: string }>(
+      await h.database.db.execute(sql`select reference from ledger where reason = 'practice_reset' order by id desc limit 1`),
+    );
+    expect(line?.reference).toBe(`practice_reset:${requestId}`);
     expect((await wallet()).practice).toBe("10000.00");
     expect(await realMoney()).toBe(before);
     // a reset at 10 000.00 writes no line
