@@ -192,6 +192,10 @@ describe("the operators' figures", () => {
     for (let i = 0; i < 3; i++) expect((await placeOrder(h, token, btc, { account: "practice", amount: "500" })).body.code).toBe(1);
     expect((await api(h, "GET", "/api/ops/risk", {}, ops)).body.data.exposure).toEqual(exposureBefore);
     expect((await api(h, "GET", "/api/ops/dashboard", {}, ops)).body.data.today).toEqual(dashboardBefore);
+    // the customer's page and the support desk list them marked as practice, so their stake is not read as cash
+    const [demo] = rows<{ id: number }>(await h.database.db.execute(sql`select id from users where account = 'demo'`));
+    const detail = (await api(h, "GET", "/api/ops/user/detail", { id: String(demo!.id) }, await staff(h))).body.data;
+    expect(detail.orders.slice(0, 3)).toEqual(Array(3).fill(expect.objectContaining({ account: "practice", amount: "500.00" })));
     const report = (await api(h, "GET", "/api/ops/reconcile/report", { page: "1" }, ops)).body.data;
     expect(report.ok).toBe(true);
     expect(Object.keys(report.totals)).toContain("practice");
