@@ -4,6 +4,7 @@ import type { AuditChange } from "./lists";
 import type { Market, MarketStatus } from "./markets";
 import type { OpsRole, SignInStep } from "./operators";
 import type { LocalTexts } from "./ops-money-answers";
+import type { OrderAccount } from "./trading";
 
 /**
  * What the operator endpoints answer about operators, customers, products and content. With
@@ -226,6 +227,8 @@ export interface CustomerDetail {
   ledger: Array<{ id: number; account: string; delta: string; balance: string; reason: string; reference: string | null; time: number }>;
   orders: Array<{
     id: number;
+    /** practice orders stake play money: the desk marks them, so a practice stake is never read as real money */
+    account: OrderAccount;
     productId: number;
     direction: "up" | "down";
     amount: string;

@@ -7,6 +7,7 @@ import { money, when } from "../i18n";
 import { LedgerKind } from "../LedgerKind";
 import { Outcome } from "../QueuePage";
 import { Listing, SectionHead } from "./CustomerListing";
+import { OrderAmount } from "./OrderAmount";
 
 /**
  * The customer's history, newest first: recharges and withdrawals (with the queues that handle them), sign-ins,
@@ -79,7 +80,7 @@ export function CustomerHistory({ detail }: { detail: CustomerDetail }) {
             { head: "#", cell: (order) => order.id },
             { head: t`Opened`, cell: (order) => when(order.openTime) },
             { head: t`Direction`, cell: (order) => order.direction },
-            { head: t`Amount (U)`, className: "amount", cell: (order) => money(order.amount) },
+            { head: t`Amount (U)`, className: "amount", cell: (order) => <OrderAmount order={order} /> },
             { head: t`Status`, cell: (order) => `${order.status} ${order.result ?? ""}`.trim() },
           ]}
           rows={detail.orders}

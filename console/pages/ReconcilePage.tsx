@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
 import type { BalancePair, ReconcileReport } from "#contract/ops-money-answers";
@@ -41,9 +41,14 @@ export function ReconcilePage() {
       {data && (
         <>
           <p role="status" className={data.ok ? "notice" : "error"}>
-            {data.ok
-              ? t`Every balance equals the sum of its ledger rows (${data.users} users, checked ${when(data.at)}).`
-              : t`${data.drifting} of ${data.users} users differ from their ledger; ${data.negativeBalances} negative balances (checked ${when(data.at)}).`}
+            {data.ok ? (
+              <Trans>
+                Every balance equals the sum of its ledger rows (<Plural value={data.users} one="# user" other="# users" />, checked{" "}
+                {when(data.at)}).
+              </Trans>
+            ) : (
+              t`Users that differ from their ledger: ${data.drifting} of ${data.users}; negative balances: ${data.negativeBalances} (checked ${when(data.at)}).`
+            )}
           </p>
           <p role="status" className={data.auditChain.ok ? "notice" : "error"} data-testid="audit-chain">
             {data.auditChain.ok
@@ -75,13 +80,16 @@ export function ReconcilePage() {
             />
             <tbody>
               {ACCOUNTS.map((account) => (
-                <tr key={account}>
+                <tr key={account} className={account === "practice" ? "practice-total" : undefined}>
                   <th>{label[account]}</th>
                   <PairCells pair={data.totals[account]} />
                 </tr>
               ))}
             </tbody>
           </table>
+          <p className="hint">
+            <Trans>Practice money is play money: it is reconciled on its own and is not part of the real totals above.</Trans>
+          </p>
         </>
       )}
       <div className="toolbar">

@@ -4,6 +4,7 @@ import type { CustomerDetail } from "#contract/ops-answers";
 
 import { CustomerHeading } from "../customer/CustomerHeading";
 import { Listing, SectionHead } from "../customer/CustomerListing";
+import { OrderAmount } from "../customer/OrderAmount";
 import { customerHref } from "../customer-href";
 import { money, when } from "../i18n";
 import { recordHref } from "./support-href";
@@ -56,7 +57,7 @@ export function CustomerBeside({ detail }: { detail: CustomerDetail }) {
         columns={[
           { head: "#", cell: (order) => order.id },
           { head: t`Opened`, cell: (order) => when(order.openTime) },
-          { head: t`Amount (U)`, className: "amount", cell: (order) => money(order.amount) },
+          { head: t`Amount (U)`, className: "amount", cell: (order) => <OrderAmount order={order} /> },
           { head: t`Status`, cell: (order) => `${order.status} ${order.result ?? ""}`.trim() },
         ]}
         rows={detail.orders.slice(0, RECENT)}

@@ -26,7 +26,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: ServiceContext, 
     app,
     endpoints.practiceReset,
     ctx,
-    async (_input, { user }, scoped) => ({ data: await resetPractice(scoped, user), message: "done" }),
+    async (input, { user }, scoped) => ({ data: await resetPractice(scoped, user, input.requestId), message: "done" }),
     limits.money,
   );
   route(app, endpoints.exchangeRecords, async (input, { user }) => ({ data: await exchangeRecords(ctx, user, input.page) }));

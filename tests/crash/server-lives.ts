@@ -22,7 +22,11 @@ export class ServerLives {
   /** rejects the first time a server dies without being killed: the test races its steps against it */
   readonly died = new Promise<never>((_, reject) => (this.reportDeath = reject));
 
-  constructor(readonly dataDir: string) {
+  /** `env` joins the server's environment: a DATABASE_URL puts every life on one PostgreSQL instead of PGlite */
+  constructor(
+    readonly dataDir: string,
+    private readonly env: Record<string, string> = {},
+  ) {
     this.up = this.nextUp();
     this.died.catch(() => undefined); // observed by whoever races against it
   }
@@ -36,7 +40,7 @@ export class ServerLives {
     this.current = await startServerProcess(
       // tiny backfill for a quick first start; rate limits out of the way of a few busy clients on one IP;
       // the seeded demo account is the customers' inviter
-      { OPS_TOKEN: CRASH_OPS_TOKEN, BACKFILL_MINUTE_DAYS: "0.02", RATE_LIMIT_SCALE: "1000", SEED_DEMO: "1" },
+      { OPS_TOKEN: CRASH_OPS_TOKEN, BACKFILL_MINUTE_DAYS: "0.02", RATE_LIMIT_SCALE: "1000", SEED_DEMO: "1", ...this.env },
       { dataDir: this.dataDir },
     );
     const server = this.current;

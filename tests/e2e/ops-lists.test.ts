@@ -92,7 +92,7 @@ describe("the withdrawal queue's filters and export", () => {
     await bar.getByRole("button", { name: "Apply" }).click();
     await expect.poll(shown).toEqual([`withdrawal-${ids[2]}`]);
     expect(page.url()).toContain(`status=failed&since=${utcDay(0)}&until=${utcDay(0)}`);
-    await expect.poll(() => page.locator(".pager [role=status]").textContent()).toBe("1 rows");
+    await expect.poll(() => page.locator(".pager [role=status]").textContent()).toBe("1 row");
 
     // a date range without the request shows none of it
     await bar.getByLabel("From", { exact: true }).fill(utcDay(1));

@@ -11,7 +11,8 @@ import { uniqueAccount, uniquePhone } from "./helpers";
  * customer-service page, a support operator on the console (1366×900) sees the thread arrive in the inbox,
  * opens it and replies, and the reply appears in the customer's chat without a reload. Then the phone goes
  * offline, a line is written and waits on the device (the offline banner says so), and once the phone is back
- * online it reaches the operator's open thread exactly once.
+ * online it reaches the operator's open thread exactly once. Last, one operator hands the thread to a colleague
+ * by name, and it moves from the one's Mine to the other's.
  */
 const server = ownServer({ withConsole: true });
 let admin: Person;
@@ -125,5 +126,43 @@ describe("the support chat", () => {
     expect(texts.filter((text) => text === "Written while offline")).toHaveLength(1);
     expect(texts).not.toContain("Internal: matched against the bank statement");
     expect(await desk.getByTestId("support-lines").getByText("Written while offline").count()).toBe(1);
+  });
+
+  it("hands a thread over: A gives it to colleague B, B finds it under Mine, A no longer does", async ({ browser }) => {
+    const colleague = await addPerson(server.baseUrl, admin, "chat-support-b", "support", "second desk passphrase 2027");
+    const sent = await post("/api/user/support_send", { text: "Who handles card questions?", requestId: "handover-1" }, { token });
+    expect(sent.code, sent.msg).toBe(1);
+    /** Opens Mine and waits until its list has come (the pager counts it); answers the customer's row. */
+    const mine = async (page: Page, rows: number) => {
+      await page.goto(`${server.baseUrl}/ops/#/support?view=mine`);
+      await page.getByRole("heading", { name: "Support" }).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole("navigation", { name: "Pages" })
+        .getByText(new RegExp(`^${rows} rows?$`))
+        .waitFor({ timeout: 15_000 });
+      return page.getByRole("row").filter({ hasText: account });
+    };
+
+    // A opens the thread, takes it (it is A's now), then gives it to B by name
+    await desk.goto(`${server.baseUrl}/ops/#/support?view=all`);
+    await desk.getByRole("row").filter({ hasText: account }).getByRole("link", { name: account }).click();
+    const assignment = desk.getByTestId("support-assignment");
+    await assignment.waitFor({ timeout: 15_000 });
+    if (await assignment.getByTestId("support-take").isVisible()) await assignment.getByTestId("support-take").click();
+    await assignment.getByText("Assigned to chat-support", { exact: true }).waitFor();
+    await (await mine(desk, 1)).getByRole("link", { name: account }).click();
+    await assignment.getByTestId("support-give-to").selectOption({ label: "chat-support-b" });
+    await assignment.getByRole("button", { name: "Give", exact: true }).click();
+    await assignment.getByText("Assigned to chat-support-b", { exact: true }).waitFor();
+
+    // B, on a console of their own, has it under Mine, as theirs; A does not any more
+    const colleagueContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const [name, value] = colleague.cookie.split("=") as [string, string];
+    await colleagueContext.addCookies([{ name, value, url: `${server.baseUrl}/api/ops/` }]);
+    const colleagueDesk = await colleagueContext.newPage();
+    const theirs = await mine(colleagueDesk, 1);
+    expect(await theirs.getByRole("cell", { name: "chat-support-b", exact: true }).count()).toBe(1);
+    expect(await (await mine(desk, 0)).count()).toBe(0);
+    await colleagueContext.close();
   });
 });

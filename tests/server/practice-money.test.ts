@@ -152,6 +152,11 @@ describe("practice reset", () => {
     );
     const lines = await practiceLedger("demo");
     expect(lines.slice(linesBefore)).toEqual([["practice_reset", 1_000_000 - practiceBefore]]);
+    // the line names its request, so the books alone show each request reset at most once
+    const [line] = rows<{ reference: string }>(
+      await h.database.db.execute(sql`select reference from ledger where reason = 'practice_reset' order by id desc limit 1`),
+    );
+    expect(line?.reference).toBe(`practice_reset:${requestId}`);
     expect((await wallet()).practice).toBe("10000.00");
     expect(await realMoney()).toBe(before);
     // a reset at 10 000.00 writes no line
@@ -187,6 +192,10 @@ describe("the operators' figures", () => {
     for (let i = 0; i < 3; i++) expect((await placeOrder(h, token, btc, { account: "practice", amount: "500" })).body.code).toBe(1);
     expect((await api(h, "GET", "/api/ops/risk", {}, ops)).body.data.exposure).toEqual(exposureBefore);
     expect((await api(h, "GET", "/api/ops/dashboard", {}, ops)).body.data.today).toEqual(dashboardBefore);
+    // the customer's page and the support desk list them marked as practice, so their stake is not read as cash
+    const [demo] = rows<{ id: number }>(await h.database.db.execute(sql`select id from users where account = 'demo'`));
+    const detail = (await api(h, "GET", "/api/ops/user/detail", { id: String(demo!.id) }, await staff(h))).body.data;
+    expect(detail.orders.slice(0, 3)).toEqual(Array(3).fill(expect.objectContaining({ account: "practice", amount: "500.00" })));
     const report = (await api(h, "GET", "/api/ops/reconcile/report", { page: "1" }, ops)).body.data;
     expect(report.ok).toBe(true);
     expect(Object.keys(report.totals)).toContain("practice");

@@ -11,6 +11,7 @@ import { opsPaths } from "#contract/ops-paths";
 import type { Column } from "../../console/DataTable";
 import { FilterBar, type FilterField } from "../../console/FilterBar";
 import { exportHref, parseSearchText, readListParams, searchText, withCursor, withFilters, withSort } from "../../console/list-params";
+import { ListPager } from "../../console/ListPager";
 import { ListView } from "../../console/ListView";
 import { useList } from "../../console/use-list";
 
@@ -177,5 +178,23 @@ describe("a console list page", () => {
     await act(async () => view.querySelector<HTMLButtonElement>("button[type=submit]")!.click());
     await vi.waitFor(() => expect(Object.fromEntries(query())).toEqual({ status: "all", minAmount: "10", sort: "amount" }));
     expect(router.state.location.searchStr).toBe("?sort=amount&status=all&minAmount=10");
+  });
+});
+
+describe("the pager's count", () => {
+  it("says 1 row, not 1 rows, and writes the count with the language's digit grouping", async () => {
+    const said = async (total: number, totalCapped: boolean) => {
+      const view = await mount(<ListPager total={total} totalCapped={totalCapped} previous={null} next={null} onPage={() => undefined} />);
+      const text = view.querySelector("[role=status]")?.textContent;
+      act(() => root!.unmount());
+      host!.remove();
+      [root, host] = [null, null];
+      return text;
+    };
+    expect(await said(1, false)).toBe("1 row");
+    expect(await said(0, false)).toBe("0 rows");
+    expect(await said(12_345, false)).toBe("12,345 rows");
+    expect(await said(1, true)).toBe("At least 1 row");
+    expect(await said(10_000, true)).toBe("At least 10,000 rows");
   });
 });

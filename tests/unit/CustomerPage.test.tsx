@@ -173,7 +173,7 @@ describe("the customer page", () => {
     expect(host.querySelector("[data-testid=temporary-password]")).toBeNull();
   });
 
-  it("groups the ledger's and orders' amounts in the operator's language, the unit in the heading", async () => {
+  it("groups the ledger's and orders' amounts in the operator's language, the unit in the heading, practice stakes marked", async () => {
     served = {
       ...detail(),
       ledger: [
@@ -189,7 +189,20 @@ describe("the customer page", () => {
       ],
       orders: [
         {
+          id: 9,
+          account: "practice",
+          productId: 1,
+          direction: "down",
+          amount: "500.00",
+          seconds: 30,
+          status: "holding",
+          result: null,
+          payout: null,
+          openTime: 1_800_000_080,
+        },
+        {
           id: 8,
+          account: "real",
           productId: 1,
           direction: "up",
           amount: "20000.00",
@@ -209,7 +222,8 @@ describe("the customer page", () => {
     expect(heads(ledger)).toContain("After (U)");
     expect(cells(ledger)).toEqual(["123,456.78", "-1,234.50"]);
     const orders = tables.find((table) => heads(table).includes("Opened"))!;
-    expect(cells(orders)).toEqual(["20,000.00"]);
+    // a practice stake is marked as play money, never read as the customer's real money
+    expect(cells(orders)).toEqual(["Practice 500.00", "20,000.00"]);
     expect(cells(tables[0]!)).toEqual(["2,000.00"]);
   });
 

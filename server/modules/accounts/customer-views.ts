@@ -127,6 +127,7 @@ export async function userDetail(ctx: ServiceContext, id: number, role: OpsRole)
     })),
     orders: orderRows.map((order) => ({
       id: order.id,
+      account: order.account,
       productId: order.productId,
       direction: order.direction,
       amount: centsToDecimal(order.amount),

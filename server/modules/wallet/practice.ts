@@ -35,9 +35,10 @@ export async function hasApprovedRecharge(ctx: ServiceContext, userId: number): 
  * Sets the practice balance back to 10 000.00: under the user's row lock (so a practice order settling or being
  * placed meanwhile is either wholly before or wholly after), one `practice_reset` ledger line for the difference
  * (none when it is already 10 000.00). Opens the balance first if it was never used. Runs in the request's
- * transaction (`once`), so a repeated requestId resets once.
+ * transaction (`once`), so a repeated requestId resets once; the line names that requestId
+ * (`practice_reset:<requestId>`), so the books alone show that no request reset twice, even across crashes.
  */
-export async function resetPractice(ctx: ServiceContext, user: UserRow): Promise<PracticeResetResult> {
+export async function resetPractice(ctx: ServiceContext, user: UserRow, requestId: string): Promise<PracticeResetResult> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -49,7 +50,13 @@ export async function resetPractice(ctx: ServiceContext, user: UserRow): Promise
       await openPracticeAccount(tx, user.id, now);
     } else {
       const difference = PRACTICE_BALANCE_CENTS - row!.practice;
-      await moveMoney(tx, user.id, [{ account: "practice", delta: difference, reason: "practice_reset" }], "practice", now);
+      await moveMoney(
+        tx,
+        user.id,
+        [{ account: "practice", delta: difference, reason: "practice_reset" }],
+        `practice_reset:${requestId}`,
+        now,
+      );
     }
   });
   return { practice: centsToDecimal(PRACTICE_BALANCE_CENTS) };
