@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 
@@ -65,12 +68,38 @@ async function focusedElement(page: Page) {
   });
 }
 
+/** axe-core's script, evaluated in the page through the devtools protocol (the page's CSP allows no added script). */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Controls smaller than 24 × 24 px whose 24 px circle reaches another control (WCAG 2.2 2.5.8, the rule
+ * Lighthouse scores as target-size), described by their HTML.
+ */
+async function crampedTargets(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+    type AxeResults = { violations: Array<{ nodes: Array<{ html: string }> }> };
+    const results = await axe.run(document, { runOnly: { type: "rule", values: ["target-size"] }, resultTypes: ["violations"] });
+    return results.violations.flatMap((violation) => violation.nodes.map((node) => node.html.slice(0, 120)));
+  });
+}
+
 describe("accessibility", () => {
   it("every control on every page has an accessible name", async ({ demoPage: page }) => {
     const problems: string[] = [];
     for (const path of allRoutes().filter((route) => route !== "/pages/login/login")) {
       await openPage(page, await routeWithSearch(path));
       for (const control of await namelessControls(page)) problems.push(`${path} ${control}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("every control on every page is big enough to tap, or far enough from the next one (24 px)", async ({ demoPage: page }) => {
+    const problems: string[] = [];
+    for (const path of allRoutes().filter((route) => route !== "/pages/login/login")) {
+      await openPage(page, await routeWithSearch(path));
+      for (const target of await crampedTargets(page)) problems.push(`${path} ${target}`);
     }
     expect(problems).toEqual([]);
   });
