@@ -15,6 +15,14 @@ export function formatDateTime(unixSeconds: number): string {
   );
 }
 
+/**
+ * formatDateTime for use inside a sentence: the same text, with non-breaking hyphens and a no-break space, so a
+ * narrow line wraps before or after the date and time, never inside them ("2026-" / "11-27").
+ */
+export function formatDateTimeInText(unixSeconds: number): string {
+  return formatDateTime(unixSeconds).replace(/-/g, "\u2011").replace(" ", "\u00a0");
+}
+
 const openingFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** When a market opens, in the device's time zone and the language's words: "Mon 00:00" in en, "周一 00:00" in zh. */

@@ -57,7 +57,9 @@ describe("yuebao in the browser", () => {
     await stopSheet.getByLabel("Fund password", { exact: true }).fill("246810");
     await stopSheet.getByRole("button", { name: "Confirm" }).click();
     await subscription.locator("[data-status=settled]").waitFor();
-    expect(await subscription.getByTestId("settled-time").textContent()).toMatch(/^Settled at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await subscription.getByTestId("settled-time").textContent()).toMatch(
+      /^Settled at \d{4}\u2011\d{2}\u2011\d{2}\u00a0\d{2}:\d{2}:\d{2}$/,
+    );
     const cashAfter = Number((await (await fetch(new URL("/api/user/wallet", page.url()), { headers: { token } })).json()).data.cash);
     expect(cashAfter).toBeCloseTo(cashBefore, 2);
   });

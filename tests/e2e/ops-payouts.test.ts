@@ -117,7 +117,7 @@ describe("payout steps and adjustments in the console", () => {
     await app.goto(`${server.baseUrl}/h5/#/pages/user/cashrecord`);
     await expect
       .poll(() => app.getByTestId("withdraw-outcome").first().textContent(), { timeout: 15_000 })
-      .toMatch(/^Paid \d{4}-\d\d-\d\d/);
+      .toMatch(/^Paid \d{4}\u2011\d\d\u2011\d\d\u00a0/);
     await app.goto(`${server.baseUrl}/h5/#/pages/user/funds`);
     const line = app.locator("[data-testid=funds-records] li[data-kind=adjustment]").first();
     await line.waitFor({ timeout: 15_000 });

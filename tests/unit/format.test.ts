@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { centsToDecimal, maskMiddle } from "#contract/format";
 
-import { formatDateTime } from "../../src/i18n/format";
+import { formatDateTime, formatDateTimeInText } from "../../src/i18n/format";
 
 describe("formatDateTime", () => {
   it("formats Unix seconds as YYYY-MM-DD HH:mm:ss in local time", () => {
@@ -12,6 +12,13 @@ describe("formatDateTime", () => {
   it("pads every part to two digits and keeps 24-hour time", () => {
     const seconds = new Date(2026, 10, 22, 23, 59, 0).getTime() / 1000;
     expect(formatDateTime(seconds)).toBe("2026-11-22 23:59:00");
+  });
+  it("inside a sentence, reads the same but cannot be broken over two lines", () => {
+    const seconds = new Date(2026, 10, 27, 21, 0, 0).getTime() / 1000;
+    const text = formatDateTimeInText(seconds);
+    expect(text).toBe("2026\u201111\u201127\u00a021:00:00");
+    expect(text.replace(/\u2011/g, "-").replace(/\u00a0/g, " ")).toBe(formatDateTime(seconds));
+    expect(text).not.toMatch(/[- ]/);
   });
 });
 

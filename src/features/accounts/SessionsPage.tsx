@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 
-import { formatDateTime } from "@/i18n/format";
+import { formatDateTimeInText } from "@/i18n/format";
 import { NavBar } from "@/ui/NavBar";
 import { useSubmit } from "@/ui/use-submit";
 import type { SessionView } from "#contract/two-factor";
@@ -40,8 +40,8 @@ export function SessionsPage({ sessions }: { sessions: SessionView[] }) {
               )}
             </div>
             <p className="record-sub">{t`Address ${session.address}`}</p>
-            <p className="record-sub">{t`Signed in ${formatDateTime(session.firstSeen)}`}</p>
-            <p className="record-sub">{t`Last seen ${formatDateTime(session.lastSeen)}`}</p>
+            <p className="record-sub">{t`Signed in ${formatDateTimeInText(session.firstSeen)}`}</p>
+            <p className="record-sub">{t`Last seen ${formatDateTimeInText(session.lastSeen)}`}</p>
           </li>
         ))}
       </ul>

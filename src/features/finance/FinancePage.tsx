@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 
-import { formatDateTime, useAmountFormat, usePercentFormat } from "@/i18n/format";
+import { formatDateTime, formatDateTimeInText, useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { Empty } from "@/ui/Empty";
 import { FundPasswordField } from "@/ui/FundPasswordField";
 import { Money } from "@/ui/Money";
@@ -126,7 +126,7 @@ export function FinancePage({ info, offlineSince }: { info: YuebaoInfo; offlineS
               )}
               {s.status === "settled" && s.settledTime !== null && (
                 <span className="record-sub" data-testid="settled-time">
-                  {t`Settled at ${formatDateTime(s.settledTime)}`}
+                  {t`Settled at ${formatDateTimeInText(s.settledTime)}`}
                 </span>
               )}
               {s.status === "to_be_added" && (

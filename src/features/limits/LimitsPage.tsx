@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 
-import { formatDateTime } from "@/i18n/format";
+import { formatDateTimeInText } from "@/i18n/format";
 import { Field } from "@/ui/Field";
 import { NavBar } from "@/ui/NavBar";
 import { useSubmit } from "@/ui/use-submit";
@@ -112,8 +112,8 @@ export function LimitsPage({ view: loaded }: { view: LimitsView }) {
               {pending && (
                 <p className="menu-hint" data-testid={`pending-${field}`}>
                   {pending.value === ""
-                    ? t`Removed from ${formatDateTime(pending.takesEffectAt)}`
-                    : t`Changes to ${pending.value} from ${formatDateTime(pending.takesEffectAt)}`}
+                    ? t`Removed from ${formatDateTimeInText(pending.takesEffectAt)}`
+                    : t`Changes to ${pending.value} from ${formatDateTimeInText(pending.takesEffectAt)}`}
                 </p>
               )}
             </div>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 
 import { currentUser } from "@/api/session";
 import { errorText } from "@/i18n/catalogue";
-import { formatDateTime, useAmountFormat, usePercentFormat } from "@/i18n/format";
+import { formatDateTimeInText, useAmountFormat, usePercentFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { CodeField, codeRefusal } from "@/ui/CodeField";
 import { ConfirmSheet } from "@/ui/ConfirmSheet";
@@ -88,8 +88,8 @@ export function WithdrawalPage({ info, offlineSince }: { info: WithdrawalInfo; o
         {hours && (
           <p data-testid="withdraw-window" data-open={hours.open}>
             {hours.open
-              ? t`Open now, until ${formatDateTime(hours.closesAt!)} your time (${closing} ${zone})`
-              : t`Closed now, opens ${formatDateTime(hours.opensAt!)} your time (${opening} ${zone})`}
+              ? t`Open now, until ${formatDateTimeInText(hours.closesAt!)} your time (${closing} ${zone})`
+              : t`Closed now, opens ${formatDateTimeInText(hours.opensAt!)} your time (${opening} ${zone})`}
           </p>
         )}
         <p>{t`Withdrawals today: ${rules.usedToday} of ${rules.dailyCount} used`}</p>

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { formatDateTime, useAmountFormat } from "@/i18n/format";
+import { formatDateTime, formatDateTimeInText, useAmountFormat } from "@/i18n/format";
 import { CARD_TYPE_NAMES } from "@/ui/card-types";
 import { ReviewRecordsPage } from "@/ui/ReviewRecordsPage";
 import type { WithdrawalRecord } from "#contract/withdrawal";
@@ -15,7 +15,7 @@ export function WithdrawalRecordPage(props: { records: WithdrawalRecord[]; offli
     const fee = t`Fee ${amountText(r.fee)}`;
     if (r.status === "review") return `${fee} · ${t`To receive ${amountText(r.actual)}`}`;
     if (r.payout === "awaiting") return `${t`Approved, being paid out`} · ${fee} · ${t`To receive ${amountText(r.actual)}`}`;
-    const paid = r.payoutAt !== null ? t`Paid ${formatDateTime(r.payoutAt)}` : t`Paid`;
+    const paid = r.payoutAt !== null ? t`Paid ${formatDateTimeInText(r.payoutAt)}` : t`Paid`;
     return `${paid} · ${fee} · ${t`Received ${amountText(r.actual)}`}`;
   };
   // a failed payment is a failed withdrawal to the customer: the chip says so, the line below says why
