@@ -161,14 +161,19 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
   // a new data set, period, view type or studies: drawn before the browser paints, so no frame shows an
   // empty chart
   const measured = useRef(false);
+  const drawDeps = [candles, period, precision, chartType, studies.ma, studies.boll, studies.rsi, studies.macd];
   useLayoutEffect(() => {
     lines.current = studyLines(win.current.candles, studies);
     drawView();
     if (!measured.current) measureFirstPaint(renderStart);
     measured.current = true;
-    setFrame((n) => n + 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its flags; scene() reads refs
-  }, [candles, period, precision, chartType, studies.ma, studies.boll, studies.rsi, studies.macd]);
+  }, drawDeps);
+  // what React draws from the plot (the overlay's positions) follows once the canvases are shown: a state
+  // update in the layout effect above would render again before that first paint, and make React run every
+  // pending effect of the page first, all inside the frame the customer waits for
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same changes as the drawing above
+  useEffect(() => setFrame((n) => n + 1), drawDeps);
 
   // a new size (rotation, the keyboard, a wider window): drawn again at once
   useEffect(() => {
@@ -275,8 +280,9 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     point: setPointer,
   });
 
-  // a tick: the live candle moves (or a new one starts), drawn at once
-  useEffect(() => {
+  // a tick: the live candle moves (or a new one starts), drawn at once: in the commit that brings it, before
+  // the browser paints, rather than in an effect that may run a frame later
+  useLayoutEffect(() => {
     const held = win.current;
     if (!tick || held.detached) return;
     const start = tick.at ?? performance.now();
