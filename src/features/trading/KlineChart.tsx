@@ -6,6 +6,7 @@ import type { Candle, Period } from "#contract/markets";
 import { drawCandles, plotIn } from "./candle-layer";
 import { CandleWindow, PAGE } from "./candle-window";
 import { applyTick, type NumericCandle, toNumeric } from "./candles";
+import { readSizeAgain, sizeOf } from "./canvas-size";
 import type { ChartChoice } from "./chart-choice";
 import {
   type ChartOrder,
@@ -20,6 +21,7 @@ import {
   type Scene,
   type Studies,
   studyLines,
+  studyLinesAfterTick,
   timeOfPlace,
   yRange,
 } from "./chart-scene";
@@ -143,7 +145,8 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     const base = canvas.current;
     if (!base) return;
     const now = scene();
-    plot.current = plotIn(base.clientWidth, base.clientHeight, yRange(now), panesHeight(lines.current));
+    const { width, height } = sizeOf(base);
+    plot.current = plotIn(width, height, yRange(now), panesHeight(lines.current));
     drawCandles(base, plot.current, now);
     if (plot.current)
       drawPanes(base, plot.current, now.view, now.candles, lines.current, plot.current.top + plot.current.height + GRID.bottom);
@@ -175,19 +178,18 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the same changes as the drawing above
   useEffect(() => setFrame((n) => n + 1), drawDeps);
 
-  // a new size (rotation, the keyboard, a wider window): drawn again at once
+  // a new size (rotation, the keyboard, a wider window): kept for the draws to come (they read no layout) and
+  // drawn again at once, before that frame is painted
   useEffect(() => {
-    const node = canvas.current;
-    if (!node) return;
-    let size = `${node.clientWidth}x${node.clientHeight}`;
+    const nodes = [canvas.current, linesLayer.current].filter((node) => node !== null);
     const observer = new ResizeObserver(() => {
-      const now = `${node.clientWidth}x${node.clientHeight}`;
-      if (now === size) return;
-      size = now;
+      // both read, not just the first that changed: each keeps its own size
+      const changed = nodes.map(readSizeAgain).some(Boolean);
+      if (!changed) return;
       drawView();
       setFrame((n) => n + 1);
     });
-    observer.observe(node);
+    for (const node of nodes) observer.observe(node);
     return () => observer.disconnect();
   }, [drawView]);
 
@@ -261,7 +263,7 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
   useEffect(() => () => cancelAnimationFrame(pending.current), []);
   useEffect(() => fetchPages(), [frame, fetchPages]);
 
-  const plotWidth = () => Math.max(1, (canvas.current?.clientWidth ?? 1) - GRID.left - GRID.right);
+  const plotWidth = () => Math.max(1, (canvas.current ? sizeOf(canvas.current).width : 1) - GRID.left - GRID.right);
   useChartGestures(canvas, {
     pan(dx) {
       const width = plotWidth() / Math.max(1, view.current.count);
@@ -288,15 +290,19 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     const start = tick.at ?? performance.now();
     const change = applyTick(held.candles, period, tick.time, tick.price);
     if (change === "ignored") return;
-    const current = latest.current;
-    if (Object.values(current.studies).some(Boolean)) lines.current = studyLines(held.candles, current.studies);
+    let trimmed = 0;
     if (change === "added") {
       // at the live edge the new candle scrolls in; elsewhere the view stays on its candles
       const wasAtLatest = atLatest({ ...view.current, count: view.current.count + 1 }, places());
-      const shift = -held.trimOldest(view.current.first);
-      view.current = clampView({ first: view.current.first + shift + (wasAtLatest ? 1 : 0), count: view.current.count }, places());
+      trimmed = held.trimOldest(view.current.first);
+      view.current = clampView({ first: view.current.first - trimmed + (wasAtLatest ? 1 : 0), count: view.current.count }, places());
       setFrame((n) => n + 1);
     }
+    // after the trim, so the lines stay aligned with the candles: only the last closes again, unless the
+    // oldest candles went (then every place moved)
+    const { studies: chosen } = latest.current;
+    if (Object.values(chosen).some(Boolean))
+      lines.current = trimmed ? studyLines(held.candles, chosen) : studyLinesAfterTick(lines.current, held.candles, chosen);
     // drawn now rather than on the next animation frame: one update a second, shown as soon as it arrives
     drawView();
     performance.measure("kline-tick", { start, end: performance.now() });
@@ -341,7 +347,7 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     const index = first + Math.round(scale.placeAt(pointer.x));
     if (!Number.isFinite(index) || index < first || index >= Math.min(held.length, first + count)) return null;
     const x = scale.x(index - first);
-    const bottom = (canvas.current?.clientHeight ?? 0) - GRID.bottom;
+    const bottom = (canvas.current ? sizeOf(canvas.current).height : 0) - GRID.bottom;
     if (pointer.y < GRID.top || pointer.y > bottom) return { index, x, y: null, price: "" };
     return { index, x, y: pointer.y, price: scale.priceAt(pointer.y).toFixed(precision) };
   })();
