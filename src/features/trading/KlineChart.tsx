@@ -6,7 +6,7 @@ import type { Candle, Period } from "#contract/markets";
 import { drawCandles, plotIn } from "./candle-layer";
 import { CandleWindow, PAGE } from "./candle-window";
 import { applyTick, type NumericCandle, toNumeric } from "./candles";
-import { readSizeAgain, sizeOf } from "./canvas-size";
+import { readSizeAgain, sizeKnown, sizeOf } from "./canvas-size";
 import type { ChartChoice } from "./chart-choice";
 import {
   type ChartOrder,
@@ -167,7 +167,10 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
   const drawDeps = [candles, period, precision, chartType, studies.ma, studies.boll, studies.rsi, studies.macd];
   useLayoutEffect(() => {
     lines.current = studyLines(win.current.candles, studies);
-    drawView();
+    // the first draw waits for the page's own layout: the observer below reports the canvases' sizes after it,
+    // before that frame is painted; reading the size here would make the browser lay the whole page out an
+    // extra time (the page's effects change it again before the frame)
+    if (canvas.current && sizeKnown(canvas.current)) drawView();
     if (!measured.current) measureFirstPaint(renderStart);
     measured.current = true;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its flags; scene() reads refs
@@ -178,9 +181,10 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the same changes as the drawing above
   useEffect(() => setFrame((n) => n + 1), drawDeps);
 
-  // a new size (rotation, the keyboard, a wider window): kept for the draws to come (they read no layout) and
-  // drawn again at once, before that frame is painted
-  useEffect(() => {
+  // the first size, then each new one (rotation, the keyboard, a wider window): kept for the draws to come
+  // (they read no layout) and drawn at once, after the browser's layout and before it paints that frame;
+  // observed from the commit on, so the first report comes in the first frame
+  useLayoutEffect(() => {
     const nodes = [canvas.current, linesLayer.current].filter((node) => node !== null);
     const observer = new ResizeObserver(() => {
       // both read, not just the first that changed: each keeps its own size

@@ -11,7 +11,10 @@ export interface CanvasSize {
  */
 const sizes = new WeakMap<HTMLCanvasElement, CanvasSize>();
 
-/** The canvas's size: as last read, or read now (the first draw, before an observer has reported). */
+/** Whether the canvas's size has been read: its first draw waits for the page's layout until then. */
+export const sizeKnown = (canvas: HTMLCanvasElement) => sizes.has(canvas);
+
+/** The canvas's size: as last read, or read now (a draw before an observer has reported). */
 export function sizeOf(canvas: HTMLCanvasElement): CanvasSize {
   return sizes.get(canvas) ?? readSize(canvas);
 }
