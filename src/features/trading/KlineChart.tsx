@@ -392,8 +392,9 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
 
 /**
  * For `npm run bench`: from the chart's first render to the frame that shows it painted. The candles are drawn
- * before the browser paints (a layout effect); the measure ends in a task queued from the next animation frame,
- * which runs once that frame is painted, so it counts the page's layout and paint as well as the drawing.
+ * before the browser paints that frame (by the ResizeObserver, after the page's layout); the measure ends in a
+ * task queued from the frame's animation callbacks, which runs once the frame is painted, so it counts the
+ * page's effects, layout and paint as well as the drawing.
  */
 function measureFirstPaint(renderStart: number) {
   requestAnimationFrame(() => setTimeout(() => performance.measure("kline-first-render", { start: renderStart, end: performance.now() })));
