@@ -8,6 +8,12 @@ import type { QuotesCommand, QuotesReport } from "./quotes.worker";
 /** Live quotes by product id, filled by the quotes worker; pages read them through jotai. */
 export const quotesAtom = atom<Record<number, LatestQuote>>({});
 
+/**
+ * When each quote reached the page (performance.now()), from the worker's message: the chart's tick → pixels
+ * time starts there, so it counts the wait for React to render the quote as well as the drawing.
+ */
+export const quoteArrivals = new WeakMap<LatestQuote, number>();
+
 let worker: Worker | undefined;
 const watchers = new Map<symbol, number[]>();
 
@@ -18,8 +24,12 @@ function send(command: QuotesCommand) {
 function startWorker(): Worker {
   const created = new Worker(new URL("./quotes.worker.ts", import.meta.url), { type: "module" });
   created.addEventListener("message", (event: MessageEvent<QuotesReport>) => {
+    const arrived = performance.now();
     const next = { ...store.get(quotesAtom) };
-    for (const quote of event.data.quotes) next[quote.id] = quote;
+    for (const quote of event.data.quotes) {
+      next[quote.id] = quote;
+      quoteArrivals.set(quote, arrived);
+    }
     store.set(quotesAtom, next);
   });
   const visibility = () => send({ type: "visible", visible: document.visibilityState === "visible" });

@@ -39,7 +39,7 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? "quotes,orders,settlement,feed
 // 10 minutes of streaming quotes, long enough for a slow leak to show; BENCH_STREAM_MINUTES=1 for a quick look
 const STREAM_MINUTES = Number(process.env.BENCH_STREAM_MINUTES ?? 10);
 const MEMORY_GROWTH_BOUND_MB = 5;
-const targets = { addorder: 1_000, settlement: 5_000, candles: 100, tick: 50 };
+const targets = { addorder: 1_000, settlement: 5_000, candles: 60, tick: 4 };
 /** order placement on PostgreSQL with two processes reaches at least this share of plain `pg` doing its writes */
 const ORDERS_SHARE_OF_BASELINE = 0.8;
 /** a quote endpoint serves at least this share of what a bare route with a constant body of its size does */

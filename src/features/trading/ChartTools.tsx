@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useRef } from "react";
+import { memo, useRef } from "react";
 
 import { type Period, PERIODS } from "#contract/markets";
 
@@ -24,7 +24,7 @@ interface Props {
  * Above the chart: the period chips (each a link, so the period is in the address) on a row of their own, so all
  * six fit at 320 px, and the view switches (line or candles, the studies) on the row below.
  */
-export function ChartTools({ pid, period, choice, onChartType, onStudy, tool, onTool }: Props) {
+export const ChartTools = memo(function ChartTools({ pid, period, choice, onChartType, onStudy, tool, onTool }: Props) {
   const { t } = useLingui();
   // the chart's own short forms (a context of their own): six of them fit one row at 320 px in every language
   const periodLabels: Record<Period, string> = {
@@ -123,7 +123,7 @@ export function ChartTools({ pid, period, choice, onChartType, onStudy, tool, on
       </div>
     </div>
   );
-}
+});
 
 const HorizontalLineIcon = () => (
   <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="currentColor" stroke="currentColor" strokeWidth="1.6">

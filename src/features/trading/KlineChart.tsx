@@ -6,6 +6,7 @@ import type { Candle, Period } from "#contract/markets";
 import { drawCandles, plotIn } from "./candle-layer";
 import { CandleWindow, PAGE } from "./candle-window";
 import { applyTick, type NumericCandle, toNumeric } from "./candles";
+import { readSizeAgain, sizeKnown, sizeOf } from "./canvas-size";
 import type { ChartChoice } from "./chart-choice";
 import {
   type ChartOrder,
@@ -20,6 +21,7 @@ import {
   type Scene,
   type Studies,
   studyLines,
+  studyLinesAfterTick,
   timeOfPlace,
   yRange,
 } from "./chart-scene";
@@ -143,7 +145,8 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     const base = canvas.current;
     if (!base) return;
     const now = scene();
-    plot.current = plotIn(base.clientWidth, base.clientHeight, yRange(now), panesHeight(lines.current));
+    const { width, height } = sizeOf(base);
+    plot.current = plotIn(width, height, yRange(now), panesHeight(lines.current));
     drawCandles(base, plot.current, now);
     if (plot.current)
       drawPanes(base, plot.current, now.view, now.candles, lines.current, plot.current.top + plot.current.height + GRID.bottom);
@@ -161,28 +164,36 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
   // a new data set, period, view type or studies: drawn before the browser paints, so no frame shows an
   // empty chart
   const measured = useRef(false);
+  const drawDeps = [candles, period, precision, chartType, studies.ma, studies.boll, studies.rsi, studies.macd];
   useLayoutEffect(() => {
     lines.current = studyLines(win.current.candles, studies);
-    drawView();
+    // the first draw waits for the page's own layout: the observer below reports the canvases' sizes after it,
+    // before that frame is painted; reading the size here would make the browser lay the whole page out an
+    // extra time (the page's effects change it again before the frame)
+    if (canvas.current && sizeKnown(canvas.current)) drawView();
     if (!measured.current) measureFirstPaint(renderStart);
     measured.current = true;
-    setFrame((n) => n + 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- studies is compared by its flags; scene() reads refs
-  }, [candles, period, precision, chartType, studies.ma, studies.boll, studies.rsi, studies.macd]);
+  }, drawDeps);
+  // what React draws from the plot (the overlay's positions) follows once the canvases are shown: a state
+  // update in the layout effect above would render again before that first paint, and make React run every
+  // pending effect of the page first, all inside the frame the customer waits for
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same changes as the drawing above
+  useEffect(() => setFrame((n) => n + 1), drawDeps);
 
-  // a new size (rotation, the keyboard, a wider window): drawn again at once
-  useEffect(() => {
-    const node = canvas.current;
-    if (!node) return;
-    let size = `${node.clientWidth}x${node.clientHeight}`;
+  // the first size, then each new one (rotation, the keyboard, a wider window): kept for the draws to come
+  // (they read no layout) and drawn at once, after the browser's layout and before it paints that frame;
+  // observed from the commit on, so the first report comes in the first frame
+  useLayoutEffect(() => {
+    const nodes = [canvas.current, linesLayer.current].filter((node) => node !== null);
     const observer = new ResizeObserver(() => {
-      const now = `${node.clientWidth}x${node.clientHeight}`;
-      if (now === size) return;
-      size = now;
+      // both read, not just the first that changed: each keeps its own size
+      const changed = nodes.map(readSizeAgain).some(Boolean);
+      if (!changed) return;
       drawView();
       setFrame((n) => n + 1);
     });
-    observer.observe(node);
+    for (const node of nodes) observer.observe(node);
     return () => observer.disconnect();
   }, [drawView]);
 
@@ -256,7 +267,7 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
   useEffect(() => () => cancelAnimationFrame(pending.current), []);
   useEffect(() => fetchPages(), [frame, fetchPages]);
 
-  const plotWidth = () => Math.max(1, (canvas.current?.clientWidth ?? 1) - GRID.left - GRID.right);
+  const plotWidth = () => Math.max(1, (canvas.current ? sizeOf(canvas.current).width : 1) - GRID.left - GRID.right);
   useChartGestures(canvas, {
     pan(dx) {
       const width = plotWidth() / Math.max(1, view.current.count);
@@ -275,22 +286,27 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     point: setPointer,
   });
 
-  // a tick: the live candle moves (or a new one starts), drawn at once
-  useEffect(() => {
+  // a tick: the live candle moves (or a new one starts), drawn at once: in the commit that brings it, before
+  // the browser paints, rather than in an effect that may run a frame later
+  useLayoutEffect(() => {
     const held = win.current;
     if (!tick || held.detached) return;
     const start = tick.at ?? performance.now();
     const change = applyTick(held.candles, period, tick.time, tick.price);
     if (change === "ignored") return;
-    const current = latest.current;
-    if (Object.values(current.studies).some(Boolean)) lines.current = studyLines(held.candles, current.studies);
+    let trimmed = 0;
     if (change === "added") {
       // at the live edge the new candle scrolls in; elsewhere the view stays on its candles
       const wasAtLatest = atLatest({ ...view.current, count: view.current.count + 1 }, places());
-      const shift = -held.trimOldest(view.current.first);
-      view.current = clampView({ first: view.current.first + shift + (wasAtLatest ? 1 : 0), count: view.current.count }, places());
+      trimmed = held.trimOldest(view.current.first);
+      view.current = clampView({ first: view.current.first - trimmed + (wasAtLatest ? 1 : 0), count: view.current.count }, places());
       setFrame((n) => n + 1);
     }
+    // after the trim, so the lines stay aligned with the candles: only the last closes again, unless the
+    // oldest candles went (then every place moved)
+    const { studies: chosen } = latest.current;
+    if (Object.values(chosen).some(Boolean))
+      lines.current = trimmed ? studyLines(held.candles, chosen) : studyLinesAfterTick(lines.current, held.candles, chosen);
     // drawn now rather than on the next animation frame: one update a second, shown as soon as it arrives
     drawView();
     performance.measure("kline-tick", { start, end: performance.now() });
@@ -335,7 +351,7 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
     const index = first + Math.round(scale.placeAt(pointer.x));
     if (!Number.isFinite(index) || index < first || index >= Math.min(held.length, first + count)) return null;
     const x = scale.x(index - first);
-    const bottom = (canvas.current?.clientHeight ?? 0) - GRID.bottom;
+    const bottom = (canvas.current ? sizeOf(canvas.current).height : 0) - GRID.bottom;
     if (pointer.y < GRID.top || pointer.y > bottom) return { index, x, y: null, price: "" };
     return { index, x, y: pointer.y, price: scale.priceAt(pointer.y).toFixed(precision) };
   })();
@@ -376,8 +392,9 @@ export function KlineChart({ candles, period, precision, tick, choice, price, or
 
 /**
  * For `npm run bench`: from the chart's first render to the frame that shows it painted. The candles are drawn
- * before the browser paints (a layout effect); the measure ends in a task queued from the next animation frame,
- * which runs once that frame is painted, so it counts the page's layout and paint as well as the drawing.
+ * before the browser paints that frame (by the ResizeObserver, after the page's layout); the measure ends in a
+ * task queued from the frame's animation callbacks, which runs once the frame is painted, so it counts the
+ * page's effects, layout and paint as well as the drawing.
  */
 function measureFirstPaint(renderStart: number) {
   requestAnimationFrame(() => setTimeout(() => performance.measure("kline-first-render", { start: renderStart, end: performance.now() })));

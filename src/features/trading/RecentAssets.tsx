@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 
 import type { Period } from "#contract/markets";
 
-import { forgetRecentAsset, readRecentAssets, type RecentAsset, rememberRecentAsset } from "./recent-assets";
+import { forgetRecentAsset, readRecentAssets, type RecentAsset, rememberRecentAsset, withRecent } from "./recent-assets";
 import { pairInName } from "./short-name";
 import { useTextFits } from "./use-text-fits";
 
@@ -22,10 +22,14 @@ interface Props {
  * The assets opened lately, as tabs along the top of the trade screen: a tap switches to one, × takes it off. The
  * one on screen is put first when the screen opens, so switching back and forth is one tap.
  */
-export function RecentAssets({ userId, pid, name, period }: Props) {
+export const RecentAssets = memo(function RecentAssets({ userId, pid, name, period }: Props) {
   const { t } = useLingui();
-  const [assets, setAssets] = useState<RecentAsset[]>(() => readRecentAssets(userId));
-  useEffect(() => setAssets(rememberRecentAsset(userId, { pid, name })), [userId, pid, name]);
+  // the first render already shows this asset first: the screen is not drawn twice when it opens
+  const [assets, setAssets] = useState<RecentAsset[]>(() => withRecent(readRecentAssets(userId), { pid, name }));
+  useEffect(() => {
+    const saved = rememberRecentAsset(userId, { pid, name });
+    setAssets((shown) => (sameAssets(shown, saved) ? shown : saved));
+  }, [userId, pid, name]);
   return (
     <nav className="tr-recent" aria-label={t`Recent assets`} data-testid="recent-assets">
       {assets.map((asset) => (
@@ -45,7 +49,10 @@ export function RecentAssets({ userId, pid, name, period }: Props) {
       ))}
     </nav>
   );
-}
+});
+
+const sameAssets = (a: RecentAsset[], b: RecentAsset[]) =>
+  a.length === b.length && a.every((asset, i) => asset.pid === b[i]!.pid && asset.name === b[i]!.name);
 
 /** A tab's name, or the pair inside it when the name is too long for the tab ("Palladium XPD/USD" → "XPD/USD"). */
 function TabName({ name }: { name: string }) {

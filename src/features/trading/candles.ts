@@ -3,8 +3,16 @@ import { type Candle, type Period, PERIOD_SECONDS } from "#contract/markets";
 /** A candle as numbers: [time, open, high, low, close]. */
 export type NumericCandle = [number, number, number, number, number];
 
-export const toNumeric = (candles: Candle[]): NumericCandle[] =>
-  candles.map(([time, open, high, low, close]) => [time, Number(open), Number(high), Number(low), Number(close)]);
+// a plain loop reading by index: the first draw converts thousands of candles while the code is still cold, and
+// destructuring each one (the iterator protocol) cost a few milliseconds of it
+export function toNumeric(candles: Candle[]): NumericCandle[] {
+  const numeric: NumericCandle[] = [];
+  for (let i = 0; i < candles.length; i++) {
+    const candle = candles[i]!;
+    numeric.push([candle[0], Number(candle[1]), Number(candle[2]), Number(candle[3]), Number(candle[4])]);
+  }
+  return numeric;
+}
 
 /**
  * Folds a tick into the candles in place: the last candle moves (close, high, low) while the tick is in its

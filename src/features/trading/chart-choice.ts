@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 import { type ChartType, NO_STUDIES, type Studies } from "./chart-scene";
 
@@ -32,7 +32,11 @@ export function useChartChoice() {
       // storage refused: the choice lasts for this visit
     }
   }, [choice]);
-  const toggleStudy = (key: keyof Studies) => setChoice((v) => ({ ...v, studies: { ...v.studies, [key]: !v.studies[key] } }));
-  const toggleChartType = () => setChoice((v) => ({ ...v, chartType: v.chartType === "line" ? "candles" : "line" }));
+  // the same functions on every render: the chart tools (memoised) are then left alone by each tick
+  const toggleStudy = useCallback(
+    (key: keyof Studies) => setChoice((v) => ({ ...v, studies: { ...v.studies, [key]: !v.studies[key] } })),
+    [],
+  );
+  const toggleChartType = useCallback(() => setChoice((v) => ({ ...v, chartType: v.chartType === "line" ? "candles" : "line" })), []);
   return { choice, toggleStudy, toggleChartType };
 }

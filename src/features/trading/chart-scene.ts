@@ -5,8 +5,8 @@ import type { Direction, OrderResult } from "#contract/trading";
 import type { NumericCandle } from "./candles";
 import { FUTURE, priceExtent, type View } from "./chart-view";
 import { bollinger, movingAverage, type StudySeries } from "./indicators";
-import { macd } from "./macd";
-import { rsi } from "./rsi";
+import { type MacdRun, macdRun } from "./macd";
+import { type RsiRun, rsiRun } from "./rsi";
 import type { PaneLines } from "./study-pane";
 
 export type ChartType = "candles" | "line";
@@ -54,6 +54,8 @@ export interface StudyLines extends PaneLines {
   ma: StudySeries;
   upper: StudySeries;
   lower: StudySeries;
+  /** what a tick resumes from: the oscillators' runs and the closes they were computed over */
+  resume?: { rsi?: RsiRun; macd?: MacdRun; closes: Float64Array };
 }
 
 export const UP = "#2ebd85";
@@ -62,6 +64,7 @@ const PRICE = "#f0b90b";
 const PREVIEW = "#a9b4c6";
 const MA_WINDOW = 20;
 const RSI_PERIOD = 14;
+const MACD_WINDOWS = { fast: 12, slow: 26, signal: 9 };
 /** A study that is off: no value at any candle. */
 const NO_VALUES: StudySeries = new Float64Array(0);
 /** Left and right of the plot: the price axis sits on the right. */
@@ -70,15 +73,49 @@ export const GRID = { left: 8, right: 72, top: 28, bottom: 24 };
 export const timeLabel = (time: number, period: Period) => formatDateTime(time).slice(period === "1d" ? 0 : 5, period === "1d" ? 10 : 16);
 const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
-export function studyLines(candles: NumericCandle[], studies: Studies): StudyLines {
-  const closes = Float64Array.from(candles, (candle) => candle[4]);
+export function studyLines(candles: NumericCandle[], studies: Studies, previous?: StudyLines): StudyLines {
+  const closes = new Float64Array(candles.length);
+  for (let i = 0; i < candles.length; i++) closes[i] = candles[i]![4];
   const band = studies.boll ? bollinger(closes, MA_WINDOW, 2) : { upper: NO_VALUES, lower: NO_VALUES };
+  // the oscillators resume from their state before the last close they had (their averages run from the first
+  // close); the moving average and the bands are computed again (a window of 20 each)
+  const resume = previous?.resume;
+  const rsiRun = studies.rsi ? rsiFrom(closes, resume?.rsi) : undefined;
+  const macdRun = studies.macd ? macdFrom(closes, resume?.macd) : undefined;
   return {
     ma: studies.ma ? movingAverage(closes, MA_WINDOW) : NO_VALUES,
     ...band,
-    ...(studies.rsi ? { rsi: rsi(closes, RSI_PERIOD) } : {}),
-    ...(studies.macd ? { macd: macd(closes, 12, 26, 9) } : {}),
+    ...(rsiRun ? { rsi: rsiRun.values } : {}),
+    ...(macdRun ? { macd: macdRun } : {}),
+    resume: { rsi: rsiRun, macd: macdRun, closes },
   };
+}
+
+/**
+ * The study lines after a tick moved the last close or started a new candle (the closes before unchanged):
+ * only the last closes are computed again, so a tick costs the same however long the history.
+ */
+export function studyLinesAfterTick(previous: StudyLines, candles: NumericCandle[], studies: Studies): StudyLines {
+  const held = previous.resume?.closes.length ?? -1;
+  const fits = held > 0 && (candles.length === held || candles.length === held + 1);
+  return studyLines(candles, studies, fits ? previous : undefined);
+}
+
+const rsiFrom = (closes: Float64Array, previous: RsiRun | undefined): RsiRun => {
+  if (!previous || previous.values.length === 0) return rsiRun(closes, RSI_PERIOD);
+  const into = grown(previous.values, closes.length, NaN);
+  return rsiRun(closes, RSI_PERIOD, into, previous.values.length - 1, previous.beforeLast);
+};
+
+const macdFrom = (closes: Float64Array, previous: MacdRun | undefined): MacdRun =>
+  macdRun(closes, MACD_WINDOWS, previous && previous.macd.length > 0 ? previous : undefined);
+
+/** The series itself when it has the length, else a copy grown to it (the new places filled with `fill`). */
+function grown(series: Float64Array, length: number, fill: number): Float64Array {
+  if (series.length === length) return series;
+  const copy = new Float64Array(length).fill(fill);
+  copy.set(series.subarray(0, Math.min(series.length, length)));
+  return copy;
 }
 
 /** Everything drawn for one view, built from the window's candles. */

@@ -1,3 +1,5 @@
+import { sizeOf } from "./canvas-size";
+
 /** Where the plot is in the chart box, and the price range on its axis (`min` at the bottom, `max` at the top). */
 export interface Plot {
   left: number;
@@ -39,8 +41,7 @@ export function plotScale(plot: Plot, count: number): PlotScale {
  */
 export function clearedContext(canvas: HTMLCanvasElement): { context: CanvasRenderingContext2D; width: number; height: number } | null {
   const ratio = window.devicePixelRatio || 1;
-  const width = canvas.clientWidth;
-  const height = canvas.clientHeight;
+  const { width, height } = sizeOf(canvas);
   if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
     canvas.width = Math.round(width * ratio);
     canvas.height = Math.round(height * ratio);

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useRef } from "react";
 
-import { primeQuotes, quotesAtom, watchQuotes } from "@/workers/quotes";
+import { primeQuotes, quoteArrivals, quotesAtom, watchQuotes } from "@/workers/quotes";
 import { type ProductDetail, QUOTE_STALE_SECONDS } from "#contract/markets";
 
 /**
@@ -19,8 +19,12 @@ export function useLiveQuote(detail: ProductDetail, now: number) {
   // the server says so when a real source has gone silent; an old quote is stale either way
   const stale = (live?.stale ?? detail.stale) || Math.max(0, Math.floor(now - quoteTime)) > QUOTE_STALE_SECONDS;
   const nextOpen = (live ? live.nextOpen : detail.nextOpen) ?? null;
-  // `at`: when the quote reached the screen, so the chart's tick → pixels time counts React's render too
-  const tick = useMemo(() => (live ? { time: live.time, price: Number(live.price), at: performance.now() } : null), [live]);
+  // `at`: when the quote reached the page, so the chart's tick → pixels time counts the wait for React's render
+  // and the render itself too
+  const tick = useMemo(
+    () => (live ? { time: live.time, price: Number(live.price), at: quoteArrivals.get(live) ?? performance.now() } : null),
+    [live],
+  );
   // the price's colour says which way the last tick went; it keeps that colour while the price stands still
   const previous = useRef({ price, move: "flat" as "up" | "down" | "flat" });
   if (price !== previous.current.price) {

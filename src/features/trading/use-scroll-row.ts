@@ -11,8 +11,6 @@ export function useScrollRow(row: RefObject<HTMLElement | null>, current: string
   useEffect(() => {
     const node = row.current;
     if (!node) return;
-    const chip = node.querySelector<HTMLElement>("[aria-current]");
-    if (chip) scrollIntoRow(node, chip);
     const mark = () => {
       const start = node.scrollLeft > 1;
       const end = node.scrollLeft + node.clientWidth < node.scrollWidth - 1;
@@ -20,9 +18,17 @@ export function useScrollRow(row: RefObject<HTMLElement | null>, current: string
       if (more) node.dataset.more = more;
       else delete node.dataset.more;
     };
-    mark();
     node.addEventListener("scroll", mark, { passive: true });
-    const observer = new ResizeObserver(mark);
+    // the chip is placed and the edges read once the browser has laid the page out (an observer reports
+    // then, first as soon as it observes, before that frame is painted): read here, in the effect, they would
+    // make it lay out the whole screen an extra time while the trade screen opens
+    let placed = false;
+    const observer = new ResizeObserver(() => {
+      const chip = placed ? null : node.querySelector<HTMLElement>("[aria-current]");
+      if (chip) scrollIntoRow(node, chip);
+      placed = true;
+      mark();
+    });
     observer.observe(node);
     return () => {
       node.removeEventListener("scroll", mark);
