@@ -85,23 +85,23 @@ async function crampedTargets(page: Page): Promise<string[]> {
   });
 }
 
+/** What `find` reports on each page the signed-in customer can open (the login page redirects), by path. */
+async function onEverySignedInPage(page: Page, find: (page: Page) => Promise<string[]>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of allRoutes().filter((route) => route !== "/pages/login/login")) {
+    await openPage(page, await routeWithSearch(path));
+    for (const problem of await find(page)) problems.push(`${path} ${problem}`);
+  }
+  return problems;
+}
+
 describe("accessibility", () => {
   it("every control on every page has an accessible name", async ({ demoPage: page }) => {
-    const problems: string[] = [];
-    for (const path of allRoutes().filter((route) => route !== "/pages/login/login")) {
-      await openPage(page, await routeWithSearch(path));
-      for (const control of await namelessControls(page)) problems.push(`${path} ${control}`);
-    }
-    expect(problems).toEqual([]);
+    expect(await onEverySignedInPage(page, namelessControls)).toEqual([]);
   });
 
   it("every control on every page is big enough to tap, or far enough from the next one (24 px)", async ({ demoPage: page }) => {
-    const problems: string[] = [];
-    for (const path of allRoutes().filter((route) => route !== "/pages/login/login")) {
-      await openPage(page, await routeWithSearch(path));
-      for (const target of await crampedTargets(page)) problems.push(`${path} ${target}`);
-    }
-    expect(problems).toEqual([]);
+    expect(await onEverySignedInPage(page, crampedTargets)).toEqual([]);
   });
 
   it("the tab bar works by keyboard with a visible focus ring", async ({ demoPage: page }) => {

@@ -28,19 +28,19 @@ function detailRows(): Record<string, string> {
   );
 }
 
-describe("an order's profit, one definition", () => {
-  // a lost order of 20.00 U whose opening fee was 0.20 U: the balance is 20.20 U lower
-  const lost = holdingOrder({
-    amount: "20.00",
-    fee: "0.20",
-    status: "closed",
-    result: "loss",
-    profit: "-20.00",
-    payout: "0.00",
-    closePrice: "99.00",
-    settledAt: 1031,
-  });
+// a lost order of 20.00 U whose opening fee was 0.20 U: the balance is 20.20 U lower
+const lost = holdingOrder({
+  amount: "20.00",
+  fee: "0.20",
+  status: "closed",
+  result: "loss",
+  profit: "-20.00",
+  payout: "0.00",
+  closePrice: "99.00",
+  settledAt: 1031,
+});
 
+describe("an order's profit, one definition", () => {
   it("shows the details' Profit with the fee included, the fee on its own line, as the result card says", () => {
     showText(dom, <OrderDetailPage order={lost} />);
     const rows = detailRows();
@@ -64,16 +64,7 @@ describe("an order's profit, one definition", () => {
 });
 
 describe("the order's signed figure is named profit/loss in every language", () => {
-  // a loss shows there as well: German "Gewinn" or French "Gain" alone would call −20.20 a profit
-  const lost = holdingOrder({
-    amount: "20.00",
-    fee: "0.20",
-    status: "closed",
-    result: "loss",
-    profit: "-20.00",
-    payout: "0.00",
-    settledAt: 1031,
-  });
+  // a loss shows there as well (the lost order above): German "Gewinn" or French "Gain" alone would call −20.20 a profit
   const PROFIT_ONLY: Record<string, RegExp> = {
     de: /^Gewinn$/,
     fr: /^Gain$/,
