@@ -8,6 +8,7 @@ import { openDatabase } from "#server/db/client";
 import { randomSeed, seededRandom } from "#server/market/random";
 import { reconcile } from "#server/modules/ledger/reconcile";
 
+import { resultWaitMs } from "../support/result-wait";
 import { mustCall } from "./api-call";
 import { Customer, ORDER_SECONDS } from "./customer";
 import { type FinalState, readFinalState } from "./final-state";
@@ -115,7 +116,7 @@ describe("crashes at random moments", () => {
 
     // the last orders mature and settle once their exit minute's seed is revealed (up to a minute and the grace
     // after expiry); nothing may stay holding
-    const deadline = Date.now() + (ORDER_SECONDS + 30 + 62) * 1000;
+    const deadline = Date.now() + resultWaitMs(ORDER_SECONDS, 30);
     for (;;) {
       const holding = await Promise.race([Promise.all(customers.map((c) => c.holdingCount())), lives.died]);
       if (holding.every((n) => n === 0)) break;

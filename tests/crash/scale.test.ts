@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { resultWaitMs } from "../support/result-wait";
 import { type Cluster, startCluster } from "./cluster";
 import { call, waitFor } from "./process-api";
 import { measureScale, ORDER_SECONDS, printScale, SCALE_ENV, SCALE_OPS_TOKEN } from "./scale-load";
@@ -26,12 +27,13 @@ describe("scale across processes on one PostgreSQL", () => {
     // a stage may place none on a starved machine (a follower's quote stale for the whole stage): not a fault
     expect(figures.some((row) => row.ordersPerSecond > 0)).toBe(true);
 
-    // all due within ORDER_SECONDS of the last one placed, then settled by whichever process runs the jobs
+    // all due within ORDER_SECONDS of the last one placed, then settled by whichever process runs the jobs once
+    // their exit minute's seed is revealed
     const { rows } = await cluster.sql.query("select count(*)::int as n from orders");
     await waitFor(
       "every order to settle",
       async () => (await cluster.sql.query(`select count(*)::int as n from orders where status = 'holding'`)).rows[0].n === 0,
-      ORDER_SECONDS * 1000 + 30_000,
+      resultWaitMs(ORDER_SECONDS, 30),
     );
     expect(await settledOnceViolations(cluster.sql)).toEqual([]);
     const reconcile = await call(cluster.servers[3]!, "GET", "/api/ops/reconcile", {}, { "ops-token": SCALE_OPS_TOKEN });

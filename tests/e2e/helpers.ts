@@ -5,9 +5,8 @@ import { URI } from "otpauth";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
-import { FAIR_REVEAL_GRACE_SECONDS } from "#contract/fair";
-
 import { launchBrowser } from "../../scripts/browser.mjs";
+import { resultWaitMs } from "../support/result-wait";
 import { readCatalog } from "../unit/po";
 
 export const baseUrl = () => inject("baseUrl");
@@ -15,12 +14,8 @@ export const appUrl = (hash = "/") => `${baseUrl()}/h5/#${hash}`;
 
 export { launchBrowser };
 
-/**
- * How long a 30 s order on a simulated product may take to show its result: its 30 s, then the rest of its exit
- * minute until that minute's seed is revealed, the reveal's grace, and a settlement pass and a poll besides. The
- * wait depends on where in the minute the order ends, so a test that waits less passes only some of the time.
- */
-export const THIRTY_SECOND_RESULT_MS = (30 + 60 + FAIR_REVEAL_GRACE_SECONDS + 8) * 1000;
+/** How long a 30 s order on a simulated product may take to show its result (see `resultWaitMs`). */
+export const THIRTY_SECOND_RESULT_MS = resultWaitMs(30, 8);
 
 /** A phone-sized context (the app's 450px column on a 390px screen). */
 export function newPhoneContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
