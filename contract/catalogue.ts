@@ -119,7 +119,7 @@ export const errorMessages = {
   screenshot_used: /*i18n*/ { id: "error.screenshot_used", message: "This screenshot has already been used for a recharge" },
   record_not_found: /*i18n*/ { id: "error.record_not_found", message: "Record not found" },
   already_reviewed: /*i18n*/ { id: "error.already_reviewed", message: "This request has already been reviewed" },
-  already_joined: /*i18n*/ { id: "error.already_joined", message: "No repeat investment in a project already joined" },
+  already_joined: /*i18n*/ { id: "error.already_joined", message: "No repeat investment in a plan already joined" },
   append_required: /*i18n*/ { id: "error.append_required", message: "An appended amount is needed before income can be earned" },
   plan_not_found: /*i18n*/ { id: "error.plan_not_found", message: "Plan not found" },
   subscription_not_found: /*i18n*/ { id: "error.subscription_not_found", message: "Subscription not found" },

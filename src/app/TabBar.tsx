@@ -16,7 +16,7 @@ export function TabBar({ pathname }: { pathname: string }) {
   const unread = (user?.unreadMessages ?? 0) + (user?.supportUnread ?? 0);
   const tabs = [
     { to: "/", label: t`Home`, icon: <HomeIcon />, active: pathname === "/" || pathname === "/pages/index/index" },
-    { to: "/pages/project/project", label: t`Project`, icon: <ProjectIcon />, active: pathname === "/pages/project/project" },
+    { to: "/pages/project/project", label: t`Invest`, icon: <ProjectIcon />, active: pathname === "/pages/project/project" },
     { to: "/pages/user/order", label: t`Order`, icon: <OrderIcon />, active: pathname === "/pages/user/order" },
     { to: "/pages/user/user", label: t`Mine`, icon: <MineIcon />, active: pathname === "/pages/user/user" },
   ];

@@ -38,7 +38,7 @@ describe("accounts in the browser", () => {
     const masked = await page.getByTestId("masked-phone").textContent();
     expect(masked).toContain(`${phone.slice(0, 3)}*`);
     expect(masked).not.toContain(phone);
-    expect(await tabLabels(page)).toEqual(["Home", "Project", "Order", "Mine"]);
+    expect(await tabLabels(page)).toEqual(["Home", "Invest", "Order", "Mine"]);
 
     // language: the tab labels follow at once, without a reload
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
@@ -46,7 +46,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "日本語" }).click();
     await expect.poll(() => page.locator(".navbar-title").textContent()).toBe(translation("jp", "Language"));
     await page.getByRole("button", { name: translation("jp", "Back") }).click();
-    const japaneseTabs = ["Home", "Project", "Order", "Mine"].map((label) => translation("jp", label));
+    const japaneseTabs = ["Home", "Invest", "Order", "Mine"].map((label) => translation("jp", label));
     await expect.poll(() => tabLabels(page)).toEqual(japaneseTabs);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("jp");
@@ -58,7 +58,7 @@ describe("accounts in the browser", () => {
     await page.goto(appUrl("/pages/public/language"));
     await page.getByRole("button", { name: "English" }).click();
     await page.goto(appUrl("/pages/user/user"));
-    await expect.poll(() => tabLabels(page)).toEqual(["Home", "Project", "Order", "Mine"]);
+    await expect.poll(() => tabLabels(page)).toEqual(["Home", "Invest", "Order", "Mine"]);
 
     // change the login password
     await page.getByRole("link", { name: "Security" }).click();

@@ -58,7 +58,7 @@ describe("the pre-rendered shell", () => {
     await page.goto(appUrl("/"));
     await expect.poll(() => page.locator("#root > .frame").isVisible()).toBe(true);
     expect(await page.locator(".frame .skeleton").count()).toBeGreaterThan(0);
-    expect(await page.locator(".tabbar .tab-label").allTextContents()).toEqual(["Home", "Project", "Order", "Mine"]);
+    expect(await page.locator(".tabbar .tab-label").allTextContents()).toEqual(["Home", "Invest", "Order", "Mine"]);
     expect(await page.locator(".static-shell-bar").isVisible()).toBe(false);
     // styled by the inline stylesheet: the CSP let it apply (a refused one would leave the bar in the flow)
     const bar = await page.locator(".tabbar").evaluate((element) => ({

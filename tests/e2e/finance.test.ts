@@ -7,8 +7,8 @@ describe("yuebao in the browser", () => {
     const token = await page.evaluate(() => localStorage.getItem("token")!);
     const cashBefore = Number((await (await fetch(new URL("/api/user/wallet", page.url()), { headers: { token } })).json()).data.cash);
 
-    // the Project tab compares the plans for an amount
-    await page.getByRole("link", { name: "Project" }).click();
+    // the investment tab compares the plans for an amount
+    await page.getByRole("link", { name: "Invest" }).click();
     await page.getByLabel("Amount to compare").fill("1000");
     await expect.poll(() => page.getByTestId("expected-7").textContent()).toBe("Expected profit 5.60 U");
     await page.getByTestId("plans").locator("li").first().getByRole("link", { name: "Join" }).click();

@@ -19,7 +19,7 @@ describe("PWA shell", () => {
     await context.setOffline(true);
     await page.reload();
     await page.waitForSelector(".tabbar");
-    expect(await page.locator(".tab-label").allTextContents()).toEqual(["Home", "Project", "Order", "Mine"]);
+    expect(await page.locator(".tab-label").allTextContents()).toEqual(["Home", "Invest", "Order", "Mine"]);
     await page.goto(appUrl("/pages/login/login"));
     await page.getByRole("button", { name: "Log in" }).waitFor();
   });

@@ -68,7 +68,7 @@ describe("yuebao", () => {
     expect(joined.body).toMatchObject({ code: 1, data: { status: "earning", principal: "1000.00" } });
     expect(await wallet(token)).toMatchObject({ cash: "9000.00", yuebao: "1000.00" });
     const again = await join(token, seven!.id, "500");
-    expect(again.body).toMatchObject({ err: "already_joined", msg: "No repeat investment in a project already joined" });
+    expect(again.body).toMatchObject({ err: "already_joined", msg: "No repeat investment in a plan already joined" });
 
     await passDays(1);
     await accrueInterest(h.database.db, h.clock.now); // a second run the same day adds nothing

@@ -19,7 +19,7 @@ export function ProjectPage({ plans, offlineSince }: { plans: FinancePlan[]; off
   const amountText = useAmountFormat();
   return (
     <main className="page page-tab">
-      <h1 className="page-title">{t`Projects`}</h1>
+      <h1 className="page-title">{t`Investments`}</h1>
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
       <p className="form-lead">
         <Trans>Yuebao plans pay simple interest every day. Principal and profit return to your cash at maturity or when you stop.</Trans>
