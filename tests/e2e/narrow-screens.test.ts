@@ -1,8 +1,10 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect } from "vitest";
 
+import { apiPaths } from "#contract/paths";
+
 import { it } from "./fixture";
-import { appUrl, baseUrl, translation } from "./helpers";
+import { appUrl, baseUrl, THIRTY_SECOND_RESULT_MS, translation } from "./helpers";
 
 /**
  * The trade screen on the narrowest phone we support (320×568), in the languages whose words run longest beside
@@ -15,6 +17,13 @@ const SCREEN = { width: 320, height: 568 };
 
 /** EUR/USD, and the longest code of all, DOGE/USDT: each must show whole */
 const PRODUCTS = { EURUSD: "EUR/USD", DOGEUSDT: "DOGE/USDT" } as const;
+/**
+ * Metals and oil opened before DOGE/USDT: their names are too long for a recent-assets tab, so some tabs show the
+ * pair with the whole name hidden for a screen reader, and the row runs past the screen's right edge.
+ */
+const OPENED_BEFORE = ["XAGUSD", "XPTUSD", "XPDUSD", "BZ"] as const;
+/** the languages a walk through all ten found scrolling sideways on DOGE/USDT's trade screen */
+const SIDEWAYS_LANGUAGES = ["zh", "kor", "vi", "es"] as const;
 const pids = new Map<string, number>();
 beforeAll(async () => {
   const answer = (await (await fetch(`${baseUrl()}/api/index/ajaxdata`)).json()) as {
@@ -96,4 +105,98 @@ async function expectFits(page: Page, language: string, account: string, product
   }
   const header = await measure(page, ".tr-head");
   expect(header.top, `${language}: the screen scrolled`).toBeGreaterThanOrEqual(0);
+}
+
+describe("nothing scrolls sideways at 320×568", () => {
+  it(
+    "zh, kor, vi, es: the trade screen, sampled every 100 ms from opening it through a 30 s order's result",
+    async ({ openPhone, customer }) => {
+      await Promise.all(
+        SIDEWAYS_LANGUAGES.map(async (language) => {
+          const page = await openPhone({ signedIn: customer, viewport: SCREEN });
+          await page.evaluate((code) => localStorage.setItem("language", code), language);
+          await page.reload();
+          await page.evaluate(sampleSidewaysScroll);
+
+          // other assets first, as a customer browsing would: they become the tabs along the top
+          for (const code of OPENED_BEFORE) await openTradeScreen(page, pids.get(code)!);
+          await openTradeScreen(page, pids.get("DOGEUSDT")!);
+          await expectFits(page, language, "practice", PRODUCTS.DOGEUSDT);
+
+          const orderId = await placeThirtySecondOrder(page, language);
+          await page.locator(`[data-testid=order-result][data-order="${orderId}"]`).waitFor({ timeout: THIRTY_SECOND_RESULT_MS });
+          // past the result's entrance animation
+          await page.waitForTimeout(1000);
+
+          const sampled = await page.evaluate(() => (window as unknown as SampledWindow).sideways);
+          expect(sampled.samples, `${language}: the sampler ran`).toBeGreaterThan(100);
+          expect(
+            sampled.widest,
+            `${language}: scrolled sideways; reaching past the screen: ${sampled.culprits.join("; ")}`,
+          ).toBeLessThanOrEqual(SCREEN.width);
+        }),
+      );
+    },
+    120_000 + THIRTY_SECOND_RESULT_MS,
+  );
+});
+
+/** Opens a product's trade screen inside the app (a route change, not a page load: the sampler keeps running). */
+async function openTradeScreen(page: Page, pid: number) {
+  await page.evaluate((hash) => (location.hash = hash), `#/pages/trade/trade?pid=${pid}`);
+  await page.locator(`.tr-recent-tab[aria-current="true"][data-pid="${pid}"]`).waitFor({ timeout: 20_000 });
+  await page.getByTestId("trade-up").waitFor();
+}
+
+/** Places a 30 s order on the ticket as it stands (through the confirm sheet when it opens); its id. */
+async function placeThirtySecondOrder(page: Page, language: string): Promise<number> {
+  await page.locator(".tr-expiry-options .tr-chip").first().click();
+  await expect.poll(() => page.locator(".tr-expiry-options .tr-chip").first().getAttribute("aria-pressed")).toBe("true");
+  const placed = page.waitForResponse(
+    (response) => response.url().includes(apiPaths.placeOrder.path) && response.request().method() === "POST",
+  );
+  await page.getByTestId("trade-up").click();
+  const sheet = page.getByTestId("order-confirm");
+  await Promise.race([placed, sheet.waitFor()]);
+  if (await sheet.count()) await sheet.getByRole("button", { name: translation(language, "Confirm buy up"), exact: true }).click();
+  const answer = (await (await placed).json()) as { code: number; msg: string; data: { id: number } };
+  expect(answer.code, `${language}: the order was refused: ${answer.msg}`).toBe(1);
+  return answer.data.id;
+}
+
+interface SampledWindow {
+  sideways: { widest: number; samples: number; culprits: string[] };
+}
+
+/**
+ * Runs in the page: every 100 ms (and every frame, for an animation's few frames) the document's scroll width,
+ * the widest seen, and at the first sideways scroll what reaches past the screen's right edge.
+ */
+function sampleSidewaysScroll() {
+  const state = { widest: 0, samples: 0, culprits: [] as string[] };
+  (window as unknown as SampledWindow).sideways = state;
+  const sample = () => {
+    const width = document.scrollingElement!.scrollWidth;
+    state.samples++;
+    if (width > state.widest) state.widest = width;
+    if (width > innerWidth && state.culprits.length === 0) {
+      // what reaches past the right edge, first the element whose edge is the scroll width (the rest may be clipped)
+      const beyond = [...document.querySelectorAll<HTMLElement>("body *")]
+        .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+        .filter(({ right }) => right > innerWidth)
+        .sort((a, b) => Math.abs(a.right - width) - Math.abs(b.right - width));
+      state.culprits = beyond
+        .slice(0, 6)
+        .map(
+          ({ element, right }) =>
+            `${element.tagName.toLowerCase()}.${element.className} (${Math.round(right)} px) "${element.textContent?.slice(0, 24)}"`,
+        );
+    }
+  };
+  setInterval(sample, 100);
+  const everyFrame = () => {
+    sample();
+    requestAnimationFrame(everyFrame);
+  };
+  requestAnimationFrame(everyFrame);
 }
