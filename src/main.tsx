@@ -11,11 +11,12 @@ import { loadCurrentUser } from "./api/current-user";
 import { expireSession, readToken } from "./api/session";
 import { tellIfSessionExpired } from "./api/session-expired";
 import { watchPreloadErrors } from "./app/browser-recovery";
+import { whenFirstPageShown } from "./app/first-page-shown";
 import { PASSWORD_CHANGE_PAGE, watchPasswordChangeRequired } from "./app/password-change";
 import { router } from "./app/router";
 import { startAfterFirstRender } from "./app/service-worker";
-import { isPublicPath } from "./app/startup";
-import { activateStoredLanguage, i18n } from "./i18n/i18n";
+import { isHomePath, isPublicPath } from "./app/startup";
+import { activateStoredLanguage, i18n, pagesCatalogReady } from "./i18n/i18n";
 import { isOnline, subscribeOnline } from "./offline/reachability";
 import { store } from "./ui/store";
 
@@ -47,7 +48,10 @@ subscribeOnline(() => {
 // on a public page that runs no guard.
 if (readToken()) void loadCurrentUser();
 
-await activateStoredLanguage();
+// Home draws from the shell's texts only: the other pages' texts wait until it is shown (any other page waits for them)
+const firstPageShown = whenFirstPageShown(router);
+const pagesLater = isHomePath(router.state.location.pathname);
+await activateStoredLanguage(pagesLater);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
@@ -59,4 +63,9 @@ createRoot(document.getElementById("root")!).render(
   </StrictMode>,
 );
 
-void startAfterFirstRender();
+// the update stream, the service worker and the rest wait until the first page is on screen, not just rendered
+void firstPageShown.then(() => {
+  // (a failed load is marked, not thrown: the next page that waits tries again)
+  void pagesCatalogReady();
+  void startAfterFirstRender();
+});
