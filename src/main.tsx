@@ -15,7 +15,7 @@ import { whenFirstPageShown } from "./app/first-page-shown";
 import { PASSWORD_CHANGE_PAGE, watchPasswordChangeRequired } from "./app/password-change";
 import { router } from "./app/router";
 import { startAfterFirstRender } from "./app/service-worker";
-import { isHomePath, isPublicPath } from "./app/startup";
+import { isPublicPath } from "./app/startup";
 import { activateStoredLanguage, i18n, pagesCatalogReady } from "./i18n/i18n";
 import { isOnline, subscribeOnline } from "./offline/reachability";
 import { store } from "./ui/store";
@@ -48,10 +48,14 @@ subscribeOnline(() => {
 // on a public page that runs no guard.
 if (readToken()) void loadCurrentUser();
 
-// Home draws from the shell's texts only: the other pages' texts wait until it is shown (any other page waits for them)
-const firstPageShown = whenFirstPageShown(router);
-const pagesLater = isHomePath(router.state.location.pathname);
-await activateStoredLanguage(pagesLater);
+// the update stream, the service worker and the rest wait until the first page is on screen, not just rendered
+whenFirstPageShown(router, () => {
+  // the other pages' texts, if the first page did not need them (Home); a failed load is marked, not thrown: the
+  // next page that waits tries again
+  void pagesCatalogReady();
+  void startAfterFirstRender();
+});
+await activateStoredLanguage();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
@@ -62,10 +66,3 @@ createRoot(document.getElementById("root")!).render(
     </I18nProvider>
   </StrictMode>,
 );
-
-// the update stream, the service worker and the rest wait until the first page is on screen, not just rendered
-void firstPageShown.then(() => {
-  // (a failed load is marked, not thrown: the next page that waits tries again)
-  void pagesCatalogReady();
-  void startAfterFirstRender();
-});

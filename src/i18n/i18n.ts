@@ -7,8 +7,8 @@ import { readStoredLanguage, storeLanguage } from "./language";
 export { i18n };
 
 // Two chunks per language (lingui.config.ts): the shell's text, which the first screen waits for, and every
-// other page's text, which loads right after it (on Home, once Home is shown: it needs none of it). Only the
-// chosen language is fetched.
+// other page's text, which loads when the first page that needs it opens (on Home, once Home is shown: it needs
+// none of it). Only the chosen language is fetched.
 type Catalog = { messages: Messages };
 const shellCatalogs = import.meta.glob<Catalog>("../../locales/*/shell.ts");
 const pagesCatalogs = import.meta.glob<Catalog>("../../locales/*/pages.ts");
@@ -51,16 +51,14 @@ function activate(code: LanguageCode, messages: Messages): void {
 }
 
 /**
- * Start-up: the stored language, or en when none is stored (on every start). The page texts start loading at
- * once unless `pagesLater` (Home, which starts them with pagesCatalogReady once it is shown); a page that waits for them
- * starts them itself.
+ * Start-up: the stored language, or en when none is stored (on every start). The page texts load when asked for
+ * (pagesCatalogReady): by the first page that waits for them, which is every page but Home, or once Home is shown.
  */
-export async function activateStoredLanguage(pagesLater?: boolean): Promise<LanguageCode> {
+export async function activateStoredLanguage(): Promise<LanguageCode> {
   const code = readStoredLanguage();
   storeLanguage(code);
   activate(code, await loadCatalog(shellCatalogs, `../../locales/${code}/shell.ts`));
   pagesCode = code;
-  if (!pagesLater) startPagesLoad(code);
   return code;
 }
 

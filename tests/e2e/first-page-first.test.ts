@@ -41,4 +41,29 @@ describe("a cold first visit", () => {
     await expect.poll(() => asked.some((url) => DEFERRED.test(url))).toBe(true);
     await expect.poll(() => asked.some((url) => PAGES_CATALOG.test(url))).toBe(true);
   });
+
+  // build/early-start.ts: Vite's loader waits for a page chunk's stylesheets before it runs the chunk; asked for
+  // only then, they cost a round trip after the app has arrived
+  it("asks for the trade screen's stylesheets before the app has arrived", async ({ openPhone, demo }) => {
+    const page = await openPhone({
+      serviceWorkers: "block",
+      storageState: { cookies: [], origins: [{ origin: baseUrl(), localStorage: [{ name: "token", value: demo.token }] }] },
+    });
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(request.url()));
+    // the app's shell chunk held on the wire: nothing of the app runs meanwhile
+    const held: Route[] = [];
+    let released = false;
+    await page.route(/\/assets\/app-shell-[^/]+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+
+    await page.goto(appUrl("/pages/trade/trade?pid=1"), { waitUntil: "commit" });
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect.poll(() => asked.filter((url) => /\/assets\/trade-[^/]+\.css$/.test(url)).length).toBe(1);
+
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+    await page.getByTestId("trade-up").waitFor({ timeout: 30_000 });
+    // the app's own request for it was answered by the early one, not sent again
+    expect(asked.filter((url) => /\/assets\/trade-[^/]+\.css$/.test(url)).length).toBe(1);
+  });
 });
