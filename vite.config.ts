@@ -11,6 +11,7 @@ import { EARLY_START_INPUT, earlyStart } from "./build/early-start";
 import { echartsTrim } from "./build/echarts-trim";
 import { linguiMacro } from "./build/lingui-macro";
 import { moduleSizes } from "./build/module-sizes";
+import { paintFirst } from "./build/paint-first";
 import { precompress } from "./build/precompress";
 import { prerenderShell } from "./build/prerender-shell";
 import { routeTreeOptions } from "./scripts/route-tree.mjs";
@@ -48,6 +49,7 @@ export default defineConfig({
     documentHead({ coverNotch: true }),
     prerenderShell({ alias }),
     earlyStart(),
+    paintFirst(),
     tanstackRouter(routeTreeOptions),
     react(),
     linguiMacro(),

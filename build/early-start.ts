@@ -21,7 +21,8 @@ export const EARLY_START_INPUT = { index: "index.html", "early-start": "src/earl
 
 /**
  * Adds the early-start script to index.html and writes into it (src/early-start.ts), what each page needs before its
- * first render and what the HTML does not already preload: its route chunk and that chunk's own imports, each
+ * first render and what the HTML does not already preload: its route chunk and that chunk's own imports and
+ * stylesheets, each
  * language's catalogs, and the API client. The script preloads the current page's share as soon as it runs,
  * so none of it waits for the app shell to arrive and run first.
  */
@@ -59,7 +60,11 @@ export function earlyStart(): Plugin {
             if (loaded.has(fileName) || files.has(fileName)) return;
             files.add(fileName);
             const imported = bundle[fileName];
-            if (imported?.type === "chunk") imported.imports.forEach(add);
+            if (imported?.type !== "chunk") return;
+            imported.imports.forEach(add);
+            // its stylesheets: Vite's loader waits for them before it runs the chunk, one more round trip after
+            // the app has arrived unless they are on their way already
+            imported.viteMetadata?.importedCss.forEach(add);
           };
           add(chunk.fileName);
           return [...files];

@@ -3,7 +3,7 @@ import type { EarlyAnswers } from "./api/early-answers";
 /**
  * The first thing a visit runs, as its own tiny script beside the app's (async, so it runs the moment it
  * arrives, while the shell chunk is still on the wire). It reads the page from the address and starts at once
- * what that page would otherwise ask for only after the shell has arrived and run: its route chunk, the
+ * what that page would otherwise ask for only after the shell has arrived and run: its route chunk and stylesheets, the
  * chosen language's catalogs and the API client (as modulepreloads), and its first data requests (fetched
  * with the app's own headers; src/api/early-answers.ts hands them to the app's first identical calls). The
  * build (build/early-start.ts) writes the files each page needs into this script's `data-preloads`.
@@ -34,7 +34,10 @@ function stored(key: string): string | null {
 
 function preload(href: string): void {
   const link = document.createElement("link");
-  link.rel = "modulepreload";
+  // a page's stylesheet is fetched, not applied: the app's loader applies it with the page (in CORS mode, as here)
+  const style = href.endsWith(".css");
+  link.rel = style ? "preload" : "modulepreload";
+  link.as = style ? "style" : "script";
   link.crossOrigin = "";
   link.href = href;
   document.head.append(link);

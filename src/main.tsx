@@ -11,11 +11,12 @@ import { loadCurrentUser } from "./api/current-user";
 import { expireSession, readToken } from "./api/session";
 import { tellIfSessionExpired } from "./api/session-expired";
 import { watchPreloadErrors } from "./app/browser-recovery";
+import { whenFirstPageShown } from "./app/first-page-shown";
 import { PASSWORD_CHANGE_PAGE, watchPasswordChangeRequired } from "./app/password-change";
 import { router } from "./app/router";
 import { startAfterFirstRender } from "./app/service-worker";
 import { isPublicPath } from "./app/startup";
-import { activateStoredLanguage, i18n } from "./i18n/i18n";
+import { activateStoredLanguage, i18n, pagesCatalogReady } from "./i18n/i18n";
 import { isOnline, subscribeOnline } from "./offline/reachability";
 import { store } from "./ui/store";
 
@@ -47,6 +48,13 @@ subscribeOnline(() => {
 // on a public page that runs no guard.
 if (readToken()) void loadCurrentUser();
 
+// the update stream, the service worker and the rest wait until the first page is on screen, not just rendered
+whenFirstPageShown(router, () => {
+  // the other pages' texts, if the first page did not need them (Home); a failed load is marked, not thrown: the
+  // next page that waits tries again
+  void pagesCatalogReady();
+  void startAfterFirstRender();
+});
 await activateStoredLanguage();
 
 createRoot(document.getElementById("root")!).render(
@@ -58,5 +66,3 @@ createRoot(document.getElementById("root")!).render(
     </I18nProvider>
   </StrictMode>,
 );
-
-void startAfterFirstRender();

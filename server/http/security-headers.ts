@@ -55,7 +55,7 @@ export async function securityHeaders(options: FastifyHelmetOptions = helmetOpti
  * console's content editor frames its preview page. Any other origin still may not, nor may anything else be
  * framed (the console, the API, the assets). Its styles come from its own origin or are the build's inline
  * shell stylesheet, allowed by its hash (`inlineStyles`): no other inline style element or attribute runs. Its
- * scripts likewise: its own origin's files, and the build's one inline head script by its hash (`inlineScripts`).
+ * scripts likewise: its own origin's files, and the build's two inline scripts by their hashes (`inlineScripts`).
  */
 export function pwaDocumentOptions(inlineStyles: string[] = [], inlineScripts: string[] = []): FastifyHelmetOptions {
   return {
@@ -90,8 +90,8 @@ export function inlineStyleHashes(distDir: string | undefined): string[] {
 
 /**
  * The CSP sources for the attribute-less inline <script> elements of the built index.html (the head script
- * that hides the pre-rendered tab bar where the app has none, src/app/static-shell-tabs.ts): each one's
- * SHA-256. A script with a `src` is not inline and needs none; no other inline script runs.
+ * that hides the pre-rendered tab bar where the app has none, src/app/static-shell-tabs.ts, and the one that
+ * starts the app after the first paint, build/paint-first.ts): each one's SHA-256. A script with a `src` is not inline and needs none; no other inline script runs.
  */
 export function inlineScriptHashes(distDir: string | undefined): string[] {
   return inlineHashes(distDir, /<script>([\s\S]*?)<\/script>/g);

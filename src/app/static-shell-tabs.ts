@@ -6,7 +6,7 @@ import { TAB_PATHS } from "./TabBar";
 export const NO_TABS_ATTRIBUTE = "data-shell-no-tabs";
 
 /**
- * The text of the one inline script of the built index.html (build/prerender-shell.ts puts it in the head; the
+ * The text of the inline head script of the built index.html (build/prerender-shell.ts puts it in the head; the
  * server allows exactly this text by its SHA-256). The pre-rendered shell carries the tab bar, but the app shows
  * it on the tab pages only (Shell), and a signed-in tab page without a stored session opens the login page: the
  * script reads the address and the stored session before the body is parsed, so the first paint already hides the

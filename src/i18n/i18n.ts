@@ -7,7 +7,8 @@ import { readStoredLanguage, storeLanguage } from "./language";
 export { i18n };
 
 // Two chunks per language (lingui.config.ts): the shell's text, which the first screen waits for, and every
-// other page's text, which loads right after it. Only the chosen language is fetched.
+// other page's text, which loads when the first page that needs it opens (on Home, once Home is shown: it needs
+// none of it). Only the chosen language is fetched.
 type Catalog = { messages: Messages };
 const shellCatalogs = import.meta.glob<Catalog>("../../locales/*/shell.ts");
 const pagesCatalogs = import.meta.glob<Catalog>("../../locales/*/pages.ts");
@@ -20,6 +21,8 @@ async function loadCatalog(catalogs: Record<string, () => Promise<Catalog>>, pat
 
 type PagesLoad = { promise: Promise<void>; failed: boolean; code: LanguageCode };
 let pagesLoad: PagesLoad | null = null;
+// the language whose page texts are wanted: set at start-up, before the load itself may start
+let pagesCode: LanguageCode | null = null;
 
 function startPagesLoad(code: LanguageCode): void {
   // Loading adds the page texts to the active catalog and re-renders whatever already shows.
@@ -38,6 +41,7 @@ function startPagesLoad(code: LanguageCode): void {
  */
 export function pagesCatalogReady(): Promise<void> {
   if (pagesLoad?.failed) startPagesLoad(pagesLoad.code);
+  else if (!pagesLoad && pagesCode) startPagesLoad(pagesCode);
   return pagesLoad?.promise ?? Promise.resolve();
 }
 
@@ -46,12 +50,15 @@ function activate(code: LanguageCode, messages: Messages): void {
   document.documentElement.lang = BCP47[code];
 }
 
-/** Start-up: the stored language, or en when none is stored (on every start). */
+/**
+ * Start-up: the stored language, or en when none is stored (on every start). The page texts load when asked for
+ * (pagesCatalogReady): by the first page that waits for them, which is every page but Home, or once Home is shown.
+ */
 export async function activateStoredLanguage(): Promise<LanguageCode> {
   const code = readStoredLanguage();
   storeLanguage(code);
   activate(code, await loadCatalog(shellCatalogs, `../../locales/${code}/shell.ts`));
-  startPagesLoad(code);
+  pagesCode = code;
   return code;
 }
 
@@ -61,7 +68,8 @@ export async function switchLanguage(code: LanguageCode): Promise<void> {
     loadCatalog(shellCatalogs, `../../locales/${code}/shell.ts`),
     loadCatalog(pagesCatalogs, `../../locales/${code}/pages.ts`),
   ]);
-  pagesLoad = null;
+  // both are loaded: nothing left for pagesCatalogReady to start
+  pagesLoad = pagesCode = null;
   activate(code, { ...shell, ...pages });
   storeLanguage(code);
 }

@@ -169,4 +169,29 @@ describe("the pre-rendered shell", () => {
     expect(await page.locator('.tabbar [aria-current="page"] .tab-label').textContent()).toBe("Mine");
     expect(await shiftsSoFar(page)).toEqual([]);
   });
+
+  // build/paint-first.ts: the entry is preloaded with the HTML but started a frame after the first paint
+  it("the app's code runs only after the shell has been painted: with frames held, the fetched app waits", async ({ openPhone }) => {
+    const page = await openPhone();
+    await page.addInitScript(() => {
+      const frames = window as unknown as { held: FrameRequestCallback[]; release: () => void };
+      const paint = window.requestAnimationFrame.bind(window);
+      frames.held = [];
+      window.requestAnimationFrame = (callback) => (frames.held.push(callback), 0);
+      frames.release = () => {
+        window.requestAnimationFrame = paint;
+        for (const callback of frames.held.splice(0)) paint(callback);
+      };
+    });
+    const appChunk = page.waitForEvent("requestfinished", (request) => /\/assets\/app-shell-[^/]+\.js$/.test(request.url()));
+    await page.goto(appUrl("/"), { waitUntil: "commit" });
+    await appChunk;
+    // (time for an entry that does not wait for a frame to run and mount, as it did before)
+    await page.waitForTimeout(1000);
+    expect(await page.locator("#root > .static-shell").count()).toBe(1);
+    expect(await page.locator(".home-header").count()).toBe(0);
+    await page.evaluate(() => (window as unknown as { release: () => void }).release());
+    await page.locator(".home-header").waitFor({ timeout: 30_000 });
+    expect(await page.locator(".static-shell").count()).toBe(0);
+  });
 });

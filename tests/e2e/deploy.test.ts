@@ -14,9 +14,10 @@ import { reloadUnderServiceWorker } from "./helpers";
 const server = ownServer({ copyOfDist: true });
 let version2: string;
 
-const entryScript = (html: string) => html.match(/src="(\/h5\/assets\/index-[^"]+\.js)"/)?.[1];
+// the app's entry: preloaded by the HTML and started after the first paint (build/paint-first.ts)
+const entryScript = (html: string) => html.match(/rel="modulepreload" crossorigin href="(\/h5\/assets\/index-[^"]+\.js)"/)?.[1];
 const pageEntry = (page: Page) =>
-  page.evaluate(() => document.querySelector<HTMLScriptElement>("script[type=module][src*='/assets/index-']")?.getAttribute("src"));
+  page.evaluate(() => document.querySelector<HTMLLinkElement>("link[rel=modulepreload][href*='/assets/index-']")?.getAttribute("href"));
 
 function deploy(): void {
   for (const entry of readdirSync(server.dist)) rmSync(join(server.dist, entry), { recursive: true, force: true });

@@ -15,7 +15,8 @@ import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
 /**
  * Security headers on the app shell, the service worker, assets and API answers, and safe serving of uploads.
  * The shell is a stand-in dist folder (the real build is not made here); the real index.html is checked for
- * inline scripts: none in the source, and in a build only the head script the document's CSP allows by hash.
+ * inline scripts: none in the source, and in a build only the head script and the app's starter, which the
+ * document's CSP allows by hash.
  */
 let h: Harness;
 let app: FastifyInstance;
@@ -25,6 +26,8 @@ let user: FundedUser;
 const SHELL_CSS = ".frame{max-width:450px;margin:0 auto}";
 // and one script in the head, which hides the pre-rendered tab bar on pages without one (src/app/static-shell-tabs.ts)
 const HEAD_SCRIPT = 'document.documentElement.setAttribute("data-shell-no-tabs","")';
+// and one at the end of the body, which starts the app after the first paint (build/paint-first.ts)
+const START_SCRIPT = 'requestAnimationFrame(function(){setTimeout(function(){import("/h5/assets/app-1a2b.js")})})';
 
 beforeAll(async () => {
   h = await startHarness();
@@ -32,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, "assets"));
   writeFileSync(
     join(distDir, "index.html"),
-    `<!doctype html><html><head><style>${SHELL_CSS}</style><script>${HEAD_SCRIPT}</script></head><body><div id="root"></div><script type="module" src="/h5/assets/app-1a2b.js"></script></body></html>`,
+    `<!doctype html><html><head><style>${SHELL_CSS}</style><script>${HEAD_SCRIPT}</script></head><body><div id="root"></div><script>${START_SCRIPT}</script></body></html>`,
   );
   writeFileSync(join(distDir, "sw.js"), "self.addEventListener('install', () => {});");
   writeFileSync(join(distDir, "assets", "app-1a2b.js"), "console.log('app');");
@@ -69,14 +72,14 @@ describe("headers on the app and the API", () => {
   // the PWA's document may be framed by its own origin (the console's content preview), by no other
   const framedByOwnOrigin = new Set(["/h5/", "/h5/index.html"]);
   it.each(pages)(
-    "%s: CSP without inline scripts (but the build's head script by hash, for the PWA's document), no framing (but by its own origin for the PWA's document), nosniff, a referrer policy",
+    "%s: CSP without inline scripts (but the build's head script and starter by hash, for the PWA's document), no framing (but by its own origin for the PWA's document), nosniff, a referrer policy",
     async (url) => {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBeLessThan(500);
       const csp = directives(String(response.headers["content-security-policy"]));
       const scripts = csp.get("script-src") ?? csp.get("default-src")!;
-      const headScriptHash = `'sha256-${createHash("sha256").update(HEAD_SCRIPT).digest("base64")}'`;
-      expect(scripts).toEqual(framedByOwnOrigin.has(url) ? ["'self'", headScriptHash] : ["'self'"]);
+      const [head, start] = [HEAD_SCRIPT, START_SCRIPT].map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+      expect(scripts).toEqual(framedByOwnOrigin.has(url) ? ["'self'", head, start] : ["'self'"]);
       expect(scripts.join(" ")).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
       expect(csp.get("frame-ancestors")).toEqual(framedByOwnOrigin.has(url) ? ["'self'"] : ["'none'"]);
       expect(csp.get("object-src")).toEqual(["'none'"]);
@@ -105,19 +108,21 @@ describe("headers on the app and the API", () => {
     expect((await app.inject({ method: "GET", url: "/h5/assets/app-1a2b.js" })).headers["cache-control"]).toMatch(/immutable/);
   });
 
-  it("the real index.html has no inline script; a built one only the head script its CSP allows by hash", () => {
+  it("the real index.html has no inline script; a built one only the head script and the starter its CSP allows by hash", () => {
     for (const file of ["index.html", "dist/index.html"].filter((f) => existsSync(f))) {
       const html = readFileSync(file, "utf8");
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
       expect(scripts.filter(([, attributes]) => /\ssrc=/.test(attributes!)).length, file).toBeGreaterThan(0);
       const inline = scripts.filter(([, attributes]) => !/\ssrc=/.test(attributes!));
-      // the source has none; the build adds exactly one, attribute-less, in the head (what inlineScriptHashes hashes)
-      expect(inline.length, file).toBe(file === "index.html" ? 0 : 1);
+      // the source has none; the build adds two, attribute-less (what inlineScriptHashes hashes): one in the head,
+      // and after the shell the one that starts the app's entry once the shell is painted (build/paint-first.ts)
+      expect(inline.length, file).toBe(file === "index.html" ? 0 : 2);
       for (const [whole, attributes, body] of scripts) {
         if (/\ssrc=/.test(attributes!)) expect(body!.trim(), file).toBe("");
         else {
           expect(attributes, file).toBe("");
-          expect(html.indexOf(whole), file).toBeLessThan(html.indexOf("</head>"));
+          if (body!.includes("link[data-app-entry]")) expect(html.indexOf(whole), file).toBeGreaterThan(html.indexOf('<div id="root">'));
+          else expect(html.indexOf(whole), file).toBeLessThan(html.indexOf("</head>"));
         }
       }
       expect(html, file).not.toMatch(/\son[a-z]+\s*=/i);
