@@ -22,9 +22,8 @@ export const EARLY_START_INPUT = { index: "index.html", "early-start": "src/earl
 /**
  * Adds the early-start script to index.html and writes into it (src/early-start.ts), what each page needs before its
  * first render and what the HTML does not already preload: its route chunk and that chunk's own imports and
- * stylesheets, each
- * language's catalogs, and the API client. The script preloads the current page's share as soon as it runs,
- * so none of it waits for the app shell to arrive and run first.
+ * stylesheets, each language's catalogs, and the API client. The script preloads the current page's share as
+ * soon as it runs, so none of it waits for the app shell to arrive and run first.
  */
 export function earlyStart(): Plugin {
   let base = "/";

@@ -3,10 +3,10 @@ import type { EarlyAnswers } from "./api/early-answers";
 /**
  * The first thing a visit runs, as its own tiny script beside the app's (async, so it runs the moment it
  * arrives, while the shell chunk is still on the wire). It reads the page from the address and starts at once
- * what that page would otherwise ask for only after the shell has arrived and run: its route chunk and stylesheets, the
- * chosen language's catalogs and the API client (as modulepreloads), and its first data requests (fetched
- * with the app's own headers; src/api/early-answers.ts hands them to the app's first identical calls). The
- * build (build/early-start.ts) writes the files each page needs into this script's `data-preloads`.
+ * what that page would otherwise ask for only after the shell has arrived and run: its route chunk and
+ * stylesheets, the chosen language's catalogs and the API client (as preloads), and its first data requests
+ * (fetched with the app's own headers; src/api/early-answers.ts hands them to the app's first identical calls).
+ * The build (build/early-start.ts) writes the files each page needs into this script's `data-preloads`.
  * It imports nothing from the app: anything it shared would make it wait for the app's chunks.
  */
 interface Preloads {

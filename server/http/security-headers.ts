@@ -91,7 +91,8 @@ export function inlineStyleHashes(distDir: string | undefined): string[] {
 /**
  * The CSP sources for the attribute-less inline <script> elements of the built index.html (the head script
  * that hides the pre-rendered tab bar where the app has none, src/app/static-shell-tabs.ts, and the one that
- * starts the app after the first paint, build/paint-first.ts): each one's SHA-256. A script with a `src` is not inline and needs none; no other inline script runs.
+ * starts the app after the first paint, build/paint-first.ts): each one's SHA-256. A script with a `src` is
+ * not inline and needs none; no other inline script runs.
  */
 export function inlineScriptHashes(distDir: string | undefined): string[] {
   return inlineHashes(distDir, /<script>([\s\S]*?)<\/script>/g);
