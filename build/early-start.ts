@@ -20,10 +20,11 @@ export function routePathOf(file: string): string {
 export const EARLY_START_INPUT = { index: "index.html", "early-start": "src/early-start.ts" };
 
 /**
- * Adds the early-start script to index.html and writes into it (src/early-start.ts), what each page needs before its
- * first render and what the HTML does not already preload: its route chunk and that chunk's own imports and
- * stylesheets, each language's catalogs, and the API client. The script preloads the current page's share as
- * soon as it runs, so none of it waits for the app shell to arrive and run first.
+ * Names the early-start script in index.html (a <meta> that build/paint-first.ts's starter reads) and writes into
+ * it (src/early-start.ts) what each page needs before its first render that the starter does not already
+ * preload with the app's entry: its route chunk and that chunk's own imports and stylesheets, each language's
+ * catalogs, and the API client. The script preloads the current page's share as soon as it runs, so none of it
+ * waits for the app shell to arrive and run first.
  */
 export function earlyStart(): Plugin {
   let base = "/";
@@ -85,11 +86,10 @@ export function earlyStart(): Plugin {
           throw new Error("early-start: no Home route chunk, API client or English catalog found");
 
         const data = JSON.stringify({ base, always, routes, catalogs }).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-        // first in the head and async: it runs the moment it arrives, while the app's chunks are still loading
+        // started a frame after the first paint, before the app's own chunks (build/paint-first.ts)
         return source.replace(
           /<meta name="viewport"[^>]*>/,
-          (viewport) =>
-            `${viewport}\n    <script type="module" async crossorigin src="${base}${early.fileName}" data-preloads="${data}"></script>`,
+          (viewport) => `${viewport}\n    <meta name="early-start" content="${base}${early.fileName}" data-preloads="${data}">`,
         );
       },
     },

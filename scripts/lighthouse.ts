@@ -39,6 +39,10 @@ const METRICS = [
 
 const runsAt = process.argv.indexOf("--runs");
 const runs = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 3;
+// `--page home` measures one page; `--all-runs` also writes every cold run's report (reports/lighthouse-home-run1.json …)
+const pageAt = process.argv.indexOf("--page");
+const onlyPage = pageAt > 0 ? process.argv[pageAt + 1] : undefined;
+const allRuns = process.argv.includes("--all-runs");
 
 const server = await startServerProcess({ RATE_LIMIT_SCALE: "100" });
 const chrome = await chromeLauncher.launch({ chromePath: await chromePath(), chromeFlags: CHROME_ARGS });
@@ -112,7 +116,10 @@ try {
 
   mkdirSync("reports", { recursive: true });
   for (const [name, url] of Object.entries(pages)) {
+    if (onlyPage && name !== onlyPage) continue;
     const coldResults = await measure(url, true);
+    if (allRuns)
+      coldResults.forEach((one, at) => writeFileSync(`reports/lighthouse-${name}-run${at + 1}.json`, (one.report as string[])[1]!));
     const result = median(coldResults);
     const [html, json] = result.report as string[];
     writeFileSync(`reports/lighthouse-${name}.html`, html!);

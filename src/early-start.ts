@@ -1,12 +1,13 @@
 import type { EarlyAnswers } from "./api/early-answers";
 
 /**
- * The first thing a visit runs, as its own tiny script beside the app's (async, so it runs the moment it
- * arrives, while the shell chunk is still on the wire). It reads the page from the address and starts at once
+ * The first thing a visit runs, as its own tiny script, started a frame after the first paint just before the
+ * app's chunks (build/paint-first.ts), so it runs while the shell chunk is still on the wire. It reads the page from the address and starts at once
  * what that page would otherwise ask for only after the shell has arrived and run: its route chunk and
  * stylesheets, the chosen language's catalogs and the API client (as preloads), and its first data requests
  * (fetched with the app's own headers; src/api/early-answers.ts hands them to the app's first identical calls).
- * The build (build/early-start.ts) writes the files each page needs into this script's `data-preloads`.
+ * The build (build/early-start.ts) writes the files each page needs into the `data-preloads` of the
+ * <meta name="early-start"> that names this script.
  * It imports nothing from the app: anything it shared would make it wait for the app's chunks.
  */
 interface Preloads {
@@ -44,7 +45,7 @@ function preload(href: string): void {
 }
 
 function start(): void {
-  const element = document.querySelector<HTMLScriptElement>("script[data-preloads]");
+  const element = document.querySelector<HTMLMetaElement>('meta[name="early-start"]');
   if (!element) return;
   const preloads = JSON.parse(element.dataset.preloads!) as Preloads;
   const path = (location.hash.replace(/^#/, "") || "/").split("?")[0]!;

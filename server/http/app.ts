@@ -273,7 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStreamRoutes(app, options.ctx, eventHub, { scale, heartbeatMs: options.streamHeartbeatMs });
   registerPushRoutes(app, options.ctx, scale, options.pushEndpointOrigins ?? []);
 
-  if (options.distDir) await serveApp(app, options.distDir);
+  if (options.distDir) await serveApp(app, options.distDir, options.ctx);
   if (options.consoleDir) await serveConsole(app, options.consoleDir);
   return app;
 }

@@ -4,6 +4,9 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
+import type { ServiceContext } from "../modules/context";
+import { serveIndexDocument } from "./index-document";
+
 // the build writes a .br and a .gz copy beside each text file of 1 KB or more (build/precompress.ts)
 const PRE_COMPRESSED = /\.(br|gz)$/;
 const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
@@ -26,7 +29,7 @@ function setStaticHeaders(res: { setHeader(name: string, value: string): unknown
  * the browser takes it (`preCompressed`): the on-the-fly compression leaves an answer that already carries
  * its Content-Encoding alone.
  */
-export async function serveApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function serveApp(app: FastifyInstance, distDir: string, ctx: ServiceContext): Promise<boolean> {
   if (!existsSync(join(distDir, "index.html"))) return false;
   await app.register(fastifyStatic, {
     root: distDir,
@@ -36,6 +39,8 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<b
     cacheControl: false,
     setHeaders: setStaticHeaders,
   });
+  // the document itself: Home's first banner written in for a page load (index-document.ts)
+  serveIndexDocument(app, distDir, ctx);
   app.get("/", (_request, reply) => reply.redirect("/h5/"));
   app.get("/h5", (_request, reply) => reply.redirect("/h5/"));
   return true;

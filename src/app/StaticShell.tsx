@@ -4,7 +4,11 @@ import { useLingui } from "@lingui/react/macro";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { renderToStaticMarkup } from "react-dom/server";
 
+import { STATIC_HOME_BANNER } from "#contract/static-home";
+
 import { messages } from "../../locales/en/shell";
+import { BannerSlide } from "../features/content/HomeContent";
+import { HomePage } from "../features/home/HomePage";
 import { BackIcon } from "../ui/PageIcons";
 import { PageSkeleton } from "../ui/PageSkeleton";
 import { TabBar } from "./TabBar";
@@ -19,6 +23,9 @@ export { tabBarDecisionScript } from "./static-shell-tabs";
  * The tab bar is hidden before the first paint on pages the app shows without it (static-shell-tabs.ts,
  * `.static-shell` in app.css). There, a title bar with a way home shows instead: those pages open with a bar of
  * their own, and a customer on a slow network can leave before the page has arrived.
+ * On Home, when the server has written its first banner into the document (server/http/index-document.ts), the
+ * head script shows a Home preview instead of the skeleton: the live Home page's header and banner slide, with
+ * skeleton rows where the quotes come, so the page's largest text is on screen with the HTML.
  */
 function StaticShell() {
   const { t } = useLingui();
@@ -30,7 +37,29 @@ function StaticShell() {
         </a>
       </header>
       <PageSkeleton />
+      <div className="static-home">
+        <HomePage
+          loggedIn
+          top={
+            <section className="banner">
+              <BannerSlide banner={STATIC_HOME_BANNER} />
+              <div className="banner-dots" />
+            </section>
+          }
+          quotes={<SkeletonRows />}
+        />
+      </div>
       <TabBar pathname="/" />
+    </div>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <div aria-busy="true">
+      {[0, 1, 2, 3, 4].map((row) => (
+        <div key={row} className="skeleton skeleton-row" />
+      ))}
     </div>
   );
 }

@@ -1,4 +1,7 @@
+import { DEFAULT_LANGUAGE } from "../../contract/languages";
+import { HOME_PATHS, STATIC_HOME_ATTRIBUTE, STATIC_HOME_LANGUAGE_ATTRIBUTE } from "../../contract/static-home";
 import { TOKEN_STORAGE_KEY } from "../api/session";
+import { LANGUAGE_STORAGE_KEY } from "../i18n/language";
 import { isPublicPath } from "./startup";
 import { TAB_PATHS } from "./TabBar";
 
@@ -12,6 +15,9 @@ export const NO_TABS_ATTRIBUTE = "data-shell-no-tabs";
  * script reads the address and the stored session before the body is parsed, so the first paint already hides the
  * bar (app.css) where React would not draw one, and the take-over moves nothing. No script (scripting off) keeps
  * the bar. The same rules as Shell and the `_auth` guard, the session key of src/api/session.ts.
+ * On Home it also shows the Home preview (StaticShell) when the server wrote Home's first banner into this
+ * document in the language the app will start in (the stored one, English when none): a document without it (the
+ * service worker's copy) or in another language keeps the skeleton.
  */
 export function tabBarDecisionScript(): string {
   const open = TAB_PATHS.filter((path) => isPublicPath(path));
@@ -20,6 +26,9 @@ export function tabBarDecisionScript(): string {
     `(function(){var p=(location.hash.replace(/^#/,"")||"/").split("?")[0],t=null;` +
     `try{t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})}catch(e){}` +
     `if(${JSON.stringify(open)}.indexOf(p)<0&&!(t&&${JSON.stringify(signedInOnly)}.indexOf(p)>=0))` +
-    `document.documentElement.setAttribute(${JSON.stringify(NO_TABS_ATTRIBUTE)},"")})()`
+    `document.documentElement.setAttribute(${JSON.stringify(NO_TABS_ATTRIBUTE)},"");` +
+    `var d=document.documentElement,l=null;try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
+    `if(${JSON.stringify(HOME_PATHS)}.indexOf(p)>=0&&d.getAttribute(${JSON.stringify(STATIC_HOME_LANGUAGE_ATTRIBUTE)})===(l||${JSON.stringify(DEFAULT_LANGUAGE)}))` +
+    `d.setAttribute(${JSON.stringify(STATIC_HOME_ATTRIBUTE)},"")})()`
   );
 }

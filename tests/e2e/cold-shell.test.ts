@@ -98,8 +98,7 @@ describe("the pre-rendered shell", () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(appUrl("/"));
-    // the app's own Home is up: its header, and the quote rows from the server
-    await page.locator(".home-header").waitFor({ timeout: 30_000 });
+    // the app's own Home is up: the quote rows from the server
     await page.locator(".quote-row").first().waitFor({ timeout: 30_000 });
     const state = await page.evaluate(() => {
       const seen = window as unknown as { prerendered: Element | null };
@@ -113,6 +112,60 @@ describe("the pre-rendered shell", () => {
     // a frame later, so any shift of the take-over has been reported
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  });
+
+  it("Home's first banner comes with the HTML (server/http/index-document.ts): painted before the app, the largest paint of the visit, and the app's banner takes its box", async ({
+    openPhone,
+  }) => {
+    const home = await (await fetch(`${baseUrl()}/api/index/home`, { headers: { lang: "en" } })).json();
+    const banner = home.data.banners[0] as { title: string; summary: string };
+    const page = await openPhone();
+    await page.addInitScript(() => {
+      const seen = window as unknown as { largest: Array<{ size: number; time: number }> };
+      seen.largest = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { size: number }>)
+          seen.largest.push({ size: entry.size, time: entry.startTime });
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await recordShifts(page);
+    const release = await holdTheApp(page);
+    await page.goto(appUrl("/"), { waitUntil: "commit" });
+    const staticBanner = page.locator("#root > .static-shell [data-testid=banner]");
+    await staticBanner.waitFor();
+    expect(await staticBanner.locator("strong").textContent()).toBe(banner.title);
+    expect(await staticBanner.locator("span").textContent()).toBe(banner.summary);
+    // the preview instead of the skeleton, and the page's largest paint already made
+    expect(await page.locator("#root > .static-shell > .page[aria-busy]").isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { largest: unknown[] }).largest.length)).toBeGreaterThan(0);
+    const boxes = async () => [
+      await page.locator("[data-testid=banner] strong").boundingBox(),
+      await page.locator("[data-testid=banner] span").boundingBox(),
+    ];
+    const before = await boxes();
+    const largestBefore = await page.evaluate(() => (window as unknown as { largest: Array<{ size: number }> }).largest);
+
+    await release();
+    await page.locator(".quote-row").first().waitFor({ timeout: 30_000 });
+    expect(await page.locator(".static-shell").count()).toBe(0);
+    expect(await page.getByTestId("banner").locator("strong").textContent()).toBe(banner.title);
+    expect(await boxes()).toEqual(before);
+    // nothing the app drew was larger: the largest contentful paint is the one that came with the HTML
+    expect(await page.evaluate(() => (window as unknown as { largest: Array<{ size: number }> }).largest)).toEqual(largestBefore);
+    expect(await shiftsSoFar(page)).toEqual([]);
+  });
+
+  it("a reader of another language gets the skeleton, not the English banner, before the app", async ({ openPhone }) => {
+    const page = await openPhone({
+      storageState: { cookies: [], origins: [{ origin: baseUrl(), localStorage: [{ name: "language", value: "de" }] }] },
+    });
+    const release = await holdTheApp(page);
+    await page.goto(appUrl("/"), { waitUntil: "commit" });
+    await page.locator("#root > .static-shell .skeleton-row").first().waitFor();
+    expect(await page.locator("#root > .static-shell > .page[aria-busy]").isVisible()).toBe(true);
+    expect(await page.locator("#root > .static-shell [data-testid=banner]").isVisible()).toBe(false);
+    await release();
+    await page.locator(".quote-row").first().waitFor({ timeout: 30_000 });
   });
 
   // the app shows the tab bar on the tab pages only (Shell), and a tab page behind the login opens the login page
@@ -171,7 +224,7 @@ describe("the pre-rendered shell", () => {
   });
 
   // build/paint-first.ts: the entry is preloaded with the HTML but started a frame after the first paint
-  it("the app's code runs only after the shell has been painted: with frames held, the fetched app waits", async ({ openPhone }) => {
+  it("no script is fetched or run before the shell has been painted: with frames held, nothing is asked for", async ({ openPhone }) => {
     const page = await openPhone();
     await page.addInitScript(() => {
       const frames = window as unknown as { held: FrameRequestCallback[]; release: () => void };
@@ -183,15 +236,21 @@ describe("the pre-rendered shell", () => {
         for (const callback of frames.held.splice(0)) paint(callback);
       };
     });
-    const appChunk = page.waitForEvent("requestfinished", (request) => /\/assets\/app-shell-[^/]+\.js$/.test(request.url()));
-    await page.goto(appUrl("/"), { waitUntil: "commit" });
-    await appChunk;
-    // (time for an entry that does not wait for a frame to run and mount, as it did before)
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script" || /\.js$/.test(new URL(request.url()).pathname)) scripts.push(request.url());
+    });
+    await page.goto(appUrl("/"), { waitUntil: "domcontentloaded" });
+    // (time for a preload or a script in the head to be asked for and run, as they were before)
     await page.waitForTimeout(1000);
+    expect(scripts).toEqual([]);
     expect(await page.locator("#root > .static-shell").count()).toBe(1);
-    expect(await page.locator(".home-header").count()).toBe(0);
     await page.evaluate(() => (window as unknown as { release: () => void }).release());
-    await page.locator(".home-header").waitFor({ timeout: 30_000 });
+    // the app's own Home, with the quotes from the server
+    await page.locator(".quote-row").first().waitFor({ timeout: 30_000 });
     expect(await page.locator(".static-shell").count()).toBe(0);
+    // the early-start script was asked for first, before the app's chunks
+    expect(scripts[0]).toMatch(/\/assets\/early-start-[^/]+\.js$/);
+    expect(scripts.some((url) => /\/assets\/app-shell-[^/]+\.js$/.test(url))).toBe(true);
   });
 });

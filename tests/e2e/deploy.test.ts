@@ -14,10 +14,10 @@ import { reloadUnderServiceWorker } from "./helpers";
 const server = ownServer({ copyOfDist: true });
 let version2: string;
 
-// the app's entry: preloaded by the HTML and started after the first paint (build/paint-first.ts)
-const entryScript = (html: string) => html.match(/rel="modulepreload" crossorigin href="(\/h5\/assets\/index-[^"]+\.js)"/)?.[1];
+// the app's entry: named by the HTML and started after the first paint (build/paint-first.ts)
+const entryScript = (html: string) => html.match(/<meta name="app-entry" content="(\/h5\/assets\/index-[^"]+\.js)"/)?.[1];
 const pageEntry = (page: Page) =>
-  page.evaluate(() => document.querySelector<HTMLLinkElement>("link[rel=modulepreload][href*='/assets/index-']")?.getAttribute("href"));
+  page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')?.getAttribute("content"));
 
 function deploy(): void {
   for (const entry of readdirSync(server.dist)) rmSync(join(server.dist, entry), { recursive: true, force: true });

@@ -6,6 +6,16 @@ import { formatDateTime } from "@/i18n/format";
 import { MegaphoneIcon } from "@/ui/Icons";
 import type { HomeData } from "#contract/content";
 
+/** One banner: its title and summary, a link to its page. Also the pre-rendered shell's Home preview (StaticShell). */
+export function BannerSlide({ banner }: { banner: Pick<HomeData["banners"][number], "id" | "title" | "summary"> }) {
+  return (
+    <Link to="/pages/about/details" search={{ id: banner.id }} className="banner-slide" data-testid="banner">
+      <strong>{banner.title}</strong>
+      <span>{banner.summary}</span>
+    </Link>
+  );
+}
+
 /** Banner carousel: advances every 5 s (not when the reader prefers less motion), with dots to pick a slide. */
 export function BannerCarousel({ banners }: { banners: HomeData["banners"] }) {
   const { t } = useLingui();
@@ -19,10 +29,7 @@ export function BannerCarousel({ banners }: { banners: HomeData["banners"] }) {
   if (!banner) return null;
   return (
     <section className="banner" aria-roledescription="carousel" aria-label={t`Highlights`}>
-      <Link to="/pages/about/details" search={{ id: banner.id }} className="banner-slide" data-testid="banner">
-        <strong>{banner.title}</strong>
-        <span>{banner.summary}</span>
-      </Link>
+      <BannerSlide banner={banner} />
       <div className="banner-dots">
         {banners.map((b, i) => (
           <button
