@@ -66,7 +66,8 @@ export default defineConfig({
       injectManifest: {
         // every route chunk and locale catalog, so the whole app opens offline after one visit
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,txt}"],
-        globIgnores: ["screenshots/**"],
+        // (the shell in other languages is for the server to write into a page load's document)
+        globIgnores: ["screenshots/**", "static-shell/**"],
       },
       devOptions: { enabled: false },
     }),

@@ -1,8 +1,12 @@
 import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 import react from "@vitejs/plugin-react";
 import { createServer, type Plugin } from "vite";
 
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "../contract/languages";
+import { localizedShellFile } from "../contract/static-home";
 import { linguiMacro } from "./lingui-macro";
 
 const SHELL_MODULE = "/src/app/StaticShell.tsx";
@@ -19,11 +23,24 @@ export function styleHash(css: string): string {
  * render-blocking request, and one tiny inline script in the head that hides the shell's tab bar on pages
  * without one (src/app/static-shell-tabs.ts). The server allows exactly those texts by their hashes
  * (server/http/security-headers.ts reads them from the built file), never by 'unsafe-inline'.
+ * The shell is rendered in all ten languages too, each written beside index.html
+ * (`static-shell/<code>.html`, not precached): the server puts the reader's in the document of a page load
+ * (server/http/index-document.ts).
  */
 export function prerenderShell({ alias }: { alias: Record<string, string> }): Plugin {
+  // the shell's markup in each language, written beside index.html for the server
+  const localized = new Map<string, string>();
   return {
     name: "prerender-shell",
     apply: "build",
+    // (once Vite's HTML step, which runs transformIndexHtml below, is done)
+    writeBundle(options) {
+      for (const [language, markup] of localized) {
+        const file = join(options.dir!, localizedShellFile(language));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, markup);
+      }
+    },
     transformIndexHtml: {
       order: "post",
       async handler(html, context) {
@@ -40,11 +57,18 @@ export function prerenderShell({ alias }: { alias: Record<string, string> }): Pl
         let tabBarDecision: string;
         try {
           const { renderStaticShell, tabBarDecisionScript } = (await server.ssrLoadModule(SHELL_MODULE)) as {
-            renderStaticShell: () => Promise<string>;
+            renderStaticShell: (locale?: string, catalog?: unknown) => Promise<string>;
             tabBarDecisionScript: () => string;
           };
           markup = await renderStaticShell();
           tabBarDecision = tabBarDecisionScript();
+          localized.clear();
+          // English too: the server finds the English markup in the document by it
+          localized.set(DEFAULT_LANGUAGE, markup);
+          for (const language of LANGUAGE_CODES.filter((code) => code !== DEFAULT_LANGUAGE)) {
+            const { messages } = (await server.ssrLoadModule(`/locales/${language}/shell.ts`)) as { messages: unknown };
+            localized.set(language, await renderStaticShell(language, messages));
+          }
         } finally {
           await server.close();
         }

@@ -19,3 +19,13 @@ export const STATIC_HOME_ATTRIBUTE = "data-shell-home";
 
 /** Home's paths: "/" and the spec's pages/index/index. */
 export const HOME_PATHS = ["/", "/pages/index/index"];
+
+/**
+ * The reader's language as a cookie for the document's path, written by the head script from the stored one on
+ * every visit: the server writes Home's banner in it (English without it).
+ */
+export const LANGUAGE_COOKIE = "language";
+export const LANGUAGE_COOKIE_PATH = "/h5/";
+
+/** Where the build writes the pre-rendered shell's markup in each language, beside index.html. */
+export const localizedShellFile = (language: string) => `static-shell/${language}.html`;

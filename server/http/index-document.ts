@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -7,11 +7,12 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import type { ContentSummary } from "#contract/content";
-import { DEFAULT_LANGUAGE, type LanguageCode } from "#contract/languages";
-import { STATIC_HOME_BANNER, STATIC_HOME_LANGUAGE_ATTRIBUTE } from "#contract/static-home";
+import { BCP47, DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, toLanguageCode } from "#contract/languages";
+import { LANGUAGE_COOKIE, localizedShellFile, STATIC_HOME_BANNER, STATIC_HOME_LANGUAGE_ATTRIBUTE } from "#contract/static-home";
 
 import { homeData } from "../modules/content/service";
 import type { ServiceContext } from "../modules/context";
+import { cookieValue } from "./cookies";
 
 // how long a written document is reused (seconds): a banner an operator publishes shows on a cold visit within this
 const FRESH_SECONDS = 10;
@@ -47,11 +48,27 @@ export function withHomeBanner(
 ): string {
   const { id, title, summary } = STATIC_HOME_BANNER;
   if (!banner || !template.includes(title) || !template.includes(summary) || !template.includes(id)) return template;
-  return template
-    .replace(/<html(\s|>)/, `<html ${STATIC_HOME_LANGUAGE_ATTRIBUTE}="${language}"$1`)
-    .replace(`id=${id}`, `id=${searchValue(banner.id)}`)
-    .replace(title, escapeHtml(banner.title))
-    .replace(summary, escapeHtml(banner.summary));
+  return (
+    template
+      .replace(/<html(\s|>)/, `<html ${STATIC_HOME_LANGUAGE_ATTRIBUTE}="${language}"$1`)
+      // the shell around it is English until the app takes over; the banner says which language it is in
+      .replace(/(<a class="banner-slide")/, `$1 lang="${BCP47[language]}"`)
+      .replace(`id=${id}`, `id=${searchValue(banner.id)}`)
+      .replace(title, escapeHtml(banner.title))
+      .replace(summary, escapeHtml(banner.summary))
+  );
+}
+
+/**
+ * The document with the pre-rendered shell in the reader's language: the build's English markup of #root
+ * swapped for that language's (build/prerender-shell.ts), and <html lang> with it. English, or a language the
+ * build wrote no markup for, or a document without the English markup: the document as it is.
+ */
+export function withShellLanguage(template: string, shells: ReadonlyMap<string, string>, language: LanguageCode): string {
+  const english = shells.get(DEFAULT_LANGUAGE);
+  const localized = shells.get(language);
+  if (language === DEFAULT_LANGUAGE || !english || !localized || !template.includes(english)) return template;
+  return template.replace(english, () => localized).replace(/<html([^>]*) lang="[^"]*"/, `<html$1 lang="${BCP47[language]}"`);
 }
 
 interface Encoded {
@@ -79,41 +96,59 @@ function preferredEncoding(request: FastifyRequest): "br" | "gzip" | "identity" 
 
 /**
  * The PWA's document, /h5/ and /h5/index.html. A page load (a navigation: `Sec-Fetch-Dest: document`) gets
- * the built document with Home's first banner in it, in English, the language the app starts in: on a cold
- * visit to Home the page's largest text paints with the HTML, before any script (docs/decisions.md "Home's
- * first banner in the document"). Everything else, the service worker's precache among it, gets the file as
- * built (and its build-time brotli or gzip copy), so no copy the worker keeps carries a banner that may have
- * changed since. The written document is kept for a few seconds and compressed once per change.
+ * the built document in the reader's language (the `language` cookie the head script keeps, English without
+ * it): the pre-rendered shell in that language, and Home's first banner in it, so on a cold visit to Home the
+ * page's largest text paints with the HTML, before any script (docs/decisions.md "Home's first banner in the
+ * document"). Everything else, the service
+ * worker's precache among it, gets the file as built (and its build-time brotli or gzip copy), so no copy the
+ * worker keeps carries a banner that may have changed since. The written document is kept for a few seconds
+ * (not past a deploy: the file is looked at on every page load) and compressed once per change.
  */
 export function serveIndexDocument(app: FastifyInstance, distDir: string, ctx: ServiceContext): void {
   const file = join(distDir, "index.html");
   if (!existsSync(file)) return;
-  const template = readFileSync(file, "utf8");
-  let cached: { at: number; html: string; encoded: Promise<Encoded> } | null = null;
+  let built = { stamp: "", text: "", shells: new Map<string, string>() };
+  const cache = new Map<LanguageCode, { at: number; template: string; html: string; encoded: Promise<Encoded> }>();
 
-  async function written(): Promise<Encoded | null> {
-    const now = ctx.now();
-    if (!cached || now - cached.at >= FRESH_SECONDS) {
-      const { banners } = await homeData(ctx, DEFAULT_LANGUAGE);
-      const html = withHomeBanner(template, banners[0], DEFAULT_LANGUAGE);
-      if (html !== cached?.html) cached = { at: now, html, encoded: encode(html) };
-      else cached.at = now;
+  /** The file as built now, with the shell's markups: a deploy replaces them (and the chunks they name) while the server runs. */
+  function template(): typeof built {
+    const { mtimeMs, size } = statSync(file);
+    const stamp = `${mtimeMs}:${size}`;
+    if (stamp !== built.stamp) {
+      const shells = new Map<string, string>();
+      for (const language of LANGUAGE_CODES) {
+        const shell = join(distDir, localizedShellFile(language));
+        if (existsSync(shell)) shells.set(language, readFileSync(shell, "utf8"));
+      }
+      built = { stamp, text: readFileSync(file, "utf8"), shells };
     }
-    return cached.html === template ? null : cached.encoded;
+    return built;
+  }
+
+  async function written(language: LanguageCode): Promise<Encoded | null> {
+    const now = ctx.now();
+    const { text: current, shells } = template();
+    let cached = cache.get(language);
+    if (!cached || cached.template !== current || now - cached.at >= FRESH_SECONDS) {
+      const { banners } = await homeData(ctx, language);
+      const html = withHomeBanner(withShellLanguage(current, shells, language), banners[0], language);
+      if (html !== cached?.html) cached = { at: now, template: current, html, encoded: encode(html) };
+      else cached.at = now;
+      cache.set(language, cached);
+    }
+    return cached.html === current ? null : cached.encoded;
   }
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
+    const vary = "Accept-Encoding, Sec-Fetch-Dest, Cookie";
     const navigation = request.headers["sec-fetch-dest"] === "document";
-    const document = navigation ? await written().catch(() => null) : null;
-    if (!document) return reply.header("Vary", "Accept-Encoding, Sec-Fetch-Dest").sendFile("index.html");
+    const language = toLanguageCode(cookieValue(request, LANGUAGE_COOKIE));
+    const document = navigation ? await written(language).catch(() => null) : null;
+    if (!document) return reply.header("Vary", vary).sendFile("index.html");
     const encoding = preferredEncoding(request);
     // each encoding is its own representation, with its own tag
     const etag = `"${document.tag}-${encoding}"`;
-    reply
-      .header("Content-Type", "text/html; charset=utf-8")
-      .header("Cache-Control", "no-cache")
-      .header("Vary", "Accept-Encoding, Sec-Fetch-Dest")
-      .header("ETag", etag);
+    reply.header("Content-Type", "text/html; charset=utf-8").header("Cache-Control", "no-cache").header("Vary", vary).header("ETag", etag);
     if (request.headers["if-none-match"] === etag) return reply.status(304).send();
     if (encoding !== "identity") reply.header("Content-Encoding", encoding);
     return reply.send(document[encoding]);

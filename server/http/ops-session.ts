@@ -8,18 +8,13 @@ import type { ServiceContext } from "../modules/context";
 import { AppError } from "../modules/errors";
 import { writeAudit } from "../modules/operators/audit";
 import { authenticateOperator, MACHINE_OPERATOR, type OperatorIdentity, SESSION_SECONDS } from "../modules/operators/service";
+import { cookieValue } from "./cookies";
 
 const COOKIE_PATH = "/api/ops";
 
 /** The console session token from the Cookie header, if any. */
 export function sessionCookie(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  if (typeof header !== "string") return undefined;
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at).trim() === OPS_SESSION_COOKIE) return part.slice(at + 1).trim();
-  }
-  return undefined;
+  return cookieValue(request, OPS_SESSION_COOKIE);
 }
 
 /** HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it), Secure behind https. */

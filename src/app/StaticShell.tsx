@@ -1,4 +1,4 @@
-import { i18n } from "@lingui/core";
+import { i18n, type Messages } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
@@ -64,9 +64,12 @@ function SkeletonRows() {
   );
 }
 
-/** The markup of the static shell, as it goes inside #root. Links are written as the app's hash routes. */
-export async function renderStaticShell(): Promise<string> {
-  i18n.loadAndActivate({ locale: "en", messages });
+/**
+ * The markup of the static shell in one language (its shell catalog; English by default), as it goes inside
+ * #root. Links are written as the app's hash routes.
+ */
+export async function renderStaticShell(locale = "en", catalog: Messages = messages): Promise<string> {
+  i18n.loadAndActivate({ locale, messages: catalog });
   const router = createRouter({
     routeTree: createRootRoute({ component: StaticShell }),
     history: createMemoryHistory({ initialEntries: ["/"] }),

@@ -1,5 +1,11 @@
 import { DEFAULT_LANGUAGE } from "../../contract/languages";
-import { HOME_PATHS, STATIC_HOME_ATTRIBUTE, STATIC_HOME_LANGUAGE_ATTRIBUTE } from "../../contract/static-home";
+import {
+  HOME_PATHS,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_PATH,
+  STATIC_HOME_ATTRIBUTE,
+  STATIC_HOME_LANGUAGE_ATTRIBUTE,
+} from "../../contract/static-home";
 import { TOKEN_STORAGE_KEY } from "../api/session";
 import { LANGUAGE_STORAGE_KEY } from "../i18n/language";
 import { isPublicPath } from "./startup";
@@ -17,7 +23,8 @@ export const NO_TABS_ATTRIBUTE = "data-shell-no-tabs";
  * the bar. The same rules as Shell and the `_auth` guard, the session key of src/api/session.ts.
  * On Home it also shows the Home preview (StaticShell) when the server wrote Home's first banner into this
  * document in the language the app will start in (the stored one, English when none): a document without it (the
- * service worker's copy) or in another language keeps the skeleton.
+ * service worker's copy) or in another language keeps the skeleton. It copies the stored language into a cookie
+ * for the document's path, so the server writes the next visit's banner in it.
  */
 export function tabBarDecisionScript(): string {
   const open = TAB_PATHS.filter((path) => isPublicPath(path));
@@ -28,6 +35,7 @@ export function tabBarDecisionScript(): string {
     `if(${JSON.stringify(open)}.indexOf(p)<0&&!(t&&${JSON.stringify(signedInOnly)}.indexOf(p)>=0))` +
     `document.documentElement.setAttribute(${JSON.stringify(NO_TABS_ATTRIBUTE)},"");` +
     `var d=document.documentElement,l=null;try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
+    `if(l)document.cookie=${JSON.stringify(`${LANGUAGE_COOKIE}=`)}+encodeURIComponent(l)+${JSON.stringify(`;path=${LANGUAGE_COOKIE_PATH};max-age=31536000;samesite=lax`)};` +
     `if(${JSON.stringify(HOME_PATHS)}.indexOf(p)>=0&&d.getAttribute(${JSON.stringify(STATIC_HOME_LANGUAGE_ATTRIBUTE)})===(l||${JSON.stringify(DEFAULT_LANGUAGE)}))` +
     `d.setAttribute(${JSON.stringify(STATIC_HOME_ATTRIBUTE)},"")})()`
   );

@@ -105,6 +105,8 @@ export interface HarnessOptions {
   realNameBeforeWithdrawal?: boolean;
   /** origins besides the browsers' push services a push subscription may name (a local push service) */
   pushEndpointOrigins?: string[];
+  /** a built PWA (or a stand-in) to serve at /h5/, as `npm start` serves dist/ */
+  distDir?: string;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -151,6 +153,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     listen: database.listen,
     streamHeartbeatMs: options.streamHeartbeatMs,
     pushEndpointOrigins: options.pushEndpointOrigins,
+    distDir: options.distDir,
   });
   await app.ready();
   const advance = async (seconds: number) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -10,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { STATIC_HOME_BANNER } from "#contract/static-home";
 import { contents } from "#server/db/schema";
-import { buildApp } from "#server/http/app";
 import { searchValue, withHomeBanner } from "#server/http/index-document";
 
 import { compressBuildOutput } from "../../build/precompress";
-import { type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { type Harness, startHarness } from "./harness";
 
 /**
  * The document a page load gets carries Home's first banner where the built shell's Home preview has its
@@ -25,11 +24,11 @@ let h: Harness;
 let app: FastifyInstance;
 let distDir: string;
 const { id, title, summary } = STATIC_HOME_BANNER;
-// the shape the build writes: the preview's banner link, title and summary, and enough markup to compress
-const template =
-  `<!doctype html>\n<html lang="en">\n  <head><title>TradePWA</title></head>\n  <body><div id="root"><div class="static-home">` +
-  `<a class="banner-slide" href="#/pages/about/details?id=${id}"><strong>${title}</strong><span>${summary}</span></a></div>` +
-  `${'<div class="skeleton skeleton-row"></div>'.repeat(80)}</div></body>\n</html>\n`;
+// the shape the build writes: the preview's banner link, title and summary, a tab label, enough markup to compress
+const shell = (tab: string) =>
+  `<div class="static-home"><a class="banner-slide" href="#/pages/about/details?id=${id}"><strong>${title}</strong>` +
+  `<span>${summary}</span></a></div>${'<div class="skeleton skeleton-row"></div>'.repeat(80)}<span class="tab-label">${tab}</span>`;
+const template = `<!doctype html>\n<html lang="en">\n  <head><title>TradePWA</title></head>\n  <body><div id="root">${shell("Home")}</div></body>\n</html>\n`;
 const navigation = { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" };
 
 async function firstBanner() {
@@ -41,23 +40,17 @@ async function firstBanner() {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
   distDir = mkdtempSync(join(tmpdir(), "trading-document-"));
   writeFileSync(join(distDir, "index.html"), template);
+  // the shell in English and German, as build/prerender-shell.ts writes them (no file for the other languages)
+  mkdirSync(join(distDir, "static-shell"));
+  writeFileSync(join(distDir, "static-shell", "en.html"), shell("Home"));
+  writeFileSync(join(distDir, "static-shell", "de.html"), shell("Start"));
   compressBuildOutput(distDir);
-  app = await buildApp({
-    ctx: h.ctx,
-    sms: { send: async () => {} },
-    opsToken: OPS_TOKEN,
-    feed: h.feed,
-    uploadsDir: h.uploadsDir,
-    distDir,
-    rateLimitScale: 100,
-  });
-  await app.ready();
+  h = await startHarness({ distDir });
+  app = h.app;
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
   await h?.close();
   rmSync(distDir, { recursive: true, force: true });
 });
@@ -80,6 +73,33 @@ describe("the document of a page load", () => {
       // (the security headers of the document, CSP with the inline hashes, are those of every document)
       expect(response.headers["content-security-policy"], url).toBeDefined();
     }
+  });
+
+  it("in the reader's language from the `language` cookie the head script keeps, English for a missing or unknown one", async () => {
+    const german = (await app.inject({ method: "GET", url: "/api/index/home", headers: { lang: "de" } })).json().data.banners[0];
+    const english = (await app.inject({ method: "GET", url: "/api/index/home", headers: { lang: "en" } })).json().data.banners[0];
+    expect(german.title).not.toBe(english.title);
+    const de = await app.inject({ method: "GET", url: "/h5/", headers: { ...navigation, cookie: "other=1; language=de" } });
+    // the shell in German (its tab label) and the page's language with it
+    expect(de.body).toContain(`<html data-shell-home-lang="de" lang="de">`);
+    expect(de.body).toContain(`<span class="tab-label">Start</span>`);
+    expect(de.body).not.toContain(`<span class="tab-label">Home</span>`);
+    expect(de.body).toContain(`<a class="banner-slide" lang="de"`);
+    expect(de.body).toContain(`<strong>${german.title}</strong>`);
+    expect(String(de.headers.vary)).toMatch(/cookie/i);
+    for (const cookie of ["language=xx", "language=", "lang=de"]) {
+      const body = (await app.inject({ method: "GET", url: "/h5/", headers: { ...navigation, cookie } })).body;
+      expect(body, cookie).toContain(`<html data-shell-home-lang="en" lang="en">`);
+      expect(body, cookie).toContain(`<strong>${english.title}</strong>`);
+      expect(body, cookie).toContain(`<span class="tab-label">Home</span>`);
+    }
+    // a language the build wrote no shell for: its banner in the English shell, marked with its language
+    const korean = (await app.inject({ method: "GET", url: "/api/index/home", headers: { lang: "kor" } })).json().data.banners[0];
+    const kor = (await app.inject({ method: "GET", url: "/h5/", headers: { ...navigation, cookie: "language=kor" } })).body;
+    expect(kor).toContain(`<html data-shell-home-lang="kor" lang="en">`);
+    expect(kor).toContain(`<a class="banner-slide" lang="ko"`);
+    expect(kor).toContain(`<strong>${korean.title}</strong>`);
+    expect(kor).toContain(`<span class="tab-label">Home</span>`);
   });
 
   it("comes as brotli or gzip when the browser takes it, with a tag per encoding that a revalidation answers 304 to", async () => {
@@ -130,6 +150,25 @@ describe("the document of a page load", () => {
       await h.ctx.db.update(contents).set({ title: row.title }).where(eq(contents.id, row.id));
       h.clock.now += 10;
     }
+  });
+
+  it("a deploy is seen at the next page load: the document is written from the file on disk now, not the one at start", async () => {
+    const banner = (await app.inject({ method: "GET", url: "/h5/", headers: navigation })).body;
+    const deployed = template.replace(
+      "<title>TradePWA</title>",
+      '<title>TradePWA</title><meta name="app-entry" content="/h5/assets/index-v2.js">',
+    );
+    writeFileSync(join(distDir, "index.html"), deployed);
+    try {
+      const after = (await app.inject({ method: "GET", url: "/h5/", headers: navigation })).body;
+      expect(after).toContain("index-v2.js");
+      expect(after).toBe(
+        banner.replace("<title>TradePWA</title>", '<title>TradePWA</title><meta name="app-entry" content="/h5/assets/index-v2.js">'),
+      );
+    } finally {
+      writeFileSync(join(distDir, "index.html"), template);
+    }
+    expect((await app.inject({ method: "GET", url: "/h5/", headers: navigation })).body).toBe(banner);
   });
 
   it("with no banner published, the document as built, and no language mark (the head script keeps the skeleton)", async () => {

@@ -6,10 +6,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { buildApp } from "#server/http/app";
-
 import { compressBuildOutput } from "../../build/precompress";
-import { type Harness, OPS_TOKEN, startHarness } from "./harness";
+import { type Harness, startHarness } from "./harness";
 
 /**
  * The build's brotli and gzip copies (build/precompress.ts, run here on a stand-in dist folder) are what the
@@ -23,7 +21,6 @@ const script = Array.from({ length: 400 }, (_, i) => `export const value${i} = $
 const tiny = "console.log(1);";
 
 beforeAll(async () => {
-  h = await startHarness();
   distDir = mkdtempSync(join(tmpdir(), "trading-dist-"));
   mkdirSync(join(distDir, "assets"));
   writeFileSync(join(distDir, "index.html"), `<!doctype html><html><body><div id="root"></div>${"<p>shell</p>".repeat(200)}</body></html>`);
@@ -32,19 +29,10 @@ beforeAll(async () => {
   writeFileSync(join(distDir, "icon.png"), Buffer.alloc(4096, 7));
   writeFileSync(join(distDir, "manifest.webmanifest"), JSON.stringify({ name: "x".repeat(2000) }));
   compressBuildOutput(distDir);
-  app = await buildApp({
-    ctx: h.ctx,
-    sms: { send: async () => {} },
-    opsToken: OPS_TOKEN,
-    feed: h.feed,
-    uploadsDir: h.uploadsDir,
-    distDir,
-    rateLimitScale: 100,
-  });
-  await app.ready();
+  h = await startHarness({ distDir });
+  app = h.app;
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
   await h?.close();
   rmSync(distDir, { recursive: true, force: true });
 });

@@ -6,8 +6,6 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { buildApp } from "#server/http/app";
-
 import { type Harness, OPS_TOKEN, startHarness } from "./harness";
 import { makeJpeg, makeWebp, multipart } from "./images";
 import { type FundedUser, fundedUser, uploadPng } from "./security/funded-user";
@@ -30,7 +28,6 @@ const HEAD_SCRIPT = 'document.documentElement.setAttribute("data-shell-no-tabs",
 const START_SCRIPT = 'requestAnimationFrame(function(){setTimeout(function(){import("/h5/assets/app-1a2b.js")})})';
 
 beforeAll(async () => {
-  h = await startHarness();
   distDir = mkdtempSync(join(tmpdir(), "trading-dist-"));
   mkdirSync(join(distDir, "assets"));
   writeFileSync(
@@ -39,20 +36,11 @@ beforeAll(async () => {
   );
   writeFileSync(join(distDir, "sw.js"), "self.addEventListener('install', () => {});");
   writeFileSync(join(distDir, "assets", "app-1a2b.js"), "console.log('app');");
-  app = await buildApp({
-    ctx: h.ctx,
-    sms: { send: async () => {} },
-    opsToken: OPS_TOKEN,
-    feed: h.feed,
-    uploadsDir: h.uploadsDir,
-    distDir,
-    rateLimitScale: 100,
-  });
-  await app.ready();
+  h = await startHarness({ distDir });
+  app = h.app;
   user = await fundedUser(h, "headers01");
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
   await h?.close();
   rmSync(distDir, { recursive: true, force: true });
 });
