@@ -86,7 +86,7 @@ export function earlyStart(): Plugin {
           throw new Error("early-start: no Home route chunk, API client or English catalog found");
 
         const data = JSON.stringify({ base, always, routes, catalogs }).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-        // started a frame after the first paint, before the app's own chunks (build/paint-first.ts)
+        // started once the first paint is on screen, before the app's own chunks (build/paint-first.ts)
         return source.replace(
           /<meta name="viewport"[^>]*>/,
           (viewport) => `${viewport}\n    <meta name="early-start" content="${base}${early.fileName}" data-preloads="${data}">`,

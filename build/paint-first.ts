@@ -8,18 +8,24 @@ export const ENTRY_META = "app-entry";
 export const MODULE_META = "app-module";
 
 /**
- * The script that starts everything a frame after the first paint (at once in a hidden tab, which paints no
- * frames): the early-start script (its <meta name="early-start">, build/early-start.ts), then preloads of the
- * entry's imports and the entry. It names no file (it reads the <meta> elements), so its text is the same in
- * every build: a server that worked out its CSP hash before a deploy still allows the newer document its
- * service worker serves.
+ * The script that starts everything once the first paint is on screen: the early-start script (its
+ * <meta name="early-start">, build/early-start.ts), then preloads of the entry's imports and the entry. "On
+ * screen" is the browser's first paint entry (Paint Timing, delivered after the frame was presented); a
+ * frame callback is not enough, as the frame it runs in may reach the screen tens of milliseconds later, after
+ * the requests it started had ended. At once in a hidden tab (no frames are painted there) or when the tab is
+ * hidden before its first paint; a browser without paint entries starts after the first frame's callbacks. It
+ * names no file (it reads the <meta> elements), so its text is the same in every build: a server that worked
+ * out its CSP hash before a deploy still allows the newer document its service worker serves.
  */
 export const STARTER_SCRIPT =
-  `(function(){var d=document;function f(n){return[].map.call(d.querySelectorAll('meta[name="'+n+'"]'),function(m){return m.content})}` +
-  `function go(){f("early-start").forEach(function(h){import(h)});` +
+  `(function(){var d=document,s=0,P=window.PerformanceObserver;` +
+  `function f(n){return[].map.call(d.querySelectorAll('meta[name="'+n+'"]'),function(m){return m.content})}` +
+  `function go(){if(s)return;s=1;f("early-start").forEach(function(h){import(h)});` +
   `f("${MODULE_META}").forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
   `f("${ENTRY_META}").forEach(function(h){import(h)})}` +
-  `d.hidden?go():requestAnimationFrame(function(){setTimeout(go)})})()`;
+  `if(d.hidden)go();else if(P&&(P.supportedEntryTypes||[]).indexOf("paint")>=0){` +
+  `new P(function(l,o){o.disconnect();go()}).observe({type:"paint",buffered:true});d.addEventListener("visibilitychange",go)}` +
+  `else requestAnimationFrame(function(){setTimeout(go)})})()`;
 
 /**
  * Nothing is fetched before the pre-rendered shell has been painted, and no script runs before it. As module
@@ -28,10 +34,10 @@ export const STARTER_SCRIPT =
  * first paint, holding it back, and Lighthouse charged every request that ended before the paint to the first
  * and the largest contentful paint (Home's banner painted with the HTML, LCP 1.7 s simulated, by that race).
  * The build writes them as <meta> elements instead (read by no browser), and one inline script after the
- * shell starts them a frame after the first paint: the early-start script first (its data reads go out while
- * the app's chunks are still loading), then the app. What it costs: the requests start with the first frame,
- * tens of milliseconds later than a preload in the head. The CSP allows the script by its hash, as it does
- * the head script (server/http/security-headers.ts).
+ * shell starts them once the first paint is on screen: the early-start script first (its data reads go out
+ * while the app's chunks are still loading), then the app. What it costs: the requests start after the first
+ * frame, tens of milliseconds later than a preload in the head. The CSP allows the script by its hash, as it
+ * does the head script (server/http/security-headers.ts).
  */
 export function paintFirst(): Plugin {
   return {

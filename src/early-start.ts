@@ -1,9 +1,10 @@
 import type { EarlyAnswers } from "./api/early-answers";
 
 /**
- * The first thing a visit runs, as its own tiny script, started a frame after the first paint just before the
- * app's chunks (build/paint-first.ts), so it runs while the shell chunk is still on the wire. It reads the page from the address and starts at once
- * what that page would otherwise ask for only after the shell has arrived and run: its route chunk and
+ * The first thing a visit runs, as its own tiny script, started once the first paint is on screen, just
+ * before the app's chunks (build/paint-first.ts), so it runs while the shell chunk is still on the wire. It
+ * reads the page from the address and starts at once what that page would otherwise ask for only after the
+ * shell has arrived and run: its route chunk and
  * stylesheets, the chosen language's catalogs and the API client (as preloads), and its first data requests
  * (fetched with the app's own headers; src/api/early-answers.ts hands them to the app's first identical calls).
  * The build (build/early-start.ts) writes the files each page needs into the `data-preloads` of the
