@@ -51,7 +51,7 @@ export function withHomeBanner(
   return (
     template
       .replace(/<html(\s|>)/, `<html ${STATIC_HOME_LANGUAGE_ATTRIBUTE}="${language}"$1`)
-      // the shell around it is English until the app takes over; the banner says which language it is in
+      // the banner says which language it is in, whatever the shell around it is written in
       .replace(/(<a class="banner-slide")/, `$1 lang="${BCP47[language]}"`)
       .replace(`id=${id}`, `id=${searchValue(banner.id)}`)
       .replace(title, escapeHtml(banner.title))
@@ -99,10 +99,10 @@ function preferredEncoding(request: FastifyRequest): "br" | "gzip" | "identity" 
  * the built document in the reader's language (the `language` cookie the head script keeps, English without
  * it): the pre-rendered shell in that language, and Home's first banner in it, so on a cold visit to Home the
  * page's largest text paints with the HTML, before any script (docs/decisions.md "Home's first banner in the
- * document"). Everything else, the service
- * worker's precache among it, gets the file as built (and its build-time brotli or gzip copy), so no copy the
- * worker keeps carries a banner that may have changed since. The written document is kept for a few seconds
- * (not past a deploy: the file is looked at on every page load) and compressed once per change.
+ * document"). Everything else, the service worker's precache among it, gets the file as built (and its
+ * build-time brotli or gzip copy), so no copy the worker keeps carries a banner that may have changed since.
+ * The written document is kept for a few seconds (not past a deploy: the file is looked at on every page load)
+ * and compressed once per change.
  */
 export function serveIndexDocument(app: FastifyInstance, distDir: string, ctx: ServiceContext): void {
   const file = join(distDir, "index.html");
@@ -110,7 +110,7 @@ export function serveIndexDocument(app: FastifyInstance, distDir: string, ctx: S
   let built = { stamp: "", text: "", shells: new Map<string, string>() };
   const cache = new Map<LanguageCode, { at: number; template: string; html: string; encoded: Promise<Encoded> }>();
 
-  /** The file as built now, with the shell's markups: a deploy replaces them (and the chunks they name) while the server runs. */
+  /** The file as built now and the shell's markups: a deploy replaces them (and the chunks they name) while the server runs. */
   function template(): typeof built {
     const { mtimeMs, size } = statSync(file);
     const stamp = `${mtimeMs}:${size}`;

@@ -19,7 +19,8 @@ export { tabBarDecisionScript } from "./static-shell-tabs";
  * The first screen before any script runs: the 450px frame, the page skeleton every page shows while it loads
  * and the tab bar, rendered from the live components at build time (build/prerender-shell.ts) into index.html.
  * The app replaces it when React mounts (createRoot clears #root); the boxes are the live ones, so nothing
- * moves. English, as the app starts when no language is stored; the tab labels change in place otherwise.
+ * moves. index.html has it in English, as the app starts when no language is stored; the build renders it in
+ * the other languages too, and the server sends a page load the reader's (server/http/index-document.ts).
  * The tab bar is hidden before the first paint on pages the app shows without it (static-shell-tabs.ts,
  * `.static-shell` in app.css). There, a title bar with a way home shows instead: those pages open with a bar of
  * their own, and a customer on a slow network can leave before the page has arrived.
