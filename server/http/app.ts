@@ -44,6 +44,7 @@ import { registerRechargeRoutes } from "./recharge-routes";
 import { addSecurityHeaders } from "./security-headers";
 import { registerSelfLimitRoutes } from "./self-limits-routes";
 import { serveApp, serveConsole } from "./static-app";
+import { API_REQUESTS_PER_MINUTE, isStaticFileKey, STATIC_FILES_PER_MINUTE, staticFileLimitKey } from "./static-file-limit";
 import { registerStreamRoutes } from "./stream-routes";
 import { registerSupportRoutes } from "./support-routes";
 import { registerTradingRoutes } from "./trading-routes";
@@ -176,7 +177,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await addSecurityHeaders(app, options.distDir);
   await app.register(fastifyCompress, compressOptions);
   await app.register(fastifyRateLimit, {
-    max: 600 * scale,
+    // the built app's files are counted apart from the API, under a higher cap (static-file-limit.ts)
+    keyGenerator: staticFileLimitKey,
+    max: (_request, key) => (isStaticFileKey(key) ? STATIC_FILES_PER_MINUTE : API_REQUESTS_PER_MINUTE) * scale,
     timeWindow: "1 minute",
     errorResponseBuilder: () => new AppError("rate_limited"),
     ...(sharedLimits ? { store: sharedLimits } : {}),
