@@ -60,7 +60,8 @@ describe("deploying a new version", () => {
     // a second tab on version 1 that has not yet opened the register page
     const stale = await context.newPage();
     await stale.goto(`${server.baseUrl}/h5/#/`);
-    await stale.waitForSelector(".tabbar");
+    // version 1's app is up in it (the shell's own tab bar is in the HTML, before the app has started)
+    await stale.locator(".quote-row").first().waitFor({ timeout: 30_000 });
     expect(await pageEntry(stale)).toBe(v1Entry);
 
     deploy();
