@@ -4,6 +4,7 @@ import type { Plugin } from "vite";
 const ROUTE_SPLIT = /\/src\/routes\/([^?]+)\.tsx\?tsr-split=/;
 const CATALOG = /\/locales\/(\w+)\/(shell|pages)\.ts$/;
 const EARLY_ENTRY = /\/src\/early-start\.ts$/;
+const PREVIEW_ENTRY = /\/src\/early-start-preview\.ts$/;
 const API_CLIENT = /node_modules\/ky\/distribution\/index\.js$/;
 
 /** The hash path a route file serves: pathless layouts (`_auth`) and a final `index` drop out, `[index]` is literal. */
@@ -16,8 +17,16 @@ export function routePathOf(file: string): string {
   return `/${segments.join("/")}`;
 }
 
-/** The build's inputs: the app's document and the early-start script, an entry of its own (shares no chunk). */
-export const EARLY_START_INPUT = { index: "index.html", "early-start": "src/early-start.ts" };
+/**
+ * The build's inputs: the app's document, the early-start script, an entry of its own (shares no chunk), and
+ * the page previews it fills in (src/early-start-preview.ts), which it imports by the name it finds in its
+ * <meta>: only a visit that shows a preview fetches that code.
+ */
+export const EARLY_START_INPUT = {
+  index: "index.html",
+  "early-start": "src/early-start.ts",
+  "early-start-preview": "src/early-start-preview.ts",
+};
 
 /**
  * Names the early-start script in index.html (a <meta> that build/paint-first.ts's starter reads) and writes into
@@ -41,9 +50,15 @@ export function earlyStart(): Plugin {
         const bundle = context.bundle as OutputBundle | undefined;
         if (!bundle) return source;
         const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
-        const mainEntry = chunks.find((chunk) => chunk.isEntry && !EARLY_ENTRY.test(chunk.facadeModuleId ?? ""));
-        const early = chunks.find((chunk) => EARLY_ENTRY.test(chunk.facadeModuleId ?? ""));
-        if (!mainEntry || !early) throw new Error("early-start: the build has no app entry or no early-start entry");
+        const entryOf = (pattern: RegExp) => chunks.find((chunk) => pattern.test(chunk.facadeModuleId ?? ""));
+        const early = entryOf(EARLY_ENTRY);
+        const preview = entryOf(PREVIEW_ENTRY);
+        const mainEntry = chunks.find((chunk) => chunk.isEntry && chunk !== early && chunk !== preview);
+        if (!mainEntry || !early || !preview)
+          throw new Error("early-start: the build has no app entry, early-start entry or preview entry");
+        // the early scripts run before the app's chunks have arrived: importing one of them would make them wait
+        for (const chunk of [early, preview])
+          if (chunk.imports.length > 0) throw new Error(`early-start: ${chunk.fileName} imports ${chunk.imports.join(", ")}`);
 
         // what the document already loads: the app entry and its static imports
         const loaded = new Set<string>();
@@ -85,7 +100,9 @@ export function earlyStart(): Plugin {
         if (!routes["/"] || !always.length || !catalogs.en?.shell)
           throw new Error("early-start: no Home route chunk, API client or English catalog found");
 
-        const data = JSON.stringify({ base, always, routes, catalogs }).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+        const data = JSON.stringify({ base, always, routes, catalogs, preview: preview.fileName })
+          .replace(/&/g, "&amp;")
+          .replace(/"/g, "&quot;");
         // started once the first paint is on screen, before the app's own chunks (build/paint-first.ts)
         return source.replace(
           /<meta name="viewport"[^>]*>/,

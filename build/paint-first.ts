@@ -1,11 +1,15 @@
 import type { Plugin } from "vite";
 
+import { SHELL_PREVIEW_ATTRIBUTE } from "../contract/static-mine";
+
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 const EARLY_START = /<meta name="early-start" content="[^"]+"/;
 // the names of the <meta> elements that carry the files the inline script starts
 export const ENTRY_META = "app-entry";
 export const MODULE_META = "app-module";
+// how long a cold visit's app waits at most for the early-start script's preview of the page
+const PREVIEW_WAIT_MS = 700;
 
 /**
  * The script that starts everything once the first paint is on screen: the early-start script (its
@@ -16,13 +20,19 @@ export const MODULE_META = "app-module";
  * hidden before its first paint; a browser without paint entries starts after the first frame's callbacks. It
  * names no file (it reads the <meta> elements), so its text is the same in every build: a server that worked
  * out its CSP hash before a deploy still allows the newer document its service worker serves.
+ * On a page the early-start script previews (the head script marks <html>: src/app/static-shell-tabs.ts) and on a
+ * cold visit (no service worker in control), the app's chunks wait until that preview is painted (or not made),
+ * at most PREVIEW_WAIT_MS: the preview is the page's largest paint, and nothing then competes with its read.
  */
 export const STARTER_SCRIPT =
-  `(function(){var d=document,s=0,P=window.PerformanceObserver;` +
+  `(function(){var d=document,s=0,P=window.PerformanceObserver,n=navigator.serviceWorker;` +
   `function f(n){return[].map.call(d.querySelectorAll('meta[name="'+n+'"]'),function(m){return m.content})}` +
-  `function go(){if(s)return;s=1;f("early-start").forEach(function(h){import(h)});` +
-  `f("${MODULE_META}").forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
+  `function app(){f("${MODULE_META}").forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
   `f("${ENTRY_META}").forEach(function(h){import(h)})}` +
+  `function go(){if(s)return;s=1;var e=f("early-start").map(function(h){return import(h)});` +
+  `if(d.documentElement.hasAttribute("${SHELL_PREVIEW_ATTRIBUTE}")&&!(n&&n.controller))` +
+  `Promise.race([Promise.all(e).then(function(){return window.earlyPreview}),new Promise(function(r){setTimeout(r,${PREVIEW_WAIT_MS})})]).then(app,app);` +
+  `else app()}` +
   `if(d.hidden)go();else if(P&&(P.supportedEntryTypes||[]).indexOf("paint")>=0){` +
   `new P(function(l,o){o.disconnect();go()}).observe({type:"paint",buffered:true});d.addEventListener("visibilitychange",go)}` +
   `else requestAnimationFrame(function(){setTimeout(go)})})()`;

@@ -7,6 +7,7 @@ import { createServer, type Plugin } from "vite";
 
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "../contract/languages";
 import { localizedShellFile } from "../contract/static-home";
+import { SHELL_LANGUAGE_ATTRIBUTE } from "../contract/static-mine";
 import { linguiMacro } from "./lingui-macro";
 
 const SHELL_MODULE = "/src/app/StaticShell.tsx";
@@ -66,14 +67,19 @@ export function prerenderShell({ alias }: { alias: Record<string, string> }): Pl
           // English too: the server finds the English markup in the document by it
           localized.set(DEFAULT_LANGUAGE, markup);
           for (const language of LANGUAGE_CODES.filter((code) => code !== DEFAULT_LANGUAGE)) {
-            const { messages } = (await server.ssrLoadModule(`/locales/${language}/shell.ts`)) as { messages: unknown };
-            localized.set(language, await renderStaticShell(language, messages));
+            // the shell's own texts, and the pages' for the previews of pages behind the pages catalog (Mine)
+            const [shell, pages] = (await Promise.all(
+              ["shell", "pages"].map((catalog) => server.ssrLoadModule(`/locales/${language}/${catalog}.ts`)),
+            )) as Array<{ messages: object }>;
+            localized.set(language, await renderStaticShell(language, { ...pages!.messages, ...shell!.messages }));
           }
         } finally {
           await server.close();
         }
         if (!html.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root for the static shell");
         let result = html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        // the shell's language, which the server changes with the markup (the head script compares the reader's)
+        result = result.replace(/<html(\s|>)/, `<html ${SHELL_LANGUAGE_ATTRIBUTE}="${DEFAULT_LANGUAGE}"$1`);
         // the head decides, before the body is parsed, whether this address shows the shell's tab bar
         result = result.replace("</head>", `<script>${tabBarDecision}</script>\n  </head>`);
 

@@ -1,4 +1,5 @@
 import type { EarlyAnswers } from "./api/early-answers";
+import type { EarlyStartPreviews } from "./early-start-preview";
 
 /**
  * The first thing a visit runs, as its own tiny script, started once the first paint is on screen, just
@@ -16,6 +17,8 @@ interface Preloads {
   always: string[];
   routes: Record<string, string[]>;
   catalogs: Record<string, { shell: string; pages: string }>;
+  /** the page previews' script (src/early-start-preview.ts) */
+  preview: string;
 }
 
 // The same keys and defaults as src/api/session.ts and src/i18n/language.ts (LANGUAGE_CODES in contract/languages.ts).
@@ -25,6 +28,8 @@ const HOME_PATHS = ["/", "/pages/index/index"];
 const HOME_CALLS = ["/api/index/ajaxdata", "/api/index/home"];
 const SIGNED_IN_CALLS = ["/api/user/index"];
 const SIGNED_IN_HOME_CALLS = ["/api/user/favourites"];
+// contract/static-mine.ts SHELL_PREVIEW_ATTRIBUTE
+const PREVIEW_ATTRIBUTE = "data-shell-preview";
 
 function stored(key: string): string | null {
   try {
@@ -61,13 +66,30 @@ function start(): void {
     ...(preloads.routes[path] ?? []),
     ...(catalogs ? [catalogs.shell, ...(home ? [] : [catalogs.pages])] : []),
   ];
-  for (const file of new Set(files)) preload(preloads.base + file);
+  const preloadFiles = () => {
+    for (const file of new Set(files)) preload(preloads.base + file);
+  };
 
   const calls = [...(home ? HOME_CALLS : []), ...(token ? SIGNED_IN_CALLS : []), ...(token && home ? SIGNED_IN_HOME_CALLS : [])];
   const headers: Record<string, string> = { language, lang: language, ...(token ? { token } : {}) };
   const answers: EarlyAnswers = new Map();
   for (const call of calls) answers.set(call, { token, language, response: fetch(call, { headers }) });
   (globalThis as { earlyAnswers?: EarlyAnswers }).earlyAnswers = answers;
+
+  // Mine's head from the account read, before the app (the head script marked the page; build/paint-first.ts
+  // starts the app once this has settled). The page's files wait for it too: the read alone is on the wire
+  // until the customer's head is on screen.
+  const account = answers.get(SIGNED_IN_CALLS[0]!);
+  if (document.documentElement.getAttribute(PREVIEW_ATTRIBUTE) === "mine" && account) {
+    // (its own small script, fetched beside the read: no other page's first load carries it)
+    const preview = import(/* @vite-ignore */ preloads.base + preloads.preview)
+      .then(() => (globalThis as { earlyStartPreviews?: EarlyStartPreviews }).earlyStartPreviews?.mine(account.response))
+      .catch(() => undefined);
+    (globalThis as { earlyPreview?: Promise<void> }).earlyPreview = preview;
+    void preview.then(preloadFiles);
+  } else {
+    preloadFiles();
+  }
 }
 
 start();

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContentSummary } from "#contract/content";
 import { BCP47, DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, toLanguageCode } from "#contract/languages";
 import { LANGUAGE_COOKIE, localizedShellFile, STATIC_HOME_BANNER, STATIC_HOME_LANGUAGE_ATTRIBUTE } from "#contract/static-home";
+import { SHELL_LANGUAGE_ATTRIBUTE } from "#contract/static-mine";
 
 import { homeData } from "../modules/content/service";
 import type { ServiceContext } from "../modules/context";
@@ -61,14 +62,17 @@ export function withHomeBanner(
 
 /**
  * The document with the pre-rendered shell in the reader's language: the build's English markup of #root
- * swapped for that language's (build/prerender-shell.ts), and <html lang> with it. English, or a language the
+ * swapped for that language's (build/prerender-shell.ts), and <html lang> and its shell language with it. English, or a language the
  * build wrote no markup for, or a document without the English markup: the document as it is.
  */
 export function withShellLanguage(template: string, shells: ReadonlyMap<string, string>, language: LanguageCode): string {
   const english = shells.get(DEFAULT_LANGUAGE);
   const localized = shells.get(language);
   if (language === DEFAULT_LANGUAGE || !english || !localized || !template.includes(english)) return template;
-  return template.replace(english, () => localized).replace(/<html([^>]*) lang="[^"]*"/, `<html$1 lang="${BCP47[language]}"`);
+  return template
+    .replace(english, () => localized)
+    .replace(/<html([^>]*) lang="[^"]*"/, `<html$1 lang="${BCP47[language]}"`)
+    .replace(`${SHELL_LANGUAGE_ATTRIBUTE}="${DEFAULT_LANGUAGE}"`, `${SHELL_LANGUAGE_ATTRIBUTE}="${language}"`);
 }
 
 interface Encoded {

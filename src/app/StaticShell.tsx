@@ -6,9 +6,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 
 import { STATIC_HOME_BANNER } from "#contract/static-home";
 
-import { messages } from "../../locales/en/shell";
+import { messages as pagesMessages } from "../../locales/en/pages";
+import { messages as shellMessages } from "../../locales/en/shell";
 import { BannerSlide } from "../features/content/HomeContent";
 import { HomePage } from "../features/home/HomePage";
+import { MinePreview } from "../features/mine/MinePreview";
 import { BackIcon } from "../ui/PageIcons";
 import { PageSkeleton } from "../ui/PageSkeleton";
 import { TabBar } from "./TabBar";
@@ -27,6 +29,8 @@ export { tabBarDecisionScript } from "./static-shell-tabs";
  * On Home, when the server has written its first banner into the document (server/http/index-document.ts), the
  * head script shows a Home preview instead of the skeleton: the live Home page's header and banner slide, with
  * skeleton rows where the quotes come, so the page's largest text is on screen with the HTML.
+ * On Mine, signed in, the early-start script shows a Mine preview once the account read has answered: the live
+ * profile head filled in with the customer's own (MinePreview, src/early-start-preview.ts).
  */
 function StaticShell() {
   const { t } = useLingui();
@@ -50,6 +54,9 @@ function StaticShell() {
           quotes={<SkeletonRows />}
         />
       </div>
+      <div className="static-mine">
+        <MinePreview />
+      </div>
       <TabBar pathname="/" />
     </div>
   );
@@ -66,10 +73,10 @@ function SkeletonRows() {
 }
 
 /**
- * The markup of the static shell in one language (its shell catalog; English by default), as it goes inside
- * #root. Links are written as the app's hash routes.
+ * The markup of the static shell in one language (its shell and pages catalogs, merged; English by default), as
+ * it goes inside #root. Links are written as the app's hash routes.
  */
-export async function renderStaticShell(locale = "en", catalog: Messages = messages): Promise<string> {
+export async function renderStaticShell(locale = "en", catalog: Messages = { ...pagesMessages, ...shellMessages }): Promise<string> {
   i18n.loadAndActivate({ locale, messages: catalog });
   const router = createRouter({
     routeTree: createRootRoute({ component: StaticShell }),

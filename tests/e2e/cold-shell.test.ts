@@ -21,6 +21,21 @@ async function shiftsSoFar(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
 }
 
+/** Records every largest-contentful-paint entry (size and time) in `window.largest`, from before the first paint on. */
+async function recordLargestPaints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { largest: Array<{ size: number; time: number }> };
+    seen.largest = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { size: number }>)
+        seen.largest.push({ size: entry.size, time: entry.startTime });
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+}
+
+const largestPaints = (page: Page) =>
+  page.evaluate(() => (window as unknown as { largest: Array<{ size: number; time: number }> }).largest);
+
 /** How many first-contentful-paint entries the page has: 1 once something (text, an icon) was painted. */
 const contentfulPaints = (page: Page) =>
   page.evaluate(() => performance.getEntriesByType("paint").filter((entry) => entry.name === "first-contentful-paint").length);
@@ -120,14 +135,7 @@ describe("the pre-rendered shell", () => {
     const home = await (await fetch(`${baseUrl()}/api/index/home`, { headers: { lang: "en" } })).json();
     const banner = home.data.banners[0] as { title: string; summary: string };
     const page = await openPhone();
-    await page.addInitScript(() => {
-      const seen = window as unknown as { largest: Array<{ size: number; time: number }> };
-      seen.largest = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { size: number }>)
-          seen.largest.push({ size: entry.size, time: entry.startTime });
-      }).observe({ type: "largest-contentful-paint", buffered: true });
-    });
+    await recordLargestPaints(page);
     await recordShifts(page);
     const release = await holdTheApp(page);
     await page.goto(appUrl("/"), { waitUntil: "commit" });
@@ -137,13 +145,13 @@ describe("the pre-rendered shell", () => {
     expect(await staticBanner.locator("span").textContent()).toBe(banner.summary);
     // the preview instead of the skeleton, and the page's largest paint already made
     expect(await page.locator("#root > .static-shell > .page[aria-busy]").isVisible()).toBe(false);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { largest: unknown[] }).largest.length)).toBeGreaterThan(0);
+    await expect.poll(() => largestPaints(page).then((paints) => paints.length)).toBeGreaterThan(0);
     const boxes = async () => [
       await page.locator("[data-testid=banner] strong").boundingBox(),
       await page.locator("[data-testid=banner] span").boundingBox(),
     ];
     const before = await boxes();
-    const largestBefore = await page.evaluate(() => (window as unknown as { largest: Array<{ size: number }> }).largest);
+    const largestBefore = await largestPaints(page);
 
     await release();
     await page.locator(".quote-row").first().waitFor({ timeout: 30_000 });
@@ -151,7 +159,7 @@ describe("the pre-rendered shell", () => {
     expect(await page.getByTestId("banner").locator("strong").textContent()).toBe(banner.title);
     expect(await boxes()).toEqual(before);
     // nothing the app drew was larger: the largest contentful paint is the one that came with the HTML
-    expect(await page.evaluate(() => (window as unknown as { largest: Array<{ size: number }> }).largest)).toEqual(largestBefore);
+    expect(await largestPaints(page)).toEqual(largestBefore);
     expect(await shiftsSoFar(page)).toEqual([]);
   });
 
@@ -224,25 +232,85 @@ describe("the pre-rendered shell", () => {
     },
   );
 
-  it("a signed-in tab page (Mine) keeps the bar from the first paint, in the box the app's bar takes, with no layout shift", async ({
+  it("signed-in Mine: the early script draws the customer's head from the account read before the app, which is asked for only then, keeps the tab bar, and takes the same boxes with no layout shift and no larger paint", async ({
     openPhone,
     demo,
   }) => {
+    const account = await (await fetch(`${baseUrl()}/api/user/index`, { headers: { token: demo.token, lang: "en" } })).json();
+    const user = account.data as { account: string; phone: string; inviteCode: string; verified: boolean; vipLevel: number };
     const page = await openPhone(storedSession(demo));
+    await recordLargestPaints(page);
     await recordShifts(page);
     const release = await holdTheApp(page);
     await page.goto(appUrl("/pages/user/user"), { waitUntil: "commit" });
-    await page.locator("#root > .static-shell .skeleton-row").first().waitFor();
+    const preview = page.locator("#root > .static-shell > .static-mine");
+    await preview.getByTestId("masked-phone").waitFor();
+    expect(await preview.getByTestId("masked-phone").textContent()).toBe(`${user.phone} · ${user.verified ? "Verified" : "Not verified"}`);
+    expect(await preview.getByTestId("account-name").textContent()).toBe(
+      `${user.account}${user.vipLevel > 0 ? `VIP ${user.vipLevel}` : "Member"}`,
+    );
+    expect(await preview.getByTestId("invite-code").textContent()).toBe(user.inviteCode);
+    expect(await preview.locator(".avatar").textContent()).toBe(user.account.slice(0, 1).toUpperCase());
+    // the preview instead of the skeleton, with the tab bar and no title bar (a tab page has none)
+    expect(await page.locator("#root > .static-shell > .page[aria-busy]").isVisible()).toBe(false);
     expect(await page.locator(".tabbar").isVisible()).toBe(true);
-    // a tab page has no title bar of its own: the shell shows none
     expect(await page.locator(".static-shell-bar").isVisible()).toBe(false);
-    const staticBar = await page.locator(".tabbar").boundingBox();
+    await expect.poll(() => largestPaints(page).then((paints) => paints.length)).toBeGreaterThan(0);
+    const boxes = async () => Promise.all(["account-name", "masked-phone", "invite-code"].map((id) => page.getByTestId(id).boundingBox()));
+    const before = { boxes: await boxes(), bar: await page.locator(".tabbar").boundingBox(), largest: await largestPaints(page) };
+
     await release();
-    await page.getByTestId("account-name").waitFor({ timeout: 30_000 });
+    await page.getByTestId("hide-balances").waitFor({ timeout: 30_000 });
     expect(await page.locator(".static-shell").count()).toBe(0);
-    expect(await page.locator(".tabbar").boundingBox()).toEqual(staticBar);
+    expect(await page.getByTestId("masked-phone").textContent()).toBe(`${user.phone} · ${user.verified ? "Verified" : "Not verified"}`);
+    expect(await boxes()).toEqual(before.boxes);
+    expect(await page.locator(".tabbar").boundingBox()).toEqual(before.bar);
     expect(await page.locator('.tabbar [aria-current="page"] .tab-label').textContent()).toBe("Mine");
+    // the customer's head is the largest paint of the visit, and the app's chunk was asked for after it
+    const largest = await largestPaints(page);
+    expect(largest).toEqual(before.largest);
+    const appAskedAt = await page.evaluate(
+      () => performance.getEntriesByType("resource").find((entry) => /\/assets\/app-shell-[^/]+\.js$/.test(entry.name))?.startTime,
+    );
+    expect(appAskedAt).toBeGreaterThanOrEqual(largest.at(-1)!.time);
     expect(await shiftsSoFar(page)).toEqual([]);
+  });
+
+  it("Mine in a reader's own words from their second visit; on the first the document is English, so no preview and the app is not held", async ({
+    openPhone,
+    demo,
+  }) => {
+    // (no service worker: its copy of the document is the English one, and the next visit is to come from the server)
+    const page = await openPhone({
+      serviceWorkers: "block",
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: baseUrl(),
+            localStorage: [
+              { name: "token", value: demo.token },
+              { name: "language", value: "de" },
+            ],
+          },
+        ],
+      },
+    });
+    await page.goto(appUrl("/pages/user/user"));
+    await page.getByTestId("hide-balances").waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-shell-preview"))).toBe(false);
+    const words = await page.getByTestId("masked-phone").textContent();
+
+    const next = await page.context().newPage();
+    const release = await holdTheApp(next);
+    await next.goto(appUrl("/pages/user/user"), { waitUntil: "commit" });
+    const preview = next.locator("#root > .static-shell > .static-mine");
+    await preview.getByTestId("masked-phone").waitFor();
+    expect(await preview.getByTestId("masked-phone").textContent()).toBe(words);
+    expect(words).toMatch(/ · (Verifiziert|Nicht verifiziert)$/);
+    await release();
+    await next.getByTestId("hide-balances").waitFor({ timeout: 30_000 });
+    expect(await next.getByTestId("masked-phone").textContent()).toBe(words);
   });
 
   // build/paint-first.ts: the entry is preloaded with the HTML but started a frame after the first paint

@@ -46,10 +46,14 @@ async function logIn(account: string, password: string): Promise<Session> {
   return { account, token: answer.data.token as string };
 }
 
-/** Opens Mine with the session already stored, and waits until Mine shows its account. */
+/**
+ * Opens Mine with the session already stored, and waits until the app's Mine shows its account (the pre-rendered
+ * shell's preview shows the account first, drawn by the early-start script; its balance card has no hide toggle).
+ */
 async function openSignedIn(page: Page, session: Session): Promise<void> {
   await page.goto(appUrl("/pages/user/user"));
   await page.getByTestId("account-name").filter({ hasText: session.account }).waitFor({ timeout: 20_000 });
+  await page.getByTestId("hide-balances").waitFor({ timeout: 20_000 });
 }
 
 export const test = base

@@ -28,7 +28,7 @@ const { id, title, summary } = STATIC_HOME_BANNER;
 const shell = (tab: string) =>
   `<div class="static-home"><a class="banner-slide" href="#/pages/about/details?id=${id}"><strong>${title}</strong>` +
   `<span>${summary}</span></a></div>${'<div class="skeleton skeleton-row"></div>'.repeat(80)}<span class="tab-label">${tab}</span>`;
-const template = `<!doctype html>\n<html lang="en">\n  <head><title>TradePWA</title></head>\n  <body><div id="root">${shell("Home")}</div></body>\n</html>\n`;
+const template = `<!doctype html>\n<html data-shell-lang="en" lang="en">\n  <head><title>TradePWA</title></head>\n  <body><div id="root">${shell("Home")}</div></body>\n</html>\n`;
 const navigation = { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" };
 
 async function firstBanner() {
@@ -66,7 +66,7 @@ describe("the document of a page load", () => {
       expect(response.headers["content-type"], url).toMatch(/^text\/html/);
       expect(response.headers["cache-control"], url).toBe("no-cache");
       expect(String(response.headers.vary), url).toMatch(/sec-fetch-dest/i);
-      expect(response.body, url).toContain(`<html data-shell-home-lang="en" lang="en">`);
+      expect(response.body, url).toContain(`<html data-shell-home-lang="en" data-shell-lang="en" lang="en">`);
       expect(response.body, url).toContain(`<strong>${banner.title}</strong><span>${banner.summary}</span>`);
       expect(response.body, url).toContain(`href="#/pages/about/details?id=${banner.id}"`);
       expect(response.body, url).not.toContain(title);
@@ -80,8 +80,8 @@ describe("the document of a page load", () => {
     const english = (await app.inject({ method: "GET", url: "/api/index/home", headers: { lang: "en" } })).json().data.banners[0];
     expect(german.title).not.toBe(english.title);
     const de = await app.inject({ method: "GET", url: "/h5/", headers: { ...navigation, cookie: "other=1; language=de" } });
-    // the shell in German (its tab label) and the page's language with it
-    expect(de.body).toContain(`<html data-shell-home-lang="de" lang="de">`);
+    // the shell in German (its tab label), the page's language and the shell's (the head script compares it) with it
+    expect(de.body).toContain(`<html data-shell-home-lang="de" data-shell-lang="de" lang="de">`);
     expect(de.body).toContain(`<span class="tab-label">Start</span>`);
     expect(de.body).not.toContain(`<span class="tab-label">Home</span>`);
     expect(de.body).toContain(`<a class="banner-slide" lang="de"`);
@@ -89,14 +89,14 @@ describe("the document of a page load", () => {
     expect(String(de.headers.vary)).toMatch(/cookie/i);
     for (const cookie of ["language=xx", "language=", "lang=de"]) {
       const body = (await app.inject({ method: "GET", url: "/h5/", headers: { ...navigation, cookie } })).body;
-      expect(body, cookie).toContain(`<html data-shell-home-lang="en" lang="en">`);
+      expect(body, cookie).toContain(`<html data-shell-home-lang="en" data-shell-lang="en" lang="en">`);
       expect(body, cookie).toContain(`<strong>${english.title}</strong>`);
       expect(body, cookie).toContain(`<span class="tab-label">Home</span>`);
     }
     // a language the build wrote no shell for: its banner in the English shell, marked with its language
     const korean = (await app.inject({ method: "GET", url: "/api/index/home", headers: { lang: "kor" } })).json().data.banners[0];
     const kor = (await app.inject({ method: "GET", url: "/h5/", headers: { ...navigation, cookie: "language=kor" } })).body;
-    expect(kor).toContain(`<html data-shell-home-lang="kor" lang="en">`);
+    expect(kor).toContain(`<html data-shell-home-lang="kor" data-shell-lang="en" lang="en">`);
     expect(kor).toContain(`<a class="banner-slide" lang="ko"`);
     expect(kor).toContain(`<strong>${korean.title}</strong>`);
     expect(kor).toContain(`<span class="tab-label">Home</span>`);

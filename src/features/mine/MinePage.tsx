@@ -3,13 +3,13 @@ import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 
 import { CoinAmount } from "@/ui/CoinAmount";
-import { copyText } from "@/ui/copy";
 import { Money } from "@/ui/Money";
 import { OfflineBanner } from "@/ui/OfflineBanner";
-import { CardIcon, ChevronIcon, CopyIcon, GlobeIcon, LogoutIcon, MailIcon, WalletIcon } from "@/ui/PageIcons";
+import { CardIcon, ChevronIcon, GlobeIcon, LogoutIcon, MailIcon, WalletIcon } from "@/ui/PageIcons";
 import { APP_VERSION } from "@/ui/version";
 import type { UserInfo } from "#contract/accounts";
 
+import { BALANCE_LABELS } from "./balance-labels";
 import { readBalancesHidden, writeBalancesHidden } from "./hidden-balances";
 import {
   BellIcon,
@@ -24,6 +24,7 @@ import {
   StatementIcon,
   WithdrawIcon,
 } from "./MineIcons";
+import { MineProfile } from "./MineProfile";
 import { PracticeAccount } from "./PracticeAccount";
 import { ResultNoticeSwitch } from "./ResultNoticeSwitch";
 import { ResultSoundSwitch } from "./ResultSoundSwitch";
@@ -41,45 +42,25 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
 }
 
 export function MinePage({ user, offlineSince, onLogout }: { user: UserInfo; offlineSince?: number; onLogout: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [hidden, setHidden] = useState(readBalancesHidden);
   const toggleHidden = () => {
     setHidden(!hidden);
     writeBalancesHidden(!hidden);
   };
-  const balances: Array<[string, ReactNode]> = [
-    [t`Cash`, <Money key="cash" value={user.cash} />],
-    [t`Coin`, <CoinAmount key="coin" coin={user.coin} coinRate={user.coinRate} />],
-    [t`Frozen`, <Money key="frozen" value={user.frozen} />],
-    [t`Yuebao`, <Money key="yuebao" value={user.yuebao} />],
+  // in BALANCE_LABELS' order: cash, coin, frozen, yuebao
+  const amounts: ReactNode[] = [
+    <Money key="cash" value={user.cash} />,
+    <CoinAmount key="coin" coin={user.coin} coinRate={user.coinRate} />,
+    <Money key="frozen" value={user.frozen} />,
+    <Money key="yuebao" value={user.yuebao} />,
   ];
+  const balances = BALANCE_LABELS.map((label, index): [string, ReactNode] => [i18n._(label), amounts[index]]);
 
   return (
     <main className="page page-tab">
       {offlineSince !== undefined && <OfflineBanner since={offlineSince} />}
-      <section className="profile" aria-label={t`Account`}>
-        <div className="avatar" aria-hidden="true">
-          {user.account.slice(0, 1).toUpperCase()}
-        </div>
-        <div>
-          <h1 className="profile-name" data-testid="account-name">
-            {user.account}
-            <span className="badge">{user.vipLevel > 0 ? t`VIP ${user.vipLevel}` : t`Member`}</span>
-          </h1>
-          <p className="profile-line" data-testid="masked-phone">
-            {user.phone} · {user.verified ? t`Verified` : t`Not verified`}
-          </p>
-          <p className="profile-line">
-            <Trans>Invitation code</Trans>:{" "}
-            <span className="code-copy">
-              <strong data-testid="invite-code">{user.inviteCode}</strong>
-              <button type="button" className="icon-button" onClick={() => copyText(user.inviteCode)} aria-label={t`Copy invitation code`}>
-                <CopyIcon />
-              </button>
-            </span>
-          </p>
-        </div>
-      </section>
+      <MineProfile user={user} />
       <section className="balance-card" aria-labelledby="balances-title">
         <header className="balance-card-head">
           <h2 id="balances-title">{t`Balances`}</h2>
