@@ -28,6 +28,26 @@ const HOME_PATHS = ["/", "/pages/index/index"];
 const HOME_CALLS = ["/api/index/ajaxdata", "/api/index/home"];
 const SIGNED_IN_CALLS = ["/api/user/index"];
 const SIGNED_IN_HOME_CALLS = ["/api/user/favourites"];
+// the trade screen's first reads (src/routes/_auth/pages/trade/trade.tsx → fetchTradeScreen in
+// src/features/trading/api.ts), field for field: the product, its candles and the ticket's figures; its search's
+// defaults and the periods of contract/markets.ts
+const TRADE_PATH = "/pages/trade/trade";
+const PERIODS = ["1m", "5m", "15m", "30m", "1h", "1d"];
+
+/** The trade screen's first reads for the address's search (`?pid=…&period=…&candles=…`), none without a product. */
+export function tradeCalls(query: string): string[] {
+  const search = new URLSearchParams(query);
+  const pid = Number(search.get("pid")) || 0;
+  if (!pid) return [];
+  const period = PERIODS.find((known) => known === search.get("period")) ?? "1m";
+  const candles = Number(search.get("candles"));
+  const limit = candles >= 50 && candles <= 5000 ? candles : 300;
+  return [
+    `/api/index/getprodata?pid=${pid}`,
+    `/api/index/getkdata?pid=${pid}&period=${period}&limit=${limit}`,
+    `/api/index/goods?pid=${pid}`,
+  ];
+}
 // contract/static-mine.ts SHELL_PREVIEW_ATTRIBUTE
 const PREVIEW_ATTRIBUTE = "data-shell-preview";
 
@@ -54,7 +74,7 @@ function start(): void {
   const element = document.querySelector<HTMLMetaElement>('meta[name="early-start"]');
   if (!element) return;
   const preloads = JSON.parse(element.dataset.preloads!) as Preloads;
-  const path = (location.hash.replace(/^#/, "") || "/").split("?")[0]!;
+  const [path = "/", query = ""] = (location.hash.replace(/^#/, "") || "/").split("?");
   const storedLanguage = stored("language");
   const language = storedLanguage && LANGUAGES.includes(storedLanguage) ? storedLanguage : "en";
   const token = stored("token");
@@ -70,7 +90,13 @@ function start(): void {
     for (const file of new Set(files)) preload(preloads.base + file);
   };
 
-  const calls = [...(home ? HOME_CALLS : []), ...(token ? SIGNED_IN_CALLS : []), ...(token && home ? SIGNED_IN_HOME_CALLS : [])];
+  const calls = [
+    ...(home ? HOME_CALLS : []),
+    ...(token ? SIGNED_IN_CALLS : []),
+    ...(token && home ? SIGNED_IN_HOME_CALLS : []),
+    // (a page behind the login: without a session the app opens the login page instead)
+    ...(token && path === TRADE_PATH ? tradeCalls(query) : []),
+  ];
   const headers: Record<string, string> = { language, lang: language, ...(token ? { token } : {}) };
   const answers: EarlyAnswers = new Map();
   for (const call of calls) answers.set(call, { token, language, response: fetch(call, { headers }) });

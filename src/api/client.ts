@@ -75,13 +75,15 @@ function api(): Promise<KyInstance> {
 
 /** One request with the app's headers, encoding and timeout (a file download sends its own through it too). */
 export async function send(endpoint: ApiPath, fields: Fields, headers: Record<string, string>): Promise<Response> {
-  // the first screen's own first reads may be on their way already, sent before the app arrived
-  if (endpoint.method === "GET" && Object.keys(headers).length === 0 && Object.keys(definedFields(fields)).length === 0) {
-    const early = takeEarlyAnswer(endpoint.path, readToken(), readStoredLanguage());
+  const values = new URLSearchParams(definedFields(fields));
+  // the first screen's own first reads may be on their way already, sent before the app arrived (the same path
+  // and fields, in the same order)
+  if (endpoint.method === "GET" && Object.keys(headers).length === 0) {
+    const query = values.toString();
+    const early = takeEarlyAnswer(query ? `${endpoint.path}?${query}` : endpoint.path, readToken(), readStoredLanguage());
     if (early) return early;
   }
   const client = await api();
-  const values = new URLSearchParams(definedFields(fields));
   // ky joins a prefix only to a path without its leading slash
   const path = endpoint.path.replace(/^\//, "");
   if (endpoint.method === "GET") return client.get(path, { searchParams: values, headers });

@@ -1,7 +1,7 @@
 /**
  * Answers the first screen's data requests that src/app/early-start.ts sent before the app itself arrived.
- * Each is taken once, by the first call of the same GET with the same token and language; any other call (or
- * a later one) goes out as usual. The answers live on `globalThis` because early-start is a separate script
+ * Each is taken once, by the first call of the same GET (path and fields, in order: the key is the path with its
+ * query, as `send` writes it) with the same token and language; any other call (or a later one) goes out as usual. The answers live on `globalThis` because early-start is a separate script
  * that shares no module with the app (sharing one would make the early script wait for the app's chunks).
  */
 export interface EarlyAnswer {

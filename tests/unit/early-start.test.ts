@@ -5,6 +5,8 @@ import { apiPaths } from "#contract/paths";
 import { routePathOf } from "../../build/early-start";
 import { call } from "../../src/api/client";
 import type { EarlyAnswers } from "../../src/api/early-answers";
+import { tradeCalls } from "../../src/early-start";
+import { fetchTradeScreen } from "../../src/features/trading/api";
 
 const fetchMock = vi.fn();
 const holder = globalThis as { earlyAnswers?: EarlyAnswers };
@@ -49,7 +51,34 @@ describe("the first screen's reads sent before the app arrived", () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it("a call with fields is never answered early", async () => {
+  it("the trade screen's first reads, asked for early from the address's search, are the very calls its loader makes", async () => {
+    expect(tradeCalls("pid=11")).toEqual([
+      "/api/index/getprodata?pid=11",
+      "/api/index/getkdata?pid=11&period=1m&limit=300",
+      "/api/index/goods?pid=11",
+    ]);
+    expect(tradeCalls("pid=7&period=5m&candles=1000")[1]).toBe("/api/index/getkdata?pid=7&period=5m&limit=1000");
+    // what the route's search would not take falls back to its defaults; no product, nothing to read
+    expect(tradeCalls("pid=7&period=2m&candles=10")[1]).toBe("/api/index/getkdata?pid=7&period=1m&limit=300");
+    expect(tradeCalls("period=5m")).toEqual([]);
+    expect(tradeCalls("pid=abc")).toEqual([]);
+
+    localStorage.setItem("token", "tok3");
+    const early = (data: unknown) => ({ token: "tok3", language: "en", response: Promise.resolve(answer(data)) });
+    const [detail, candles, goods] = tradeCalls("pid=11&period=15m&candles=500");
+    holder.earlyAnswers = new Map([
+      [detail!, early({ id: 11, name: "Gold" })],
+      [candles!, early([])],
+      [goods!, early({ balance: "12.00" })],
+    ]);
+    expect(await fetchTradeScreen(11, "15m", 500)).toMatchObject({
+      code: 1,
+      data: { detail: { name: "Gold" }, goods: { balance: "12.00" } },
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("a call with other fields than an early answer's is not answered by it", async () => {
     holder.earlyAnswers = new Map([["/api/index/ajaxdata", { token: null, language: "en", response: Promise.resolve(answer(["early"])) }]]);
     fetchMock.mockResolvedValueOnce(answer(["crypto only"]));
     expect(await call(apiPaths.products, { market: "crypto" } as never)).toMatchObject({ data: ["crypto only"] });
