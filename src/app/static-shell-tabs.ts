@@ -16,6 +16,12 @@ import { TAB_PATHS } from "./TabBar";
 export const NO_TABS_ATTRIBUTE = "data-shell-no-tabs";
 
 /**
+ * The attribute the head script sets on <html> to the address's tab ("/" for Home) on a tab page: the shell's bar
+ * is rendered with Home's tab current, and app.css marks this one instead.
+ */
+export const SHELL_TAB_ATTRIBUTE = "data-shell-tab";
+
+/**
  * The text of the inline head script of the built index.html (build/prerender-shell.ts puts it in the head; the
  * server allows exactly this text by its SHA-256). The pre-rendered shell carries the tab bar, but the app shows
  * it on the tab pages only (Shell), and a signed-in tab page without a stored session opens the login page: the
@@ -26,6 +32,7 @@ export const NO_TABS_ATTRIBUTE = "data-shell-no-tabs";
  * document in the language the app will start in (the stored one, English when none): a document without it (the
  * service worker's copy) or in another language keeps the skeleton. It copies the stored language into a cookie
  * for the document's path, so the server writes the next visit's banner in it.
+ * On a tab page it names the tab, so the shell's bar marks it rather than Home's.
  * On Mine with a stored session and the document's shell in the reader's language, it marks the page as one the
  * early-start script previews (src/early-start-preview.ts), which also holds the app back until then (build/paint-first.ts).
  */
@@ -42,6 +49,7 @@ export function tabBarDecisionScript(): string {
     `if(${JSON.stringify(HOME_PATHS)}.indexOf(p)>=0&&d.getAttribute(${JSON.stringify(STATIC_HOME_LANGUAGE_ATTRIBUTE)})===(l||${JSON.stringify(DEFAULT_LANGUAGE)}))` +
     `d.setAttribute(${JSON.stringify(STATIC_HOME_ATTRIBUTE)},"");` +
     `if(p===${JSON.stringify(MINE_PATH)}&&t&&d.getAttribute(${JSON.stringify(SHELL_LANGUAGE_ATTRIBUTE)})===(l||${JSON.stringify(DEFAULT_LANGUAGE)}))` +
-    `d.setAttribute(${JSON.stringify(SHELL_PREVIEW_ATTRIBUTE)},"mine")})()`
+    `d.setAttribute(${JSON.stringify(SHELL_PREVIEW_ATTRIBUTE)},"mine");` +
+    `if(${JSON.stringify(TAB_PATHS)}.indexOf(p)>=0)d.setAttribute(${JSON.stringify(SHELL_TAB_ATTRIBUTE)},${JSON.stringify(HOME_PATHS)}.indexOf(p)>=0?"/":p)})()`
   );
 }

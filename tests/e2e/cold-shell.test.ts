@@ -258,6 +258,17 @@ describe("the pre-rendered shell", () => {
     await expect.poll(() => largestPaints(page).then((paints) => paints.length)).toBeGreaterThan(0);
     const boxes = async () => Promise.all(["account-name", "masked-phone", "invite-code"].map((id) => page.getByTestId(id).boundingBox()));
     const before = { boxes: await boxes(), bar: await page.locator(".tabbar").boundingBox(), largest: await largestPaints(page) };
+    // the shell's bar marks Mine's tab, as the app's does, not Home's (the shell is rendered with Home's current)
+    const tabLooks = () =>
+      Promise.all(
+        ["#/", "#/pages/user/user"].map((href) =>
+          page
+            .locator(`.tabbar .tab[href="${href}"]`)
+            .evaluate((tab) => `${getComputedStyle(tab).color} ${getComputedStyle(tab).fontWeight}`),
+        ),
+      );
+    const shellTabs = await tabLooks();
+    expect(shellTabs[0]).not.toBe(shellTabs[1]);
 
     await release();
     await page.getByTestId("hide-balances").waitFor({ timeout: 30_000 });
@@ -266,6 +277,7 @@ describe("the pre-rendered shell", () => {
     expect(await boxes()).toEqual(before.boxes);
     expect(await page.locator(".tabbar").boundingBox()).toEqual(before.bar);
     expect(await page.locator('.tabbar [aria-current="page"] .tab-label').textContent()).toBe("Mine");
+    expect(await tabLooks()).toEqual(shellTabs);
     // the customer's head is the largest paint of the visit, and the app's chunk was asked for after it
     const largest = await largestPaints(page);
     expect(largest).toEqual(before.largest);

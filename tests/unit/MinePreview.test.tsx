@@ -55,6 +55,7 @@ describe("the head script marks Mine for the preview", () => {
   const runHeadScript = () => new Function(tabBarDecisionScript())();
   afterEach(() => {
     localStorage.clear();
+    root.removeAttribute("data-shell-tab");
     root.removeAttribute(SHELL_PREVIEW_ATTRIBUTE);
     root.removeAttribute("data-shell-lang");
     location.hash = "";
@@ -85,5 +86,20 @@ describe("the head script marks Mine for the preview", () => {
     root.setAttribute("data-shell-lang", "de");
     runHeadScript();
     expect(root.getAttribute(SHELL_PREVIEW_ATTRIBUTE)).toBe("mine");
+  });
+
+  it("names the address's tab on a tab page (Home's two paths as one), and none elsewhere", () => {
+    for (const [hash, tab] of [
+      ["#/pages/index/index", "/"],
+      ["", "/"],
+      ["#/pages/user/order", "/pages/user/order"],
+      [`#${MINE_PATH}`, MINE_PATH],
+      ["#/pages/login/login", null],
+    ] as const) {
+      root.removeAttribute("data-shell-tab");
+      location.hash = hash;
+      runHeadScript();
+      expect(root.getAttribute("data-shell-tab"), hash).toBe(tab);
+    }
   });
 });
