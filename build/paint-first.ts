@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
 
-import { SHELL_PREVIEW_ATTRIBUTE } from "../contract/static-mine";
+import { SHELL_PREVIEW_ATTRIBUTE } from "../contract/static-preview";
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;

@@ -7,7 +7,7 @@ import { createServer, type Plugin } from "vite";
 
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "../contract/languages";
 import { localizedShellFile } from "../contract/static-home";
-import { SHELL_LANGUAGE_ATTRIBUTE } from "../contract/static-mine";
+import { SHELL_LANGUAGE_ATTRIBUTE } from "../contract/static-preview";
 import { linguiMacro } from "./lingui-macro";
 
 const SHELL_MODULE = "/src/app/StaticShell.tsx";

@@ -31,7 +31,7 @@ const SIGNED_IN_HOME_CALLS = ["/api/user/favourites"];
 // the trade screen's first reads (src/routes/_auth/pages/trade/trade.tsx → fetchTradeScreen in
 // src/features/trading/api.ts), field for field: the product, its candles and the ticket's figures; its search's
 // defaults and the periods of contract/markets.ts
-const TRADE_PATH = "/pages/trade/trade";
+const TRADE_PATH = "/pages/trade/trade"; // contract/static-preview.ts TRADE_PATH
 const PERIODS = ["1m", "5m", "15m", "30m", "1h", "1d"];
 
 /** The trade screen's first reads for the address's search (`?pid=…&period=…&candles=…`), none without a product. */
@@ -48,7 +48,7 @@ export function tradeCalls(query: string): string[] {
     `/api/index/goods?pid=${pid}`,
   ];
 }
-// contract/static-mine.ts SHELL_PREVIEW_ATTRIBUTE
+// contract/static-preview.ts SHELL_PREVIEW_ATTRIBUTE
 const PREVIEW_ATTRIBUTE = "data-shell-preview";
 
 function stored(key: string): string | null {
@@ -102,14 +102,15 @@ function start(): void {
   for (const call of calls) answers.set(call, { token, language, response: fetch(call, { headers }) });
   (globalThis as { earlyAnswers?: EarlyAnswers }).earlyAnswers = answers;
 
-  // Mine's head from the account read, before the app (the head script marked the page; build/paint-first.ts
-  // starts the app once this has settled). The page's files wait for it too: the read alone is on the wire
-  // until the customer's head is on screen.
-  const account = answers.get(SIGNED_IN_CALLS[0]!);
-  if (document.documentElement.getAttribute(PREVIEW_ATTRIBUTE) === "mine" && account) {
+  // Mine's head from the account read, the trade screen's from the product read, before the app (the head
+  // script marked the page; build/paint-first.ts starts the app once this has settled). The page's files wait
+  // for it too: the read alone is on the wire until the head is on screen.
+  const page = document.documentElement.getAttribute(PREVIEW_ATTRIBUTE);
+  const read = page === "mine" ? answers.get(SIGNED_IN_CALLS[0]!) : page === "trade" ? answers.get(tradeCalls(query)[0] ?? "") : undefined;
+  if ((page === "mine" || page === "trade") && read) {
     // (its own small script, fetched beside the read: no other page's first load carries it)
     const preview = import(/* @vite-ignore */ preloads.base + preloads.preview)
-      .then(() => (globalThis as { earlyStartPreviews?: EarlyStartPreviews }).earlyStartPreviews?.mine(account.response))
+      .then(() => (globalThis as { earlyStartPreviews?: EarlyStartPreviews }).earlyStartPreviews?.[page](read.response))
       .catch(() => undefined);
     (globalThis as { earlyPreview?: Promise<void> }).earlyPreview = preview;
     void preview.then(preloadFiles);

@@ -1,4 +1,7 @@
 import "./app/app.css";
+// inline in the document with it: the pre-rendered shell draws the trade screen's head (TradePreview)
+import "./features/trading/trade-head.css";
+import "./ui/account-switch.css";
 
 import { I18nProvider } from "@lingui/react";
 import { RouterProvider } from "@tanstack/react-router";

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContentSummary } from "#contract/content";
 import { BCP47, DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode, toLanguageCode } from "#contract/languages";
 import { LANGUAGE_COOKIE, localizedShellFile, STATIC_HOME_BANNER, STATIC_HOME_LANGUAGE_ATTRIBUTE } from "#contract/static-home";
-import { SHELL_LANGUAGE_ATTRIBUTE } from "#contract/static-mine";
+import { SHELL_LANGUAGE_ATTRIBUTE } from "#contract/static-preview";
 
 import { homeData } from "../modules/content/service";
 import type { ServiceContext } from "../modules/context";

@@ -11,6 +11,7 @@ import { messages as shellMessages } from "../../locales/en/shell";
 import { BannerSlide } from "../features/content/HomeContent";
 import { HomePage } from "../features/home/HomePage";
 import { MinePreview } from "../features/mine/MinePreview";
+import { TradePreview } from "../features/trading/TradePreview";
 import { BackIcon } from "../ui/PageIcons";
 import { PageSkeleton } from "../ui/PageSkeleton";
 import { TabBar } from "./TabBar";
@@ -30,7 +31,8 @@ export { tabBarDecisionScript } from "./static-shell-tabs";
  * head script shows a Home preview instead of the skeleton: the live Home page's header and banner slide, with
  * skeleton rows where the quotes come, so the page's largest text is on screen with the HTML.
  * On Mine, signed in, the early-start script shows a Mine preview once the account read has answered: the live
- * profile head filled in with the customer's own (MinePreview, src/early-start-preview.ts).
+ * profile head filled in with the customer's own (MinePreview, src/early-start-preview.ts); on the trade screen,
+ * its head once the product read has answered (TradePreview).
  */
 function StaticShell() {
   const { t } = useLingui();
@@ -56,6 +58,9 @@ function StaticShell() {
       </div>
       <div className="static-mine">
         <MinePreview />
+      </div>
+      <div className="static-trade">
+        <TradePreview />
       </div>
       <TabBar pathname="/" />
     </div>

@@ -6,7 +6,7 @@ import {
   STATIC_HOME_ATTRIBUTE,
   STATIC_HOME_LANGUAGE_ATTRIBUTE,
 } from "../../contract/static-home";
-import { MINE_PATH, SHELL_LANGUAGE_ATTRIBUTE, SHELL_PREVIEW_ATTRIBUTE } from "../../contract/static-mine";
+import { MINE_PATH, SHELL_LANGUAGE_ATTRIBUTE, SHELL_PREVIEW_ATTRIBUTE, TRADE_PATH } from "../../contract/static-preview";
 import { TOKEN_STORAGE_KEY } from "../api/session";
 import { LANGUAGE_STORAGE_KEY } from "../i18n/language";
 import { isPublicPath } from "./startup";
@@ -33,8 +33,8 @@ export const SHELL_TAB_ATTRIBUTE = "data-shell-tab";
  * service worker's copy) or in another language keeps the skeleton. It copies the stored language into a cookie
  * for the document's path, so the server writes the next visit's banner in it.
  * On a tab page it names the tab, so the shell's bar marks it rather than Home's.
- * On Mine with a stored session and the document's shell in the reader's language, it marks the page as one the
- * early-start script previews (src/early-start-preview.ts), which also holds the app back until then (build/paint-first.ts).
+ * On Mine and the trade screen, with a stored session and the document's shell in the reader's language, it
+ * marks the page as one the early-start script previews (src/early-start-preview.ts), which also holds the app back until then (build/paint-first.ts).
  */
 export function tabBarDecisionScript(): string {
   const open = TAB_PATHS.filter((path) => isPublicPath(path));
@@ -48,8 +48,9 @@ export function tabBarDecisionScript(): string {
     `if(l)document.cookie=${JSON.stringify(`${LANGUAGE_COOKIE}=`)}+encodeURIComponent(l)+${JSON.stringify(`;path=${LANGUAGE_COOKIE_PATH};max-age=31536000;samesite=lax`)};` +
     `if(${JSON.stringify(HOME_PATHS)}.indexOf(p)>=0&&d.getAttribute(${JSON.stringify(STATIC_HOME_LANGUAGE_ATTRIBUTE)})===(l||${JSON.stringify(DEFAULT_LANGUAGE)}))` +
     `d.setAttribute(${JSON.stringify(STATIC_HOME_ATTRIBUTE)},"");` +
-    `if(p===${JSON.stringify(MINE_PATH)}&&t&&d.getAttribute(${JSON.stringify(SHELL_LANGUAGE_ATTRIBUTE)})===(l||${JSON.stringify(DEFAULT_LANGUAGE)}))` +
-    `d.setAttribute(${JSON.stringify(SHELL_PREVIEW_ATTRIBUTE)},"mine");` +
+    `if(t&&d.getAttribute(${JSON.stringify(SHELL_LANGUAGE_ATTRIBUTE)})===(l||${JSON.stringify(DEFAULT_LANGUAGE)})){` +
+    `if(p===${JSON.stringify(MINE_PATH)})d.setAttribute(${JSON.stringify(SHELL_PREVIEW_ATTRIBUTE)},"mine");` +
+    `if(p===${JSON.stringify(TRADE_PATH)})d.setAttribute(${JSON.stringify(SHELL_PREVIEW_ATTRIBUTE)},"trade")}` +
     `if(${JSON.stringify(TAB_PATHS)}.indexOf(p)>=0)d.setAttribute(${JSON.stringify(SHELL_TAB_ATTRIBUTE)},${JSON.stringify(HOME_PATHS)}.indexOf(p)>=0?"/":p)})()`
   );
 }

@@ -1,5 +1,3 @@
-import "./account-switch.css";
-
 import { useLingui } from "@lingui/react/macro";
 
 import type { OrderAccount } from "#contract/trading";

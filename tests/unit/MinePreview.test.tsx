@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { MINE_PATH, MINE_PREVIEW_USER, SHELL_PREVIEW_ATTRIBUTE } from "#contract/static-mine";
+import { MINE_PATH, MINE_PREVIEW_USER, SHELL_PREVIEW_ATTRIBUTE } from "#contract/static-preview";
 
 import { renderStaticShell, tabBarDecisionScript } from "../../src/app/StaticShell";
 import { fillMinePreview } from "../../src/early-start-preview";
@@ -70,6 +70,9 @@ describe("the head script marks Mine for the preview", () => {
     localStorage.setItem("token", "t1");
     runHeadScript();
     expect(root.getAttribute(SHELL_PREVIEW_ATTRIBUTE)).toBe("mine");
+    location.hash = "#/pages/trade/trade?pid=3";
+    runHeadScript();
+    expect(root.getAttribute(SHELL_PREVIEW_ATTRIBUTE)).toBe("trade");
   });
 
   it("not on another page, nor when the reader's language is not the shell's", () => {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 
-import { MINE_PREVIEW_USER, MINE_PREVIEW_VIP, MINE_PREVIEW_WORDS } from "#contract/static-mine";
+import { MINE_PREVIEW_USER, MINE_PREVIEW_VIP, MINE_PREVIEW_WORDS } from "#contract/static-preview";
 
 import { BALANCE_LABELS } from "./balance-labels";
 import { EyeIcon } from "./MineIcons";

@@ -24,7 +24,7 @@ export const MINE_PATH = "/pages/user/user";
 
 /**
  * Set on <html> by the head script when the document's shell is in the reader's language, a session is stored
- * and the address is a page the early-start script can preview (its value names the page: "mine").
+ * and the address is a page the early-start script can preview (its value names the page: "mine", "trade").
  */
 export const SHELL_PREVIEW_ATTRIBUTE = "data-shell-preview";
 
@@ -33,3 +33,13 @@ export const SHELL_PREVIEW_SHOWN_ATTRIBUTE = "data-shell-preview-shown";
 
 /** The language of the document's pre-rendered shell, on <html>: written "en" by the build, the reader's by the server. */
 export const SHELL_LANGUAGE_ATTRIBUTE = "data-shell-lang";
+
+/** The trade screen's path. */
+export const TRADE_PATH = "/pages/trade/trade";
+
+/**
+ * The trade screen's preview (src/features/trading/TradePreview.tsx): its head drawn with this stand-in product
+ * and price, which the early-start script replaces with the product's from the product read (the star's label
+ * names the product too: the script replaces the stand-in name in it).
+ */
+export const TRADE_PREVIEW_DETAIL = { id: 0, name: "PRODUCT/NAME", code: "PRODUCT", price: "0.00000" } as const;
