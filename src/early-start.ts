@@ -104,7 +104,7 @@ function start(): void {
 
   // Mine's head from the account read, the trade screen's from the product read, before the app (the head
   // script marked the page; build/paint-first.ts starts the app once this has settled). The page's files wait
-  // for it too: the read alone is on the wire until the head is on screen.
+  // for it too: only the page's reads are on the wire until the head is on screen.
   const page = document.documentElement.getAttribute(PREVIEW_ATTRIBUTE);
   const read = page === "mine" ? answers.get(SIGNED_IN_CALLS[0]!) : page === "trade" ? answers.get(tradeCalls(query)[0] ?? "") : undefined;
   if ((page === "mine" || page === "trade") && read) {
